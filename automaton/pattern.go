@@ -1,0 +1,59 @@
+package automaton
+
+import "strings"
+
+// Pattern is one rule of a set.
+type Pattern struct {
+	Expr     string // the pattern, with '*' and a final '$' as operators
+	Allow    bool
+	Priority int32 // a longer match wins; Google uses len(Expr)
+	ID       int32  // the caller's name for the rule, returned by Set.Decide
+}
+
+// beats reports whether p wins over q when both match: higher priority
+// first, then allow over disallow.
+func (p Pattern) beats(q Pattern) bool {
+	if p.Priority != q.Priority {
+		return p.Priority > q.Priority
+	}
+	return p.Allow && !q.Allow
+}
+
+// Match reports whether pattern matches a prefix of path. The pieces of the
+// pattern between stars are found leftmost-first, which is enough: once a
+// piece is found, an earlier end leaves the rest of the path a superset of
+// what a later end would. A final '$' pins the last piece to the end.
+func Match(pattern, path string) bool {
+	anchored := strings.HasSuffix(pattern, "$")
+	if anchored {
+		pattern = pattern[:len(pattern)-1]
+	}
+	star := strings.IndexByte(pattern, '*')
+	if star < 0 {
+		if anchored {
+			return path == pattern
+		}
+		return strings.HasPrefix(path, pattern)
+	}
+	if !strings.HasPrefix(path, pattern[:star]) {
+		return false
+	}
+	pos := star
+	pattern = pattern[star+1:]
+	for {
+		star = strings.IndexByte(pattern, '*')
+		if star < 0 {
+			break
+		}
+		i := strings.Index(path[pos:], pattern[:star])
+		if i < 0 {
+			return false
+		}
+		pos += i + star
+		pattern = pattern[star+1:]
+	}
+	if anchored {
+		return len(path)-pos >= len(pattern) && strings.HasSuffix(path, pattern)
+	}
+	return strings.Contains(path[pos:], pattern)
+}

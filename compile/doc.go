@@ -1,0 +1,30 @@
+// Package compile turns robots.txt bytes into groups of rules and rule sets
+// ready for matching.
+//
+// The model follows Google's open-source reference parser line for line,
+// because crawlers depend on reaching the same verdict Google reaches:
+//
+//   - The body is split into lines at LF, CR or CRLF (lex.go). A UTF-8 byte
+//     order mark, or any prefix of one, is skipped at the very start. A line
+//     keeps at most MaxLineBytes bytes; a NUL byte ends the line's content.
+//   - Each line is reduced to a key and a value (lex.go): a '#' starts a
+//     comment, white space is trimmed, and the key ends at the first ':'. In
+//     Google mode a line without a colon that has exactly two words is read as
+//     "key value".
+//   - Keys are classified by case-insensitive prefix (key.go): user-agent,
+//     allow, disallow, sitemap, with the common typos Google accepts.
+//     Everything else is an unknown directive, kept for callers that want it.
+//   - Allow and disallow values are escaped (escape.go): bytes outside ASCII
+//     become %XX and existing %xx escapes are upper-cased. Nothing is decoded.
+//   - Lines are grouped (parse.go): consecutive user-agent lines share the
+//     rules that follow them; a user-agent line after any other directive
+//     starts a new group; sitemap and unknown lines do not.
+//   - For a crawler's agent, every group naming that agent is merged; when
+//     none names it, every '*' group is merged (resolve.go). The merged rules
+//     become a rule set for the automaton package (ruleset.go).
+//
+// Strict RFC 9309 mode (Mode RFC) drops the leniencies the RFC does not
+// define: typos, missing colons, the index.html rule, and groups split by
+// non-group lines; it also normalises percent-encoding (RFC 9309 2.2.2).
+// docs/semantics.md lists every rule with its source and its test.
+package compile

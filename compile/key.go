@@ -1,0 +1,108 @@
+package compile
+
+// Kind is what a directive line does.
+type Kind uint8
+
+const (
+	Unknown   Kind = iota // any key not listed below; kept, never matched
+	UserAgent             // starts or extends a group
+	Allow                 // a rule that allows matching paths
+	Disallow              // a rule that disallows matching paths
+	Sitemap               // a sitemap URL, outside any group
+)
+
+func (k Kind) String() string {
+	switch k {
+	case UserAgent:
+		return "user-agent"
+	case Allow:
+		return "allow"
+	case Disallow:
+		return "disallow"
+	case Sitemap:
+		return "sitemap"
+	}
+	return "unknown"
+}
+
+// Mode selects between Google's lenient reading and a strict RFC 9309 one.
+type Mode uint8
+
+const (
+	// Google reaches the verdict of Google's open-source reference parser.
+	Google Mode = iota
+	// RFC follows RFC 9309 to the letter: exact field names, a colon on every
+	// directive, no index.html rule, and percent-encoding normalised on both
+	// sides before comparing (RFC 9309 section 2.2.2).
+	RFC
+)
+
+func (m Mode) String() string {
+	if m == RFC {
+		return "rfc"
+	}
+	return "google"
+}
+
+// keySpelling is one spelling of a field name and the kind it stands for.
+// typo marks misspellings that Google accepts and RFC 9309 does not.
+type keySpelling struct {
+	name string
+	kind Kind
+	typo bool
+}
+
+// keySpellings is ordered as Google tests them: a key is the first entry it
+// starts with, so "allowed" is an allow and "disallowed" a disallow.
+var keySpellings = []keySpelling{
+	{"user-agent", UserAgent, false},
+	{"useragent", UserAgent, true},
+	{"user agent", UserAgent, true},
+	{"allow", Allow, false},
+	{"disallow", Disallow, false},
+	{"dissallow", Disallow, true},
+	{"dissalow", Disallow, true},
+	{"disalow", Disallow, true},
+	{"diasllow", Disallow, true},
+	{"disallaw", Disallow, true},
+	{"sitemap", Sitemap, false},
+	{"site-map", Sitemap, true},
+}
+
+// ClassifyKey returns the kind of a directive's key. In Google mode a key
+// is recognised by case-insensitive prefix, typos included; in RFC mode it
+// must equal a field name of RFC 9309 (or "sitemap"), ignoring case.
+// Spelling is the canonical spelling matched, "" for Unknown; typo reports
+// that the key was a misspelling Google accepts.
+func ClassifyKey(key string, mode Mode) (kind Kind, spelling string, typo bool) {
+	for _, s := range keySpellings {
+		if mode == RFC && (s.typo || len(key) != len(s.name)) {
+			continue
+		}
+		if hasPrefixFold(key, s.name) {
+			return s.kind, s.name, s.typo
+		}
+	}
+	return Unknown, "", false
+}
+
+// hasPrefixFold reports whether s starts with the lower-case ASCII prefix,
+// ignoring ASCII case.
+func hasPrefixFold(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		if lowerASCII(s[i]) != prefix[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + ('a' - 'A')
+	}
+	return c
+}

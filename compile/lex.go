@@ -1,0 +1,160 @@
+package compile
+
+import "strings"
+
+// MaxLineBytes is the number of bytes of a line that are read; the rest of a
+// longer line is ignored. It is the reference parser's buffer (8 × 2083, the
+// longest URL some browsers accept, less one byte for the terminator), kept
+// so that a rule cut at the limit is cut at the same byte Google cuts it.
+const MaxLineBytes = 2083*8 - 1
+
+// DefaultMaxBytes is the default number of bytes of a robots.txt that are
+// read; the rest is ignored. Google documents a limit of 500 kibibytes, and
+// RFC 9309 section 2.5 requires crawlers to parse at least that much.
+const DefaultMaxBytes = 500 * 1024
+
+// utf8BOM is the byte order mark some editors write at the start of a file.
+var utf8BOM = [3]byte{0xEF, 0xBB, 0xBF}
+
+// Line is one physical line of a robots.txt, after the line-length limit,
+// NUL cut and BOM skipping, but before comment removal.
+type Line struct {
+	Num  int    // 1-based line number, counting LF, CR and CRLF as one break each
+	Text string // the line's bytes without the terminator
+	Cut  bool   // the line was longer than MaxLineBytes and was cut
+	NUL  bool   // the line held a NUL byte; Text stops before it
+}
+
+// skipBOM returns how many leading bytes of data belong to a UTF-8 byte
+// order mark or a prefix of one. Google skips such a prefix even when the
+// mark is incomplete, so "\xEF\xBB" at the start is skipped too.
+func skipBOM(data []byte) int {
+	n := 0
+	for n < len(utf8BOM) && n < len(data) && data[n] == utf8BOM[n] {
+		n++
+	}
+	return n
+}
+
+// Lines calls fn for every line of body in order, including a final line
+// without a terminator (which may be empty). LF, CR and CRLF each end one
+// line. The text handed to fn is a substring of body; no bytes are copied.
+// It runs in time linear in len(body) whatever mix of breaks it holds.
+func Lines(body string, fn func(Line)) {
+	start := skipBOM([]byte(body[:min(len(body), len(utf8BOM))]))
+	var lf, cr breakFinder
+	for num := 1; ; num++ {
+		end := min(lf.next(body, start, '\n'), cr.next(body, start, '\r'))
+		fn(makeLine(num, body[start:end]))
+		if end == len(body) {
+			return
+		}
+		start = end + 1
+		if body[end] == '\r' && start < len(body) && body[start] == '\n' {
+			start++
+		}
+	}
+}
+
+// breakFinder remembers where the next occurrence of one byte is, so that a
+// file whose lines all end in CR does not rescan the rest of the body for an
+// LF at every line.
+type breakFinder struct {
+	pos   int // index of the next occurrence at or after the last start, or len(body)
+	valid bool
+}
+
+func (f *breakFinder) next(body string, start int, c byte) int {
+	if !f.valid || f.pos < start {
+		f.valid = true
+		f.pos = len(body)
+		if i := strings.IndexByte(body[start:], c); i >= 0 {
+			f.pos = start + i
+		}
+	}
+	return f.pos
+}
+
+func makeLine(num int, text string) Line {
+	l := Line{Num: num}
+	if len(text) > MaxLineBytes {
+		text, l.Cut = text[:MaxLineBytes], true
+	}
+	if i := indexByte(text, 0); i >= 0 {
+		text, l.NUL = text[:i], true
+	}
+	l.Text = text
+	return l
+}
+
+func indexByte(s string, c byte) int { return strings.IndexByte(s, c) }
+
+// isSpace reports whether c is ASCII white space as C's isspace sees it:
+// space, tab, LF, VT, FF and CR.
+func isSpace(c byte) bool {
+	return c == ' ' || (c >= '\t' && c <= '\r')
+}
+
+// trimSpace removes leading and trailing ASCII white space.
+func trimSpace(s string) string {
+	i, j := 0, len(s)
+	for i < j && isSpace(s[i]) {
+		i++
+	}
+	for j > i && isSpace(s[j-1]) {
+		j--
+	}
+	return s[i:j]
+}
+
+// SplitKeyValue reduces a line to its key and value. It removes a comment
+// (from the first '#'), trims white space, and splits at the first ':'.
+// With lenient set, a line without a colon that holds exactly two words
+// separated by spaces or tabs is split there, as Google does for writers
+// who forget the colon. ok is false for a line that holds no directive:
+// empty, comment only, no separator, or an empty key.
+func SplitKeyValue(text string, lenient bool) (key, value string, ok bool) {
+	if i := indexByte(text, '#'); i >= 0 {
+		text = text[:i]
+	}
+	text = trimSpace(text)
+	sep := indexByte(text, ':')
+	if sep < 0 {
+		if !lenient {
+			return "", "", false
+		}
+		sep = indexSpaceTab(text, 0)
+		if sep < 0 || indexSpaceTab(text, skipSpaceTab(text, sep)) >= 0 {
+			return "", "", false
+		}
+	}
+	key = trimSpace(text[:sep])
+	if key == "" {
+		return "", "", false
+	}
+	return key, trimSpace(text[sep+1:]), true
+}
+
+func indexSpaceTab(s string, from int) int {
+	for i := from; i < len(s); i++ {
+		if s[i] == ' ' || s[i] == '\t' {
+			return i
+		}
+	}
+	return -1
+}
+
+func skipSpaceTab(s string, from int) int {
+	for from < len(s) && (s[from] == ' ' || s[from] == '\t') {
+		from++
+	}
+	return from
+}
+
+// truncate returns data cut to at most max bytes; max <= 0 means no limit.
+func truncate(data []byte, max int) ([]byte, bool) {
+	if max > 0 && len(data) > max {
+		return data[:max], true
+	}
+	return data, false
+}

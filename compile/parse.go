@@ -1,0 +1,142 @@
+package compile
+
+// Options control parsing.
+type Options struct {
+	// Mode selects Google's lenient reading (the default) or strict RFC 9309.
+	Mode Mode
+	// MaxBytes is how much of the body is read; the rest is ignored. Zero
+	// means DefaultMaxBytes; a negative value means no limit.
+	MaxBytes int
+}
+
+func (o Options) maxBytes() int {
+	if o.MaxBytes == 0 {
+		return DefaultMaxBytes
+	}
+	return o.MaxBytes
+}
+
+// File is a parsed robots.txt. Its strings are substrings of one copy of
+// the body, so a File keeps that copy alive and nothing else.
+type File struct {
+	Mode      Mode
+	Groups    []Group
+	Sitemaps  []Directive // sitemap lines, in file order, wherever they stand
+	Others    []Directive // unknown directives, in file order
+	Lines     int         // number of lines read, the last one included
+	Truncated bool        // the body was longer than Options.MaxBytes
+
+	// byAgent maps a folded product token to the groups that name it, each
+	// group once, in file order. global lists the groups that name '*'.
+	byAgent map[string][]int32
+	global  []int32
+}
+
+// Group is a run of user-agent lines and the rules that follow them.
+type Group struct {
+	Agents []AgentLine
+	Rules  []Rule
+}
+
+// AgentLine is one user-agent line of a group.
+type AgentLine struct {
+	Line   int
+	Value  string // the value as written, trimmed
+	Token  string // the product token compared with a crawler's agent ("" for '*')
+	Global bool   // the line names every crawler ('*')
+}
+
+// Rule is one allow or disallow line of a group.
+type Rule struct {
+	Line    int
+	Allow   bool
+	Value   string // the value as written, trimmed
+	Pattern string // the value escaped by EscapePattern: what is matched
+}
+
+// Directive is a line outside the group structure: a sitemap or a directive
+// this package does not interpret (crawl-delay, host, ...).
+type Directive struct {
+	Line  int
+	Key   string // the key as written
+	Value string
+}
+
+// Parse reads a robots.txt. Any byte string is a robots.txt: lines that do
+// not parse are skipped, as RFC 9309 section 2.2 and Google both ask.
+func Parse(data []byte, opts Options) *File {
+	data, truncated := truncate(data, opts.maxBytes())
+	f := &File{Mode: opts.Mode, Truncated: truncated, byAgent: map[string][]int32{}}
+	b := builder{file: f, mode: opts.Mode}
+	Lines(string(data), b.line)
+	return f
+}
+
+// builder groups directives as they arrive.
+type builder struct {
+	file *File
+	mode Mode
+	// closed is set by an allow or disallow line, so that the next
+	// user-agent line starts a new group. Sitemap and unknown lines leave
+	// it alone: they neither end a run of user-agent lines nor a group, as
+	// in Google's parser and as RFC 9309 section 2.2.4 requires ("MUST NOT
+	// interfere").
+	closed bool
+}
+
+func (b *builder) line(l Line) {
+	b.file.Lines = l.Num
+	key, value, ok := SplitKeyValue(l.Text, b.mode == Google)
+	if !ok {
+		return
+	}
+	kind, _, _ := ClassifyKey(key, b.mode)
+	switch kind {
+	case UserAgent:
+		b.userAgent(l.Num, value)
+	case Allow, Disallow:
+		b.rule(l.Num, kind == Allow, value)
+	case Sitemap:
+		b.file.Sitemaps = append(b.file.Sitemaps, Directive{l.Num, key, value})
+	default:
+		b.file.Others = append(b.file.Others, Directive{l.Num, key, value})
+	}
+}
+
+func (b *builder) userAgent(line int, value string) {
+	f := b.file
+	if len(f.Groups) == 0 || b.closed {
+		f.Groups = append(f.Groups, Group{})
+		b.closed = false
+	}
+	gi := int32(len(f.Groups) - 1)
+	g := &f.Groups[gi]
+	a := AgentLine{Line: line, Value: value, Global: IsGlobalAgent(value, b.mode)}
+	if a.Global {
+		f.global = appendGroup(f.global, gi)
+	} else {
+		a.Token = ExtractAgent(value)
+		key := FoldAgent(a.Token)
+		f.byAgent[key] = appendGroup(f.byAgent[key], gi)
+	}
+	g.Agents = append(g.Agents, a)
+}
+
+// appendGroup appends gi unless it is already the last entry: a group that
+// names the same agent twice is still merged once.
+func appendGroup(list []int32, gi int32) []int32 {
+	if n := len(list); n > 0 && list[n-1] == gi {
+		return list
+	}
+	return append(list, gi)
+}
+
+func (b *builder) rule(line int, allow bool, value string) {
+	b.closed = true
+	f := b.file
+	if len(f.Groups) == 0 {
+		return // a rule before any user-agent line belongs to no group
+	}
+	g := &f.Groups[len(f.Groups)-1]
+	g.Rules = append(g.Rules, Rule{Line: line, Allow: allow, Value: value, Pattern: EscapePattern(value)})
+}

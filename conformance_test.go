@@ -1,0 +1,63 @@
+package robots_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/conformance"
+)
+
+// runConformance checks every case of a file of reference verdicts and
+// returns how many it checked.
+func runConformance(t *testing.T, path string) int {
+	t.Helper()
+	n, failed := 0, 0
+	err := conformance.Each(path, func(line int, c *conformance.Case) error {
+		body, err := c.Body()
+		if err != nil {
+			return err
+		}
+		n++
+		got := robots.Parse(body).Agent(c.UserAgent).Allowed(c.URL)
+		if got != c.Expected {
+			failed++
+			if failed <= 20 {
+				t.Errorf("%s (%s:%d): agent %q url %q: allowed=%v, reference says %v\n%q",
+					c.ID, filepath.Base(path), line, c.UserAgent, c.URL, got, c.Expected, body[:min(len(body), 400)])
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	if failed > 0 {
+		t.Errorf("%d of %d cases disagree with the reference", failed, n)
+	}
+	return n
+}
+
+func TestConformanceSpecTest(t *testing.T) {
+	require.Equal(t, 400, runConformance(t, "testdata/conformance/spec-test.jsonl"))
+}
+
+func TestConformanceGoogleUnit(t *testing.T) {
+	require.Equal(t, 145, runConformance(t, "testdata/conformance/google-unit.jsonl"))
+}
+
+func TestConformanceGenerated(t *testing.T) {
+	require.Equal(t, 35414, runConformance(t, "testdata/conformance/generated.jsonl.gz"))
+}
+
+// sharedRealworld is the case file of real sites' bodies, which their
+// licences keep out of this repository; CI places ../shared beside it.
+const sharedRealworld = "../shared/conformance/realworld.jsonl.gz"
+
+func TestConformanceRealworld(t *testing.T) {
+	if _, err := os.Stat(sharedRealworld); err != nil {
+		t.Skipf("skipping: %s is not present (%v); it sits beside the repository in CI", sharedRealworld, err)
+	}
+	require.Equal(t, 24460, runConformance(t, sharedRealworld))
+}
