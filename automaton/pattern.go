@@ -7,7 +7,7 @@ type Pattern struct {
 	Expr     string // the pattern, with '*' and a final '$' as operators
 	Allow    bool
 	Priority int32 // a longer match wins; Google uses len(Expr)
-	ID       int32  // the caller's name for the rule, returned by Set.Decide
+	ID       int32 // the caller's name for the rule, returned by Set.Decide
 }
 
 // beats reports whether p wins over q when both match: higher priority

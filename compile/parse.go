@@ -67,15 +67,40 @@ type Directive struct {
 func Parse(data []byte, opts Options) *File {
 	data, truncated := truncate(data, opts.maxBytes())
 	f := &File{Mode: opts.Mode, Truncated: truncated, byAgent: map[string][]int32{}}
-	b := builder{file: f, mode: opts.Mode}
-	Lines(string(data), b.line)
+	b := builder{file: f}
+	f.Lines = Scan(string(data), opts.Mode, b.directive)
 	return f
+}
+
+// Token is one directive line as the parser reads it.
+type Token struct {
+	Line  int
+	Kind  Kind
+	Key   string // the key as written
+	Value string // the value as written, trimmed; not escaped
+}
+
+// Scan calls fn for every line of body that holds a directive, in order,
+// and returns the number of lines, the last one included. Lines with no
+// directive (blank, comment only, no separator) are skipped, as both Google
+// and RFC 9309 section 2.2 skip them. body must already be cut to the size
+// limit.
+func Scan(body string, mode Mode, fn func(Token)) (lines int) {
+	Lines(body, func(l Line) {
+		lines = l.Num
+		key, value, ok := SplitKeyValue(l.Text, mode == Google)
+		if !ok {
+			return
+		}
+		kind, _, _ := ClassifyKey(key, mode)
+		fn(Token{Line: l.Num, Kind: kind, Key: key, Value: value})
+	})
+	return lines
 }
 
 // builder groups directives as they arrive.
 type builder struct {
 	file *File
-	mode Mode
 	// closed is set by an allow or disallow line, so that the next
 	// user-agent line starts a new group. Sitemap and unknown lines leave
 	// it alone: they neither end a run of user-agent lines nor a group, as
@@ -84,22 +109,16 @@ type builder struct {
 	closed bool
 }
 
-func (b *builder) line(l Line) {
-	b.file.Lines = l.Num
-	key, value, ok := SplitKeyValue(l.Text, b.mode == Google)
-	if !ok {
-		return
-	}
-	kind, _, _ := ClassifyKey(key, b.mode)
-	switch kind {
+func (b *builder) directive(t Token) {
+	switch t.Kind {
 	case UserAgent:
-		b.userAgent(l.Num, value)
+		b.userAgent(t.Line, t.Value)
 	case Allow, Disallow:
-		b.rule(l.Num, kind == Allow, value)
+		b.rule(t.Line, t.Kind == Allow, t.Value)
 	case Sitemap:
-		b.file.Sitemaps = append(b.file.Sitemaps, Directive{l.Num, key, value})
+		b.file.Sitemaps = append(b.file.Sitemaps, Directive{t.Line, t.Key, t.Value})
 	default:
-		b.file.Others = append(b.file.Others, Directive{l.Num, key, value})
+		b.file.Others = append(b.file.Others, Directive{t.Line, t.Key, t.Value})
 	}
 }
 
@@ -111,7 +130,7 @@ func (b *builder) userAgent(line int, value string) {
 	}
 	gi := int32(len(f.Groups) - 1)
 	g := &f.Groups[gi]
-	a := AgentLine{Line: line, Value: value, Global: IsGlobalAgent(value, b.mode)}
+	a := AgentLine{Line: line, Value: value, Global: IsGlobalAgent(value, f.Mode)}
 	if a.Global {
 		f.global = appendGroup(f.global, gi)
 	} else {
