@@ -1,0 +1,110 @@
+package compile
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// groupShape renders groups as "agents:rules" strings for compact asserts,
+// e.g. "a,b:+/x,-/y".
+func groupShape(f *File) []string {
+	var out []string
+	for _, g := range f.Groups {
+		var agents, rules []string
+		for _, a := range g.Agents {
+			if a.Global {
+				agents = append(agents, "*")
+			} else {
+				agents = append(agents, a.Token)
+			}
+		}
+		for _, r := range g.Rules {
+			sign := "-"
+			if r.Allow {
+				sign = "+"
+			}
+			rules = append(rules, sign+r.Pattern)
+		}
+		out = append(out, strings.Join(agents, ",")+":"+strings.Join(rules, ","))
+	}
+	return out
+}
+
+func TestRFCGroups(t *testing.T) {
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"consecutive agents share rules", "User-agent: a\nUser-agent: b\nDisallow: /x\n", []string{"a,b:-/x"}},
+		{"agent after a rule starts a group", "User-agent: a\nDisallow: /x\nUser-agent: b\nAllow: /y\n", []string{"a:-/x", "b:+/y"}},
+		{"blank lines and comments do not split", "User-agent: a\n\n# c\nUser-agent: b\nDisallow: /x\n", []string{"a,b:-/x"}},
+		{"sitemap does not split", "User-agent: a\nSitemap: /s\nUser-agent: b\nDisallow: /x\n", []string{"a,b:-/x"}},
+		{"unknown does not split", "User-agent: a\nCrawl-delay: 1\nUser-agent: b\nDisallow: /x\n", []string{"a,b:-/x"}},
+		{"rules before any agent are dropped", "Disallow: /x\nUser-agent: a\nAllow: /y\n", []string{"a:+/y"}},
+		{"empty rule still ends the agent run", "User-agent: a\nDisallow:\nUser-agent: b\n", []string{"a:-", "b:"}},
+		{"global", "User-agent: *\nDisallow: /\n", []string{"*:-/"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, mode := range []Mode{Google, RFC} {
+				assert.Equal(t, tt.want, groupShape(Parse([]byte(tt.body), Options{Mode: mode})), mode)
+			}
+		})
+	}
+}
+
+func TestRFCResolveMergesGroups(t *testing.T) {
+	f := Parse([]byte("User-agent: a\nDisallow: /1\nUser-agent: *\nDisallow: /2\nUser-agent: A\nDisallow: /3\nUser-agent: *\nDisallow: /4\nUser-agent: e\n"), Options{})
+	tests := []struct {
+		agents   []string
+		groups   []int32
+		specific bool
+	}{
+		{[]string{"a"}, []int32{0, 2}, true},
+		{[]string{"b"}, []int32{1, 3}, false},
+		{[]string{"b", "A"}, []int32{0, 2}, true},
+		{[]string{"e"}, []int32{4}, true},
+		{nil, []int32{1, 3}, false},
+	}
+	for _, tt := range tests {
+		sel := f.Resolve(tt.agents...)
+		assert.Equal(t, tt.groups, sel.Groups, "%v", tt.agents)
+		assert.Equal(t, tt.specific, sel.Specific, "%v", tt.agents)
+	}
+}
+
+func TestGoogleSizeLimit(t *testing.T) {
+	assert.Equal(t, 512000, DefaultMaxBytes)
+	pad := strings.Repeat("#", DefaultMaxBytes-len("User-agent: *\n"))
+	body := "User-agent: *\n" + pad + "\nDisallow: /x\n"
+	f := Parse([]byte(body), Options{})
+	require.True(t, f.Truncated)
+	assert.Empty(t, f.Groups[0].Rules, "a rule after the limit is ignored")
+
+	f = Parse([]byte(body), Options{MaxBytes: -1})
+	assert.False(t, f.Truncated)
+	assert.Len(t, f.Groups[0].Rules, 1)
+}
+
+func TestGoogleIndexDirectory(t *testing.T) {
+	tests := []struct {
+		in, want string
+		ok       bool
+	}{
+		{"/a/index.html", "/a/$", true},
+		{"/a/index.htm", "/a/$", true},
+		{"/index.html?x", "/$", true},
+		{"/a/index.php", "", false},
+		{"/a/Index.html", "", false},
+		{"/index.html/b", "", false},
+		{"index.html", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := indexDirectory(tt.in)
+		assert.Equal(t, tt.ok, ok, tt.in)
+		assert.Equal(t, tt.want, got, tt.in)
+	}
+}
