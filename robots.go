@@ -17,6 +17,7 @@ package robots
 import (
 	"net/url"
 	"sync"
+	"sync/atomic"
 
 	"github.com/fastrobots/robots/compile"
 	"github.com/fastrobots/robots/runtime"
@@ -72,9 +73,12 @@ func WithMaxBytes(n int) Option {
 type Robots struct {
 	file *compile.File
 
-	// ruleSets caches the compiled rules per selection: the key is the
-	// folded agent that selected specific groups, or "" for the '*' groups.
-	ruleSets sync.Map // string -> *compile.RuleSet
+	// specific caches the compiled rules of the groups naming an agent,
+	// keyed by the folded agent. global holds those of the '*' groups; it
+	// is apart because "" is an agent too (it names "User-agent:" lines
+	// with no token).
+	specific sync.Map // string -> *compile.RuleSet
+	global   atomic.Pointer[compile.RuleSet]
 }
 
 // Parse reads a robots.txt. Every byte string is a robots.txt: lines that
@@ -165,15 +169,24 @@ func (r *Robots) AnyAgent(agents ...string) *Agent {
 }
 
 func (r *Robots) agent(sel compile.Selection) *Agent {
-	key := ""
-	if sel.Specific {
-		key = compile.FoldAgent(sel.Agent)
+	return &Agent{file: r.file, sel: sel, rules: r.ruleSet(sel)}
+}
+
+// ruleSet returns the compiled rules of a selection, compiling them once.
+func (r *Robots) ruleSet(sel compile.Selection) *compile.RuleSet {
+	if !sel.Specific {
+		if rs := r.global.Load(); rs != nil {
+			return rs
+		}
+		r.global.CompareAndSwap(nil, r.file.Compile(sel))
+		return r.global.Load()
 	}
-	rs, ok := r.ruleSets.Load(key)
-	if !ok {
-		rs, _ = r.ruleSets.LoadOrStore(key, r.file.Compile(sel))
+	key := compile.FoldAgent(sel.Agent)
+	if rs, ok := r.specific.Load(key); ok {
+		return rs.(*compile.RuleSet)
 	}
-	return &Agent{file: r.file, sel: sel, rules: rs.(*compile.RuleSet)}
+	rs, _ := r.specific.LoadOrStore(key, r.file.Compile(sel))
+	return rs.(*compile.RuleSet)
 }
 
 // Agent answers for one crawler against one robots.txt. It is immutable and

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/fastrobots/robots"
+)
+
+// modeFlag is the --mode flag: how the robots.txt is read.
+type modeFlag robots.Mode
+
+// String returns the flag's value as written on the command line.
+func (m *modeFlag) String() string {
+	if robots.Mode(*m) == robots.RFC {
+		return "rfc"
+	}
+	return "google"
+}
+
+// Set accepts "google" or "rfc", in any case.
+func (m *modeFlag) Set(s string) error {
+	switch strings.ToLower(s) {
+	case "google":
+		*m = modeFlag(robots.Google)
+	case "rfc":
+		*m = modeFlag(robots.RFC)
+	default:
+		return fmt.Errorf("unknown mode %q (want google or rfc)", s)
+	}
+	return nil
+}
+
+// option returns the Parse option for the selected mode.
+func (m *modeFlag) option() robots.Option { return robots.WithMode(robots.Mode(*m)) }
+
+// listFlag is a repeatable string flag; each use appends a value.
+type listFlag []string
+
+// String joins the values with commas.
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+// Set appends s.
+func (l *listFlag) Set(s string) error {
+	*l = append(*l, s)
+	return nil
+}
+
+// newFlagSet returns a flag set that reports errors instead of exiting and
+// whose usage text is synopsis followed by the flags' defaults.
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: %s\n\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseInterleaved parses args with fs, accepting flags after positional
+// arguments too, and returns the positional arguments in order. Everything
+// after "--" is positional.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// flagExit maps a flag parsing error to an exit code: a help request
+// succeeds, anything else is a usage error. The flag package has already
+// reported it.
+func flagExit(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	return exitUsage
+}

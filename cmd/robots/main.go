@@ -1,0 +1,100 @@
+// Command robots answers robots.txt questions from the command line, with
+// the verdicts Google's crawler reaches.
+//
+// Usage:
+//
+//	robots check [-f robots.txt] [-a agent]... [--mode google|rfc] URL...
+//	robots eval [--mode google|rfc] [FILE]
+//	robots help [command]
+//
+// Run "robots help" for details.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit codes shared by the subcommands.
+const (
+	exitOK       = 0 // success; for check, every URL is allowed
+	exitNegative = 1 // check: some URL is disallowed
+	exitUsage    = 2 // bad arguments or unreadable input
+)
+
+// command is one subcommand: its name, a one-line summary for the usage
+// text, and the function that runs it with the arguments after its name.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+// commands lists the subcommands in the order the usage text shows them.
+// A new subcommand is a file with its run function and one entry here.
+var commands = []command{
+	{"check", "say whether crawlers may fetch URLs, and which rule decided", runCheck},
+	{"eval", "answer JSON Lines queries (robots.txt, agent, URL) in bulk", runEval},
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches args (without the program name) to a subcommand and
+// returns the process exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return exitUsage
+	}
+	name, rest := args[0], args[1:]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		return runHelp(rest, stdin, stdout, stderr)
+	}
+	if c := lookup(name); c != nil {
+		return c.run(rest, stdin, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "robots: unknown command %q\n\n", name)
+	usage(stderr)
+	return exitUsage
+}
+
+// runHelp prints the usage text, or a subcommand's own usage when one is
+// named, to stdout.
+func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stdout)
+		return exitOK
+	}
+	c := lookup(args[0])
+	if c == nil {
+		fmt.Fprintf(stderr, "robots: unknown command %q\n\n", args[0])
+		usage(stderr)
+		return exitUsage
+	}
+	return c.run([]string{"-h"}, stdin, stdout, stdout)
+}
+
+// lookup returns the subcommand called name, or nil.
+func lookup(name string) *command {
+	for i := range commands {
+		if commands[i].name == name {
+			return &commands[i]
+		}
+	}
+	return nil
+}
+
+// usage writes the top-level usage text to w.
+func usage(w io.Writer) {
+	fmt.Fprint(w, "robots answers robots.txt questions with the verdicts Google's crawler reaches.\n\n")
+	fmt.Fprint(w, "Usage:\n\n  robots <command> [arguments]\n\nCommands:\n\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, "  %-8s %s\n", "help", "show this text, or a command's flags: robots help <command>")
+	fmt.Fprint(w, "\nExit status: 0 on success, 1 when check finds a disallowed URL, 2 on usage errors.\n")
+}
