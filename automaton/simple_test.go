@@ -7,7 +7,7 @@ import (
 )
 
 func TestRFCSetLongestMatchAllowWinsTies(t *testing.T) {
-	set := NewSet([]Pattern{
+	set := NewSimple([]Pattern{
 		{Expr: "/page", Allow: false, Priority: 5, ID: 0},
 		{Expr: "/*", Allow: true, Priority: 2, ID: 1},
 		{Expr: "/pag*", Allow: true, Priority: 5, ID: 2},
@@ -36,9 +36,9 @@ func TestRFCSetLongestMatchAllowWinsTies(t *testing.T) {
 }
 
 func TestRFCSetNoMatch(t *testing.T) {
-	set := NewSet([]Pattern{{Expr: "/a", Priority: 2}})
+	set := NewSimple([]Pattern{{Expr: "/a", Priority: 2}})
 	_, ok := set.Decide("/b")
 	assert.False(t, ok)
-	_, ok = NewSet(nil).Decide("/b")
+	_, ok = NewSimple(nil).Decide("/b")
 	assert.False(t, ok)
 }

@@ -1,0 +1,109 @@
+package automaton
+
+import "strings"
+
+// A position is a place in one pattern: before its j-th byte, or at its
+// end. All patterns' positions are numbered in one sequence, pattern by
+// pattern in rank order, so that "every position of a pattern that ranks
+// below pattern i" is the suffix of the sequence from prog.off[i].
+type posKind uint8
+
+const (
+	litPos  posKind = iota // before a literal byte: advances on that byte
+	starPos                // before a '*': loops on any byte, and may skip ahead
+	endPos                 // after the last byte: the pattern has matched
+)
+
+// prog is the position automaton (a Glushkov-style NFA) of a ranked list
+// of patterns. Runs of '*' are folded into one, so the closure of a
+// position is itself plus, for a star, the position after it.
+type prog struct {
+	patterns []Pattern // ranked: index 0 wins over every other
+	anchored []bool    // per pattern: ends in '$', so matches only at the end
+	off      []int32   // per pattern: its first position; off[len(patterns)] is the total
+
+	kind []posKind // per position
+	lit  []byte    // per position: the literal byte of a litPos
+	pat  []int32   // per position: the pattern it belongs to
+
+	// class maps each byte to its equivalence class: bytes that no pattern
+	// names as a literal behave alike, so they share class 0; every literal
+	// byte has a class of its own.
+	class  [256]uint16
+	nclass int
+}
+
+// compileProg builds the program of already ranked patterns.
+func compileProg(ranked []Pattern) *prog {
+	p := &prog{patterns: ranked, anchored: make([]bool, len(ranked)), off: make([]int32, len(ranked)+1)}
+	var literal [256]bool
+	for i, pt := range ranked {
+		expr := foldStars(pt.Expr)
+		if strings.HasSuffix(expr, "$") {
+			expr, p.anchored[i] = expr[:len(expr)-1], true
+		}
+		p.off[i] = int32(len(p.kind))
+		for j := 0; j < len(expr); j++ {
+			k := litPos
+			if expr[j] == '*' {
+				k = starPos
+			} else {
+				literal[expr[j]] = true
+			}
+			p.kind, p.lit, p.pat = append(p.kind, k), append(p.lit, expr[j]), append(p.pat, int32(i))
+		}
+		p.kind, p.lit, p.pat = append(p.kind, endPos), append(p.lit, 0), append(p.pat, int32(i))
+	}
+	p.off[len(ranked)] = int32(len(p.kind))
+	p.nclass = 1
+	for b := range 256 {
+		if literal[b] {
+			p.class[b] = uint16(p.nclass)
+			p.nclass++
+		}
+	}
+	return p
+}
+
+// foldStars replaces every run of '*' by one '*': they match the same.
+func foldStars(expr string) string {
+	if !strings.Contains(expr, "**") {
+		return expr
+	}
+	var b strings.Builder
+	for i := 0; i < len(expr); i++ {
+		if expr[i] == '*' && i > 0 && expr[i-1] == '*' {
+			continue
+		}
+		b.WriteByte(expr[i])
+	}
+	return b.String()
+}
+
+// npos returns the number of positions.
+func (p *prog) npos() int32 { return int32(len(p.kind)) }
+
+// matchesOn reports whether position q advances on byte c.
+func (p *prog) matchesOn(q int32, c byte) bool {
+	return p.kind[q] == litPos && p.lit[q] == c
+}
+
+// closureNext returns the position a star at q may skip to, or -1.
+func (p *prog) closureNext(q int32) int32 {
+	if p.kind[q] == starPos {
+		return q + 1
+	}
+	return -1
+}
+
+// freeMatch reports whether q is the end of a pattern that matches a
+// prefix: reaching it decides for good, whatever follows.
+func (p *prog) freeMatch(q int32) bool {
+	return p.kind[q] == endPos && !p.anchored[p.pat[q]]
+}
+
+// endMatch reports whether q is the end of a '$' pattern: it decides only
+// if the input ends there.
+func (p *prog) endMatch(q int32) bool {
+	return p.kind[q] == endPos && p.anchored[p.pat[q]]
+}

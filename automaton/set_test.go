@@ -1,0 +1,210 @@
+package automaton
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// budgets exercise every engine: the full lazy DFA, a DFA that fills up
+// and falls back midway, and no DFA at all (the start state is refused).
+var budgets = []struct {
+	name  string
+	bytes int
+}{
+	{"dfa", DefaultCacheBytes},
+	{"small", 600},
+	{"none", 1},
+}
+
+// randomPatterns draws a set of patterns over a small alphabet, with stars,
+// '$' anywhere and '%', so that they overlap and tie often.
+func randomPatterns(r *rand.Rand, n int) []Pattern {
+	ps := make([]Pattern, n)
+	for i := range ps {
+		expr := randomString(r, "ab%*$/", 7)
+		if r.IntN(4) > 0 {
+			expr = "/" + expr
+		}
+		ps[i] = Pattern{Expr: expr, Allow: r.IntN(2) == 0, Priority: int32(len(expr)), ID: int32(i)}
+	}
+	return ps
+}
+
+// checkAgainstSimple fails unless Set and Simple give the same verdict and
+// the same deciding pattern for path.
+func checkAgainstSimple(t *testing.T, set *Set, simple *Simple, path string, ps []Pattern) {
+	t.Helper()
+	got, gotOK := set.Decide(path)
+	want, wantOK := simple.Decide(path)
+	if gotOK != wantOK || got != want {
+		t.Fatalf("path %q, patterns %v:\nSet decides %v %+v\nSimple decides %v %+v", path, ps, gotOK, got, wantOK, want)
+	}
+}
+
+func TestSetAgreesWithSimple(t *testing.T) {
+	for _, b := range budgets {
+		t.Run(b.name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(7, uint64(b.bytes)))
+			for range 3000 {
+				ps := randomPatterns(r, 1+r.IntN(8))
+				set, simple := NewSetOptions(ps, Options{CacheBytes: b.bytes}), NewSimple(ps)
+				for range 20 {
+					checkAgainstSimple(t, set, simple, "/"+randomString(r, "ab%$/c", 12), ps)
+				}
+			}
+		})
+	}
+}
+
+// TestSetWildcardHeavy checks sets where every pattern is full of stars
+// against long paths, where states are many and the fallback does most of
+// the work.
+func TestSetWildcardHeavy(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, b := range budgets {
+		for range 200 {
+			var ps []Pattern
+			for i := range 20 {
+				var e strings.Builder
+				e.WriteString("/")
+				for range 1 + r.IntN(10) {
+					e.WriteString(randomString(r, "abc", 2))
+					e.WriteByte('*')
+				}
+				e.WriteString(randomString(r, "abc$", 2))
+				ps = append(ps, Pattern{Expr: e.String(), Allow: i%2 == 0, Priority: int32(e.Len()), ID: int32(i)})
+			}
+			set, simple := NewSetOptions(ps, Options{CacheBytes: b.bytes}), NewSimple(ps)
+			for range 10 {
+				checkAgainstSimple(t, set, simple, "/"+randomString(r, "abcd", 300), ps)
+			}
+		}
+	}
+}
+
+func TestSetSpecialCases(t *testing.T) {
+	tests := []struct {
+		name     string
+		patterns []string
+		path     string
+		want     int // index into patterns, -1 for none
+	}{
+		{"no patterns", nil, "/a", -1},
+		{"star matches at the start", []string{"*"}, "/", 0},
+		{"folded stars", []string{"/a**b"}, "/ab", 0},
+		{"dollar alone never matches", []string{"$"}, "/", -1},
+		{"end anchor", []string{"/a$", "/"}, "/a", 0},
+		{"end anchor needs the end", []string{"/a$", "/"}, "/ab", 1},
+		{"literal dollar", []string{"/a$b"}, "/a$b", 0},
+		{"star then anchor", []string{"/a*$"}, "/abc", 0},
+		{"relative never matches", []string{"a"}, "/a", -1},
+		{"non-ASCII bytes", []string{"/\xff*\x80$"}, "/\xffxx\x80", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ps := make([]Pattern, len(tt.patterns))
+			for i, e := range tt.patterns {
+				ps[i] = Pattern{Expr: e, Priority: int32(len(e)), ID: int32(i)}
+			}
+			for _, b := range budgets {
+				p, ok := NewSetOptions(ps, Options{CacheBytes: b.bytes}).Decide(tt.path)
+				if tt.want < 0 {
+					assert.False(t, ok, b.name)
+					continue
+				}
+				require.True(t, ok, b.name)
+				assert.Equal(t, int32(tt.want), p.ID, b.name)
+			}
+		})
+	}
+}
+
+func TestSetDecidePartsIsConcatenation(t *testing.T) {
+	ps := []Pattern{{Expr: "/a?b$", Priority: 5, ID: 0}, {Expr: "/*?", Allow: true, Priority: 3, ID: 1}}
+	set := NewSet(ps)
+	for _, parts := range [][3]string{{"/a", "?", "b"}, {"", "/a?b", ""}, {"/a?", "", "b"}} {
+		p, ok := set.DecideParts(parts[0], parts[1], parts[2])
+		require.True(t, ok)
+		assert.Equal(t, int32(0), p.ID, "%q", parts)
+	}
+}
+
+// TestSetBudgetBoundsMemory checks that the DFA never counts more than its
+// budget, and says when it refused a state.
+func TestSetBudgetBoundsMemory(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var ps []Pattern
+	for i := range 100 {
+		e := "/" + strings.Repeat("a*", 30) + "b" + fmt.Sprint(i%10)
+		ps = append(ps, Pattern{Expr: e, Priority: int32(len(e)), ID: int32(i)})
+	}
+	const budget = 8 << 10
+	set, simple := NewSetOptions(ps, Options{CacheBytes: budget}), NewSimple(ps)
+	for range 50 {
+		checkAgainstSimple(t, set, simple, "/"+randomString(r, "ab0123", 2000), ps)
+	}
+	st := set.Stats()
+	assert.LessOrEqual(t, st.Bytes, budget)
+	assert.Equal(t, budget, st.Budget)
+	assert.True(t, st.Full, "these paths need more states than the budget holds")
+}
+
+// TestSetConcurrentBuild checks that goroutines building states of one Set
+// at once all get the verdicts of the simple matcher (run it with -race).
+func TestSetConcurrentBuild(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	ps := randomPatterns(r, 40)
+	paths := make([]string, 200)
+	for i := range paths {
+		paths[i] = "/" + randomString(r, "ab%$/c", 16)
+	}
+	for _, b := range budgets {
+		set, simple := NewSetOptions(ps, Options{CacheBytes: b.bytes}), NewSimple(ps)
+		var wg sync.WaitGroup
+		for g := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range paths {
+					path := paths[(i+g*25)%len(paths)]
+					got, gotOK := set.Decide(path)
+					want, wantOK := simple.Decide(path)
+					if got != want || gotOK != wantOK {
+						t.Errorf("%s: path %q: %v %+v, want %v %+v", b.name, path, gotOK, got, wantOK, want)
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+	}
+}
+
+func TestSetDecideDoesNotAllocate(t *testing.T) {
+	set := NewSet([]Pattern{{Expr: "/a*b$", Priority: 5}, {Expr: "/a", Allow: true, Priority: 2, ID: 1}})
+	set.Decide("/aaab") // build the states
+	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { set.Decide("/aaab") }))
+}
+
+func FuzzSetAgreesWithSimple(f *testing.F) {
+	f.Add("/a*b$\n/a\n*", "/aab", uint16(0))
+	f.Add("/%*$\n/\n/a$b", "/a$b", uint16(100))
+	f.Fuzz(func(t *testing.T, exprs, path string, budget uint16) {
+		lines := strings.Split(exprs, "\n")
+		if len(lines) > 32 || len(path) > 512 {
+			return
+		}
+		ps := make([]Pattern, len(lines))
+		for i, e := range lines {
+			ps[i] = Pattern{Expr: e, Allow: i%2 == 1, Priority: int32(len(e)), ID: int32(i)}
+		}
+		set := NewSetOptions(ps, Options{CacheBytes: int(budget) + 1})
+		checkAgainstSimple(t, set, NewSimple(ps), path, ps)
+	})
+}
