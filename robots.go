@@ -19,6 +19,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
 	"github.com/fastrobots/robots/runtime"
 )
@@ -206,9 +207,11 @@ func (a *Agent) Groups() []int { return intSlice(a.sel.Groups) }
 
 // Allowed reports whether the crawler may fetch rawURL. Any string is
 // accepted: one that is not a URL is read as Google reads it (see
-// runtime.Path).
+// runtime.Path). In Google mode it allocates nothing once the states the
+// URL needs are built.
 func (a *Agent) Allowed(rawURL string) bool {
-	return a.DecidePath(runtime.Path(rawURL)).Allowed
+	slash, rest := runtime.PathParts(rawURL)
+	return a.decide(slash, rest, "").Allowed
 }
 
 // AllowedPath reports whether the crawler may fetch the URL whose path,
@@ -220,7 +223,7 @@ func (a *Agent) AllowedPath(pathAndQuery string) bool {
 // AllowedURL reports whether the crawler may fetch u, matching its escaped
 // path and raw query.
 func (a *Agent) AllowedURL(u *url.URL) bool {
-	return a.DecidePath(runtime.URLPath(u)).Allowed
+	return a.DecideURL(u).Allowed
 }
 
 // Decision is a verdict and what decided it.
@@ -236,21 +239,48 @@ type Decision struct {
 
 // Decide returns the verdict for rawURL and the rule that decided it.
 func (a *Agent) Decide(rawURL string) Decision {
-	return a.DecidePath(runtime.Path(rawURL))
+	slash, rest := runtime.PathParts(rawURL)
+	return a.decide(slash, rest, "")
 }
 
-// DecidePath returns the verdict for a path with parameters and query.
+// DecideURL returns the verdict for u and the rule that decided it.
+func (a *Agent) DecideURL(u *url.URL) Decision {
+	if a.file.Mode == RFC {
+		return a.decide(runtime.URLPath(u), "", "")
+	}
+	cur := a.rules.Set.Start()
+	runtime.FeedURL(&cur, u)
+	return a.result(&cur)
+}
+
+// DecidePath returns the verdict for a path with parameters and query. An
+// empty string is read as "/".
 func (a *Agent) DecidePath(pathAndQuery string) Decision {
 	if pathAndQuery == "" {
 		pathAndQuery = "/"
 	}
+	return a.decide(pathAndQuery, "", "")
+}
+
+// decide returns the verdict for the path p1+p2+p3, given in pieces so
+// that callers need not join them.
+func (a *Agent) decide(p1, p2, p3 string) Decision {
 	if a.file.Mode == RFC {
-		pathAndQuery = compile.NormalizeRFCPath(pathAndQuery)
-		if pathAndQuery == "/robots.txt" {
+		p1, p2, p3 = compile.NormalizeRFCPath(p1+p2+p3), "", ""
+		if p1 == "/robots.txt" {
 			return Decision{Allowed: true, Implicit: true}
 		}
 	}
-	p, ok := a.rules.Set.Decide(pathAndQuery)
+	cur := a.rules.Set.Start()
+	cur.Feed(p1)
+	cur.Feed(p2)
+	cur.Feed(p3)
+	return a.result(&cur)
+}
+
+// result turns a finished check into a Decision.
+func (a *Agent) result(cur *automaton.Cursor) Decision {
+	p, ok := cur.Result()
 	if !ok {
 		return Decision{Allowed: true}
 	}

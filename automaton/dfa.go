@@ -259,58 +259,22 @@ func (d *dfa) build(s int32, c byte) (next int32, trans []int32, ok bool) {
 	return next, trans, true
 }
 
-// positions returns a copy of state s's positions and its best.
-func (d *dfa) positions(s int32) ([]int32, int32) {
+// loadBits sets in bits the live positions of state s and returns its
+// best, for a check that continues on the simulation.
+func (d *dfa) loadBits(s int32, bits []uint64) int32 {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	info := d.states[s/d.stride]
-	return slices.Clone(d.arena[info.lo:info.hi]), info.best
+	for _, q := range d.arena[info.lo:info.hi] {
+		bits[q/64] |= 1 << (q % 64)
+	}
+	return info.best
 }
 
-// input is the string a check runs over, in up to three pieces, so that a
-// path and a query held apart need not be joined.
-type input [3]string
-
-// decide returns the index of the winning pattern for in, or
-// len(patterns) when none matches.
-func (d *dfa) decide(in *input) int32 {
-	if d.noTable {
-		return d.simulateFrom(d.startSet, d.startBest, in, 0, 0)
-	}
-	s := d.start
-	if s < 0 {
-		return finalVerdict(s)
-	}
-	trans := *d.trans.Load()
-	class := &d.prog.class
-	for k := range in {
-		part := in[k]
-		for i := 0; i < len(part); i++ {
-			next := atomic.LoadInt32(&trans[s+int32(class[part[i]])])
-			if next < 0 {
-				if next != unknown {
-					return finalVerdict(next)
-				}
-				var ok bool
-				if next, trans, ok = d.build(s, part[i]); !ok {
-					set, best := d.positions(s)
-					return d.simulateFrom(set, best, in, k, i)
-				}
-				if next < 0 {
-					return finalVerdict(next)
-				}
-			}
-			s = next
-		}
-	}
-	return atomic.LoadInt32(&trans[s+d.stride-1])
-}
-
-// simulateFrom finishes a check on the bit-parallel simulation, from the
-// live positions set and verdict best at piece k, byte i of in.
-func (d *dfa) simulateFrom(set []int32, best int32, in *input, k, i int) int32 {
+// simulator returns the bit-parallel form of the program, built once.
+func (d *dfa) simulator() *shiftAnd {
 	d.simOnce.Do(func() { d.sim = newShiftAnd(d.prog) })
-	return d.sim.run(d.prog, set, best, in, k, i)
+	return d.sim
 }
 
 // Stats describes a Set's lazy DFA.

@@ -44,12 +44,11 @@ func (s *Set) Decide(path string) (Pattern, bool) {
 // DecideParts decides the concatenation a+b+c without building it, so a
 // caller holding a path and a query apart need not allocate.
 func (s *Set) DecideParts(a, b, c string) (Pattern, bool) {
-	in := input{a, b, c}
-	i := s.dfa.decide(&in)
-	if int(i) == len(s.patterns) {
-		return Pattern{}, false
-	}
-	return s.patterns[i], true
+	cur := s.Start()
+	cur.Feed(a)
+	cur.Feed(b)
+	cur.Feed(c)
+	return cur.Result()
 }
 
 // Stats returns the lazy DFA's size so far.

@@ -51,43 +51,65 @@ func newShiftAnd(p *prog) *shiftAnd {
 	return sa
 }
 
-// run continues a check from the live positions set and verdict best over
-// in, starting at piece k, byte i; it returns the verdict.
-func (sa *shiftAnd) run(p *prog, set []int32, best int32, in *input, k, i int) int32 {
-	bp := sa.pool.Get().(*[]uint64)
-	defer sa.pool.Put(bp)
-	d := *bp
-	clear(d)
-	for _, q := range set {
-		d[q/64] |= 1 << (q % 64)
-	}
-	limit := sa.limit(p, best)
-	lo, hi := 0, limit
-	for ; k < len(in); k, i = k+1, 0 {
-		part := in[k]
-		for ; i < len(part); i++ {
-			if lo, hi = trim(d, lo, hi); lo >= hi {
-				return best
-			}
-			hi = min(hi+1, limit) // a shift may carry into the next word
-			if m := sa.step(d, lo, hi, p.class[part[i]]); m >= 0 {
-				if pm := p.pat[m]; pm < best {
-					best = pm
-					limit = sa.limit(p, best)
-					clearFrom(d, p.off[best])
-					hi = min(hi, limit)
-				}
-			}
+// simRun is a check in progress on the simulation.
+type simRun struct {
+	sa     *shiftAnd
+	p      *prog
+	buf    *[]uint64 // from sa.pool; live positions, one bit each
+	best   int32
+	lo, hi int // the words of buf that may be non-zero
+	limit  int // words holding positions of patterns that rank above best
+}
+
+// start begins a run; the caller sets the live positions in r.bits() and
+// then calls setBest.
+func (r *simRun) start(sa *shiftAnd, p *prog) {
+	r.sa, r.p = sa, p
+	r.buf = sa.pool.Get().(*[]uint64)
+	clear(*r.buf)
+}
+
+func (r *simRun) bits() []uint64 { return *r.buf }
+
+// setBest records the verdict so far and the word range to scan.
+func (r *simRun) setBest(best int32) {
+	r.best = best
+	r.limit = r.sa.limit(r.p, best)
+	r.lo, r.hi = 0, r.limit
+}
+
+// feed reads in; it reports false once no position is live, when nothing
+// more can change the verdict.
+func (r *simRun) feed(in string) bool {
+	d := *r.buf
+	for i := 0; i < len(in); i++ {
+		if r.lo, r.hi = trim(d, r.lo, r.hi); r.lo >= r.hi {
+			return false
+		}
+		r.hi = min(r.hi+1, r.limit) // a shift may carry into the next word
+		m := r.sa.step(d, r.lo, r.hi, r.p.class[in[i]])
+		if m >= 0 && r.p.pat[m] < r.best {
+			r.best = r.p.pat[m]
+			r.limit = r.sa.limit(r.p, r.best)
+			clearFrom(d, r.p.off[r.best])
+			r.hi = min(r.hi, r.limit)
 		}
 	}
-	for w := 0; w < limit; w++ {
-		if m := d[w] & sa.end[w]; m != 0 {
-			if pm := p.pat[w*64+bits.TrailingZeros64(m)]; pm < best {
-				best = pm
-			}
+	return true
+}
+
+// end returns the verdict if the input ends here, and releases the run.
+func (r *simRun) end() int32 {
+	d := *r.buf
+	best := r.best
+	for w := r.lo; w < r.hi; w++ {
+		if m := d[w] & r.sa.end[w]; m != 0 {
+			best = min(best, r.p.pat[w*64+bits.TrailingZeros64(m)])
 			break
 		}
 	}
+	r.sa.pool.Put(r.buf)
+	r.buf = nil
 	return best
 }
 

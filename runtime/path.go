@@ -16,15 +16,26 @@ import (
 // "/b"; "//a/b/c" is host "a"; a "://" after the first '/', '?' or ';' is
 // part of the path.
 func Path(rawURL string) string {
+	slash, rest := PathParts(rawURL)
+	if slash == "" {
+		return rest
+	}
+	return slash + rest
+}
+
+// PathParts returns Path(rawURL) as two pieces to be read one after the
+// other, without allocating: slash is "/" when Path puts a '/' in front of
+// rest, and "" otherwise.
+func PathParts(rawURL string) (slash, rest string) {
 	start, end := pathBounds(rawURL)
 	if start == end {
-		return "/"
+		return "", "/"
 	}
 	p := rawURL[start:end]
 	if p[0] != '/' {
-		return "/" + p
+		return "/", p
 	}
-	return p
+	return "", p
 }
 
 // pathBounds returns the bounds of the path, parameters and query within
@@ -61,15 +72,85 @@ func pathBounds(rawURL string) (start, end int) {
 // raw query. The fragment is dropped. An opaque URL ("mailto:x") is read
 // by Path from its string form.
 func URLPath(u *url.URL) string {
+	a, b, c := URLParts(u)
+	return a + b + c
+}
+
+// URLParts returns URLPath(u) as three pieces to be read one after the
+// other. It allocates nothing for a URL with a host, a path that starts
+// with '/' (or none) and any query.
+func URLParts(u *url.URL) (a, b, c string) {
 	if u.Opaque != "" {
-		return Path(u.String())
+		return Path(u.String()), "", ""
 	}
-	p := u.EscapedPath()
-	if p == "" || p[0] != '/' {
+	p := escapedPath(u)
+	switch {
+	case p == "":
+		p = "/"
+	case p[0] != '/':
 		p = "/" + p
 	}
 	if u.RawQuery != "" || u.ForceQuery {
-		p += "?" + u.RawQuery
+		return p, "?", u.RawQuery
 	}
-	return p
+	return p, "", ""
+}
+
+// escapedPath returns u.EscapedPath(). It avoids the allocation that
+// method makes when u.RawPath is set, by checking RawPath in place.
+func escapedPath(u *url.URL) string {
+	if u.RawPath != "" && validEncodedPath(u.RawPath) && unescapesTo(u.RawPath, u.Path) {
+		return u.RawPath
+	}
+	return u.EscapedPath()
+}
+
+// validEncodedPath reports whether s uses only bytes a path may hold
+// unescaped (RFC 3986 pchar and '/'), or '%': the test net/url applies
+// before it trusts RawPath.
+func validEncodedPath(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case strings.IndexByte("-_.~!$&'()*+,;=:@[]%/", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// unescapesTo reports whether percent-decoding raw yields exactly path.
+func unescapesTo(raw, path string) bool {
+	j := 0
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if c == '%' {
+			if i+2 >= len(raw) || !isHex(raw[i+1]) || !isHex(raw[i+2]) {
+				return false
+			}
+			c = unhex(raw[i+1])<<4 | unhex(raw[i+2])
+			i += 2
+		}
+		if j >= len(path) || path[j] != c {
+			return false
+		}
+		j++
+	}
+	return j == len(path)
+}
+
+func isHex(c byte) bool {
+	return ('0' <= c && c <= '9') || ('a' <= c && c <= 'f') || ('A' <= c && c <= 'F')
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c >= 'a':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
 }
