@@ -1,4 +1,5 @@
-// Package automaton decides which of a group's rules applies to a path.
+// Package automaton decides which of a group's rules applies to a path, in
+// one left-to-right pass over the path.
 //
 // A rule set is a list of patterns, each with a priority and a kind (allow
 // or disallow). A pattern matches a path when it matches a prefix of it:
@@ -6,9 +7,25 @@
 // pattern matches only the end of the path; every other byte, '$' elsewhere
 // included, matches itself. Among the matching patterns the one with the
 // highest priority wins, and allow wins a tie (RFC 9309 section 2.2.2).
+// Patterns are ranked once (rank): the winner is the matching pattern of
+// lowest rank, so "longest wins, allow wins ties" is a minimum.
 //
-// Set is the matcher: it orders the patterns so that the first one that
-// matches is the winner, and tests them in that order. Match is the
-// definition of a single pattern match; it runs in O(len(pattern) ×
-// len(path)) time at worst and never allocates.
+// The model has three layers:
+//
+//   - prog.go: the position automaton. Every pattern contributes one
+//     position per byte plus an end position; a literal position advances on
+//     its byte, a star position loops on any byte and may skip to the next.
+//   - dfa.go: the lazy DFA. A state is the set of live positions plus the
+//     best pattern already matched; positions that can no longer beat it are
+//     dropped, so a state with none left is final and ends the pass early.
+//     States are built the first time a check reaches them, within a memory
+//     budget (DefaultCacheBytes); byte classes keep rows short, rows are
+//     premultiplied, and the hot loop takes no lock.
+//   - shiftand.go: the bit-parallel simulation (Shift-And over the
+//     positions), the fallback once the budget is spent: linear in the path
+//     length, whatever the patterns hold.
+//
+// Set ties them together; Cursor runs one check over a path fed in pieces.
+// Simple tests the patterns one by one with Match; it is the definition the
+// automaton must agree with, and the oracle of the differential tests.
 package automaton
