@@ -70,6 +70,12 @@ func WithMaxBytes(n int) Option {
 	}
 }
 
+// WithCacheBytes sets the memory budget of the automaton built for each
+// crawler's rules (default automaton.DefaultCacheBytes, 2 MiB). States are
+// built as checks reach them; past the budget, checks finish on a slower
+// simulation that is still linear in the URL's length.
+func WithCacheBytes(n int) Option { return func(o *compile.Options) { o.CacheBytes = n } }
+
 // Robots is a parsed robots.txt. It is safe for concurrent use.
 type Robots struct {
 	file *compile.File
@@ -201,6 +207,10 @@ type Agent struct {
 // Name returns the agent whose groups apply, or "" when the '*' groups (or
 // no groups) apply.
 func (a *Agent) Name() string { return a.sel.Agent }
+
+// Stats returns the size of the automaton built so far for this agent's
+// rules, shared by every Agent with the same groups.
+func (a *Agent) Stats() automaton.Stats { return a.rules.Set.Stats() }
 
 // Groups returns the indexes, into Robots.Groups, of the groups that apply.
 func (a *Agent) Groups() []int { return intSlice(a.sel.Groups) }

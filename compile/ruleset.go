@@ -28,7 +28,7 @@ func (f *File) Compile(sel Selection) *RuleSet {
 			patterns = f.appendPatterns(patterns, r, id)
 		}
 	}
-	return &RuleSet{Refs: refs, Set: automaton.NewSet(patterns)}
+	return &RuleSet{Refs: refs, Set: automaton.NewSetOptions(patterns, automaton.Options{CacheBytes: f.CacheBytes})}
 }
 
 // appendPatterns appends the patterns rule r stands for.
