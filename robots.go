@@ -59,15 +59,10 @@ type Option func(*compile.Options)
 // WithMode selects Google (the default) or strict RFC 9309 reading.
 func WithMode(m Mode) Option { return func(o *compile.Options) { o.Mode = m } }
 
-// WithMaxBytes sets how many bytes of the body are read (default MaxBytes);
-// n < 0 reads all of it.
+// WithMaxBytes sets how many bytes of the body are read: n > 0 reads at most
+// n bytes, n == 0 restores the default MaxBytes, n < 0 reads all of it.
 func WithMaxBytes(n int) Option {
-	return func(o *compile.Options) {
-		o.MaxBytes = n
-		if n == 0 {
-			o.MaxBytes = -1
-		}
-	}
+	return func(o *compile.Options) { o.MaxBytes = n }
 }
 
 // WithCacheBytes sets the memory budget of the automaton built for each

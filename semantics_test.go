@@ -582,6 +582,7 @@ func TestGoogleMaxBytes(t *testing.T) {
 		{"after the limit", full, nil, "/bcd", semNoRule, true},
 		{"exactly MaxBytes", head + filler, nil, "/a", semDisallowed(2), false},
 		{"no limit", full, []robots.Option{robots.WithMaxBytes(-1)}, "/bcd", semDisallowed(4), false},
+		{"zero restores the default", full, []robots.Option{robots.WithMaxBytes(0)}, "/bcd", semNoRule, true},
 		{"limit above the size", full, []robots.Option{robots.WithMaxBytes(len(full))}, "/bcd", semDisallowed(4), false},
 		{"limit cuts a line mid-way", full, []robots.Option{robots.WithMaxBytes(len(head+filler) + len("Disallow: /b"))}, "/bx", semDisallowed(4), true},
 		{"small limit", head, []robots.Option{robots.WithMaxBytes(len("User-agent: *\nDisallow: /"))}, "/a", semDisallowed(2), true},

@@ -125,6 +125,10 @@ func normalizeRFC(s string, pattern bool) string {
 				writeEscaped(&b, d)
 			}
 			i += 2
+		case c == '%':
+			// A '%' that starts no escape is a literal percent sign; encoding
+			// it keeps normalisation idempotent ("%2" and "%252" are equal).
+			writeEscaped(&b, '%')
 		case c >= 0x80:
 			writeEscaped(&b, c)
 		case pattern && (c == '*' || (c == '$' && i == len(s)-1)):
