@@ -1,0 +1,338 @@
+package robots_test
+
+import (
+	"archive/tar"
+	"bufio"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	goruntime "runtime"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots"
+)
+
+// The real-world corpus: 28,515 robots.txt bodies (and HTML pages served
+// as robots.txt) in ../shared, and its permissively licensed subset in
+// testdata/corpus. Every file is parsed in both modes, resolved for several
+// crawlers and asked about its crawled URLs and a few synthetic ones. A
+// file must not panic, and must stay within a time and a memory ceiling
+// proportional to the bytes it makes the engine read: generous, but a
+// super-linear blowup on some input passes them by orders of magnitude.
+const (
+	corpusArchive    = "../shared/corpus/robots-corpus.tar.gz"
+	corpusURLs       = "../shared/corpus/crawled-urls.tsv.gz"
+	corpusSharedSize = 28515 // files in the archive's files/ and files_html/
+	corpusLicensed   = "testdata/corpus"
+
+	// CorpusMaxNsPerByte is the time ceiling of one file: nanoseconds per
+	// byte read (the body up to MaxBytes plus the URLs asked), for both
+	// modes, four agents and all URLs together; about 50 times the worst
+	// measured on files large enough for the floor not to apply (~100).
+	// CorpusMinDuration is its floor, so that small files are not judged on
+	// scheduler noise. A file over the ceiling is measured twice more and
+	// judged on its fastest run. The race detector and coverage multiply
+	// the ceiling (corpusSlowdown).
+	CorpusMaxNsPerByte = 5_000
+	CorpusMinDuration  = 50 * time.Millisecond
+
+	// CorpusMaxAllocPerByte is the memory ceiling of one file: bytes
+	// allocated per byte read, all of the above together; about 5 times the
+	// worst measured on large files (~100). CorpusMinAlloc is
+	// its floor: each of the 8 rule sets of a file (4 agents × 2 modes) may
+	// fill its lazy DFA's memory budget (2 MiB by default), whatever the
+	// size of the file.
+	CorpusMaxAllocPerByte = 500
+	CorpusMinAlloc        = 32 << 20
+)
+
+// corpusAgents are the crawlers every file is resolved for: two common ones,
+// one no file names (so the '*' groups apply), and a fallback list.
+var corpusAgents = [][]string{{"Googlebot"}, {"Bingbot"}, {"CorpusNoSuchBot"}, {"Googlebot-Image", "Googlebot"}}
+
+// corpusSynthetic are URLs asked of every file besides its crawled ones.
+var corpusSynthetic = []string{
+	"https://example.com/", "https://example.com/robots.txt", "https://example.com/index.html",
+	"https://example.com/a/b/c;p?d=e&f=%2F#g", "https://example.com/%E3%83%84/caf\u00e9?q=\u00fc",
+	"https://example.com/" + strings.Repeat("a/", 1024),
+}
+
+// corpusStats are the worst ratios seen, logged so that the ceilings can
+// be judged against them.
+type corpusStats struct {
+	files, bytes, decisions int
+	worstNs, worstAlloc     float64
+	worstNsFile, worstAFile string
+	// the same among inputs of corpusLarge bytes read or more, where the
+	// floors do not apply
+	largeNs, largeAlloc     float64
+	largeNsFile, largeAFile string
+}
+
+// corpusLarge is the size from which an input is judged on the per-byte
+// ceilings rather than on the floors.
+const corpusLarge = 256 << 10
+
+// corpusSlowdown widens the time ceiling for builds that run slower: the
+// race detector and coverage.
+func corpusSlowdown() int64 {
+	f := int64(1)
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "-race" && s.Value == "true" {
+				f *= 20
+			}
+		}
+	}
+	if testing.CoverMode() != "" {
+		f *= 3
+	}
+	return f
+}
+
+func raceEnabled() bool { return corpusSlowdown()%20 == 0 }
+
+// allocated returns the bytes allocated by the process so far, exactly:
+// ReadMemStats flushes the per-thread caches that runtime/metrics reads
+// only in whole spans.
+func allocated() uint64 {
+	var m goruntime.MemStats
+	goruntime.ReadMemStats(&m)
+	return m.TotalAlloc
+}
+
+// corpusCheck runs one file and checks its ceilings.
+func corpusCheck(t *testing.T, name string, body []byte, urls []string, st *corpusStats) {
+	t.Helper()
+	all := append(append([]string(nil), urls...), corpusSynthetic...)
+	ruleURLs, err := corpusRuleURLs(body)
+	if err != nil {
+		t.Errorf("%s: %v", name, err)
+		return
+	}
+	all = append(all, ruleURLs...)
+	read := min(len(body), robots.MaxBytes)
+	for _, u := range all {
+		read += len(u)
+	}
+	nsLimit := max(CorpusMinDuration, time.Duration(int64(read)*CorpusMaxNsPerByte*corpusSlowdown()))
+	allocLimit := max(uint64(CorpusMinAlloc), uint64(read)*CorpusMaxAllocPerByte)
+
+	var elapsed time.Duration
+	var alloc uint64
+	var decisions int
+	for try := 0; try < 3; try++ {
+		a0, t0 := allocated(), time.Now()
+		n, err := corpusRun(body, all)
+		d, a := time.Since(t0), allocated()-a0
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			return
+		}
+		if try == 0 || d < elapsed {
+			elapsed = d
+		}
+		if try == 0 || a < alloc {
+			alloc = a
+		}
+		decisions = n
+		if elapsed <= nsLimit {
+			break
+		}
+	}
+	if elapsed > nsLimit {
+		t.Errorf("%s: %v for %d bytes read, over the ceiling of %v (%d ns/byte)", name, elapsed, read, nsLimit, CorpusMaxNsPerByte)
+	}
+	if alloc > allocLimit {
+		t.Errorf("%s: %d bytes allocated for %d bytes read, over the ceiling of %d (%d per byte)", name, alloc, read, allocLimit, CorpusMaxAllocPerByte)
+	}
+	st.files++
+	st.bytes += len(body)
+	st.decisions += decisions
+	if r := float64(elapsed.Nanoseconds()) / float64(read); r > st.worstNs {
+		st.worstNs, st.worstNsFile = r, name
+	}
+	if r := float64(alloc) / float64(read); r > st.worstAlloc {
+		st.worstAlloc, st.worstAFile = r, name
+	}
+	if read >= corpusLarge {
+		if r := float64(elapsed.Nanoseconds()) / float64(read); r > st.largeNs {
+			st.largeNs, st.largeNsFile = r, name
+		}
+		if r := float64(alloc) / float64(read); r > st.largeAlloc {
+			st.largeAlloc, st.largeAFile = r, name
+		}
+	}
+}
+
+// corpusRun parses body in both modes, resolves every corpus agent and
+// decides every URL, checking that each verdict agrees with its deciding
+// rule. A panic is returned as an error.
+func corpusRun(body []byte, urls []string) (decisions int, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
+		}
+	}()
+	for _, m := range []robots.Mode{robots.Google, robots.RFC} {
+		r := robots.Parse(body, robots.WithMode(m))
+		if r.Truncated() != (len(body) > robots.MaxBytes) || r.Lines() < 1 {
+			return decisions, fmt.Errorf("%v mode: Truncated = %v, Lines = %d for %d bytes", m, r.Truncated(), r.Lines(), len(body))
+		}
+		for _, agents := range corpusAgents {
+			a := r.Agent(agents...)
+			if want := corpusFirstNamed(r, agents); a.Name() != want {
+				return decisions, fmt.Errorf("%v mode: Agent(%q) obeys %q, want %q", m, agents, a.Name(), want)
+			}
+			for _, u := range urls {
+				d := a.Decide(u)
+				if (d.Rule == nil && !d.Allowed) || (d.Rule != nil && d.Rule.Allow != d.Allowed) || a.Allowed(u) != d.Allowed {
+					return decisions, fmt.Errorf("%v mode: agent %q, URL %q: inconsistent decision %+v", m, agents, u, d)
+				}
+				decisions++
+			}
+		}
+	}
+	return decisions, nil
+}
+
+// corpusFirstNamed returns the first of agents some group names, by its
+// product tokens, or "".
+func corpusFirstNamed(r *robots.Robots, agents []string) string {
+	for _, a := range agents {
+		for _, g := range r.Groups() {
+			for _, line := range g.Agents {
+				if !line.Global && strings.EqualFold(line.Token, a) {
+					return a
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// corpusRuleURLs derives URLs from the first rules of a file: '*' filled
+// in, a final '$' dropped. A panic is returned as an error.
+func corpusRuleURLs(body []byte) (out []string, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
+		}
+	}()
+	fill := strings.NewReplacer("*", "x", "$", "")
+	for _, g := range robots.Parse(body).Groups() {
+		for _, r := range g.Rules {
+			if len(out) == 16 {
+				return out, nil
+			}
+			if strings.HasPrefix(r.Value, "/") {
+				out = append(out, "https://example.com"+fill.Replace(r.Value))
+			}
+		}
+	}
+	return out, nil
+}
+
+func (st *corpusStats) log(t *testing.T, elapsed time.Duration) {
+	t.Logf("%d files, %d bytes, %d decisions in %v; worst %.0f ns/byte (%s), %.1f bytes allocated/byte (%s); "+
+		"from %d KiB read: worst %.0f ns/byte (%s), %.1f bytes allocated/byte (%s)",
+		st.files, st.bytes, st.decisions, elapsed.Round(time.Millisecond), st.worstNs, st.worstNsFile, st.worstAlloc, st.worstAFile,
+		corpusLarge>>10, st.largeNs, st.largeNsFile, st.largeAlloc, st.largeAFile)
+}
+
+// readCrawledURLs reads crawled-urls.tsv.gz: file → URLs.
+func readCrawledURLs(t *testing.T, path string) map[string][]string {
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	require.NoError(t, err)
+	out := map[string][]string{}
+	sc := bufio.NewScanner(z)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		if len(cols) < 2 || cols[0] == "file" {
+			continue
+		}
+		out[cols[0]] = append(out[cols[0]], cols[1])
+	}
+	require.NoError(t, sc.Err())
+	return out
+}
+
+// TestCorpusShared runs every file of the shared corpus, unpacked in
+// memory one at a time, with its crawled URLs.
+func TestCorpusShared(t *testing.T) {
+	if _, err := os.Stat(corpusArchive); errors.Is(err, os.ErrNotExist) {
+		t.Skipf("%s is absent: the shared corpus is not beside this repository", corpusArchive)
+	}
+	if raceEnabled() {
+		t.Skip("the whole corpus takes too long under the race detector; TestCorpusLicensed runs a part of it")
+	}
+	start := time.Now()
+	urls := readCrawledURLs(t, corpusURLs)
+	f, err := os.Open(corpusArchive)
+	require.NoError(t, err)
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	require.NoError(t, err)
+	tr := tar.NewReader(z)
+	var st corpusStats
+	seen := map[string]bool{}
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		if h.Typeflag != tar.TypeReg || !(strings.HasPrefix(h.Name, "files/") || strings.HasPrefix(h.Name, "files_html/")) {
+			continue
+		}
+		body, err := io.ReadAll(tr)
+		require.NoError(t, err)
+		n := len(seen)
+		seen[h.Name] = true
+		if testing.Short() && n%10 != 0 {
+			continue // -short: every tenth file
+		}
+		corpusCheck(t, h.Name, body, urls[h.Name], &st)
+	}
+	require.Len(t, seen, corpusSharedSize, "files in %s", corpusArchive)
+	for file := range urls {
+		require.True(t, seen[file], "crawled-urls.tsv.gz names %s, which the archive lacks", file)
+	}
+	st.log(t, time.Since(start))
+}
+
+// TestCorpusLicensed runs the permissively licensed subset kept in
+// testdata/corpus, which needs nothing outside the repository.
+func TestCorpusLicensed(t *testing.T) {
+	start := time.Now()
+	manifest, err := os.ReadFile(filepath.Join(corpusLicensed, "manifest.tsv"))
+	require.NoError(t, err)
+	var st corpusStats
+	n := 0
+	for i, line := range strings.Split(strings.TrimSpace(string(manifest)), "\n") {
+		cols := strings.Split(line, "\t")
+		if i == 0 {
+			require.Equal(t, "file", cols[0], "manifest header")
+			continue
+		}
+		body, err := os.ReadFile(filepath.Join(corpusLicensed, filepath.FromSlash(cols[0])))
+		require.NoError(t, err)
+		require.Equal(t, cols[1], fmt.Sprint(len(body)), "%s: size in the manifest", cols[0])
+		corpusCheck(t, cols[0], body, nil, &st)
+		n++
+	}
+	require.Equal(t, 2682, n, "files in %s/manifest.tsv", corpusLicensed)
+	st.log(t, time.Since(start))
+}
