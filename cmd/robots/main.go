@@ -36,6 +36,7 @@ type command struct {
 var commands = []command{
 	{"check", "say whether crawlers may fetch URLs, and which rule decided", runCheck},
 	{"eval", "answer JSON Lines queries (robots.txt, agent, URL) in bulk", runEval},
+	{"fetch", "fetch the robots.txt of URLs over HTTP and say whether crawlers may fetch them", runFetch},
 }
 
 func main() {

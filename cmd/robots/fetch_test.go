@@ -1,0 +1,159 @@
+package main
+
+import (
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const fetchRules = "User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /nogooglebot/\n"
+
+// robotsServer serves fetchRules at /robots.txt with extra headers, and
+// counts robots.txt requests.
+func robotsServer(t *testing.T, status int, body string, header ...string) (*httptest.Server, *atomic.Int64) {
+	t.Helper()
+	var n atomic.Int64
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			n.Add(1)
+		}
+		for i := 0; i+1 < len(header); i += 2 {
+			w.Header().Set(header[i], header[i+1])
+		}
+		w.WriteHeader(status)
+		_, _ = io.WriteString(w, body)
+	}))
+	t.Cleanup(s.Close)
+	return s, &n
+}
+
+func TestFetchConditional(t *testing.T) {
+	s, n := robotsServer(t, 200, fetchRules)
+	r := invoke(runFetch, "", "-a", "Googlebot", s.URL+"/nogooglebot/x", s.URL+"/private/x")
+	assert.Equal(t, exitNegative, r.code, r.stderr)
+	want := "DISALLOWED " + s.URL + "/nogooglebot/x  (line 5: Disallow: /nogooglebot/)\n" +
+		"  robots.txt: " + s.URL + "/robots.txt  status: 200  policy: conditional  cache: 24h0m0s\n" +
+		"ALLOWED " + s.URL + "/private/x  (no rule matched)\n" +
+		"  robots.txt: " + s.URL + "/robots.txt  status: 200  policy: conditional  cache: 24h0m0s\n"
+	assert.Equal(t, want, r.stdout)
+	assert.Equal(t, int64(1), n.Load(), "one fetch per origin")
+
+	r = invoke(runFetch, "", s.URL+"/public", "-a", "OtherBot")
+	assert.Equal(t, exitOK, r.code)
+	assert.Contains(t, r.stdout, "ALLOWED "+s.URL+"/public  (no rule matched)")
+}
+
+func TestFetchFallbackAgentsAndMode(t *testing.T) {
+	s, _ := robotsServer(t, 200, "User-agent: *\nDisallow: /%62%61%7A\n")
+	r := invoke(runFetch, "", s.URL+"/baz")
+	assert.Equal(t, exitOK, r.code)
+	r = invoke(runFetch, "", "--mode", "rfc", s.URL+"/baz")
+	assert.Equal(t, exitNegative, r.code)
+	assert.Contains(t, r.stdout, "(line 2: Disallow: /%62%61%7A)")
+}
+
+func TestFetchShowsCacheLifetime(t *testing.T) {
+	s, _ := robotsServer(t, 200, fetchRules, "Cache-Control", "max-age=3600")
+	r := invoke(runFetch, "", s.URL+"/")
+	assert.Equal(t, exitOK, r.code)
+	assert.Contains(t, r.stdout, "policy: conditional  cache: 1h0m0s\n")
+}
+
+func TestFetchFullAllowOn404(t *testing.T) {
+	s, _ := robotsServer(t, 404, "User-agent: *\nDisallow: /\n")
+	r := invoke(runFetch, "", "-a", "Googlebot", s.URL+"/x")
+	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, "ALLOWED "+s.URL+"/x  (full allow: unavailable (4xx))\n"+
+		"  robots.txt: "+s.URL+"/robots.txt  status: 404  policy: full allow  cache: 24h0m0s\n", r.stdout)
+}
+
+func TestFetchFullDisallowOn5xx(t *testing.T) {
+	s, _ := robotsServer(t, 503, "")
+	r := invoke(runFetch, "", s.URL+"/x")
+	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, "DISALLOWED "+s.URL+"/x  (full disallow: server error (5xx))\n"+
+		"  robots.txt: "+s.URL+"/robots.txt  status: 503  policy: full disallow  cache: 1m0s\n", r.stdout)
+}
+
+func TestFetchRedirectsShown(t *testing.T) {
+	other, _ := robotsServer(t, 200, fetchRules)
+	s := httptest.NewServer(http.RedirectHandler(other.URL+"/robots.txt", http.StatusMovedPermanently))
+	t.Cleanup(s.Close)
+	r := invoke(runFetch, "", s.URL+"/private/a")
+	assert.Equal(t, exitNegative, r.code)
+	assert.Contains(t, r.stdout, "redirects: 1 to "+other.URL+"/robots.txt")
+}
+
+func TestFetchNetworkFailureExits3(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	ln.Close()
+	ok, _ := robotsServer(t, 200, fetchRules)
+	r := invoke(runFetch, "", "--timeout", "500ms", ok.URL+"/private/x", "http://"+addr+"/x")
+	assert.Equal(t, exitUnreachable, r.code, "a network failure wins over a disallowed URL")
+	assert.Contains(t, r.stdout, "DISALLOWED http://"+addr+"/x  (full disallow: network failure)\n")
+	assert.Contains(t, r.stdout, "status: -  policy: full disallow  cache: 10m0s  error: ")
+	assert.Contains(t, r.stdout, "connection refused")
+}
+
+func TestFetchTimeout(t *testing.T) {
+	release := make(chan struct{})
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-time.After(5 * time.Second):
+		}
+	}))
+	t.Cleanup(s.Close)
+	t.Cleanup(func() { close(release) })
+	start := time.Now()
+	r := invoke(runFetch, "", "--timeout", "150ms", s.URL+"/x")
+	assert.Equal(t, exitUnreachable, r.code)
+	assert.Contains(t, r.stdout, "context deadline exceeded")
+	assert.Less(t, time.Since(start), 2*time.Second)
+}
+
+func TestFetchUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"-a"},
+		{"--timeout", "soon", "http://127.0.0.1:1/"},
+		{"--timeout", "0s", "http://127.0.0.1:1/"},
+		{"--mode", "bing", "http://127.0.0.1:1/"},
+		{"/relative/path"},
+		{"example.com/page"},
+		{"ftp://127.0.0.1/file"},
+		{"mailto:someone@example.com"},
+	} {
+		r := invoke(runFetch, "", args...)
+		assert.Equal(t, exitUsage, r.code, args)
+		assert.Empty(t, r.stdout, args)
+		assert.NotEmpty(t, r.stderr, args)
+	}
+	r := invoke(runFetch, "", "/relative")
+	assert.Contains(t, r.stderr, `robots fetch: robots: "/relative": URL has no scheme`)
+}
+
+func TestFetchHelp(t *testing.T) {
+	r := invoke(run, "", "help", "fetch")
+	assert.Equal(t, exitOK, r.code)
+	assert.Contains(t, r.stdout, "Usage: robots fetch")
+	assert.Contains(t, r.stdout, "-timeout duration")
+	assert.True(t, strings.Contains(r.stdout, "3 when a robots.txt could not be fetched"))
+}
+
+func TestRunDispatchesToFetch(t *testing.T) {
+	s, _ := robotsServer(t, 200, fetchRules)
+	r := invoke(run, "", "fetch", "-a", "Googlebot", s.URL+"/nogooglebot/x")
+	assert.Equal(t, exitNegative, r.code)
+	assert.True(t, strings.HasPrefix(r.stdout, "DISALLOWED "+s.URL+"/nogooglebot/x  (line 5: Disallow: /nogooglebot/)\n"))
+}

@@ -1,0 +1,341 @@
+package fetch
+
+import (
+	"container/list"
+	"context"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+
+	"github.com/fastrobots/robots"
+)
+
+// Defaults of CacheOptions.
+const (
+	DefaultCacheBytes  = 128 << 20
+	DefaultMaxStale    = 24 * time.Hour
+	DefaultUnreachable = 30 * 24 * time.Hour
+)
+
+// CacheOptions configure a Cache. Zero fields take the defaults.
+type CacheOptions struct {
+	// MaxBytes bounds the estimated memory of the entries (default
+	// 128 MiB); the least recently used entries are evicted past it. An
+	// entry is counted as its body, its rules, agent lines and other lines
+	// at a fixed estimate each, a fixed overhead, and for each crawler
+	// resolved on it the memory budget of its matching automaton (see
+	// docs/crawling.md).
+	MaxBytes int64
+	// MaxStale is how long past its expiry the last good copy keeps serving
+	// while fetches of its origin fail (default 24 h). Past it, the origin
+	// is fully disallowed until a fetch succeeds or the Unreachable rule
+	// applies.
+	MaxStale time.Duration
+	// Unreachable is how long an origin may fail before Google's rule for
+	// long outages applies (default 30 days): the last good copy serves,
+	// however old, and without one everything is allowed.
+	Unreachable time.Duration
+}
+
+func (o CacheOptions) withDefaults() CacheOptions {
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = DefaultCacheBytes
+	}
+	if o.MaxStale <= 0 {
+		o.MaxStale = DefaultMaxStale
+	}
+	if o.Unreachable <= 0 {
+		o.Unreachable = DefaultUnreachable
+	}
+	return o
+}
+
+// CacheStats count what a Cache did.
+type CacheStats struct {
+	Entries   int   // origins held
+	Bytes     int64 // their estimated memory
+	Hits      int64 // answers served without fetching
+	Fetches   int64 // fetches made (one per origin however many callers wait)
+	Evictions int64 // entries evicted to stay within MaxBytes
+}
+
+// Cache holds one answer per origin and fetches again when it expires.
+// It is safe for concurrent use: callers asking for the same origin at once
+// share one fetch.
+//
+// How each fetch changes what is served:
+//
+//   - A definite answer (Conditional, or FullAllow from a 4xx or from
+//     redirects) is served until its Expires, and becomes the last good
+//     copy.
+//   - A failure (5xx, 429, network) starts or continues the origin's
+//     outage. It is retried at Expires, with backoff (Freshness.RetryAfter).
+//     Meanwhile the last good copy is served (Stale) while it is no more
+//     than MaxStale past its expiry; without one, the failure's
+//     FullDisallow is served.
+//   - Once the outage has lasted more than Unreachable (30 days), the last
+//     good copy is served however old it is; without one, FullAllow
+//     (ReasonUnreachable).
+type Cache struct {
+	fetcher *Fetcher
+	opts    CacheOptions
+	group   singleflight.Group
+
+	mu      sync.Mutex
+	entries map[string]*entry
+	lru     list.List // of *entry, most recently used at the front
+	stats   CacheStats
+}
+
+// entry is the state of one origin.
+type entry struct {
+	key          string
+	served       *Result // what Get returns until served.Expires
+	good         *Result // the last definite answer, nil when none
+	failingSince time.Time
+	failures     int // consecutive failed fetches
+	size         int64
+	elem         *list.Element
+}
+
+// NewCache returns a cache fetching with f (nil: a zero Fetcher). The
+// cache's time is f.Clock.
+func NewCache(f *Fetcher, opts CacheOptions) *Cache {
+	if f == nil {
+		f = &Fetcher{}
+	}
+	return &Cache{fetcher: f, opts: opts.withDefaults(), entries: map[string]*entry{}}
+}
+
+// Fetcher returns the cache's fetcher.
+func (c *Cache) Fetcher() *Fetcher { return c.fetcher }
+
+// Get returns the answer for the origin of pageURL (any URL on it, its
+// robots.txt URL included), fetching it when the cache holds none or it
+// has expired. The error is non-nil when pageURL has no origin
+// (robots.URLError), when its scheme is not http or https
+// (ErrUnsupportedURL), or when ctx ends first; a fetch that fails is no
+// error but an answer (FullDisallow, a stale copy, ...).
+//
+// The fetch runs without ctx's cancellation, bounded by the fetcher's
+// Timeout, so that a caller giving up does not fail it for the others
+// waiting on it.
+func (c *Cache) Get(ctx context.Context, pageURL string) (*Result, error) {
+	origin, err := robots.Origin(pageURL)
+	if err != nil {
+		return nil, err
+	}
+	return c.get(ctx, origin)
+}
+
+// get is Get for an origin.
+func (c *Cache) get(ctx context.Context, origin string) (*Result, error) {
+	if r := c.fresh(origin, true); r != nil {
+		return r, nil
+	}
+	ch := c.group.DoChan(origin, func() (any, error) {
+		return c.refresh(context.WithoutCancel(ctx), origin)
+	})
+	select {
+	case v := <-ch:
+		if v.Err != nil {
+			return nil, v.Err
+		}
+		return v.Val.(*Result), nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// fresh returns the origin's answer if it has not expired, counting a hit
+// when asked.
+func (c *Cache) fresh(origin string, hit bool) *Result {
+	now := c.fetcher.now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.entries[origin]
+	if e == nil || !now.Before(e.served.Expires) {
+		return nil
+	}
+	c.lru.MoveToFront(e.elem)
+	if hit {
+		c.stats.Hits++
+	}
+	return e.served
+}
+
+// refresh fetches the origin's robots.txt, unless a fetch that just ended
+// has made the entry fresh, and records the outcome.
+func (c *Cache) refresh(ctx context.Context, origin string) (*Result, error) {
+	if r := c.fresh(origin, false); r != nil {
+		return r, nil
+	}
+	res, err := c.fetcher.Fetch(ctx, origin+"/robots.txt")
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.stats.Fetches++
+	e := c.entries[origin]
+	if e == nil {
+		e = &entry{key: origin}
+		e.elem = c.lru.PushFront(e)
+		c.entries[origin] = e
+	} else {
+		c.lru.MoveToFront(e.elem)
+	}
+	served := c.record(e, res)
+	c.resize(e)
+	return served, nil
+}
+
+// record applies a fetch's outcome to e and returns what is served now.
+func (c *Cache) record(e *entry, res *Result) *Result {
+	now := res.FetchedAt
+	if !res.Reason.Failed() {
+		e.good, e.served = res, res
+		e.failures, e.failingSince = 0, time.Time{}
+		return res
+	}
+	if e.failures == 0 {
+		e.failingSince = now
+	}
+	e.failures++
+	retry := now.Add(c.fetcher.Freshness.RetryAfter(statusOf(res), res.RetryAfter, e.failures))
+	var served Result
+	switch {
+	case now.Sub(e.failingSince) > c.opts.Unreachable:
+		if e.good != nil {
+			served = *e.good
+			served.Stale = true
+		} else {
+			served = Result{
+				URL: res.URL, FinalURL: res.FinalURL, Status: res.Status,
+				Policy: FullAllow, Reason: ReasonUnreachable, Err: res.Err,
+				FetchedAt: now,
+			}
+		}
+	case e.good != nil && now.Before(e.good.Expires.Add(c.opts.MaxStale)):
+		served = *e.good
+		served.Stale = true
+		retry = minTime(retry, e.good.Expires.Add(c.opts.MaxStale))
+	default:
+		served = *res
+	}
+	served.Expires = retry
+	served.FailingSince = e.failingSince
+	served.LastFailure = res
+	e.served = &served
+	return e.served
+}
+
+// statusOf returns the status that sets a failure's retry: 0 for a
+// network failure.
+func statusOf(r *Result) int {
+	if r.Reason == ReasonNetwork {
+		return 0
+	}
+	return r.Status
+}
+
+func minTime(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
+}
+
+// resize recounts e's size and evicts least recently used entries until
+// the total fits; e itself goes last, when it alone is too big.
+func (c *Cache) resize(e *entry) {
+	c.stats.Bytes -= e.size
+	e.size = entrySize(e)
+	c.stats.Bytes += e.size
+	for c.stats.Bytes > c.opts.MaxBytes && c.lru.Len() > 0 {
+		victim := c.lru.Back().Value.(*entry)
+		if victim == e && c.lru.Len() > 1 {
+			victim = c.lru.Back().Prev().Value.(*entry)
+		}
+		c.remove(victim)
+		c.stats.Evictions++
+	}
+}
+
+func (c *Cache) remove(e *entry) {
+	c.lru.Remove(e.elem)
+	delete(c.entries, e.key)
+	c.stats.Bytes -= e.size
+}
+
+// Size estimates, in bytes, of what an entry holds.
+const (
+	entryOverhead = 1024 // entry, results, list element, map slot
+	ruleSize      = 100  // a parsed rule
+	agentLineSize = 64
+	directiveSize = 64
+)
+
+// entrySize estimates the memory an entry keeps alive.
+func entrySize(e *entry) int64 {
+	n := int64(entryOverhead + 2*len(e.key))
+	seen := map[*robots.Robots]bool{}
+	for _, r := range []*Result{e.served, e.good, e.served.LastFailure} {
+		if r == nil {
+			continue
+		}
+		n += int64(len(r.URL) + len(r.FinalURL))
+		if r.Robots == nil || seen[r.Robots] {
+			continue
+		}
+		seen[r.Robots] = true
+		n += robotsSize(r.Robots, r.Bytes) + r.agentBytes()
+	}
+	return n
+}
+
+// charge recounts the size of the origin's entry after a crawler was
+// resolved on res, if res is still what the entry holds.
+func (c *Cache) charge(origin string, res *Result) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.entries[origin]
+	if e == nil || (e.served.Robots != res.Robots && (e.good == nil || e.good.Robots != res.Robots)) {
+		return
+	}
+	c.resize(e)
+}
+
+// robotsSize estimates the memory of a parsed file of body bytes.
+func robotsSize(r *robots.Robots, body int) int64 {
+	n := int64(body)
+	for _, g := range r.Groups() {
+		n += int64(len(g.Rules)*ruleSize + len(g.Agents)*agentLineSize)
+	}
+	n += int64((len(r.Sitemaps()) + len(r.Others())) * directiveSize)
+	return n
+}
+
+// Forget drops the origin of pageURL from the cache; the next Get fetches
+// it again, with no memory of past failures.
+func (c *Cache) Forget(pageURL string) {
+	origin, err := robots.Origin(pageURL)
+	if err != nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e := c.entries[origin]; e != nil {
+		c.remove(e)
+	}
+}
+
+// Stats returns the cache's counters.
+func (c *Cache) Stats() CacheStats {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s := c.stats
+	s.Entries = len(c.entries)
+	return s
+}

@@ -1,0 +1,71 @@
+package fetch
+
+import (
+	"context"
+
+	"github.com/fastrobots/robots"
+)
+
+// Checker answers whether a crawler may fetch a URL, fetching and caching
+// the robots.txt of its origin as needed. It is safe for concurrent use.
+type Checker struct {
+	cache *Cache
+}
+
+// NewChecker returns a checker over c (nil: a cache with a zero Fetcher
+// and default options).
+func NewChecker(c *Cache) *Checker {
+	if c == nil {
+		c = NewCache(nil, CacheOptions{})
+	}
+	return &Checker{cache: c}
+}
+
+// Cache returns the checker's cache.
+func (c *Checker) Cache() *Cache { return c.cache }
+
+// Verdict is the answer for one URL.
+type Verdict struct {
+	Allowed bool
+	// Rule is the rule that decided under a Conditional policy, nil when no
+	// rule decided (under FullAllow and FullDisallow, always).
+	Rule *robots.Rule
+	// Result is the robots.txt answer that applied.
+	Result *Result
+}
+
+// Allowed reports whether the crawler agent (a product token such as
+// "Googlebot"; "" for a crawler that only the '*' groups govern) may fetch
+// pageURL. The error is non-nil, and the verdict false, when pageURL has no
+// origin, is not http or https, or ctx ends first.
+func (c *Checker) Allowed(ctx context.Context, agent, pageURL string) (bool, error) {
+	if agent == "" {
+		return c.AllowedAgents(ctx, nil, pageURL)
+	}
+	return c.AllowedAgents(ctx, []string{agent}, pageURL)
+}
+
+// AllowedAgents is Allowed for an ordered fallback list of agents, most
+// specific first, as robots.Robots.Agent takes them.
+func (c *Checker) AllowedAgents(ctx context.Context, agents []string, pageURL string) (bool, error) {
+	v, err := c.Decide(ctx, pageURL, agents...)
+	return v.Allowed, err
+}
+
+// Decide returns the verdict for pageURL and what made it.
+func (c *Checker) Decide(ctx context.Context, pageURL string, agents ...string) (Verdict, error) {
+	origin, err := robots.Origin(pageURL)
+	if err != nil {
+		return Verdict{}, err
+	}
+	res, err := c.cache.get(ctx, origin)
+	if err != nil {
+		return Verdict{}, err
+	}
+	a, created := res.agent(agents)
+	if created {
+		c.cache.charge(origin, res)
+	}
+	d := a.Decide(pageURL)
+	return Verdict{Allowed: d.Allowed, Rule: d.Rule, Result: res}, nil
+}

@@ -1,0 +1,190 @@
+package fetch
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots"
+)
+
+func TestCheckerAllowed(t *testing.T) {
+	var cnt counter
+	s := serve(t, cnt.wrap(text(200, "User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /nogoogle/\n\nUser-agent: Googlebot-Image\nDisallow: /photos/\n")))
+	c := NewChecker(NewCache(fetcher(t, nil), CacheOptions{}))
+	ctx := t.Context()
+	cases := []struct {
+		agents []string
+		path   string
+		want   bool
+	}{
+		{[]string{"Googlebot"}, "/nogoogle/x", false},
+		{[]string{"Googlebot"}, "/private/x", true},
+		{[]string{"OtherBot"}, "/private/x", false},
+		{[]string{"OtherBot"}, "/nogoogle/x", true},
+		{nil, "/private/x", false},
+		{[]string{"Googlebot-Image", "Googlebot"}, "/photos/1.jpg", false},
+		{[]string{"Googlebot-Image", "Googlebot"}, "/nogoogle/x", true},
+		{[]string{"Googlebot-News", "Googlebot"}, "/nogoogle/x", false},
+	}
+	for _, tc := range cases {
+		got, err := c.AllowedAgents(ctx, tc.agents, s.URL+tc.path)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, got, "%v %s", tc.agents, tc.path)
+	}
+	ok, err := c.Allowed(ctx, "Googlebot", s.URL+"/nogoogle/x?q=1")
+	require.NoError(t, err)
+	assert.False(t, ok)
+	ok, err = c.Allowed(ctx, "", s.URL+"/private/")
+	require.NoError(t, err)
+	assert.False(t, ok)
+
+	v, err := c.Decide(ctx, s.URL+"/nogoogle/a", "Googlebot")
+	require.NoError(t, err)
+	assert.False(t, v.Allowed)
+	require.NotNil(t, v.Rule)
+	assert.Equal(t, 5, v.Rule.Line)
+	assert.Equal(t, Conditional, v.Result.Policy)
+	assert.Equal(t, 1, cnt.get(""), "one fetch for all checks")
+}
+
+func TestCheckerHonoursPolicies(t *testing.T) {
+	for _, c := range []struct {
+		status int
+		want   bool
+	}{{404, true}, {403, true}, {500, false}, {429, false}, {503, false}} {
+		s := serve(t, text(c.status, "User-agent: *\nDisallow: /\n"))
+		ch := NewChecker(NewCache(fetcher(t, nil), CacheOptions{}))
+		for _, path := range []string{"/", "/a", "/robots.txt"} {
+			v, err := ch.Decide(t.Context(), s.URL+path, "Googlebot")
+			require.NoError(t, err)
+			assert.Equal(t, c.want, v.Allowed, "%d %s", c.status, path)
+			assert.Nil(t, v.Rule)
+		}
+	}
+}
+
+func TestCheckerOriginRules(t *testing.T) {
+	var cnt counter
+	s := serve(t, cnt.wrap(text(200, rules)))
+	c := NewChecker(NewCache(&Fetcher{Client: clientTo(t, s.Listener.Addr().String(), nil)}, CacheOptions{}))
+	for _, u := range []string{
+		"http://www.müller.eu/private/a",
+		"http://WWW.MÜLLER.EU/private/b",
+		"http://www.xn--mller-kva.eu:80/private/c",
+		"HTTP://www.xn--mller-kva.eu/private/d",
+	} {
+		ok, err := c.Allowed(t.Context(), "Googlebot", u)
+		require.NoError(t, err)
+		assert.False(t, ok, u)
+	}
+	assert.Equal(t, map[string]int{"": 1, "www.xn--mller-kva.eu/robots.txt": 1}, cnt.snapshot(),
+		"an IDN, its punycode and the default port are one origin")
+	_, _ = c.Allowed(t.Context(), "Googlebot", "http://www.xn--mller-kva.eu:8080/")
+	_, _ = c.Allowed(t.Context(), "Googlebot", "http://müller.eu/")
+	assert.Equal(t, 1, cnt.get("www.xn--mller-kva.eu:8080/robots.txt"))
+	assert.Equal(t, 1, cnt.get("xn--mller-kva.eu/robots.txt"))
+}
+
+func TestCheckerErrors(t *testing.T) {
+	c := NewChecker(nil)
+	ok, err := c.Allowed(t.Context(), "Googlebot", "/relative")
+	assert.False(t, ok)
+	assert.ErrorIs(t, err, robots.ErrNoScheme)
+	ok, err = c.Allowed(t.Context(), "Googlebot", "ftp://127.0.0.1/x")
+	assert.False(t, ok)
+	assert.ErrorIs(t, err, ErrUnsupportedURL)
+
+	s := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(200 * time.Millisecond)
+		text(200, rules)(w, r)
+	})
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	ok, err = NewChecker(NewCache(fetcher(t, nil), CacheOptions{})).Allowed(ctx, "Googlebot", s.URL+"/")
+	assert.False(t, ok)
+	assert.ErrorIs(t, err, context.Canceled)
+}
+
+func TestResultAgentIsResolvedOnce(t *testing.T) {
+	s := serve(t, text(200, rules))
+	res, err := fetcher(t, nil).Fetch(t.Context(), s.URL+"/robots.txt")
+	require.NoError(t, err)
+	a := res.Agent("FooBot")
+	assert.Same(t, a, res.Agent("FooBot"))
+	assert.Same(t, res.Agent("Googlebot", "FooBot"), res.Agent("Googlebot", "FooBot"))
+	assert.NotSame(t, a, res.Agent("Googlebot"))
+	assert.Equal(t, Conditional, a.Policy())
+	assert.Equal(t, "FooBot", a.Robots().Name())
+	// Past the bound, agents are still resolved, just not kept.
+	for i := range 2 * maxCachedAgents {
+		assert.False(t, res.Agent(fmt.Sprintf("Bot%d", i)).Allowed("/private/x"))
+	}
+	assert.False(t, res.Agent("FooBot").Allowed("/"))
+}
+
+func TestResultAgentPolicies(t *testing.T) {
+	for _, c := range []struct {
+		policy Policy
+		want   bool
+	}{{FullAllow, true}, {FullDisallow, false}} {
+		r := &Result{Policy: c.policy}
+		a := r.Agent("Googlebot")
+		assert.Equal(t, c.policy, a.Policy())
+		assert.Nil(t, a.Robots())
+		assert.Equal(t, c.want, a.Allowed("https://example.com/"))
+		assert.Equal(t, c.want, a.AllowedPath("/x?y"))
+		assert.Equal(t, c.want, a.Decide("/robots.txt").Allowed)
+		assert.Nil(t, a.Decide("/x").Rule)
+	}
+	assert.False(t, (&Result{}).Agent().Allowed("/"), "a Result with no policy allows nothing")
+	assert.Equal(t, "full allow", FullAllow.String())
+	assert.Equal(t, "full disallow", FullDisallow.String())
+	assert.Equal(t, "conditional", Conditional.String())
+	for r := ReasonOK; r <= ReasonUnreachable; r++ {
+		assert.NotEqual(t, "unknown", r.String())
+	}
+}
+
+// A crawler resolved on an origin is charged to its entry at once: its
+// compiled rules and its automaton's budget.
+func TestCheckerChargesResolvedAgents(t *testing.T) {
+	s := serve(t, text(200, rules))
+	f := fetcher(t, nil)
+	c := NewChecker(NewCache(f, CacheOptions{}))
+	res, err := c.Cache().Get(t.Context(), s.URL)
+	require.NoError(t, err)
+	base := c.Cache().Stats().Bytes
+
+	_, err = c.Allowed(t.Context(), "FooBot", s.URL+"/a")
+	require.NoError(t, err)
+	one := c.Cache().Stats().Bytes - base
+	assert.Equal(t, int64(DefaultDFABytes+agentSize+compiledRuleSize), one, "FooBot's group has one rule")
+	_, err = c.Allowed(t.Context(), "FooBot", s.URL+"/b")
+	require.NoError(t, err)
+	assert.Equal(t, base+one, c.Cache().Stats().Bytes, "resolved once, charged once")
+	_, err = c.AllowedAgents(t.Context(), []string{"OtherBot"}, s.URL+"/b")
+	require.NoError(t, err)
+	assert.Equal(t, base+2*one, c.Cache().Stats().Bytes)
+	assert.Same(t, res, mustGet(t, c.Cache(), s.URL))
+
+	// ParseOptions may set another automaton budget; it is what is charged.
+	f2 := fetcher(t, nil)
+	f2.ParseOptions = []robots.Option{robots.WithCacheBytes(1 << 20)}
+	c2 := NewChecker(NewCache(f2, CacheOptions{}))
+	_, err = c2.Allowed(t.Context(), "FooBot", s.URL+"/a")
+	require.NoError(t, err)
+	assert.Equal(t, base+int64(1<<20+agentSize+compiledRuleSize), c2.Cache().Stats().Bytes)
+}
+
+func mustGet(t *testing.T, c *Cache, u string) *Result {
+	t.Helper()
+	res, err := c.Get(t.Context(), u)
+	require.NoError(t, err)
+	return res
+}

@@ -1,0 +1,25 @@
+// Package fetch fetches, caches and applies robots.txt files the way
+// Google's crawlers do, for crawlers that check many URLs on many hosts.
+//
+// Three layers, each usable alone:
+//
+//   - Fetcher fetches one robots.txt over an *http.Client and says which
+//     policy applies: Conditional (the parsed rules), FullAllow (no
+//     restrictions: 4xx except 429, or redirects that lead nowhere) or
+//     FullDisallow (5xx, 429, or a network failure: timeouts, resets,
+//     truncated or invalid responses), with how long the answer holds.
+//   - Cache keeps one answer per origin, refreshes it when it expires,
+//     shares one fetch among all callers asking for the same origin, keeps
+//     serving the last good copy while an origin fails, applies the 30-day
+//     rule for origins unreachable for long, and bounds its memory.
+//   - Checker answers "may this agent fetch this URL?" in one call.
+//
+// A crawler needs only the last:
+//
+//	f := &fetch.Fetcher{Client: client, UserAgent: "ExampleBot/1.0"}
+//	c := fetch.NewChecker(fetch.NewCache(f, fetch.CacheOptions{}))
+//	ok, err := c.Allowed(ctx, "ExampleBot", "https://example.com/a/page.html")
+//
+// docs/crawling.md lists every situation, the policy it leads to, how long
+// it is cached, and the test that pins it.
+package fetch

@@ -1,0 +1,292 @@
+package fetch
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/fastrobots/robots"
+)
+
+// Defaults of Fetcher.
+const (
+	DefaultTimeout      = 30 * time.Second
+	DefaultMaxRedirects = 5
+	// DefaultDFABytes is the memory budget of the matching automaton of
+	// each crawler's rules in a fetched file (robots.WithCacheBytes). It is
+	// smaller than the robots package's default because a crawler keeps
+	// many files: the automaton grows as checks reach new states, a typical
+	// group needs a few KiB, and past the budget checks finish on a slower
+	// simulation that is still linear in the URL's length.
+	DefaultDFABytes = 64 << 10
+)
+
+// Errors of Fetch and of Result.Err.
+var (
+	// ErrUnsupportedURL is returned by Fetch for a URL that is not an
+	// absolute http or https URL with a host.
+	ErrUnsupportedURL = errors.New("fetch: not an absolute http or https URL")
+	// ErrTooManyRedirects: more redirects than Fetcher.MaxRedirects.
+	ErrTooManyRedirects = errors.New("fetch: too many redirects")
+	// ErrRedirectLoop: a redirect to a URL already requested.
+	ErrRedirectLoop = errors.New("fetch: redirect loop")
+	// ErrBadRedirect: a 3xx without a usable Location, or to a scheme other
+	// than http and https.
+	ErrBadRedirect = errors.New("fetch: redirect that cannot be followed")
+	// ErrBadStatus: a status outside 200-599.
+	ErrBadStatus = errors.New("fetch: invalid HTTP status")
+)
+
+// Fetcher fetches robots.txt files. The zero value is ready to use, with
+// http.DefaultClient; set fields before first use and not after. It is safe
+// for concurrent use.
+//
+// Policy, after following redirects:
+//
+//	2xx                      Conditional: the body is parsed (an HTML page too: only valid lines count)
+//	3xx past MaxRedirects,   FullAllow, as a 404 (a loop, a Location that is missing or
+//	  a loop, or broken        not http/https, too)
+//	4xx except 429           FullAllow
+//	429, 5xx                 FullDisallow, retried early (503 earliest; Retry-After honoured)
+//	network failure          FullDisallow, as a 5xx: DNS, refused, TLS, timeout, reset,
+//	                           truncated body, invalid response
+type Fetcher struct {
+	// Client sends the requests; nil means http.DefaultClient. Fetcher
+	// follows redirects itself: the client's CheckRedirect is not used.
+	// Decompression is the transport's (gzip, when it asked for it); a
+	// gzip body the transport left compressed is decompressed here. Either
+	// way at most MaxBytes decompressed bytes are read.
+	Client *http.Client
+	// Timeout bounds one Fetch, redirects and body included; 0 means
+	// DefaultTimeout (30 s), a negative value no bound but ctx's. A fetch
+	// that runs out of time is a network failure.
+	Timeout time.Duration
+	// MaxBytes is how many bytes of the body are read and parsed; the rest
+	// is neither read nor parsed. 0 or less means robots.MaxBytes (500 KiB).
+	MaxBytes int
+	// MaxRedirects is how many redirects are followed, across hosts too;
+	// one more makes the fetch a 404 (FullAllow). 0 means 5, Google's
+	// number; a negative value follows none.
+	MaxRedirects int
+	// UserAgent is sent as the User-Agent header when not empty.
+	UserAgent string
+	// Freshness says how long answers hold.
+	Freshness Freshness
+	// ParseOptions are passed to robots.Parse (robots.WithMode(robots.RFC),
+	// say), after robots.WithCacheBytes(DefaultDFABytes), which they may
+	// override. The body size limit is MaxBytes.
+	ParseOptions []robots.Option
+	// Clock tells the time; nil means SystemClock.
+	Clock Clock
+}
+
+func (f *Fetcher) now() time.Time {
+	if f.Clock == nil {
+		return time.Now()
+	}
+	return f.Clock.Now()
+}
+
+func (f *Fetcher) maxBytes() int {
+	if f.MaxBytes <= 0 {
+		return robots.MaxBytes
+	}
+	return f.MaxBytes
+}
+
+func (f *Fetcher) maxRedirects() int {
+	switch {
+	case f.MaxRedirects == 0:
+		return DefaultMaxRedirects
+	case f.MaxRedirects < 0:
+		return 0
+	}
+	return f.MaxRedirects
+}
+
+// client returns a copy of the client that hands redirects back.
+func (f *Fetcher) client() *http.Client {
+	c := http.DefaultClient
+	if f.Client != nil {
+		c = f.Client
+	}
+	cp := *c
+	cp.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return &cp
+}
+
+// Fetch fetches the robots.txt at robotsURL (see robots.URLFor) and returns
+// the policy it sets. Every outcome of the fetch, network failures
+// included, is a Result; the error is non-nil only when robotsURL is not an
+// http or https URL (ErrUnsupportedURL) or ctx ended before the answer
+// came (ctx.Err()). The Fetcher's own Timeout running out is a network
+// failure.
+func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) (*Result, error) {
+	u, err := url.Parse(robotsURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("%w: %q", ErrUnsupportedURL, robotsURL)
+	}
+	parent := ctx
+	timeout := f.Timeout
+	if timeout == 0 {
+		timeout = DefaultTimeout
+	}
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	res := f.fetch(ctx, u, robotsURL)
+	if res.Reason == ReasonNetwork && parent.Err() != nil {
+		return nil, parent.Err()
+	}
+	return res, nil
+}
+
+// fetch follows redirects from u and classifies the last response.
+func (f *Fetcher) fetch(ctx context.Context, u *url.URL, robotsURL string) *Result {
+	client := f.client()
+	res := &Result{URL: robotsURL}
+	visited := map[string]bool{u.String(): true}
+	maxRedirects := f.maxRedirects()
+	for {
+		res.FinalURL = u.String()
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+		if err != nil {
+			return f.failed(res, ReasonNetwork, err, nil)
+		}
+		if f.UserAgent != "" {
+			req.Header.Set("User-Agent", f.UserAgent)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			res.Status = 0
+			return f.failed(res, ReasonNetwork, err, nil)
+		}
+		res.Status = resp.StatusCode
+		switch code := resp.StatusCode; {
+		case code >= 200 && code <= 299:
+			return f.success(res, resp)
+		case code >= 300 && code <= 399:
+			resp.Body.Close()
+			next, err := redirectTarget(resp, visited, res.Redirects, maxRedirects)
+			if err != nil {
+				return f.definite(res, FullAllow, ReasonRedirects, err, resp.Header)
+			}
+			visited[next.String()] = true
+			res.Redirects++
+			u = next
+		case code == http.StatusTooManyRequests:
+			resp.Body.Close()
+			return f.failed(res, ReasonTooManyRequests, nil, resp.Header)
+		case code >= 400 && code <= 499:
+			resp.Body.Close()
+			return f.definite(res, FullAllow, ReasonUnavailable, nil, resp.Header)
+		case code >= 500 && code <= 599:
+			resp.Body.Close()
+			return f.failed(res, ReasonServerError, nil, resp.Header)
+		default:
+			resp.Body.Close()
+			return f.failed(res, ReasonNetwork, fmt.Errorf("%w %d", ErrBadStatus, code), nil)
+		}
+	}
+}
+
+// redirectTarget returns where a 3xx response leads, or why it is not
+// followed.
+func redirectTarget(resp *http.Response, visited map[string]bool, done, limit int) (*url.URL, error) {
+	next, err := resp.Location()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadRedirect, err)
+	}
+	if (next.Scheme != "http" && next.Scheme != "https") || next.Host == "" {
+		return nil, fmt.Errorf("%w: to %q", ErrBadRedirect, next.String())
+	}
+	next.Fragment, next.RawFragment = "", ""
+	if done >= limit {
+		return nil, fmt.Errorf("%w: more than %d", ErrTooManyRedirects, limit)
+	}
+	if visited[next.String()] {
+		return nil, fmt.Errorf("%w: back to %s", ErrRedirectLoop, next.String())
+	}
+	return next, nil
+}
+
+// success reads and parses a 2xx body. A body that fails before its end or
+// before MaxBytes is a network failure.
+func (f *Fetcher) success(res *Result, resp *http.Response) *Result {
+	defer resp.Body.Close()
+	body, truncated, err := f.readBody(resp)
+	if err != nil {
+		return f.failed(res, ReasonNetwork, err, nil)
+	}
+	opts := make([]robots.Option, 0, len(f.ParseOptions)+2)
+	opts = append(opts, robots.WithCacheBytes(DefaultDFABytes))
+	opts = append(opts, f.ParseOptions...)
+	opts = append(opts, robots.WithMaxBytes(f.maxBytes()))
+	res.Robots = robots.Parse(body, opts...)
+	res.Bytes = len(body)
+	res.Truncated = truncated
+	res.agents = &agentCache{}
+	return f.definite(res, Conditional, ReasonOK, nil, resp.Header)
+}
+
+// readBody reads at most MaxBytes decompressed bytes of the body, and one
+// more to learn whether there were more.
+func (f *Fetcher) readBody(resp *http.Response) ([]byte, bool, error) {
+	limit := f.maxBytes()
+	var r io.Reader = resp.Body
+	if !resp.Uncompressed && strings.EqualFold(strings.TrimSpace(resp.Header.Get("Content-Encoding")), "gzip") {
+		gz, err := gzip.NewReader(resp.Body)
+		if err != nil {
+			return nil, false, fmt.Errorf("fetch: gzip body: %w", err)
+		}
+		defer gz.Close()
+		r = gz
+	}
+	var buf bytes.Buffer
+	if n := resp.ContentLength; n > 0 && n <= int64(limit) {
+		buf.Grow(int(n) + 1)
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(r, int64(limit)+1)); err != nil {
+		return nil, false, err
+	}
+	body := buf.Bytes()
+	if len(body) > limit {
+		return body[:limit], true, nil
+	}
+	return body, false, nil
+}
+
+// definite completes a result that is an answer from the origin: it holds
+// for the lifetime its Cache-Control asks, within Freshness.
+func (f *Fetcher) definite(res *Result, p Policy, why Reason, err error, h http.Header) *Result {
+	res.Policy, res.Reason, res.Err = p, why, err
+	res.FetchedAt = f.now()
+	res.Expires = res.FetchedAt.Add(f.Freshness.LifetimeOf(h))
+	return res
+}
+
+// failed completes a result that is no answer: full disallow until the
+// retry.
+func (f *Fetcher) failed(res *Result, why Reason, err error, h http.Header) *Result {
+	res.Policy, res.Reason, res.Err = FullDisallow, why, err
+	res.Robots, res.agents = nil, nil
+	res.FetchedAt = f.now()
+	if h != nil {
+		res.RetryAfter = parseRetryAfter(h, res.FetchedAt)
+	}
+	status := res.Status
+	if why == ReasonNetwork {
+		status = 0
+	}
+	res.Expires = res.FetchedAt.Add(f.Freshness.RetryAfter(status, res.RetryAfter, 1))
+	return res
+}

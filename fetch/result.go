@@ -1,0 +1,261 @@
+package fetch
+
+import (
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/fastrobots/robots"
+)
+
+// Policy is how a robots.txt fetch governs the URLs of its origin.
+type Policy int
+
+const (
+	// FullAllow: every URL may be fetched, as when there is no robots.txt.
+	FullAllow Policy = iota + 1
+	// FullDisallow: no URL may be fetched.
+	FullDisallow
+	// Conditional: the rules of the fetched robots.txt decide.
+	Conditional
+)
+
+// String returns "full allow", "full disallow" or "conditional".
+func (p Policy) String() string {
+	switch p {
+	case FullAllow:
+		return "full allow"
+	case FullDisallow:
+		return "full disallow"
+	case Conditional:
+		return "conditional"
+	}
+	return "unknown"
+}
+
+// Reason is why a policy applies.
+type Reason int
+
+const (
+	// ReasonOK: a 2xx response; its body was parsed (Conditional).
+	ReasonOK Reason = iota + 1
+	// ReasonUnavailable: a 4xx response other than 429 (FullAllow).
+	ReasonUnavailable
+	// ReasonRedirects: more redirects than Fetcher.MaxRedirects, a loop, or
+	// a redirect that cannot be followed; treated as a 404 (FullAllow).
+	ReasonRedirects
+	// ReasonServerError: a 5xx response (FullDisallow).
+	ReasonServerError
+	// ReasonTooManyRequests: a 429 response (FullDisallow).
+	ReasonTooManyRequests
+	// ReasonNetwork: no usable response: DNS, connection or TLS failure,
+	// timeout, reset, truncated or invalid response (FullDisallow).
+	ReasonNetwork
+	// ReasonUnreachable: set by Cache: the origin has failed for longer than
+	// CacheOptions.Unreachable (30 days) and no copy was ever fetched
+	// (FullAllow).
+	ReasonUnreachable
+)
+
+// String describes the reason in a few words.
+func (r Reason) String() string {
+	switch r {
+	case ReasonOK:
+		return "fetched"
+	case ReasonUnavailable:
+		return "unavailable (4xx)"
+	case ReasonRedirects:
+		return "too many or broken redirects"
+	case ReasonServerError:
+		return "server error (5xx)"
+	case ReasonTooManyRequests:
+		return "too many requests (429)"
+	case ReasonNetwork:
+		return "network failure"
+	case ReasonUnreachable:
+		return "unreachable for too long, never fetched"
+	}
+	return "unknown"
+}
+
+// Failed reports whether the reason is a failure to get an answer from the
+// origin (5xx, 429, network), as opposed to a definite answer.
+func (r Reason) Failed() bool {
+	return r == ReasonServerError || r == ReasonTooManyRequests || r == ReasonNetwork
+}
+
+// Result is the outcome of fetching a robots.txt: the policy that applies
+// to its origin, why, and until when. A Result is immutable once returned
+// and safe for concurrent use.
+type Result struct {
+	// URL is the robots.txt URL asked for; FinalURL the last one requested,
+	// after Redirects redirects.
+	URL       string
+	FinalURL  string
+	Redirects int
+	// Status is the HTTP status of the last response, 0 when there was none.
+	Status int
+	Policy Policy
+	Reason Reason
+	// Err is the failure behind ReasonNetwork and ReasonRedirects.
+	Err error
+	// Robots is the parsed file when Policy is Conditional, nil otherwise.
+	Robots *robots.Robots
+	// Bytes is how many bytes of the (decompressed) body were read and
+	// parsed; Truncated is true when the body was longer and the rest was
+	// neither read nor parsed.
+	Bytes     int
+	Truncated bool
+	// FetchedAt is when the response came; Expires is when the answer
+	// should be fetched again: its freshness lifetime for a definite answer,
+	// the retry time for a failure.
+	FetchedAt time.Time
+	Expires   time.Time
+	// RetryAfter is the server's Retry-After with a 5xx or 429, 0 when it
+	// sent none.
+	RetryAfter time.Duration
+
+	// The fields below are set by Cache on the answers it serves while an
+	// origin fails.
+
+	// Stale is true when this is the last good copy, served because the
+	// latest fetch failed; Expires is then the next retry.
+	Stale bool
+	// FailingSince is when the origin's current run of failed fetches
+	// began; zero when the latest fetch got a definite answer.
+	FailingSince time.Time
+	// LastFailure is the latest failed fetch, when FailingSince is set.
+	LastFailure *Result
+
+	agents *agentCache
+}
+
+// Lifetime returns how long the answer holds: Expires - FetchedAt.
+func (r *Result) Lifetime() time.Duration { return r.Expires.Sub(r.FetchedAt) }
+
+// maxCachedAgents bounds the agent lists whose resolution a Result keeps.
+const maxCachedAgents = 64
+
+// Size estimates of a kept resolution: its fixed part, and each rule of
+// its groups compiled.
+const (
+	agentSize        = 256
+	compiledRuleSize = 350
+)
+
+// agentCache keeps the *Agent of each agent list asked of one Result.
+type agentCache struct {
+	m sync.Map // string (agents joined by NUL) -> *Agent
+	n atomic.Int32
+}
+
+var (
+	allowAll    = &Agent{policy: FullAllow}
+	disallowAll = &Agent{policy: FullDisallow}
+)
+
+// Agent resolves the groups that apply to a crawler, as robots.Robots.Agent
+// does (an ordered fallback list, most specific first; none: only the '*'
+// groups), and returns an *Agent that honours the policy: under FullAllow
+// every URL is allowed, under FullDisallow none is. The resolution is kept,
+// so asking again with the same agents is cheap.
+func (r *Result) Agent(agents ...string) *Agent {
+	a, _ := r.agent(agents)
+	return a
+}
+
+// agent is Agent; it also reports whether the result kept a new resolution.
+func (r *Result) agent(agents []string) (*Agent, bool) {
+	switch r.Policy {
+	case FullAllow:
+		return allowAll, false
+	case Conditional:
+	default:
+		return disallowAll, false
+	}
+	if r.Robots == nil {
+		return allowAll, false
+	}
+	key := strings.Join(agents, "\x00")
+	if r.agents != nil {
+		if a, ok := r.agents.m.Load(key); ok {
+			return a.(*Agent), false
+		}
+	}
+	a := &Agent{policy: Conditional, agent: r.Robots.Agent(agents...)}
+	if r.agents != nil && r.agents.n.Load() < maxCachedAgents {
+		if prev, loaded := r.agents.m.LoadOrStore(key, a); loaded {
+			return prev.(*Agent), false
+		}
+		r.agents.n.Add(1)
+		return a, true
+	}
+	return a, false
+}
+
+// agentBytes estimates the memory of the resolutions the result keeps:
+// each one's compiled rules and the budget of its automaton, the most it
+// can grow to.
+func (r *Result) agentBytes() int64 {
+	if r.agents == nil || r.Robots == nil {
+		return 0
+	}
+	groups := r.Robots.Groups()
+	var n int64
+	r.agents.m.Range(func(_, v any) bool {
+		a := v.(*Agent).agent
+		n += int64(a.Stats().Budget) + agentSize
+		for _, g := range a.Groups() {
+			n += int64(len(groups[g].Rules) * compiledRuleSize)
+		}
+		return true
+	})
+	return n
+}
+
+// Agent answers for one crawler under one fetched robots.txt, whatever its
+// policy. It is immutable and safe for concurrent use.
+type Agent struct {
+	policy Policy
+	agent  *robots.Agent
+}
+
+// Policy returns the policy the answers follow.
+func (a *Agent) Policy() Policy { return a.policy }
+
+// Robots returns the compiled agent when the policy is Conditional, nil
+// otherwise.
+func (a *Agent) Robots() *robots.Agent { return a.agent }
+
+// Allowed reports whether the crawler may fetch rawURL. Only its path and
+// query count: the caller checks that rawURL belongs to the origin.
+func (a *Agent) Allowed(rawURL string) bool { return a.Decide(rawURL).Allowed }
+
+// AllowedPath reports whether the crawler may fetch the URL whose path,
+// parameters and query are pathAndQuery.
+func (a *Agent) AllowedPath(pathAndQuery string) bool {
+	if a.agent == nil {
+		return a.policy != FullDisallow
+	}
+	return a.agent.AllowedPath(pathAndQuery)
+}
+
+// AllowedURL reports whether the crawler may fetch u.
+func (a *Agent) AllowedURL(u *url.URL) bool {
+	if a.agent == nil {
+		return a.policy != FullDisallow
+	}
+	return a.agent.AllowedURL(u)
+}
+
+// Decide returns the verdict for rawURL and, under Conditional, the rule
+// that decided it. Under FullAllow and FullDisallow no rule decides: Rule
+// is nil.
+func (a *Agent) Decide(rawURL string) robots.Decision {
+	if a.agent == nil {
+		return robots.Decision{Allowed: a.policy != FullDisallow}
+	}
+	return a.agent.Decide(rawURL)
+}

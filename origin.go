@@ -1,0 +1,158 @@
+package robots
+
+import (
+	"errors"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"golang.org/x/net/idna"
+)
+
+// Errors returned, wrapped in a *URLError, by Origin and URLFor.
+var (
+	// ErrNoScheme: the URL is relative ("/a", "example.com/a", "//example.com/a").
+	ErrNoScheme = errors.New("URL has no scheme")
+	// ErrNoHost: the URL names no host ("file:///a", "mailto:x", "https:///a").
+	ErrNoHost = errors.New("URL has no host")
+	// ErrBadHost: the host is not a valid host name (an IDN that does not
+	// convert to punycode, or one holding spaces or control bytes).
+	ErrBadHost = errors.New("URL has an invalid host")
+	// ErrBadPort: the port is not a number from 0 to 65535.
+	ErrBadPort = errors.New("URL has an invalid port")
+)
+
+// URLError is the error of Origin and URLFor: the URL they were given and
+// what is wrong with it, one of the Err* values or a *url.Error from
+// parsing. errors.Is(err, ErrNoHost) works through it.
+type URLError struct {
+	URL string
+	Err error
+}
+
+func (e *URLError) Error() string { return "robots: " + strconv.Quote(e.URL) + ": " + e.Err.Error() }
+
+func (e *URLError) Unwrap() error { return e.Err }
+
+// defaultPorts are the ports that are the same origin as no port.
+var defaultPorts = map[string]string{"http": "80", "https": "443", "ftp": "21"}
+
+// hostProfile converts internationalised host names to punycode. It maps
+// as lookups do (case folding, NFC, full-width dots), but accepts what host
+// names in the wild hold and DNS accepts: underscores, and hyphens at the
+// ends of labels.
+var hostProfile = idna.New(
+	idna.MapForLookup(),
+	idna.BidiRule(),
+	idna.Transitional(false),
+	idna.StrictDomainName(false),
+	idna.CheckHyphens(false),
+)
+
+// Origin returns the origin of pageURL, "scheme://host[:port]", the part
+// that names the robots.txt governing it:
+//
+//   - scheme and host are lower-cased;
+//   - a host name with non-ASCII letters becomes punycode (www.müller.eu is
+//     www.xn--mller-kva.eu), as a robots.txt for an IDN is the one of its
+//     punycode form;
+//   - an IP address stays as written ([::1]:8080, 212.96.82.21);
+//   - the scheme's default port (80 for http, 443 for https, 21 for ftp) is
+//     the same origin as no port and is dropped; any other port is kept;
+//   - user info, path, query and fragment are dropped.
+//
+// A relative URL, or one without a host, is an error (*URLError wrapping
+// ErrNoScheme, ErrNoHost, ErrBadHost or ErrBadPort).
+func Origin(pageURL string) (string, error) {
+	u, err := url.Parse(pageURL)
+	if err != nil {
+		return "", &URLError{URL: pageURL, Err: err}
+	}
+	if u.Scheme == "" {
+		return "", &URLError{URL: pageURL, Err: ErrNoScheme}
+	}
+	scheme := strings.ToLower(u.Scheme)
+	host, err := originHost(u.Hostname())
+	if err != nil {
+		return "", &URLError{URL: pageURL, Err: err}
+	}
+	port := u.Port()
+	if port != "" {
+		n, err := strconv.ParseUint(port, 10, 16)
+		if err != nil {
+			return "", &URLError{URL: pageURL, Err: ErrBadPort}
+		}
+		port = strconv.FormatUint(n, 10)
+		if port == defaultPorts[scheme] {
+			port = ""
+		}
+	}
+	var b strings.Builder
+	b.Grow(len(scheme) + len(host) + len(port) + 6)
+	b.WriteString(scheme)
+	b.WriteString("://")
+	b.WriteString(host)
+	if port != "" {
+		b.WriteByte(':')
+		b.WriteString(port)
+	}
+	return b.String(), nil
+}
+
+// URLFor returns the URL of the robots.txt that governs pageURL: its
+// Origin followed by "/robots.txt". A robots.txt applies only to the scheme,
+// host and port it is served from: https://example.com/robots.txt governs
+// https://example.com/a but neither http://example.com/a, nor
+// https://www.example.com/a, nor https://example.com:8181/a. Given a
+// robots.txt URL, URLFor returns it normalised; one in a subdirectory
+// (https://example.com/folder/robots.txt) is no robots.txt, and URLFor
+// returns the root one.
+func URLFor(pageURL string) (string, error) {
+	origin, err := Origin(pageURL)
+	if err != nil {
+		return "", err
+	}
+	return origin + "/robots.txt", nil
+}
+
+// originHost returns host (without brackets) in its origin form.
+func originHost(host string) (string, error) {
+	if host == "" {
+		return "", ErrNoHost
+	}
+	if strings.IndexByte(host, ':') >= 0 {
+		// An IPv6 address, perhaps with a zone ("fe80::1%eth0"): url.Parse
+		// has checked it. Its hex digits are lower-cased, the zone kept.
+		addr, zone, hasZone := strings.Cut(host, "%")
+		addr = strings.ToLower(addr)
+		if hasZone {
+			return "[" + addr + "%25" + zone + "]", nil
+		}
+		return "[" + addr + "]", nil
+	}
+	if !isASCII(host) {
+		a, err := hostProfile.ToASCII(host)
+		if err != nil {
+			return "", ErrBadHost
+		}
+		host = a
+	}
+	for i := 0; i < len(host); i++ {
+		if c := host[i]; c <= ' ' || c == 0x7f {
+			return "", ErrBadHost
+		}
+	}
+	if host == "" {
+		return "", ErrNoHost
+	}
+	return strings.ToLower(host), nil
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,160 @@
+package robots
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestURLForValidRobotsURLs walks the table of valid robots.txt URLs of
+// Google's robots.txt specification: each robots.txt URL governs the pages
+// listed as valid and none of those listed as not valid.
+func TestURLForValidRobotsURLs(t *testing.T) {
+	rows := []struct {
+		robots   string // the robots.txt URL of the table
+		canon    string // its normalised form
+		valid    []string
+		notValid []string
+	}{
+		{
+			robots: "https://example.com/robots.txt", canon: "https://example.com/robots.txt",
+			valid:    []string{"https://example.com/", "https://example.com/folder/file"},
+			notValid: []string{"https://other.example.com/", "http://example.com/", "https://example.com:8181/"},
+		},
+		{
+			robots: "https://www.example.com/robots.txt", canon: "https://www.example.com/robots.txt",
+			valid:    []string{"https://www.example.com/"},
+			notValid: []string{"https://example.com/", "https://shop.www.example.com/", "https://www.shop.example.com/"},
+		},
+		{
+			// Not a robots.txt: crawlers do not look in subdirectories; the
+			// pages there are governed by the root one.
+			robots: "https://example.com/folder/robots.txt", canon: "https://example.com/robots.txt",
+			valid: []string{"https://example.com/folder/page", "https://example.com/"},
+		},
+		{
+			// An IDN is the same host as its punycode form.
+			robots: "https://www.müller.eu/robots.txt", canon: "https://www.xn--mller-kva.eu/robots.txt",
+			valid:    []string{"https://www.müller.eu/", "https://www.xn--mller-kva.eu/", "https://WWW.MÜLLER.EU/x", "https://www.m%C3%BCller.eu/"},
+			notValid: []string{"https://www.muller.eu/", "https://www.example.com/"},
+		},
+		{
+			robots: "ftp://example.com/robots.txt", canon: "ftp://example.com/robots.txt",
+			valid:    []string{"ftp://example.com/", "ftp://example.com:21/pub/file"},
+			notValid: []string{"https://example.com/", "http://example.com/"},
+		},
+		{
+			// An IP address governs only itself, not the hosts it serves.
+			robots: "https://212.96.82.21/robots.txt", canon: "https://212.96.82.21/robots.txt",
+			valid:    []string{"https://212.96.82.21/", "https://212.96.82.21:443/a"},
+			notValid: []string{"https://example.com/", "http://212.96.82.21/"},
+		},
+		{
+			// A default port is the same origin as no port.
+			robots: "https://example.com:443/robots.txt", canon: "https://example.com/robots.txt",
+			valid:    []string{"https://example.com:443/", "https://example.com/"},
+			notValid: []string{"https://example.com:444/", "http://example.com:443/"},
+		},
+		{
+			robots: "https://example.com:8181/robots.txt", canon: "https://example.com:8181/robots.txt",
+			valid:    []string{"https://example.com:8181/", "https://example.com:08181/x"},
+			notValid: []string{"https://example.com/", "https://example.com:8182/"},
+		},
+		{
+			robots: "http://example.com:80/robots.txt", canon: "http://example.com/robots.txt",
+			valid:    []string{"http://example.com/", "http://example.com:80/a"},
+			notValid: []string{"http://example.com:8080/", "https://example.com/"},
+		},
+		{
+			robots: "http://[::1]:8080/robots.txt", canon: "http://[::1]:8080/robots.txt",
+			valid:    []string{"http://[::1]:8080/a?b#c"},
+			notValid: []string{"http://[::1]/", "http://127.0.0.1:8080/", "http://localhost:8080/"},
+		},
+	}
+	for _, row := range rows {
+		got, err := URLFor(row.robots)
+		require.NoError(t, err, row.robots)
+		assert.Equal(t, row.canon, got, row.robots)
+		for _, page := range row.valid {
+			got, err := URLFor(page)
+			if assert.NoError(t, err, page) {
+				assert.Equal(t, row.canon, got, "%s should be governed by %s", page, row.robots)
+			}
+		}
+		for _, page := range row.notValid {
+			got, err := URLFor(page)
+			if assert.NoError(t, err, page) {
+				assert.NotEqual(t, row.canon, got, "%s should not be governed by %s", page, row.robots)
+			}
+		}
+	}
+}
+
+func TestOriginNormalises(t *testing.T) {
+	cases := map[string]string{
+		"HTTPS://Example.COM/Path?Q#F":          "https://example.com",
+		"https://user:pass@example.com/a":       "https://example.com",
+		"http://example.com:80":                 "http://example.com",
+		"http://example.com:/a":                 "http://example.com",
+		"http://example.com:443/":               "http://example.com:443",
+		"https://example.com:80/":               "https://example.com:80",
+		"http://[2001:DB8::1]:8080/x":           "http://[2001:db8::1]:8080",
+		"http://[::1]/":                         "http://[::1]",
+		"http://[fe80::1%25eth0]:8080/":         "http://[fe80::1%25eth0]:8080",
+		"http://127.0.0.1:8080/":                "http://127.0.0.1:8080",
+		"http://my_host.example.com/":           "http://my_host.example.com",
+		"https://bücher.example/":               "https://xn--bcher-kva.example",
+		"https://xn--bcher-kva.example/":        "https://xn--bcher-kva.example",
+		"https://faß.de/":                       "https://xn--fa-hia.de",
+		"https://www.example.com./a":            "https://www.example.com.",
+		"ws://example.com/socket":               "ws://example.com",
+		"https://EXAMPLE.com/robots.txt":        "https://example.com",
+		"https://example.com/folder/robots.txt": "https://example.com",
+	}
+	for in, want := range cases {
+		got, err := Origin(in)
+		if assert.NoError(t, err, in) {
+			assert.Equal(t, want, got, in)
+		}
+	}
+}
+
+func TestOriginErrors(t *testing.T) {
+	cases := map[string]error{
+		"":                            ErrNoScheme,
+		"/a/b":                        ErrNoScheme,
+		"example.com/a":               ErrNoScheme,
+		"//example.com/a":             ErrNoScheme,
+		"mailto:someone@example.com":  ErrNoHost,
+		"file:///etc/passwd":          ErrNoHost,
+		"https:///a":                  ErrNoHost,
+		"https://:443/a":              ErrNoHost,
+		"https://example.com:99999/":  ErrBadPort,
+		"https://a\u05d0.example/":    ErrBadHost, // Bidi rule: Latin and Hebrew in one label
+		"https://exa%C2%A0mple.com/":  ErrBadHost, // NBSP maps to a space
+		"https://exa%20mple.com/":     nil,
+		"https://example.com:8x/":     nil, // url.Parse error
+		"http://[::1/":                nil, // url.Parse error
+		"https://exa mple.com/":       nil, // url.Parse error
+		"https://example.com/%zz%%zz": nil, // url.Parse error
+	}
+	for in, want := range cases {
+		_, err := URLFor(in)
+		require.Error(t, err, in)
+		var ue *URLError
+		require.True(t, errors.As(err, &ue), in)
+		assert.Equal(t, in, ue.URL)
+		assert.Contains(t, err.Error(), "robots: ")
+		if want != nil {
+			assert.ErrorIs(t, err, want, in)
+		}
+	}
+}
+
+func BenchmarkURLFor(b *testing.B) {
+	for b.Loop() {
+		_, _ = URLFor("https://www.example.com/some/page.html?q=1")
+	}
+}
