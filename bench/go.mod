@@ -1,0 +1,16 @@
+module github.com/fastrobots/robots/bench
+
+go 1.26.0
+
+require (
+	github.com/fastrobots/robots v0.0.0
+	github.com/jimsmart/grobotstxt v1.0.3
+	github.com/temoto/robotstxt v1.1.2
+)
+
+require (
+	golang.org/x/net v0.62.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)
+
+replace github.com/fastrobots/robots => ../
