@@ -5,6 +5,7 @@
 //
 //	robots check [-f robots.txt] [-a agent]... [--mode google|rfc] URL...
 //	robots eval [--mode google|rfc] [FILE]
+//	robots fetch [-a agent]... URL...
 //	robots help [command]
 //
 // Run "robots help" for details.
@@ -21,6 +22,7 @@ const (
 	exitOK       = 0 // success; for check, every URL is allowed
 	exitNegative = 1 // check: some URL is disallowed
 	exitUsage    = 2 // bad arguments or unreadable input
+	// exitUnreachable (3, fetch only) is declared in fetch.go.
 )
 
 // command is one subcommand: its name, a one-line summary for the usage
@@ -97,5 +99,5 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintf(w, "  %-8s %s\n", "help", "show this text, or a command's flags: robots help <command>")
-	fmt.Fprint(w, "\nExit status: 0 on success, 1 when check finds a disallowed URL, 2 on usage errors.\n")
+	fmt.Fprint(w, "\nExit status: 0 on success, 1 when check or fetch finds a disallowed URL, 2 on usage errors,\n3 when fetch could not fetch a robots.txt at all.\n")
 }
