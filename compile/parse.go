@@ -40,6 +40,11 @@ type File struct {
 type Group struct {
 	Agents []AgentLine
 	Rules  []Rule
+	// Extras are the directives this package does not interpret
+	// (crawl-delay, request-rate, ...) that stand after the group's first
+	// user-agent line and before the next group. They are also in
+	// File.Others and change no verdict.
+	Extras []Directive
 }
 
 // AgentLine is one user-agent line of a group.
@@ -122,7 +127,11 @@ func (b *builder) directive(t Token) {
 	case Sitemap:
 		b.file.Sitemaps = append(b.file.Sitemaps, Directive{t.Line, t.Key, t.Value})
 	default:
-		b.file.Others = append(b.file.Others, Directive{t.Line, t.Key, t.Value})
+		d := Directive{t.Line, t.Key, t.Value}
+		b.file.Others = append(b.file.Others, d)
+		if n := len(b.file.Groups); n > 0 {
+			b.file.Groups[n-1].Extras = append(b.file.Groups[n-1].Extras, d)
+		}
 	}
 }
 

@@ -108,3 +108,11 @@ func TestGoogleIndexDirectory(t *testing.T) {
 		assert.Equal(t, tt.want, got, tt.in)
 	}
 }
+
+func TestParseExtrasBelongToTheirGroup(t *testing.T) {
+	f := Parse([]byte("Crawl-delay: 1\nUser-agent: a\nCrawl-delay: 2\nDisallow: /x\nHost: h\nUser-agent: b\nRequest-rate: 1/5\n"), Options{})
+	require.Len(t, f.Groups, 2)
+	assert.Equal(t, []Directive{{3, "Crawl-delay", "2"}, {5, "Host", "h"}}, f.Groups[0].Extras)
+	assert.Equal(t, []Directive{{7, "Request-rate", "1/5"}}, f.Groups[1].Extras)
+	assert.Len(t, f.Others, 4, "every unknown directive stays in Others, the one before any group included")
+}
