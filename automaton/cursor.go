@@ -1,6 +1,9 @@
 package automaton
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
 // Cursor is one check in progress: Feed hands it the path in any number of
 // pieces, and Result gives the verdict. A caller that must transform the
@@ -58,26 +61,57 @@ func (c *Cursor) Feed(in string) {
 		return
 	}
 	d := c.set.dfa
-	s, trans, class := c.s, c.trans, &d.prog.class
-	for i := 0; i < len(in); i++ {
-		next := atomic.LoadInt32(&trans[s+int32(class[in[i]])])
-		if next < 0 {
-			if next == unknown {
-				var ok bool
-				if next, trans, ok = d.build(s, in[i]); !ok {
-					c.toSim(s)
-					c.feedSim(in[i:])
-					return
-				}
-			}
-			if next < 0 {
-				c.mode, c.final = done, finalVerdict(next)
+	s, trans := c.s, c.trans
+	for {
+		var n int
+		var next int32
+		s, n, next = walk(trans, &d.prog.class, s, in)
+		if n == len(in) {
+			c.s, c.trans = s, trans
+			return
+		}
+		if next == unknown {
+			var ok bool
+			if next, trans, ok = d.build(s, in[n]); !ok {
+				c.toSim(s)
+				c.feedSim(in[n:])
 				return
 			}
 		}
-		s = next
+		if next < 0 {
+			c.mode, c.final = done, finalVerdict(next)
+			return
+		}
+		s, in = next, in[n+1:]
 	}
-	c.s, c.trans = s, trans
+}
+
+// walk follows built transitions from live state s over in. It stops at
+// the end of in, returning the state reached and n == len(in), or at the
+// first byte in[n] whose transition is not an ordinary live state,
+// returning the state before it and that transition (unknown or final).
+// It is the hot loop of every check: one table load per byte, and one
+// comparison to leave it.
+func walk(trans []int32, class *[256]uint16, s int32, in string) (int32, int, int32) {
+	// The table is read through a raw pointer: the address of trans[s+c] is
+	// computed as (base + 4c) + 4s, so that the byte's class, which does not
+	// depend on the state, is added off the loop-carried chain. Entries are
+	// read as uint32, which needs no sign extension: every special entry
+	// (unknown, final) is negative as an int32 and so at least 1<<31. The
+	// reads stay in bounds because every live state is a row offset below
+	// len(trans) (rowsFor publishes a table before any offset into it) and
+	// every class is below the stride.
+	base := unsafe.Pointer(unsafe.SliceData(trans))
+	cur := uint(s)
+	for i := 0; i < len(in); i++ {
+		row := unsafe.Add(base, uint(class[in[i]])*4)
+		next := uint(atomic.LoadUint32((*uint32)(unsafe.Add(row, cur*4))))
+		if next >= 1<<31 {
+			return int32(cur), i, int32(uint32(next))
+		}
+		cur = next
+	}
+	return int32(cur), len(in), 0
 }
 
 // toSim moves the check from DFA state s to the simulation.
