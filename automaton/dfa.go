@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"encoding/binary"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -11,9 +12,9 @@ import (
 // are built as checks reach them; once the next state would pass the budget,
 // no state is added and checks that need a missing transition finish on the
 // bit-parallel simulation (shiftand.go), which runs in time linear in the
-// rest of the path. Each state costs 4 bytes per byte class plus 4 per live
-// position plus stateOverhead; a 260-rule group typically needs a few
-// kilobytes for the paths a crawler sees.
+// rest of the path. Each state costs 4 bytes per byte class, plus its
+// encoded kernel (about a byte per live star or progressing position, see
+// appendKernel), plus stateOverhead.
 const DefaultCacheBytes = 2 << 20
 
 // stateOverhead is the bookkeeping counted per state besides its row and
@@ -61,7 +62,7 @@ type dfa struct {
 
 	mu     sync.Mutex
 	states []stateInfo // by state number
-	arena  []int32     // positions of all states, each state's sorted
+	arena  []byte      // the kernels of all states, encoded by appendKernel
 	index  map[uint64][]int32
 	used   int // bytes counted against budget
 	budget int
@@ -69,11 +70,13 @@ type dfa struct {
 
 	mark []uint32 // scratch for step: mark[q] == gen when q is in the set built
 	gen  uint32
-	buf  []int32
+	buf  []int32 // scratch for step's output
+	in   []int32 // scratch for the expanded set a step starts from
+	enc  []byte  // scratch for an encoded kernel
 }
 
 type stateInfo struct {
-	lo, hi int32 // positions are arena[lo:hi]
+	lo, hi int32 // the state's kernel is arena[lo:hi]
 	best   int32
 }
 
@@ -180,36 +183,57 @@ func (d *dfa) state(set []int32, best int32) (int32, bool) {
 	if len(set) == 0 {
 		return finalState(best), true
 	}
-	h := hashState(set, best)
+	d.enc = appendKernel(d.enc[:0], d.prog, set)
+	h := hashState(d.enc, best)
 	for _, s := range d.index[h] {
 		info := d.states[s/d.stride]
-		if info.best == best && slices.Equal(d.arena[info.lo:info.hi], set) {
+		if info.best == best && string(d.arena[info.lo:info.hi]) == string(d.enc) {
 			return s, true
 		}
 	}
-	cost := int(d.stride)*4 + len(set)*4 + stateOverhead
+	cost := len(d.enc) + stateOverhead
+	newLen := d.tableLen(len(d.states)+1, d.budget-d.used-cost)
+	cost += (newLen - len(*d.trans.Load())) * 4
 	if d.used+cost > d.budget {
 		d.full = true
 		return 0, false
 	}
 	d.used += cost
 	lo := int32(len(d.arena))
-	d.arena = append(d.arena, set...)
+	d.arena = append(d.arena, d.enc...)
 	d.states = append(d.states, stateInfo{lo: lo, hi: int32(len(d.arena)), best: best})
 	s := int32(len(d.states)-1) * d.stride
-	trans := d.rowsFor(len(d.states))
+	trans := d.growTable(newLen)
 	trans[s+d.stride-1] = d.endVerdict(set, best)
 	d.index[h] = append(d.index[h], s)
 	return s, true
 }
 
-// rowsFor returns the table, grown to hold n rows. Growing publishes a copy:
-// readers still walking the old one see every transition it had, and take
-// the locked path for the rest.
-func (d *dfa) rowsFor(n int) []int32 {
+// tableLen returns the length the transition table needs to hold n rows:
+// its length if they fit, otherwise a quarter more than n rows need, or
+// just what they need when the quarter would pass spare, the bytes the
+// budget has left. The budget is charged for the table's full length, so
+// the memory it counts is the memory the table holds.
+func (d *dfa) tableLen(n, spare int) int {
+	have, need := len(*d.trans.Load()), n*int(d.stride)
+	if need <= have {
+		return have
+	}
+	roomy := need + need/4
+	if (roomy-have)*4 > spare {
+		return need
+	}
+	return roomy
+}
+
+// growTable returns the table, grown to length n. Growing publishes a
+// copy: readers still walking the old one see every transition it had,
+// and take the locked path for the rest. An old table never gains an
+// entry, so every offset in a table is a row within it.
+func (d *dfa) growTable(n int) []int32 {
 	trans := *d.trans.Load()
-	if need := n * int(d.stride); need > len(trans) {
-		grown := make([]int32, max(need, 2*len(trans)))
+	if n > len(trans) {
+		grown := make([]int32, n)
 		copy(grown, trans)
 		for i := len(trans); i < len(grown); i++ {
 			grown[i] = unknown
@@ -231,12 +255,57 @@ func (d *dfa) endVerdict(set []int32, best int32) int32 {
 	return best
 }
 
-func hashState(set []int32, best int32) uint64 {
+func hashState(kernel []byte, best int32) uint64 {
 	h := uint64(14695981039346656037) ^ uint64(uint32(best))
-	for _, q := range set {
-		h = (h ^ uint64(uint32(q))) * 1099511628211
+	for _, b := range kernel {
+		h = (h ^ uint64(b)) * 1099511628211
 	}
 	return h
+}
+
+// positions returns the live positions of live state s, decoded into
+// scratch that the next call reuses. d.mu must be held.
+func (d *dfa) positions(s int32) []int32 {
+	info := d.states[s/d.stride]
+	d.in = decodeKernel(d.in[:0], d.prog, d.arena[info.lo:info.hi])
+	return d.in
+}
+
+// A state's positions are stored as its kernel: the sorted set without the
+// positions that follow a star of the set (a star's closure always holds
+// them, so they are implied), each written as the unsigned varint of its
+// distance from the previous one. Most states of a real group are a
+// background of star positions plus a little progress; their kernels cost
+// about a byte per live star, against eight bytes per star and follower
+// when stored as int32. Two states are equal exactly when their kernels
+// and bests are.
+
+// appendKernel appends the encoded kernel of a sorted, closed set.
+func appendKernel(dst []byte, p *prog, set []int32) []byte {
+	prev := int32(-1)
+	for i, q := range set {
+		if i > 0 && set[i-1] == q-1 && p.kind[q-1] == starPos {
+			continue
+		}
+		dst = binary.AppendUvarint(dst, uint64(q-prev))
+		prev = q
+	}
+	return dst
+}
+
+// decodeKernel appends the sorted, closed set of an encoded kernel.
+func decodeKernel(dst []int32, p *prog, kernel []byte) []int32 {
+	q := int32(-1)
+	for len(kernel) > 0 {
+		delta, n := binary.Uvarint(kernel)
+		kernel = kernel[n:]
+		q += int32(delta)
+		dst = append(dst, q)
+		if p.kind[q] == starPos {
+			dst = append(dst, q+1)
+		}
+	}
+	return dst
 }
 
 // build returns the transition of state s on byte c, building the target
@@ -249,8 +318,7 @@ func (d *dfa) build(s int32, c byte) (next int32, trans []int32, ok bool) {
 	if next = atomic.LoadInt32(&trans[idx]); next != unknown {
 		return next, trans, true
 	}
-	info := d.states[s/d.stride]
-	set, best := d.step(d.arena[info.lo:info.hi], info.best, c)
+	set, best := d.step(d.positions(s), d.states[s/d.stride].best, c)
 	if next, ok = d.state(set, best); !ok {
 		return 0, nil, false
 	}
@@ -264,11 +332,10 @@ func (d *dfa) build(s int32, c byte) (next int32, trans []int32, ok bool) {
 func (d *dfa) loadBits(s int32, bits []uint64) int32 {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	info := d.states[s/d.stride]
-	for _, q := range d.arena[info.lo:info.hi] {
+	for _, q := range d.positions(s) {
 		bits[q/64] |= 1 << (q % 64)
 	}
-	return info.best
+	return d.states[s/d.stride].best
 }
 
 // simulator returns the bit-parallel form of the program, built once.

@@ -144,7 +144,7 @@ func TestSetBudgetBoundsMemory(t *testing.T) {
 		e := "/" + strings.Repeat("a*", 30) + "b" + fmt.Sprint(i%10)
 		ps = append(ps, Pattern{Expr: e, Priority: int32(len(e)), ID: int32(i)})
 	}
-	const budget = 8 << 10
+	const budget = 2 << 10
 	set, simple := NewSetOptions(ps, Options{CacheBytes: budget}), NewSimple(ps)
 	for range 50 {
 		checkAgainstSimple(t, set, simple, "/"+randomString(r, "ab0123", 2000), ps)
