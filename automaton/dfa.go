@@ -17,6 +17,11 @@ import (
 // appendKernel), plus stateOverhead.
 const DefaultCacheBytes = 2 << 20
 
+// MaxCacheBytes caps a budget: the table holds at most MaxCacheBytes/4
+// entries, so every row offset stays below 1<<28 and fits the int32
+// entries with room for the negative ones.
+const MaxCacheBytes = 1 << 30
+
 // stateOverhead is the bookkeeping counted per state besides its row and
 // positions: its stateInfo and its entry in the index.
 const stateOverhead = 48

@@ -12,7 +12,8 @@ type Set struct {
 // Options tune a Set.
 type Options struct {
 	// CacheBytes is the memory budget of the lazy DFA; 0 means
-	// DefaultCacheBytes. Past it, checks finish on a linear-time simulation.
+	// DefaultCacheBytes, and more than MaxCacheBytes means MaxCacheBytes.
+	// Past it, checks finish on a linear-time simulation.
 	CacheBytes int
 }
 
@@ -27,6 +28,7 @@ func NewSetOptions(patterns []Pattern, opts Options) *Set {
 	if budget == 0 {
 		budget = DefaultCacheBytes
 	}
+	budget = min(budget, MaxCacheBytes)
 	ranked := rank(patterns)
 	return &Set{patterns: ranked, dfa: newDFA(compileProg(ranked), budget)}
 }

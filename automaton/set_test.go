@@ -208,3 +208,10 @@ func FuzzSetAgreesWithSimple(f *testing.F) {
 		checkAgainstSimple(t, set, NewSimple(ps), path, ps)
 	})
 }
+
+func TestSetBudgetIsCapped(t *testing.T) {
+	set := NewSetOptions([]Pattern{{Expr: "/a", Priority: 2}}, Options{CacheBytes: 1 << 40})
+	assert.Equal(t, MaxCacheBytes, set.Stats().Budget)
+	set = NewSetOptions([]Pattern{{Expr: "/a", Priority: 2}}, Options{})
+	assert.Equal(t, DefaultCacheBytes, set.Stats().Budget)
+}
