@@ -1,0 +1,311 @@
+package compile
+
+import (
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/fastrobots/robots/automaton"
+)
+
+// The directives below are not part of RFC 9309 and change no verdict;
+// Google ignores all of them. Other crawlers read them, each in its own way:
+// the parsers accept what their documentation and the common open-source
+// parsers accept, and report anything else as invalid rather than guess.
+const (
+	keyCrawlDelay  = "crawl-delay"
+	keyRequestRate = "request-rate"
+	keyVisitTime   = "visit-time"
+	keyHost        = "host"
+	keyCleanParam  = "clean-param"
+)
+
+// maxCleanParam is the longest Clean-param value Yandex reads (500 bytes).
+const maxCleanParam = 500
+
+// CrawlDelay returns the group's crawl delay: the value of its last valid
+// Crawl-delay line, as crawler-commons and Python's urllib.robotparser
+// keep it. ok is false when the group has none.
+func (g *Group) CrawlDelay() (d time.Duration, ok bool) {
+	return lastValid(g.Extras, keyCrawlDelay, ParseCrawlDelay)
+}
+
+// RequestRate returns the group's request rate: the value of its last
+// valid Request-rate line. ok is false when the group has none.
+func (g *Group) RequestRate() (r RequestRate, ok bool) {
+	return lastValid(g.Extras, keyRequestRate, ParseRequestRate)
+}
+
+// VisitTime returns the group's visiting window: the value of its last
+// valid Visit-time line. ok is false when the group has none.
+func (g *Group) VisitTime() (w VisitTime, ok bool) {
+	return lastValid(g.Extras, keyVisitTime, ParseVisitTime)
+}
+
+// lastValid returns the parsed value of the last directive named key whose
+// value parses.
+func lastValid[T any](ds []Directive, key string, parse func(string) (T, bool)) (v T, ok bool) {
+	for i := len(ds) - 1; i >= 0; i-- {
+		if !strings.EqualFold(ds[i].Key, key) {
+			continue
+		}
+		if v, ok := parse(ds[i].Value); ok {
+			return v, true
+		}
+	}
+	return v, false
+}
+
+// ParseCrawlDelay reads a Crawl-delay value: a non-negative decimal number
+// of seconds, fractions allowed ("10", "0.5", ".5"). Yandex and
+// crawler-commons read fractions; signs, exponents and units are refused.
+func ParseCrawlDelay(value string) (time.Duration, bool) {
+	if !isDecimal(value) {
+		return 0, false
+	}
+	s, err := strconv.ParseFloat(value, 64)
+	if err != nil || s*float64(time.Second) > math.MaxInt64 {
+		return 0, false
+	}
+	return time.Duration(math.Round(s * float64(time.Second))), true
+}
+
+// isDecimal reports whether s is digits with at most one '.', and at least
+// one digit.
+func isDecimal(s string) bool {
+	digits, dots := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case '0' <= s[i] && s[i] <= '9':
+			digits++
+		case s[i] == '.':
+			dots++
+		default:
+			return false
+		}
+	}
+	return digits > 0 && dots <= 1
+}
+
+// RequestRate is the value of a Request-rate line: at most Requests
+// requests every Per.
+type RequestRate struct {
+	Requests int
+	Per      time.Duration
+	// Window is the time of day the rate applies in, when the value names
+	// one after the rate ("1/10s 1800-0600"); zero otherwise.
+	Window VisitTime
+}
+
+// ParseRequestRate reads a Request-rate value: "n/m", n requests every m
+// seconds ("1/5"), where m may carry a unit: s, m or h ("1/10s", "100/1h").
+// Both numbers are positive integers. A visiting window in the Visit-time
+// form may follow, after white space ("1/10s 1800-0600").
+func ParseRequestRate(value string) (RequestRate, bool) {
+	rate, window, hasWindow := cutSpace(value)
+	n, m, ok := strings.Cut(rate, "/")
+	if !ok {
+		return RequestRate{}, false
+	}
+	unit := time.Second
+	if k := len(m); k > 0 {
+		switch lowerASCII(m[k-1]) {
+		case 's':
+			m = m[:k-1]
+		case 'm':
+			unit, m = time.Minute, m[:k-1]
+		case 'h':
+			unit, m = time.Hour, m[:k-1]
+		}
+	}
+	requests, ok1 := positiveInt(n)
+	per, ok2 := positiveInt(m)
+	if !ok1 || !ok2 || per > int(math.MaxInt64/int64(unit)) {
+		return RequestRate{}, false
+	}
+	r := RequestRate{Requests: requests, Per: time.Duration(per) * unit}
+	if hasWindow {
+		w, ok := ParseVisitTime(trimSpace(window))
+		if !ok {
+			return RequestRate{}, false
+		}
+		r.Window = w
+	}
+	return r, true
+}
+
+// cutSpace slices s around its first space or tab.
+func cutSpace(s string) (before, after string, found bool) {
+	if i := strings.IndexAny(s, " \t"); i >= 0 {
+		return s[:i], s[i+1:], true
+	}
+	return s, "", false
+}
+
+// positiveInt reads a decimal integer above zero made of digits only.
+func positiveInt(s string) (int, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n > 0
+}
+
+// VisitTime is a daily window, in UTC, in which a crawler is asked to
+// visit. Start and End are times of day as durations since midnight; End
+// before Start is a window that spans midnight.
+type VisitTime struct {
+	Start, End time.Duration
+}
+
+// Contains reports whether the time of day of t, in UTC, falls in the
+// window, its start included and its end excluded.
+func (w VisitTime) Contains(t time.Time) bool {
+	h, m, s := t.UTC().Clock()
+	d := time.Duration(h)*time.Hour + time.Duration(m)*time.Minute + time.Duration(s)*time.Second
+	if w.Start <= w.End {
+		return w.Start <= d && d < w.End
+	}
+	return d >= w.Start || d < w.End
+}
+
+// ParseVisitTime reads a Visit-time value: "HHMM-HHMM", two times of day
+// in UTC ("0600-0845"), white space allowed around the '-' and a ':'
+// between hours and minutes ("06:00-08:45").
+func ParseVisitTime(value string) (VisitTime, bool) {
+	from, to, ok := strings.Cut(value, "-")
+	if !ok {
+		return VisitTime{}, false
+	}
+	start, ok1 := parseClock(trimSpace(from))
+	end, ok2 := parseClock(trimSpace(to))
+	if !ok1 || !ok2 {
+		return VisitTime{}, false
+	}
+	return VisitTime{Start: start, End: end}, true
+}
+
+// parseClock reads "HHMM" or "HH:MM".
+func parseClock(s string) (time.Duration, bool) {
+	if len(s) == 5 && s[2] == ':' {
+		s = s[:2] + s[3:]
+	}
+	if len(s) != 4 {
+		return 0, false
+	}
+	h, err1 := strconv.ParseUint(s[:2], 10, 8)
+	m, err2 := strconv.ParseUint(s[2:], 10, 8)
+	if err1 != nil || err2 != nil || h > 23 || m > 59 {
+		return 0, false
+	}
+	return time.Duration(h)*time.Hour + time.Duration(m)*time.Minute, true
+}
+
+// Host is a Host line: the mirror Yandex was asked to treat as the main
+// one.
+type Host struct {
+	Line   int
+	Scheme string // "http" or "https"; "" when the value named none
+	Host   string // the host name, with ":port" when one was given
+}
+
+// ParseHost reads a Host value: a host name with an optional port, and an
+// optional http:// or https:// in front ("example.com",
+// "https://example.com:8443"). A path, query or user is refused.
+func ParseHost(value string) (Host, bool) {
+	raw := value
+	if !strings.Contains(value, "://") {
+		raw = "http://" + value
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" ||
+		u.User != nil || (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" ||
+		strings.ContainsAny(u.Host, " \t") {
+		return Host{}, false
+	}
+	if p := u.Port(); p != "" {
+		if _, ok := positiveInt(p); !ok {
+			return Host{}, false
+		}
+	}
+	h := Host{Host: u.Host}
+	if raw == value {
+		h.Scheme = u.Scheme
+	}
+	return h, true
+}
+
+// Hosts returns the file's valid Host lines, in file order, wherever they
+// stand: Yandex reads Host outside groups as well as in them.
+func (f *File) Hosts() []Host {
+	var out []Host
+	for _, d := range f.Others {
+		if !strings.EqualFold(d.Key, keyHost) {
+			continue
+		}
+		if h, ok := ParseHost(d.Value); ok {
+			h.Line = d.Line
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// CleanParam is a Clean-param line: query parameters that do not change
+// the page, for the URLs whose path starts with Path.
+type CleanParam struct {
+	Line   int
+	Params []string
+	// Path is the path prefix the line applies to, '*' as a wildcard; ""
+	// applies it to every path.
+	Path string
+}
+
+// ParseCleanParam reads a Clean-param value, "p0[&p1&...&pn] [path]":
+// parameter names joined by '&', then optionally a path prefix starting
+// with '/' or '*'. Yandex reads at most 500 bytes.
+func ParseCleanParam(value string) (CleanParam, bool) {
+	if value == "" || len(value) > maxCleanParam {
+		return CleanParam{}, false
+	}
+	params, path, _ := cutSpace(value)
+	path = trimSpace(path)
+	if strings.ContainsAny(path, " \t") || (path != "" && path[0] != '/' && path[0] != '*') {
+		return CleanParam{}, false
+	}
+	names := strings.Split(params, "&")
+	for _, n := range names {
+		if n == "" || strings.ContainsRune(n, '=') {
+			return CleanParam{}, false
+		}
+	}
+	return CleanParam{Params: names, Path: path}, true
+}
+
+// CleanParams returns the file's valid Clean-param lines, in file order,
+// wherever they stand: Yandex reads them independently of groups.
+func (f *File) CleanParams() []CleanParam {
+	var out []CleanParam
+	for _, d := range f.Others {
+		if !strings.EqualFold(d.Key, keyCleanParam) {
+			continue
+		}
+		if c, ok := ParseCleanParam(d.Value); ok {
+			c.Line = d.Line
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// RulePatterns returns the patterns a rule is matched as, in the file's
+// mode: its pattern, and in Google mode the directory of an index.htm*
+// allow. It is what Compile gives the automaton, for callers that explain
+// or analyse rules one by one.
+func (f *File) RulePatterns(r Rule) []automaton.Pattern {
+	return f.appendPatterns(nil, r, 0)
+}
