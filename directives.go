@@ -1,0 +1,67 @@
+package robots
+
+import (
+	"time"
+
+	"github.com/fastrobots/robots/compile"
+)
+
+// RequestRate, VisitTime, Host and CleanParam are the parsed values of
+// directives that Google ignores and other crawlers read. They change no
+// verdict. Group has CrawlDelay, RequestRate and VisitTime methods for one
+// group; Group.Extras lists every directive of the group this package does
+// not interpret, with its line.
+type (
+	RequestRate = compile.RequestRate
+	VisitTime   = compile.VisitTime
+	Host        = compile.Host
+	CleanParam  = compile.CleanParam
+)
+
+// Hosts returns the valid Host lines of the file, in file order. Yandex,
+// which defined Host, reads the first.
+func (r *Robots) Hosts() []Host { return r.file.Hosts() }
+
+// CleanParams returns the valid Clean-param lines of the file, in file
+// order, wherever they stand.
+func (r *Robots) CleanParams() []CleanParam { return r.file.CleanParams() }
+
+// CrawlDelay returns the crawl delay of the groups that apply: the last
+// valid Crawl-delay value among them, in file order. ok is false when none
+// has one. Google ignores Crawl-delay; Bing, Yandex and others read it.
+func (a *Agent) CrawlDelay() (d time.Duration, ok bool) {
+	return lastOfGroups(a, (*Group).CrawlDelay)
+}
+
+// RequestRate returns the request rate of the groups that apply: the last
+// valid Request-rate value among them. ok is false when none has one.
+func (a *Agent) RequestRate() (r RequestRate, ok bool) {
+	return lastOfGroups(a, (*Group).RequestRate)
+}
+
+// VisitTime returns the visiting window of the groups that apply: the last
+// valid Visit-time value among them. ok is false when none has one.
+func (a *Agent) VisitTime() (w VisitTime, ok bool) {
+	return lastOfGroups(a, (*Group).VisitTime)
+}
+
+// Extras returns the directives of the groups that apply that this package
+// does not interpret (crawl-delay, request-rate, ...), in file order.
+func (a *Agent) Extras() []Directive {
+	var out []Directive
+	for _, gi := range a.sel.Groups {
+		out = append(out, a.file.Groups[gi].Extras...)
+	}
+	return out
+}
+
+// lastOfGroups returns get's value for the last selected group that has
+// one: groups merge in file order, so a later value overrides an earlier.
+func lastOfGroups[T any](a *Agent, get func(*Group) (T, bool)) (v T, ok bool) {
+	for i := len(a.sel.Groups) - 1; i >= 0; i-- {
+		if v, ok := get(&a.file.Groups[a.sel.Groups[i]]); ok {
+			return v, true
+		}
+	}
+	return v, false
+}
