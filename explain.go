@@ -1,0 +1,305 @@
+package robots
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fastrobots/robots/automaton"
+	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/runtime"
+)
+
+// Explanation is a verdict and everything that led to it: which groups were
+// chosen and why, every rule that matched, and why the winner won. It is
+// built rule by rule, apart from the automaton that answers Decide, and is
+// meant for people, not for checking many URLs.
+type Explanation struct {
+	Decision // the verdict, as Decide returns it
+
+	// Path is what the rules were matched against: the URL's path,
+	// parameters and query, normalised in RFC mode.
+	Path      string
+	Selection Selection
+	// Matches are the rules whose pattern matches Path, in the order the
+	// groups and rules stand in the file. Empty rules decide nothing and
+	// are left out.
+	Matches []Match
+	// Winner is the index in Matches of the match that decided, or -1.
+	Winner int
+	// TieBreak says in plain words why the winner won, or why nothing did.
+	TieBreak string
+}
+
+// Match is one rule that matched, with the pattern and priority it matched
+// with.
+type Match struct {
+	Rule *Rule
+	// Pattern is the pattern that matched: the rule's escaped value, or,
+	// when Implicit, the directory of an index page.
+	Pattern string
+	// Priority is the length in bytes of Pattern: the longest match wins,
+	// and Allow wins a tie.
+	Priority int
+	// Implicit is true for Google's rule that "Allow: /d/index.html" also
+	// allows "/d/" (the pattern "/d/$").
+	Implicit bool
+}
+
+// Selection is which groups apply to a crawler, and why.
+type Selection struct {
+	Reason SelectionReason
+	// Agents are the agents asked for, most specific first; nil when the
+	// explanation came from an Agent, which does not keep them.
+	Agents []string
+	// Agent is the agent whose groups apply; "" when the '*' groups (or
+	// none) apply.
+	Agent string
+	// Groups are indexes into Robots.Groups of the groups that apply.
+	Groups []int
+	// Lines are the user-agent lines that chose those groups: the lines
+	// naming Agent, or the '*' lines.
+	Lines []int
+	// Why says it in plain words.
+	Why string
+}
+
+// SelectionReason is how the groups of a crawler were chosen.
+type SelectionReason uint8
+
+const (
+	// SelectedAgent: a group names the first agent asked for (the product
+	// token, ignoring case).
+	SelectedAgent SelectionReason = iota
+	// SelectedFallback: no group names the first agent; one names a later
+	// agent of the fallback list.
+	SelectedFallback
+	// SelectedGlobal: no group names any agent asked for; the '*' groups
+	// apply.
+	SelectedGlobal
+	// SelectedNone: no group names any agent asked for and there is no '*'
+	// group; every URL is allowed.
+	SelectedNone
+)
+
+// String returns "agent", "fallback", "global" or "none".
+func (r SelectionReason) String() string {
+	switch r {
+	case SelectedAgent:
+		return "agent"
+	case SelectedFallback:
+		return "fallback"
+	case SelectedGlobal:
+		return "global"
+	}
+	return "none"
+}
+
+// Explain returns the verdict for rawURL for the crawler answering to
+// agents (an ordered fallback list, as in Agent) with the reasons for it.
+func (r *Robots) Explain(agents []string, rawURL string) Explanation {
+	a := r.Agent(agents...)
+	e := a.Explain(rawURL)
+	e.Selection = a.selection(agents, true)
+	return e
+}
+
+// Explain returns the verdict for rawURL with the reasons for it. Its
+// Decision is Decide's; the rest is found by testing every rule on its
+// own. An Agent does not keep the fallback list it was resolved from, so
+// its Selection never says SelectedFallback; Robots.Explain does.
+func (a *Agent) Explain(rawURL string) Explanation {
+	path := runtime.Path(rawURL)
+	if a.file.Mode == RFC {
+		path = compile.NormalizeRFCPath(path)
+	}
+	e := Explanation{Decision: a.Decide(rawURL), Path: path, Selection: a.selection(nil, false), Winner: -1}
+	e.Matches = a.matches(path)
+	if e.Implicit {
+		e.TieBreak = "/robots.txt is always allowed under RFC 9309 (section 2.2.2); the rules are not consulted"
+		return e
+	}
+	e.Winner = bestMatch(e.Matches)
+	e.TieBreak = tieBreak(e.Matches, e.Winner)
+	return e
+}
+
+// matches tests every pattern of every selected rule against path.
+func (a *Agent) matches(path string) []Match {
+	var out []Match
+	for _, gi := range a.sel.Groups {
+		rules := a.file.Groups[gi].Rules
+		for ri := range rules {
+			for i, p := range a.file.RulePatterns(rules[ri]) {
+				if p.Expr == "" || !automaton.Match(p.Expr, path) {
+					continue
+				}
+				out = append(out, Match{Rule: &rules[ri], Pattern: p.Expr, Priority: int(p.Priority), Implicit: i > 0})
+			}
+		}
+	}
+	return out
+}
+
+// bestMatch returns the index of the winning match, or -1: the highest
+// priority, Allow over Disallow on a tie, then the first in file order.
+func bestMatch(ms []Match) int {
+	best := -1
+	for i, m := range ms {
+		if best < 0 || beats(m, ms[best]) {
+			best = i
+		}
+	}
+	return best
+}
+
+// beats reports whether m wins over n when both match.
+func beats(m, n Match) bool {
+	if m.Priority != n.Priority {
+		return m.Priority > n.Priority
+	}
+	return m.Rule.Allow && !n.Rule.Allow
+}
+
+// tieBreak describes why ms[winner] won: over the best match of the other
+// kind when there is one, since only that could have turned the verdict.
+func tieBreak(ms []Match, winner int) string {
+	if winner < 0 {
+		return "no rule matched: allowed by default"
+	}
+	w := ms[winner]
+	rival := -1
+	for i, m := range ms {
+		if m.Rule.Allow != w.Rule.Allow && (rival < 0 || beats(m, ms[rival])) {
+			rival = i
+		}
+	}
+	if rival < 0 {
+		if len(ms) == 1 {
+			return "the only rule that matched"
+		}
+		return fmt.Sprintf("every rule that matched is %s; the longest (%s) decides, the first in the file among equals",
+			kindName(w.Rule.Allow), plural(w.Priority, "byte"))
+	}
+	r := ms[rival]
+	if w.Priority > r.Priority {
+		return fmt.Sprintf("the longest match wins: %s against %s for line %d (%s)",
+			plural(w.Priority, "byte"), plural(r.Priority, "byte"), r.Rule.Line, kindName(r.Rule.Allow))
+	}
+	return fmt.Sprintf("Allow wins a tie: both patterns are %s (line %d disallows)", plural(w.Priority, "byte"), r.Rule.Line)
+}
+
+func kindName(allow bool) string {
+	if allow {
+		return "Allow"
+	}
+	return "Disallow"
+}
+
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
+}
+
+// selection describes the agent's groups; asked is the fallback list it
+// was resolved from when known is true.
+func (a *Agent) selection(asked []string, known bool) Selection {
+	s := Selection{Agents: asked, Agent: a.sel.Agent, Groups: intSlice(a.sel.Groups)}
+	s.Lines = a.selectingLines()
+	switch {
+	case a.sel.Specific && len(asked) > 0 && asked[0] != a.sel.Agent:
+		s.Reason = SelectedFallback
+	case a.sel.Specific:
+		s.Reason = SelectedAgent
+	case len(a.sel.Groups) > 0:
+		s.Reason = SelectedGlobal
+	default:
+		s.Reason = SelectedNone
+	}
+	s.Why = a.why(s, known)
+	return s
+}
+
+// selectingLines returns the user-agent lines of the selected groups that
+// chose them.
+func (a *Agent) selectingLines() []int {
+	var lines []int
+	key := compile.FoldAgent(a.sel.Agent)
+	for _, gi := range a.sel.Groups {
+		for _, l := range a.file.Groups[gi].Agents {
+			if a.sel.Specific && !l.Global && compile.FoldAgent(l.Token) == key || !a.sel.Specific && l.Global {
+				lines = append(lines, l.Line)
+			}
+		}
+	}
+	return lines
+}
+
+// why puts a selection in plain words.
+func (a *Agent) why(s Selection, known bool) string {
+	unnamed := "no group names the crawler"
+	switch {
+	case len(s.Agents) > 0:
+		unnamed = "no group names " + quoteList(s.Agents)
+	case known:
+		unnamed = "no agent was given"
+	}
+	switch s.Reason {
+	case SelectedAgent:
+		return fmt.Sprintf("%q is named by %s", s.Agent, a.describeLines(s.Lines))
+	case SelectedFallback:
+		i := indexOf(s.Agents, s.Agent)
+		return fmt.Sprintf("no group names %s; the fallback %q is named by %s",
+			quoteList(s.Agents[:i]), s.Agent, a.describeLines(s.Lines))
+	case SelectedGlobal:
+		return fmt.Sprintf("%s; the '*' groups apply (%s)", unnamed, a.describeLines(s.Lines))
+	}
+	return unnamed + ", and there is no '*' group: every URL is allowed"
+}
+
+// describeLines lists user-agent lines, with the token a line was cut to
+// when it differs from what is written.
+func (a *Agent) describeLines(lines []int) string {
+	parts := make([]string, 0, len(lines))
+	for _, n := range lines {
+		part := fmt.Sprintf("line %d", n)
+		if l := a.agentLine(n); l != nil && !l.Global && l.Value != l.Token {
+			part += fmt.Sprintf(" (%q, read as %q)", l.Value, l.Token)
+		}
+		parts = append(parts, part)
+	}
+	if len(parts) > 1 {
+		return strings.Join(parts, ", ") + ", their groups merged"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// agentLine returns the user-agent line numbered n, or nil.
+func (a *Agent) agentLine(n int) *AgentLine {
+	for _, gi := range a.sel.Groups {
+		for i, l := range a.file.Groups[gi].Agents {
+			if l.Line == n {
+				return &a.file.Groups[gi].Agents[i]
+			}
+		}
+	}
+	return nil
+}
+
+func quoteList(s []string) string {
+	q := make([]string, len(s))
+	for i, v := range s {
+		q[i] = fmt.Sprintf("%q", v)
+	}
+	return strings.Join(q, ", ")
+}
+
+func indexOf(s []string, v string) int {
+	for i, x := range s {
+		if x == v {
+			return i
+		}
+	}
+	return len(s)
+}
