@@ -1,0 +1,127 @@
+package lint
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/fastrobots/robots/compile"
+)
+
+// checkSize reports content past the number of bytes Google reads.
+func (l *linter) checkSize(data []byte) {
+	if len(data) <= compile.DefaultMaxBytes || blank(string(data[compile.DefaultMaxBytes:])) {
+		return
+	}
+	last := line{num: 1}
+	splitLines(l.body, func(ln line) { last = ln })
+	l.report(last.num, len(last.raw)+1, CodeTruncated,
+		"the file is %d bytes; Google reads the first %d (500 KiB) and ignores everything from here", len(data), compile.DefaultMaxBytes)
+}
+
+// checkWholeFile reports a file that is not a robots.txt at all: UTF-16, or
+// an HTML page. It returns false when the lines are not worth checking one
+// by one.
+func (l *linter) checkWholeFile() bool {
+	if nulHeavy(l.body) {
+		l.report(1, 1, CodeUTF16, "the file is UTF-16: Google reads bytes, finds a NUL in every character and no directive; save it as UTF-8")
+		return false
+	}
+	if utf16BOM(l.body) {
+		l.report(1, 1, CodeUTF16,
+			"the file starts with a UTF-16 byte order mark: Google reads bytes and does not skip it, so the first line holds no directive; save the file as UTF-8")
+		l.skipFirst = true
+		return true
+	}
+	first := line{}
+	splitLines(l.body, func(ln line) {
+		if first.num == 0 && !blank(ln.text) {
+			first = ln
+		}
+	})
+	if i := skipSpace(first.text, 0); i < len(first.text) && first.text[i] == '<' {
+		l.report(first.num, i+1, CodeHTML, "the file is an HTML page, not a robots.txt: Google finds no rules in it and allows everything")
+		return false
+	}
+	return true
+}
+
+// utf16BOM reports whether body starts with a UTF-16 byte order mark.
+func utf16BOM(body string) bool {
+	return strings.HasPrefix(body, "\xFF\xFE") || strings.HasPrefix(body, "\xFE\xFF")
+}
+
+// nulHeavy reports whether a quarter or more of the first KiB are NUL
+// bytes, as in UTF-16 text, where every ASCII character carries one.
+func nulHeavy(body string) bool {
+	head := body[:min(len(body), 1024)]
+	n := strings.Count(head, "\x00")
+	return n >= 2 && 4*n >= len(head)
+}
+
+// checkLineBytes reports the bytes of a line that the parser drops or
+// reads other than it seems: a cut at the line-length limit, a NUL byte,
+// a byte order mark and invalid UTF-8.
+func (l *linter) checkLineBytes(ln line) {
+	if i := strings.Index(ln.raw, utf8BOM); i >= 0 {
+		l.report(ln.num, i+1, CodeStrayBOM,
+			"a byte order mark (U+FEFF) inside the file: Google skips it only as the file's first bytes, so here it is part of the line")
+	}
+	if i := strings.IndexByte(ln.raw, 0); i >= 0 && i < compile.MaxLineBytes && hidesContent(ln.raw[i:]) {
+		l.report(ln.num, i+1, CodeNUL, "a NUL byte: Google ignores the rest of the line")
+	}
+	if len(ln.raw) > compile.MaxLineBytes && !strings.ContainsAny(ln.raw[:compile.MaxLineBytes], "#\x00") &&
+		!blank(stripComment(ln.raw[compile.MaxLineBytes:])) {
+		l.report(ln.num, compile.MaxLineBytes+1, CodeLineTooLong,
+			"the line is %d bytes; Google reads the first %d and ignores the rest", len(ln.raw), compile.MaxLineBytes)
+	}
+	if i := invalidUTF8(stripComment(ln.text)); i >= 0 {
+		l.report(ln.num, i+1, CodeInvalidUTF8,
+			"bytes that are not UTF-8: Google matches them as %%-escaped bytes, while URLs carry %%-escaped UTF-8")
+	}
+}
+
+// hidesContent reports whether s, from a NUL byte on, holds anything but
+// NUL bytes and white space.
+func hidesContent(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != 0 && !isSpace(s[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// invalidUTF8 returns the index of the first byte of s that is not part of
+// valid UTF-8, or -1.
+func invalidUTF8(s string) int {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// htmlTags are the starts of lines that mark HTML in the middle of a file.
+var htmlTags = []string{"<!doctype html", "<html", "</html", "<head", "<body", "</body", "<!--"}
+
+// checkHTMLLine reports the first line of HTML markup in a file that does
+// not start with it (a page appended to the rules, say). It returns true
+// for such a line, which needs no other finding.
+func (l *linter) checkHTMLLine(ln line) bool {
+	i := skipSpace(ln.text, 0)
+	t := strings.ToLower(ln.text[i:min(len(ln.text), i+len("<!doctype html"))])
+	for _, tag := range htmlTags {
+		if strings.HasPrefix(t, tag) {
+			if !l.sawHTML {
+				l.sawHTML = true
+				l.report(ln.num, i+1, CodeHTML,
+					"HTML markup: the file holds part of a web page, whose lines Google ignores or misreads")
+			}
+			return true
+		}
+	}
+	return false
+}

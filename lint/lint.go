@@ -1,0 +1,103 @@
+package lint
+
+import (
+	"fmt"
+
+	"github.com/fastrobots/robots/compile"
+)
+
+// Lint returns the findings of a robots.txt read as Google reads it, in
+// order of position. It accepts any bytes and never fails; a file with no
+// finding yields nil.
+func Lint(data []byte) []Diagnostic {
+	l := &linter{body: string(data[:min(len(data), compile.DefaultMaxBytes)])}
+	l.checkSize(data)
+	if l.checkWholeFile() {
+		l.checkLines()
+		l.checkPrecedence()
+	}
+	sortDiagnostics(l.out)
+	return l.out
+}
+
+// linter holds the state of one run.
+type linter struct {
+	body string // the part of the file Google reads
+	out  []Diagnostic
+
+	// skipFirst is set when the first line's findings are all explained by
+	// a whole-file one (a UTF-16 byte order mark).
+	skipFirst bool
+	// sawHTML is set once an HTML line has been reported.
+	sawHTML bool
+	// keyCol is the 1-based column of the key of every directive line,
+	// by line number, for findings about rules found after the scan.
+	keyCol map[int]int
+}
+
+// report records a finding; col is 1-based.
+func (l *linter) report(line, col int, code Code, format string, args ...any) {
+	l.out = append(l.out, Diagnostic{
+		Line: line, Column: col, Severity: code.Severity(), Code: code,
+		Message: fmt.Sprintf(format, args...),
+	})
+}
+
+// checkLines runs the checks of every line, in order, and those of the
+// group structure the lines build.
+func (l *linter) checkLines() {
+	l.keyCol = map[int]int{}
+	var g groups
+	splitLines(l.body, func(ln line) {
+		if ln.num == 1 && l.skipFirst {
+			return
+		}
+		l.checkLineBytes(ln)
+		if l.checkHTMLLine(ln) {
+			return
+		}
+		tok, f, ok := l.checkDirective(ln)
+		if !ok {
+			if blank(ln.text) {
+				g.blankLine(ln.num) // comment lines, unlike blank ones, do not part groups to the eye
+			}
+			return
+		}
+		l.keyCol[ln.num] = f.key + 1
+		l.checkValue(ln, tok, f, &g)
+	})
+}
+
+// checkValue runs the checks of a directive's value, and follows the group
+// structure.
+func (l *linter) checkValue(ln line, tok compile.Token, f fields, g *groups) {
+	switch tok.Kind {
+	case compile.UserAgent:
+		l.checkAgent(ln.num, tok, f, g)
+	case compile.Allow, compile.Disallow:
+		if !g.rule() {
+			l.report(ln.num, f.key+1, CodeRuleOutsideGroup,
+				"%s before any User-agent line belongs to no group and is ignored", kindName(tok.Kind))
+			return
+		}
+		l.checkPattern(ln.num, tok, f)
+	case compile.Sitemap:
+		g.other(ln.num)
+		l.checkSitemap(ln.num, tok.Value, f.value+1)
+	default:
+		g.other(ln.num)
+		l.checkUnknown(ln.num, tok, f)
+	}
+}
+
+func kindName(k compile.Kind) string {
+	switch k {
+	case compile.UserAgent:
+		return "User-agent"
+	case compile.Allow:
+		return "Allow"
+	case compile.Disallow:
+		return "Disallow"
+	}
+	return "Sitemap"
+}

@@ -1,0 +1,82 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// findings renders the findings of body as "line:col code".
+func findings(body string) []string {
+	var out []string
+	for _, d := range Lint([]byte(body)) {
+		out = append(out, fmt.Sprintf("%d:%d %s", d.Line, d.Column, d.Code))
+	}
+	return out
+}
+
+// lintCase is a body and the findings expected of it.
+type lintCase struct {
+	name string
+	body string
+	want []string
+}
+
+func runCases(t *testing.T, tests []lintCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, findings(tt.body))
+		})
+	}
+}
+
+func TestLintCleanFileHasNoFinding(t *testing.T) {
+	body := "# robots.txt for example.com\n" +
+		"User-agent: Googlebot\n" +
+		"User-agent: Googlebot-Image\n" +
+		"Disallow: /nogooglebot/\n" +
+		"\n" +
+		"User-agent: *\n" +
+		"Allow: /\n" +
+		"Disallow: /*.pdf$\n" +
+		"Disallow: /drafts/\n" +
+		"Allow: /drafts/public/\n" +
+		"Disallow:\n" +
+		"\n" +
+		"Sitemap: https://www.example.com/sitemap.xml\n"
+	for _, eol := range []string{"\n", "\r\n", "\r"} {
+		assert.Empty(t, Lint([]byte(strings.ReplaceAll(body, "\n", eol))), "%q", eol)
+	}
+	assert.Empty(t, Lint([]byte(utf8BOM+body)))
+	assert.Empty(t, Lint(nil))
+}
+
+func TestDiagnosticString(t *testing.T) {
+	d := Diagnostic{Line: 3, Column: 7, Severity: Warning, Code: CodeTrailingStar, Message: "m"}
+	assert.Equal(t, "3:7: warning: m [trailing-star]", d.String())
+}
+
+func TestSeverityText(t *testing.T) {
+	for _, s := range []Severity{Error, Warning} {
+		b, err := s.MarshalText()
+		assert.NoError(t, err)
+		var back Severity
+		assert.NoError(t, back.UnmarshalText(b))
+		assert.Equal(t, s, back)
+	}
+	var s Severity
+	assert.Error(t, s.UnmarshalText([]byte("fatal")))
+}
+
+func TestCodesAreUniqueAndCarryTheirSeverity(t *testing.T) {
+	seen := map[Code]bool{}
+	for _, c := range Codes {
+		assert.False(t, seen[c.Code], c.Code)
+		seen[c.Code] = true
+		assert.Equal(t, c.Severity, c.Code.Severity())
+		assert.NotEmpty(t, c.Summary)
+	}
+}

@@ -1,0 +1,201 @@
+package robots_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/lint"
+)
+
+// TestLintEveryDiagnostic lints testdata/lint/every.txt, a file crafted to
+// hold one instance of every finding, and expects exactly those: no more,
+// no less, at these positions. A new code needs a line there.
+func TestLintEveryDiagnostic(t *testing.T) {
+	body, err := os.ReadFile("testdata/lint/every.txt")
+	require.NoError(t, err)
+	want := []string{
+		"1:1 utf16",                // the file starts with FF FE
+		"2:10 sitemap-relative",    // Sitemap: /sitemap.xml
+		"3:1 rule-outside-group",   // Disallow: /before-any-group
+		"5:1 agent-without-rules",  // User-agent: Slurp, then Crawl-delay, then another user-agent
+		"6:1 ignored-by-google",    // Crawl-delay: 10
+		"7:22 agent-token-cut",     // User-agent: Googlebot/2.1
+		"8:1 equal-priority",       // Disallow: /private, with Allow: /private on line 9
+		"10:9 missing-colon",       // Disallow /tmp/
+		"11:1 accepted-typo",       // Dissallow: /old/
+		"12:1 empty-allow",         // Allow:
+		"13:11 pattern-no-slash",   // Disallow: private/
+		"14:13 dollar-inside",      // Disallow: /a$b
+		"15:17 trailing-star",      // Disallow: /cache*
+		"16:1 dead-rule",           // Allow: /shop/, beaten by Disallow: /*shop/ on line 17
+		"18:15 invalid-value",      // Request-rate: often
+		"19:1 unknown-directive",   // Foo: bar
+		"20:1 unparsed-line",       // This line has no colon
+		"21:10 sitemap-invalid",    // Sitemap: ftp://...
+		"22:13 empty-agent",        // User-agent: 123bot
+		"23:15 invalid-utf8",       // Disallow: /caf\xE9
+		"24:12 stray-bom",          // Disallow: /\uFEFFnews
+		"25:13 nul-byte",           // Disallow: /a\x00/b
+		"26:16664 line-too-long",   // Disallow: /long/aaa... (17,016 bytes)
+		"27:1 html",                // <html>
+		"59:1 truncated",           // the line that starts at byte 512,000
+	}
+	var got []string
+	codes := map[lint.Code]int{}
+	for _, d := range robots.Lint(body) {
+		got = append(got, fmt.Sprintf("%d:%d %s", d.Line, d.Column, d.Code))
+		codes[d.Code]++
+		assert.Equal(t, d.Code.Severity(), d.Severity, d.Code)
+		assert.NotEmpty(t, d.Message, d.Code)
+	}
+	assert.Equal(t, want, got)
+	for _, c := range lint.Codes {
+		assert.Equal(t, 1, codes[c.Code], "every.txt should hold one %s", c.Code)
+	}
+}
+
+// lintClean are files with nothing to report: the usual forms of a
+// well-written robots.txt.
+var lintClean = map[string]string{
+	"Google's example": "User-agent: Googlebot\nDisallow: /nogooglebot/\n\nUser-agent: *\nAllow: /\n\n" +
+		"Sitemap: https://www.example.com/sitemap.xml\n",
+	"allow all":             "User-agent: *\nDisallow:\n",
+	"disallow all":          "User-agent: *\nDisallow: /\n",
+	"empty":                 "",
+	"comments only":         "# nothing to see\n#\n",
+	"shared group":          "User-agent: Googlebot\nUser-agent: Bingbot\nDisallow: /private/\nAllow: /private/public/\n",
+	"wildcards and anchors": "User-agent: *\nDisallow: /*.pdf$\nDisallow: /*?sessionid=\nAllow: /*.pdf?download=1$\n",
+	"byte order mark":       "\xEF\xBB\xBFUser-agent: *\r\nDisallow: /tmp/\r\n",
+	"index page":            "User-agent: *\nDisallow: /docs/\nAllow: /docs/index.html\n",
+}
+
+func TestLintCleanFiles(t *testing.T) {
+	for name, body := range lintClean {
+		t.Run(name, func(t *testing.T) {
+			assert.Empty(t, robots.Lint([]byte(body)))
+		})
+	}
+	example, err := os.ReadFile("cmd/robots/example.txt")
+	require.NoError(t, err)
+	assert.Empty(t, robots.Lint(example), "the robots command's example")
+}
+
+// lintCorpusFiles lists the licensed corpus's files: robots.txt bodies in
+// files/, HTML pages served as robots.txt in files_html/.
+func lintCorpusFiles(t *testing.T) (robotsFiles, htmlFiles []string) {
+	t.Helper()
+	robotsFiles, err := filepath.Glob(filepath.Join(corpusLicensed, "files", "*.txt"))
+	require.NoError(t, err)
+	htmlFiles, err = filepath.Glob(filepath.Join(corpusLicensed, "files_html", "*.txt"))
+	require.NoError(t, err)
+	return robotsFiles, htmlFiles
+}
+
+// lintCorpusWant pins, per code, how many files of the licensed corpus's
+// files/ have findings with it. docs/lint.md reports these numbers; change
+// both together.
+var lintCorpusWant = map[lint.Code]int{
+	lint.CodeTruncated:         2,
+	lint.CodeUTF16:             4,
+	lint.CodeHTML:              1,
+	lint.CodeInvalidUTF8:       2,
+	lint.CodeUnknownDirective:  14,
+	lint.CodeAcceptedTypo:      2,
+	lint.CodeMissingColon:      2,
+	lint.CodeUnparsedLine:      4,
+	lint.CodeIgnoredByGoogle:   562,
+	lint.CodeInvalidValue:      2,
+	lint.CodeRuleOutsideGroup:  7,
+	lint.CodeAgentWithoutRules: 109,
+	lint.CodeAgentTokenCut:     437,
+	lint.CodeEmptyAgent:        72,
+	lint.CodePatternNoSlash:    87,
+	lint.CodeEmptyAllow:        2,
+	lint.CodeDollarInside:      5,
+	lint.CodeTrailingStar:      757,
+	lint.CodeSitemapRelative:   26,
+	lint.CodeSitemapInvalid:    4,
+	lint.CodeEqualPriority:     3,
+	lint.CodeDeadRule:          5,
+}
+
+// TestLintCorpusReport lints the licensed corpus and prints, per code, the
+// files and findings it has: the measurement of docs/lint.md. Run it with
+// go test -run TestLintCorpusReport -v .
+func TestLintCorpusReport(t *testing.T) {
+	robotsFiles, htmlFiles := lintCorpusFiles(t)
+	require.NotEmpty(t, robotsFiles, "testdata/corpus is missing")
+	files, findings := map[lint.Code]int{}, map[lint.Code]int{}
+	clean := 0
+	for _, path := range robotsFiles {
+		body, err := os.ReadFile(path)
+		require.NoError(t, err)
+		ds := robots.Lint(body)
+		if len(ds) == 0 {
+			clean++
+		}
+		seen := map[lint.Code]bool{}
+		for _, d := range ds {
+			findings[d.Code]++
+			if !seen[d.Code] {
+				seen[d.Code] = true
+				files[d.Code]++
+			}
+		}
+	}
+	var report strings.Builder
+	fmt.Fprintf(&report, "%d robots.txt files, %d without findings\n\n| code | severity | files | findings |\n|---|---|---|---|\n",
+		len(robotsFiles), clean)
+	for _, c := range lint.Codes {
+		fmt.Fprintf(&report, "| `%s` | %s | %d | %d |\n", c.Code, c.Severity, files[c.Code], findings[c.Code])
+	}
+	t.Log("\n" + report.String())
+	for _, c := range lint.Codes {
+		assert.Equal(t, lintCorpusWant[c.Code], files[c.Code], "files with %s (update docs/lint.md too)", c.Code)
+	}
+
+	// Every HTML page served as robots.txt is reported as such, and as
+	// nothing else.
+	for _, path := range htmlFiles {
+		body, err := os.ReadFile(path)
+		require.NoError(t, err)
+		ds := robots.Lint(body)
+		codes := make([]lint.Code, len(ds))
+		for i, d := range ds {
+			codes[i] = d.Code
+		}
+		assert.True(t, slices.Contains(codes, lint.CodeHTML), "%s: %v", path, codes)
+	}
+	t.Logf("%d HTML pages, all reported as html", len(htmlFiles))
+}
+
+// FuzzLint checks that Lint accepts any bytes and that its findings are
+// well formed: in order, on lines of the file, with their code's severity.
+func FuzzLint(f *testing.F) {
+	for _, body := range lintClean {
+		f.Add([]byte(body))
+	}
+	f.Add([]byte("\xFF\xFEU\x00s\x00e\x00r\x00"))
+	f.Add([]byte("User-agent: a\nCrawl-delay: x\nUser-agent: b/1\nDisallow /a$b*\nAllow: /a*\n\x00\xEF\xBB\xBF<html>"))
+	f.Add([]byte("Sitemap: //x\nDissallow: a\nUser-agent: *\nAllow: /*d/index.html\nDisallow: /*d/$\n"))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		ds := robots.Lint(body)
+		lines := robots.Parse(body).Lines()
+		for i, d := range ds {
+			if d.Line < 1 || d.Line > lines || d.Column < 1 || d.Severity != d.Code.Severity() || d.Message == "" {
+				t.Fatalf("malformed finding %+v (file of %d lines)", d, lines)
+			}
+			if i > 0 && (ds[i-1].Line > d.Line || ds[i-1].Line == d.Line && ds[i-1].Column > d.Column) {
+				t.Fatalf("findings out of order: %v then %v", ds[i-1], d)
+			}
+		}
+	})
+}
