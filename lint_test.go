@@ -22,31 +22,31 @@ func TestLintEveryDiagnostic(t *testing.T) {
 	body, err := os.ReadFile("testdata/lint/every.txt")
 	require.NoError(t, err)
 	want := []string{
-		"1:1 utf16",                // the file starts with FF FE
-		"2:10 sitemap-relative",    // Sitemap: /sitemap.xml
-		"3:1 rule-outside-group",   // Disallow: /before-any-group
-		"5:1 agent-without-rules",  // User-agent: Slurp, then Crawl-delay, then another user-agent
-		"6:1 ignored-by-google",    // Crawl-delay: 10
-		"7:22 agent-token-cut",     // User-agent: Googlebot/2.1
-		"8:1 equal-priority",       // Disallow: /private, with Allow: /private on line 9
-		"10:9 missing-colon",       // Disallow /tmp/
-		"11:1 accepted-typo",       // Dissallow: /old/
-		"12:1 empty-allow",         // Allow:
-		"13:11 pattern-no-slash",   // Disallow: private/
-		"14:13 dollar-inside",      // Disallow: /a$b
-		"15:17 trailing-star",      // Disallow: /cache*
-		"16:1 dead-rule",           // Allow: /shop/, beaten by Disallow: /*shop/ on line 17
-		"18:15 invalid-value",      // Request-rate: often
-		"19:1 unknown-directive",   // Foo: bar
-		"20:1 unparsed-line",       // This line has no colon
-		"21:10 sitemap-invalid",    // Sitemap: ftp://...
-		"22:13 empty-agent",        // User-agent: 123bot
-		"23:15 invalid-utf8",       // Disallow: /caf\xE9
-		"24:12 stray-bom",          // Disallow: /\uFEFFnews
-		"25:13 nul-byte",           // Disallow: /a\x00/b
-		"26:16664 line-too-long",   // Disallow: /long/aaa... (17,016 bytes)
-		"27:1 html",                // <html>
-		"59:1 truncated",           // the line that starts at byte 512,000
+		"1:1 utf16",               // the file starts with FF FE
+		"2:10 sitemap-relative",   // Sitemap: /sitemap.xml
+		"3:1 rule-outside-group",  // Disallow: /before-any-group
+		"5:1 agent-without-rules", // User-agent: Slurp, then Crawl-delay, then another user-agent
+		"6:1 ignored-by-google",   // Crawl-delay: 10
+		"7:22 agent-token-cut",    // User-agent: Googlebot/2.1
+		"8:1 equal-priority",      // Disallow: /private, with Allow: /private on line 9
+		"10:9 missing-colon",      // Disallow /tmp/
+		"11:1 accepted-typo",      // Dissallow: /old/
+		"12:1 empty-allow",        // Allow:
+		"13:11 pattern-no-slash",  // Disallow: private/
+		"14:13 dollar-inside",     // Disallow: /a$b
+		"15:17 trailing-star",     // Disallow: /cache*
+		"16:1 dead-rule",          // Allow: /shop/, beaten by Disallow: /*shop/ on line 17
+		"18:15 invalid-value",     // Request-rate: often
+		"19:1 unknown-directive",  // Foo: bar
+		"20:1 unparsed-line",      // This line has no colon
+		"21:10 sitemap-invalid",   // Sitemap: ftp://...
+		"22:13 empty-agent",       // User-agent: 123bot
+		"23:15 invalid-utf8",      // Disallow: /caf\xE9
+		"24:12 stray-bom",         // Disallow: /\uFEFFnews
+		"25:13 nul-byte",          // Disallow: /a\x00/b
+		"26:16664 line-too-long",  // Disallow: /long/aaa... (17,016 bytes)
+		"27:1 html",               // <html>
+		"59:1 truncated",          // the line that starts at byte 512,000
 	}
 	var got []string
 	codes := map[lint.Code]int{}
