@@ -253,6 +253,9 @@ func (a *Agent) why(s Selection, known bool) string {
 		return fmt.Sprintf("no group names %s; the fallback %q is named by %s",
 			quoteList(s.Agents[:i]), s.Agent, a.describeLines(s.Lines))
 	case SelectedGlobal:
+		if len(s.Groups) == 1 {
+			return fmt.Sprintf("%s; the '*' group applies (%s)", unnamed, a.describeLines(s.Lines))
+		}
 		return fmt.Sprintf("%s; the '*' groups apply (%s)", unnamed, a.describeLines(s.Lines))
 	}
 	return unnamed + ", and there is no '*' group: every URL is allowed"

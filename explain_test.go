@@ -104,6 +104,7 @@ func TestRFCExplainTieAndRobotsTxt(t *testing.T) {
 func TestExplainSelection(t *testing.T) {
 	r := robots.Parse([]byte(explainBody))
 	noStar := robots.Parse([]byte("User-agent: Googlebot\nDisallow: /\n"))
+	twoStars := robots.Parse([]byte("User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n"))
 	tests := []struct {
 		name   string
 		r      *robots.Robots
@@ -119,9 +120,11 @@ func TestExplainSelection(t *testing.T) {
 		{"fallback", r, []string{"Googlebot-Image", "Googlebot"}, robots.SelectedFallback, "Googlebot", []int{0, 2}, []int{1, 11},
 			`no group names "Googlebot-Image"; the fallback "Googlebot" is named by line 1, line 11 ("Googlebot/2.1", read as "Googlebot"), their groups merged`},
 		{"star", r, []string{"Bingbot"}, robots.SelectedGlobal, "", []int{1}, []int{4},
-			`no group names "Bingbot"; the '*' groups apply (line 4)`},
+			`no group names "Bingbot"; the '*' group applies (line 4)`},
 		{"no agent", r, nil, robots.SelectedGlobal, "", []int{1}, []int{4},
-			`no agent was given; the '*' groups apply (line 4)`},
+			`no agent was given; the '*' group applies (line 4)`},
+		{"star groups merged", twoStars, []string{"x"}, robots.SelectedGlobal, "", []int{0, 1}, []int{1, 4},
+			`no group names "x"; the '*' groups apply (line 1, line 4, their groups merged)`},
 		{"none", noStar, []string{"Bingbot", "Slurp"}, robots.SelectedNone, "", []int{}, nil,
 			`no group names "Bingbot", "Slurp", and there is no '*' group: every URL is allowed`},
 	}
@@ -144,7 +147,7 @@ func TestExplainFromAgentNeverSaysFallback(t *testing.T) {
 	assert.Equal(t, robots.SelectedAgent, s.Reason)
 	assert.Nil(t, s.Agents)
 	s = r.Agent("Bingbot").Explain("/").Selection
-	assert.Equal(t, "no group names the crawler; the '*' groups apply (line 4)", s.Why)
+	assert.Equal(t, "no group names the crawler; the '*' group applies (line 4)", s.Why)
 }
 
 func TestSelectionReasonString(t *testing.T) {

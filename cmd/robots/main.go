@@ -6,6 +6,8 @@
 //	robots check [-f robots.txt] [-a agent]... [--mode google|rfc] URL...
 //	robots eval [--mode google|rfc] [FILE]
 //	robots fetch [-a agent]... URL...
+//	robots lint [--json] FILE|-...
+//	robots explain [-f robots.txt] [-a agent]... [--mode google|rfc] [--json] URL...
 //	robots help [command]
 //
 // Run "robots help" for details.
@@ -39,6 +41,8 @@ var commands = []command{
 	{"check", "say whether crawlers may fetch URLs, and which rule decided", runCheck},
 	{"eval", "answer JSON Lines queries (robots.txt, agent, URL) in bulk", runEval},
 	{"fetch", "fetch the robots.txt of URLs over HTTP and say whether crawlers may fetch them", runFetch},
+	{"lint", "report what is wrong or risky in robots.txt files", runLint},
+	{"explain", "say why a URL is allowed or disallowed: groups, matching rules, winner", runExplain},
 }
 
 func main() {

@@ -1,0 +1,182 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/fastrobots/robots"
+)
+
+const explainSynopsis = `robots explain [-f robots.txt] [-a agent]... [--mode google|rfc] [--json] URL...
+
+Says why each URL is allowed or disallowed: which groups apply and why (a
+group names the agent, a later agent of the fallback list, the '*' groups,
+or no group at all), every rule that matches with its line and priority
+(the length of its pattern), and which one wins and why. Flags and exit
+status are check's: 0 when every URL is allowed, 1 when any is
+disallowed, 2 on errors. With --json, writes one JSON object per URL.`
+
+// explainOptions are the parsed arguments of explain.
+type explainOptions struct {
+	checkOptions
+	json bool
+}
+
+// runExplain runs "robots explain".
+func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	opts, code := parseExplain(args, stderr)
+	if opts == nil {
+		return code
+	}
+	body, err := readRobots(opts.file, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "robots explain: %v\n", err)
+		return exitUsage
+	}
+	r := robots.Parse(body, opts.mode.option())
+	code = exitOK
+	for _, u := range opts.urls {
+		e := r.Explain(opts.agents, u)
+		if !e.Allowed {
+			code = exitNegative
+		}
+		if opts.json {
+			err = json.NewEncoder(stdout).Encode(explainJSON(u, e))
+		} else {
+			err = writeExplanation(stdout, u, e)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "robots explain: %v\n", err)
+			return exitUsage
+		}
+	}
+	return code
+}
+
+// parseExplain parses explain's arguments. When they do not make a run, it
+// returns nil and the exit code to stop with.
+func parseExplain(args []string, stderr io.Writer) (*explainOptions, int) {
+	opts := &explainOptions{}
+	fs := newFlagSet("explain", explainSynopsis, stderr)
+	fs.StringVar(&opts.file, "f", "", "read the robots.txt from `file` (- for stdin) instead of the example")
+	fs.Var(&opts.agents, "a", "crawler `agent` product token, e.g. Googlebot; repeat for a fallback list")
+	fs.Var(&opts.mode, "mode", "how robots.txt is read: google (Google's parser, the default) or rfc (strict RFC 9309)")
+	fs.BoolVar(&opts.json, "json", false, "write one JSON object per URL")
+	urls, err := parseInterleaved(fs, args)
+	if err != nil {
+		return nil, flagExit(err)
+	}
+	if len(urls) == 0 {
+		fmt.Fprintln(stderr, "robots explain: no URL given")
+		fs.Usage()
+		return nil, exitUsage
+	}
+	opts.urls = urls
+	return opts, exitOK
+}
+
+// writeExplanation prints an explanation: check's verdict line, then the
+// path, the groups, the matching rules and why the winner won.
+func writeExplanation(w io.Writer, u string, e robots.Explanation) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s  (%s)\n", verdict(e.Allowed), u, reason(e.Decision))
+	fmt.Fprintf(&b, "  path:    %s\n", e.Path)
+	fmt.Fprintf(&b, "  group:   %s\n", e.Selection.Why)
+	if len(e.Matches) == 0 {
+		b.WriteString("  matched: no rule\n")
+	}
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	for i, m := range e.Matches {
+		label := "           "
+		if i == 0 {
+			label = "  matched: "
+		}
+		fmt.Fprintf(tw, "%sline %d\t%s\tpriority %d%s\n", label, m.Rule.Line, ruleText(m), m.Priority, winnerMark(i == e.Winner))
+	}
+	tw.Flush()
+	fmt.Fprintf(&b, "  why:     %s\n", e.TieBreak)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// ruleText shows a matching rule as written, and the pattern it matched
+// with when that is the directory of an index page.
+func ruleText(m robots.Match) string {
+	s := "Disallow: " + m.Rule.Value
+	if m.Rule.Allow {
+		s = "Allow: " + m.Rule.Value
+	}
+	if m.Implicit {
+		s += " (as " + m.Pattern + ")"
+	}
+	return s
+}
+
+func winnerMark(winner bool) string {
+	if winner {
+		return "  <- decides"
+	}
+	return ""
+}
+
+// explainJSONOut is the --json form of an explanation.
+type explainJSONOut struct {
+	URL       string           `json:"url"`
+	Path      string           `json:"path"`
+	Allowed   bool             `json:"allowed"`
+	Implicit  bool             `json:"implicit,omitempty"`
+	Selection selectionJSONOut `json:"selection"`
+	Matches   []matchJSONOut   `json:"matches"`
+	Winner    *matchJSONOut    `json:"winner"`
+	TieBreak  string           `json:"tie_break"`
+}
+
+// selectionJSONOut is the --json form of a group selection.
+type selectionJSONOut struct {
+	Reason string   `json:"reason"`
+	Agents []string `json:"agents"`
+	Agent  string   `json:"agent"`
+	Groups []int    `json:"groups"`
+	Lines  []int    `json:"lines"`
+	Why    string   `json:"why"`
+}
+
+// matchJSONOut is the --json form of a matching rule.
+type matchJSONOut struct {
+	Line     int    `json:"line"`
+	Allow    bool   `json:"allow"`
+	Value    string `json:"value"`
+	Pattern  string `json:"pattern"`
+	Priority int    `json:"priority"`
+	Implicit bool   `json:"implicit,omitempty"`
+}
+
+// explainJSON converts an explanation to its --json form.
+func explainJSON(u string, e robots.Explanation) explainJSONOut {
+	s := e.Selection
+	out := explainJSONOut{
+		URL: u, Path: e.Path, Allowed: e.Allowed, Implicit: e.Implicit, TieBreak: e.TieBreak,
+		Selection: selectionJSONOut{Reason: s.Reason.String(), Agents: nonNil(s.Agents), Agent: s.Agent,
+			Groups: nonNil(s.Groups), Lines: nonNil(s.Lines), Why: s.Why},
+		Matches: []matchJSONOut{},
+	}
+	for _, m := range e.Matches {
+		out.Matches = append(out.Matches, matchJSONOut{m.Rule.Line, m.Rule.Allow, m.Rule.Value, m.Pattern, m.Priority, m.Implicit})
+	}
+	if e.Winner >= 0 {
+		out.Winner = &out.Matches[e.Winner]
+	}
+	return out
+}
+
+// nonNil returns s, or an empty slice for nil, so that JSON shows [] and
+// not null.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

@@ -1,0 +1,169 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestExplainExample(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"own group", []string{"-a", "Googlebot", "https://example.com/nogooglebot/x"}, exitNegative,
+			`DISALLOWED https://example.com/nogooglebot/x  (line 2: Disallow: /nogooglebot/)
+  path:    /nogooglebot/x
+  group:   "Googlebot" is named by line 1
+  matched: line 2  Disallow: /nogooglebot/  priority 13  <- decides
+  why:     the only rule that matched
+`},
+		{"longest match", []string{"-a", "Bingbot", "https://example.com/drafts/public/plan.pdf"}, exitOK,
+			`ALLOWED https://example.com/drafts/public/plan.pdf  (line 13: Allow: /drafts/public/)
+  path:    /drafts/public/plan.pdf
+  group:   no group names "Bingbot"; the '*' group applies (line 6)
+  matched: line 7   Allow: /                priority 1
+           line 9   Disallow: /*.pdf$       priority 7
+           line 12  Disallow: /drafts/      priority 8
+           line 13  Allow: /drafts/public/  priority 15  <- decides
+  why:     the longest match wins: 15 bytes against 8 bytes for line 12 (Disallow)
+`},
+		{"fallback, nothing matches", []string{"-a", "Googlebot-Image", "-a", "Googlebot", "https://example.com/a.pdf"}, exitOK,
+			`ALLOWED https://example.com/a.pdf  (no rule matched)
+  path:    /a.pdf
+  group:   no group names "Googlebot-Image"; the fallback "Googlebot" is named by line 1
+  matched: no rule
+  why:     no rule matched: allowed by default
+`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := invoke(runExplain, "", tt.args...)
+			assert.Equal(t, tt.code, r.code)
+			assert.Equal(t, tt.want, r.stdout)
+			assert.Empty(t, r.stderr)
+		})
+	}
+}
+
+func TestExplainTieAndIndexPage(t *testing.T) {
+	body := "User-agent: *\nDisallow: /docs/\nAllow: /docs/\nAllow: /docs/index.html\n"
+	r := invoke(runExplain, body, "-f", "-", "https://example.com/docs/", "https://example.com/docs/a")
+	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, `ALLOWED https://example.com/docs/  (line 4: Allow: /docs/index.html)
+  path:    /docs/
+  group:   no agent was given; the '*' group applies (line 1)
+  matched: line 2  Disallow: /docs/                      priority 6
+           line 3  Allow: /docs/                         priority 6
+           line 4  Allow: /docs/index.html (as /docs/$)  priority 7  <- decides
+  why:     the longest match wins: 7 bytes against 6 bytes for line 2 (Disallow)
+ALLOWED https://example.com/docs/a  (line 3: Allow: /docs/)
+  path:    /docs/a
+  group:   no agent was given; the '*' group applies (line 1)
+  matched: line 2  Disallow: /docs/  priority 6
+           line 3  Allow: /docs/     priority 6  <- decides
+  why:     Allow wins a tie: both patterns are 6 bytes (line 2 disallows)
+`, r.stdout)
+}
+
+func TestExplainJSON(t *testing.T) {
+	r := invoke(runExplain, "", "--json", "-a", "Bingbot", "https://example.com/drafts/plan", "https://example.com/x")
+	assert.Equal(t, exitNegative, r.code)
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	require.Len(t, lines, 2)
+	type match struct {
+		Line     int
+		Allow    bool
+		Value    string
+		Pattern  string
+		Priority int
+	}
+	var got struct {
+		URL       string
+		Path      string
+		Allowed   bool
+		Selection struct {
+			Reason string
+			Agents []string
+			Agent  string
+			Groups []int
+			Lines  []int
+			Why    string
+		}
+		Matches  []match
+		Winner   *match
+		TieBreak string `json:"tie_break"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &got))
+	assert.Equal(t, "https://example.com/drafts/plan", got.URL)
+	assert.Equal(t, "/drafts/plan", got.Path)
+	assert.False(t, got.Allowed)
+	assert.Equal(t, "global", got.Selection.Reason)
+	assert.Equal(t, []string{"Bingbot"}, got.Selection.Agents)
+	assert.Equal(t, []int{1}, got.Selection.Groups)
+	assert.Equal(t, []int{6}, got.Selection.Lines)
+	assert.Equal(t, []match{{7, true, "/", "/", 1}, {12, false, "/drafts/", "/drafts/", 8}}, got.Matches)
+	require.NotNil(t, got.Winner)
+	assert.Equal(t, 12, got.Winner.Line)
+	assert.Equal(t, "the longest match wins: 8 bytes against 1 byte for line 7 (Allow)", got.TieBreak)
+
+	none := invoke(runExplain, "User-agent: a\nDisallow: /\n", "--json", "-f", "-", "-a", "b", "/x")
+	assert.Equal(t, exitOK, none.code)
+	assert.Contains(t, none.stdout, `"reason":"none"`)
+	assert.Contains(t, none.stdout, `"matches":[]`)
+	assert.Contains(t, none.stdout, `"winner":null`)
+}
+
+func TestExplainRFCRobotsTxt(t *testing.T) {
+	r := invoke(runExplain, "User-agent: *\nDisallow: /\n", "-f", "-", "--mode", "rfc", "https://example.com/robots.txt")
+	assert.Equal(t, exitOK, r.code)
+	assert.Contains(t, r.stdout, "ALLOWED https://example.com/robots.txt  (/robots.txt is always allowed under RFC 9309)\n")
+	assert.Contains(t, r.stdout, "why:     /robots.txt is always allowed under RFC 9309")
+}
+
+func TestExplainUsageErrorsExitTwo(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"no URL", []string{"-a", "Googlebot"}, "no URL given"},
+		{"unknown flag", []string{"-x", "https://example.com/"}, "flag provided but not defined: -x"},
+		{"missing file", []string{"-f", "/nonexistent/robots.txt", "https://example.com/"}, "robots.txt"},
+		{"bad mode", []string{"--mode", "lenient", "https://example.com/"}, `unknown mode "lenient"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := invoke(runExplain, "", tt.args...)
+			assert.Equal(t, exitUsage, r.code)
+			assert.Empty(t, r.stdout)
+			assert.Contains(t, r.stderr, tt.stderr)
+		})
+	}
+}
+
+func TestExplainAgreesWithCheck(t *testing.T) {
+	for _, u := range []string{"https://example.com/", "https://example.com/a.pdf", "https://example.com/drafts/x", "https://example.com/nogooglebot/"} {
+		for _, agent := range []string{"Googlebot", "Bingbot"} {
+			c := invoke(runCheck, "", "-a", agent, u)
+			e := invoke(runExplain, "", "-a", agent, u)
+			assert.Equal(t, c.code, e.code, "%s %s", agent, u)
+			assert.True(t, strings.HasPrefix(e.stdout, c.stdout), "%s %s", agent, u)
+		}
+	}
+}
+
+func TestRunDispatchesToLintAndExplain(t *testing.T) {
+	assert.Equal(t, exitOK, invoke(run, "User-agent: *\nDisallow:\n", "lint", "-").code)
+	assert.Equal(t, exitNegative, invoke(run, "", "explain", "-a", "Googlebot", "https://example.com/nogooglebot/x").code)
+	for _, name := range []string{"lint", "explain"} {
+		r := invoke(run, "", "help", name)
+		assert.Equal(t, exitOK, r.code)
+		assert.Contains(t, r.stdout, "Usage: robots "+name)
+	}
+}

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/lint"
+)
+
+const lintSynopsis = `robots lint [--json] FILE|-...
+
+Reports what is wrong or risky in robots.txt files, read as Google reads
+them, one finding per line:
+
+  FILE:LINE:COL: SEVERITY: MESSAGE [CODE]
+
+An error is a line that is ignored or does not do what it seems to do; a
+warning works but is risky, or is a directive Google ignores. "-" reads
+stdin. With --json, writes one JSON array of findings, each with file,
+line, column, severity, code and message. docs/lint.md lists every code.
+Exits 1 when any file has an error, 0 otherwise, 2 when a file cannot be
+read.`
+
+// lintFinding is one finding as --json writes it.
+type lintFinding struct {
+	File string `json:"file"`
+	lint.Diagnostic
+}
+
+// runLint runs "robots lint": it lints each file and prints the findings.
+func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var asJSON bool
+	fs := newFlagSet("lint", lintSynopsis, stderr)
+	fs.BoolVar(&asJSON, "json", false, "write the findings as a JSON array")
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return flagExit(err)
+	}
+	if len(files) == 0 {
+		fmt.Fprintln(stderr, "robots lint: no file given (- reads stdin)")
+		fs.Usage()
+		return exitUsage
+	}
+	all := []lintFinding{}
+	for _, name := range files {
+		body, err := readLintFile(name, stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "robots lint: %v\n", err)
+			return exitUsage
+		}
+		for _, d := range robots.Lint(body) {
+			all = append(all, lintFinding{displayName(name), d})
+		}
+	}
+	if err := writeFindings(stdout, all, asJSON); err != nil {
+		fmt.Fprintf(stderr, "robots lint: %v\n", err)
+		return exitUsage
+	}
+	for _, f := range all {
+		if f.Severity == lint.Error {
+			return exitNegative
+		}
+	}
+	return exitOK
+}
+
+// readLintFile reads a file to lint; "-" is stdin.
+func readLintFile(name string, stdin io.Reader) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(stdin)
+	}
+	return os.ReadFile(name)
+}
+
+// displayName is how findings name a file.
+func displayName(name string) string {
+	if name == "-" {
+		return "<stdin>"
+	}
+	return name
+}
+
+// writeFindings prints the findings as text lines or as one JSON array.
+func writeFindings(w io.Writer, all []lintFinding, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(all)
+	}
+	for _, f := range all {
+		if _, err := fmt.Fprintf(w, "%s:%s\n", f.File, f.Diagnostic); err != nil {
+			return err
+		}
+	}
+	return nil
+}

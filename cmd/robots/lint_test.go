@@ -1,0 +1,115 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const lintBody = "User-agent: Googlebot/2.1\n" + // warning: agent-token-cut
+	"Disallow: private/\n" + // error: pattern-no-slash
+	"Crawl-delay: 5\n" // warning: ignored-by-google
+
+func TestLintPrintsFindingsAndExitsOneOnError(t *testing.T) {
+	path := writeTemp(t, lintBody)
+	r := invoke(runLint, "", path)
+	assert.Equal(t, exitNegative, r.code)
+	assert.Empty(t, r.stderr)
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	require.Len(t, lines, 3)
+	assert.Equal(t, path+`:1:22: warning: Google reads "Googlebot/2.1" as "Googlebot": an agent is read up to its first byte that is not a letter, '-' or '_' [agent-token-cut]`, lines[0])
+	assert.True(t, strings.HasPrefix(lines[1], path+":2:11: error: "), lines[1])
+	assert.True(t, strings.HasSuffix(lines[1], " [pattern-no-slash]"), lines[1])
+	assert.True(t, strings.HasPrefix(lines[2], path+":3:1: warning: Google ignores Crawl-delay"), lines[2])
+}
+
+func TestLintExitCodes(t *testing.T) {
+	tests := []struct {
+		name string
+		body string
+		code int
+	}{
+		{"clean", "User-agent: *\nDisallow: /tmp/\n", exitOK},
+		{"warnings only", "User-agent: *\nDisallow: /tmp*\n", exitOK},
+		{"an error", "User-agent: *\nDisallow: tmp\n", exitNegative},
+		{"empty", "", exitOK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := invoke(runLint, tt.body, "-")
+			assert.Equal(t, tt.code, r.code, r.stdout)
+		})
+	}
+}
+
+func TestLintReadsStdinForDash(t *testing.T) {
+	r := invoke(runLint, "User-agent: *\nDisallow /x\n", "-")
+	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, `<stdin>:2:9: warning: no colon after "Disallow": Google reads the line as "Disallow: /x", RFC 9309 and other crawlers ignore it [missing-colon]`+"\n", r.stdout)
+}
+
+func TestLintJSON(t *testing.T) {
+	path := writeTemp(t, lintBody)
+	r := invoke(runLint, "", "--json", path)
+	assert.Equal(t, exitNegative, r.code)
+	var got []struct {
+		File     string
+		Line     int
+		Column   int
+		Severity string
+		Code     string
+		Message  string
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
+	require.Len(t, got, 3)
+	assert.Equal(t, path, got[1].File)
+	assert.Equal(t, 2, got[1].Line)
+	assert.Equal(t, 11, got[1].Column)
+	assert.Equal(t, "error", got[1].Severity)
+	assert.Equal(t, "pattern-no-slash", got[1].Code)
+	assert.NotEmpty(t, got[1].Message)
+
+	clean := invoke(runLint, "User-agent: *\nDisallow:\n", "--json", "-")
+	assert.Equal(t, exitOK, clean.code)
+	assert.Equal(t, "[]\n", clean.stdout)
+}
+
+func TestLintSeveralFiles(t *testing.T) {
+	clean := writeTemp(t, "User-agent: *\nDisallow:\n")
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	require.NoError(t, os.WriteFile(bad, []byte("Disallow: /x\n"), 0o644))
+	r := invoke(runLint, "", clean, bad)
+	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, bad+":1:1: error: Disallow before any User-agent line belongs to no group and is ignored [rule-outside-group]\n", r.stdout)
+}
+
+func TestLintUsageErrorsExitTwo(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"no file", nil, "no file given"},
+		{"missing file", []string{filepath.Join(t.TempDir(), "nope.txt")}, "nope.txt"},
+		{"unknown flag", []string{"-x", "-"}, "flag provided but not defined: -x"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := invoke(runLint, "", tt.args...)
+			assert.Equal(t, exitUsage, r.code)
+			assert.Empty(t, r.stdout)
+			assert.Contains(t, r.stderr, tt.stderr)
+		})
+	}
+}
+
+func TestLintEveryDiagnosticFile(t *testing.T) {
+	r := invoke(runLint, "", "../../testdata/lint/every.txt")
+	assert.Equal(t, exitNegative, r.code)
+	assert.Len(t, strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n"), 25)
+}
