@@ -21,7 +21,13 @@ func (l *linter) checkDirective(ln line) (compile.Token, fields, bool) {
 	if kind == compile.Unknown {
 		return tok, f, true
 	}
-	if typo || len(key) != len(spelling) {
+	switch rest := key[len(spelling):]; {
+	case rest != "" && (rest[0] == ' ' || rest[0] == '\t'):
+		// "Sitemap http://x": the colon the line was split at is the value's.
+		l.report(ln.num, f.key+len(spelling)+1, CodeMissingColon,
+			"no colon after %q: Google splits the line at the colon after %q, reads that as a %s key and only %q as the value",
+			key[:len(spelling)], key, kindName(kind), value)
+	case typo || rest != "":
 		l.report(ln.num, f.key+1, CodeAcceptedTypo,
 			"Google reads %q as %q; RFC 9309 and other crawlers may not: write %q", key, kindName(kind), kindName(kind))
 	}
@@ -64,7 +70,7 @@ var nonStandard = map[string]struct {
 		"a host name with an optional scheme and port, such as https://www.example.com"},
 	"clean-param": {"Yandex reads it", okOf(compile.ParseCleanParam),
 		"parameters joined by & and an optional path, such as ref&sid /forum/"},
-	"noindex":        {"Google stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", nil, ""},
+	"noindex":        {"it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", nil, ""},
 	"content-signal": {"some AI crawlers read it", nil, ""},
 }
 

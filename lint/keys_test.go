@@ -17,6 +17,8 @@ func TestGoogleKeyFindings(t *testing.T) {
 		{"case is no typo", "USER-AGENT: *\ndisallow: /x\n", nil},
 		{"missing colon", ua + "Disallow /x\n", []string{"2:9 missing-colon"}},
 		{"typo and missing colon", ua + "Dissallow /x\n", []string{"2:1 accepted-typo", "2:10 missing-colon"}},
+		{"missing colon before a colon in the value", ua + "Disallow /a:b\n", []string{"2:9 missing-colon", "2:13 pattern-no-slash"}},
+		{"misspelling with a space", "User agent: *\nDisallow: /\n", []string{"1:1 accepted-typo"}},
 		{"one word", ua + "Disallow\n", []string{"2:1 unparsed-line"}},
 		{"three words", ua + "Disallow /a /b\n", []string{"2:1 unparsed-line"}},
 		{"empty key", ua + "  : /x\n", []string{"2:3 unparsed-line"}},

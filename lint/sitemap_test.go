@@ -14,6 +14,6 @@ func TestGoogleSitemapFindings(t *testing.T) {
 		{"not a URL", "Sitemap: http://exa mple.com/\n", []string{"1:10 sitemap-invalid"}},
 		{"empty", "Sitemap:\n", []string{"1:9 sitemap-invalid"}},
 		{"missing colon reads the scheme as part of the key", "Sitemap https://example.com/s.xml\n",
-			[]string{"1:1 accepted-typo", "1:15 sitemap-relative"}},
+			[]string{"1:8 missing-colon", "1:15 sitemap-relative"}},
 	})
 }

@@ -113,3 +113,25 @@ func TestLintEveryDiagnosticFile(t *testing.T) {
 	assert.Equal(t, exitNegative, r.code)
 	assert.Len(t, strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n"), 25)
 }
+
+// TestLintGolden checks the text and JSON output on testdata/lint/sample.txt
+// against the golden files beside it (the README shows the text). Paths
+// are shown from the repository's root, as the README runs the command.
+func TestLintGolden(t *testing.T) {
+	tests := []struct {
+		golden string
+		args   []string
+	}{
+		{"sample.golden", nil},
+		{"sample.json.golden", []string{"--json"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.golden, func(t *testing.T) {
+			want, err := os.ReadFile(filepath.Join("../../testdata/lint", tt.golden))
+			require.NoError(t, err)
+			r := invoke(runLint, "", append(tt.args, "../../testdata/lint/sample.txt")...)
+			assert.Equal(t, exitNegative, r.code)
+			assert.Equal(t, string(want), strings.ReplaceAll(r.stdout, "../../testdata/", "testdata/"))
+		})
+	}
+}
