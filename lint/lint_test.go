@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -78,5 +79,35 @@ func TestCodesAreUniqueAndCarryTheirSeverity(t *testing.T) {
 		seen[c.Code] = true
 		assert.Equal(t, c.Severity, c.Code.Severity())
 		assert.NotEmpty(t, c.Summary)
+	}
+}
+
+// TestLintRandomInputs lints random files made of the pieces that matter
+// to the checks, and holds every finding to its invariants. FuzzLint in
+// the robots package explores further.
+func TestLintRandomInputs(t *testing.T) {
+	pieces := []string{
+		"User-agent: ", "Disallow: ", "Allow: ", "Sitemap: ", "Crawl-delay: ", "Clean-param: ", "useragent ",
+		"*", "$", "/", "a", "/a", "b/", ":", "#", " ", "\t", "\n", "\r", "\r\n", "\x00", utf8BOM, "\xFF\xFE", "\xE9",
+		"<html>", "http://x/", "index.html", "Googlebot/2.1", "1/5", "0600-0845",
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 3000 {
+		var b strings.Builder
+		for range rng.IntN(40) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		body := b.String()
+		ds := Lint([]byte(body))
+		lines := 0
+		splitLines(body, func(l line) { lines = l.num })
+		for i, d := range ds {
+			if d.Line < 1 || d.Line > lines || d.Column < 1 || d.Severity != d.Code.Severity() || d.Message == "" {
+				t.Fatalf("malformed finding %+v on %q", d, body)
+			}
+			if i > 0 && ds[i-1].Line > d.Line {
+				t.Fatalf("findings out of order on %q", body)
+			}
+		}
 	}
 }
