@@ -22,9 +22,6 @@ const (
 	keyCleanParam  = "clean-param"
 )
 
-// maxCleanParam is the longest Clean-param value Yandex reads (500 bytes).
-const maxCleanParam = 500
-
 // CrawlDelay returns the group's crawl delay: the value of its last valid
 // Crawl-delay line, as crawler-commons and Python's urllib.robotparser
 // keep it. ok is false when the group has none.
@@ -267,9 +264,9 @@ type CleanParam struct {
 
 // ParseCleanParam reads a Clean-param value, "p0[&p1&...&pn] [path]":
 // parameter names joined by '&', then optionally a path prefix starting
-// with '/' or '*'. Yandex reads at most 500 bytes.
+// with '/' or '*'.
 func ParseCleanParam(value string) (CleanParam, bool) {
-	if value == "" || len(value) > maxCleanParam {
+	if value == "" {
 		return CleanParam{}, false
 	}
 	params, path, _ := cutSpace(value)

@@ -179,7 +179,6 @@ func TestParseCleanParam(t *testing.T) {
 		{"ref=1 /x", CleanParam{}, false},
 		{"ref forum", CleanParam{}, false},
 		{"ref /a /b", CleanParam{}, false},
-		{"p " + "/" + string(make([]byte, 500)), CleanParam{}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.value, func(t *testing.T) {

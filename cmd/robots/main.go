@@ -103,5 +103,5 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintf(w, "  %-8s %s\n", "help", "show this text, or a command's flags: robots help <command>")
-	fmt.Fprint(w, "\nExit status: 0 on success, 1 when check or fetch finds a disallowed URL, 2 on usage errors,\n3 when fetch could not fetch a robots.txt at all.\n")
+	fmt.Fprint(w, "\nExit status: 0 on success; 1 when check, explain or fetch finds a disallowed URL, or lint\nan error; 2 on usage errors; 3 when fetch could not fetch a robots.txt at all.\n")
 }
