@@ -1,5 +1,7 @@
 package compile
 
+import "bytes"
+
 // Options control parsing.
 type Options struct {
 	// Mode selects Google's lenient reading (the default) or strict RFC 9309.
@@ -76,9 +78,21 @@ type Directive struct {
 func Parse(data []byte, opts Options) *File {
 	data, truncated := truncate(data, opts.maxBytes())
 	f := &File{Mode: opts.Mode, CacheBytes: opts.CacheBytes, Truncated: truncated, byAgent: map[string][]int32{}}
-	b := builder{file: f}
+	b := builder{file: f, rules: make([]Rule, 0, ruleCapacity(data))}
 	f.Lines = Scan(string(data), opts.Mode, b.directive)
+	b.finish()
 	return f
+}
+
+// ruleCapacity guesses how many rules data holds, so that the rules of all
+// groups share one allocation: at most one per colon (a rule line without
+// one is rare) and per line, and no more than one per 16 bytes, so that a
+// body of junk does not reserve more memory than it is long. A file with
+// more rules grows the slice as usual.
+func ruleCapacity(data []byte) int {
+	colons := bytes.Count(data, []byte{':'})
+	lines := bytes.Count(data, []byte{'\n'})
+	return min(colons, lines, len(data)/16) + 1
 }
 
 // Token is one directive line as the parser reads it.
@@ -110,6 +124,15 @@ func Scan(body string, mode Mode, fn func(Token)) (lines int) {
 // builder groups directives as they arrive.
 type builder struct {
 	file *File
+	// rules and agents hold the rules and user-agent lines of all groups
+	// in file order, so that they take a few allocations rather than a
+	// few per group; ruleLo and agentLo index each group's first one.
+	// Because a line always joins the last group, each group's lines are
+	// contiguous; finish hands each group its part.
+	rules   []Rule
+	agents  []AgentLine
+	ruleLo  []int32
+	agentLo []int32
 	// closed is set by an allow or disallow line, so that the next
 	// user-agent line starts a new group. Sitemap and unknown lines leave
 	// it alone: they neither end a run of user-agent lines nor a group, as
@@ -139,10 +162,11 @@ func (b *builder) userAgent(line int, value string) {
 	f := b.file
 	if len(f.Groups) == 0 || b.closed {
 		f.Groups = append(f.Groups, Group{})
+		b.ruleLo = append(b.ruleLo, int32(len(b.rules)))
+		b.agentLo = append(b.agentLo, int32(len(b.agents)))
 		b.closed = false
 	}
 	gi := int32(len(f.Groups) - 1)
-	g := &f.Groups[gi]
 	a := AgentLine{Line: line, Value: value, Global: IsGlobalAgent(value, f.Mode)}
 	if a.Global {
 		f.global = appendGroup(f.global, gi)
@@ -151,7 +175,7 @@ func (b *builder) userAgent(line int, value string) {
 		key := FoldAgent(a.Token)
 		f.byAgent[key] = appendGroup(f.byAgent[key], gi)
 	}
-	g.Agents = append(g.Agents, a)
+	b.agents = append(b.agents, a)
 }
 
 // appendGroup appends gi unless it is already the last entry: a group that
@@ -169,6 +193,22 @@ func (b *builder) rule(line int, allow bool, value string) {
 	if len(f.Groups) == 0 {
 		return // a rule before any user-agent line belongs to no group
 	}
-	g := &f.Groups[len(f.Groups)-1]
-	g.Rules = append(g.Rules, Rule{Line: line, Allow: allow, Value: value, Pattern: EscapePattern(value)})
+	b.rules = append(b.rules, Rule{Line: line, Allow: allow, Value: value, Pattern: EscapePattern(value)})
+}
+
+// finish hands each group its rules and user-agent lines. Each part is
+// capped at its own length, so appending to one group's slice cannot
+// write over the next group's.
+func (b *builder) finish() {
+	groups := b.file.Groups
+	for i := range groups {
+		rHi, aHi := int32(len(b.rules)), int32(len(b.agents))
+		if i+1 < len(groups) {
+			rHi, aHi = b.ruleLo[i+1], b.agentLo[i+1]
+		}
+		if b.ruleLo[i] < rHi {
+			groups[i].Rules = b.rules[b.ruleLo[i]:rHi:rHi]
+		}
+		groups[i].Agents = b.agents[b.agentLo[i]:aHi:aHi]
+	}
 }
