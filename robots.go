@@ -216,13 +216,16 @@ func (a *Agent) Groups() []int { return intSlice(a.sel.Groups) }
 // URL needs are built.
 func (a *Agent) Allowed(rawURL string) bool {
 	slash, rest := runtime.PathParts(rawURL)
-	return a.decide(slash, rest, "").Allowed
+	return a.allowed(slash, rest)
 }
 
 // AllowedPath reports whether the crawler may fetch the URL whose path,
 // parameters and query are pathAndQuery ("/a/b?c=d").
 func (a *Agent) AllowedPath(pathAndQuery string) bool {
-	return a.DecidePath(pathAndQuery).Allowed
+	if pathAndQuery == "" {
+		pathAndQuery = "/"
+	}
+	return a.allowed(pathAndQuery, "")
 }
 
 // AllowedURL reports whether the crawler may fetch u, matching its escaped
@@ -281,6 +284,15 @@ func (a *Agent) decide(p1, p2, p3 string) Decision {
 	cur.Feed(p2)
 	cur.Feed(p3)
 	return a.result(&cur)
+}
+
+// allowed is decide(p1, p2, "").Allowed without looking up the deciding
+// rule: the verdict alone, on the path every Allowed variant takes.
+func (a *Agent) allowed(p1, p2 string) bool {
+	if a.file.Mode == RFC {
+		return a.decide(p1, p2, "").Allowed
+	}
+	return a.rules.Set.Allowed(p1, p2)
 }
 
 // result turns a finished check into a Decision.

@@ -128,6 +128,14 @@ func (c *Cursor) feedSim(in string) {
 	}
 }
 
+// Allowed reports the verdict for everything fed: false when the winning
+// pattern is a disallow, true when it is an allow or no pattern matches.
+// The Cursor must not be used after.
+func (c *Cursor) Allowed() bool {
+	p, ok := c.Result()
+	return !ok || p.Allow
+}
+
 // Result returns the winning pattern for everything fed, and true, or
 // false when no pattern matches. The Cursor must not be used after.
 func (c *Cursor) Result() (Pattern, bool) {

@@ -1,5 +1,7 @@
 package automaton
 
+import "sync/atomic"
+
 // Set is a compiled rule set: the patterns of one group (or of the groups
 // merged for one crawler), decided in one left-to-right pass over a path by
 // a lazily built DFA. It is safe for concurrent use; checks that reach only
@@ -55,3 +57,34 @@ func (s *Set) DecideParts(a, b, c string) (Pattern, bool) {
 
 // Stats returns the lazy DFA's size so far.
 func (s *Set) Stats() Stats { return s.dfa.stats() }
+
+// Allowed reports the verdict for the path a+b: false when the winning
+// pattern is a disallow, true when it is an allow or no pattern matches.
+// When every state the path needs is built, it walks the table directly,
+// without a Cursor; otherwise it is Start, Feed and Cursor.Allowed.
+func (s *Set) Allowed(a, b string) bool {
+	d := s.dfa
+	if !d.noTable && d.start >= 0 {
+		trans := *d.trans.Load()
+		st, n, next := walk(trans, &d.prog.class, d.start, a)
+		if n == len(a) {
+			st, n, next = walk(trans, &d.prog.class, st, b)
+			if n == len(b) {
+				next = atomic.LoadInt32(&trans[st+d.stride-1])
+				return s.allows(next)
+			}
+		}
+		if next != unknown {
+			return s.allows(finalVerdict(next))
+		}
+	}
+	cur := s.Start()
+	cur.Feed(a)
+	cur.Feed(b)
+	return cur.Allowed()
+}
+
+// allows reports the verdict of pattern index i, len(patterns) for none.
+func (s *Set) allows(i int32) bool {
+	return int(i) == len(s.patterns) || s.patterns[i].Allow
+}

@@ -40,11 +40,24 @@ func randomPatterns(r *rand.Rand, n int) []Pattern {
 // the same deciding pattern for path.
 func checkAgainstSimple(t *testing.T, set *Set, simple *Simple, path string, ps []Pattern) {
 	t.Helper()
-	got, gotOK := set.Decide(path)
 	want, wantOK := simple.Decide(path)
+	// Allowed walks the table on its own path; it must agree, however the
+	// path is split, before and after Decide has built the path's states.
+	allowed := !wantOK || want.Allow
+	checkAllowed := func() {
+		t.Helper()
+		for _, cut := range []int{len(path) / 2, 0, len(path)} {
+			if got := set.Allowed(path[:cut], path[cut:]); got != allowed {
+				t.Fatalf("path %q cut at %d, patterns %v: Set.Allowed = %v, Simple decides %v %+v", path, cut, ps, got, wantOK, want)
+			}
+		}
+	}
+	checkAllowed()
+	got, gotOK := set.Decide(path)
 	if gotOK != wantOK || got != want {
 		t.Fatalf("path %q, patterns %v:\nSet decides %v %+v\nSimple decides %v %+v", path, ps, gotOK, got, wantOK, want)
 	}
+	checkAllowed()
 }
 
 func TestSetAgreesWithSimple(t *testing.T) {
@@ -190,6 +203,7 @@ func TestSetDecideDoesNotAllocate(t *testing.T) {
 	set := NewSet([]Pattern{{Expr: "/a*b$", Priority: 5}, {Expr: "/a", Allow: true, Priority: 2, ID: 1}})
 	set.Decide("/aaab") // build the states
 	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { set.Decide("/aaab") }))
+	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { set.Allowed("/aa", "ab") }))
 }
 
 func FuzzSetAgreesWithSimple(f *testing.F) {
