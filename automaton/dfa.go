@@ -352,13 +352,22 @@ func (d *dfa) simulator() *shiftAnd {
 // Stats describes a Set's lazy DFA.
 type Stats struct {
 	States int  // states built
-	Bytes  int  // bytes counted against the budget
+	Bytes  int  // bytes counted against the budget: TableBytes + KernelBytes + bookkeeping
 	Budget int  // the budget
 	Full   bool // a state was refused for the budget; some checks simulate
+
+	Positions   int // positions of the position automaton, all patterns together
+	Classes     int // byte classes: one per byte some pattern names, one for the rest
+	TableBytes  int // the transition table as allocated: rows of Classes+1 entries
+	KernelBytes int // the encoded position kernels of all states
 }
 
 func (d *dfa) stats() Stats {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return Stats{States: len(d.states), Bytes: d.used, Budget: d.budget, Full: d.full}
+	return Stats{
+		States: len(d.states), Bytes: d.used, Budget: d.budget, Full: d.full,
+		Positions: int(d.prog.npos()), Classes: d.prog.nclass,
+		TableBytes: 4 * len(*d.trans.Load()), KernelBytes: len(d.arena),
+	}
 }

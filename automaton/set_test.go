@@ -229,3 +229,14 @@ func TestSetBudgetIsCapped(t *testing.T) {
 	set = NewSetOptions([]Pattern{{Expr: "/a", Priority: 2}}, Options{})
 	assert.Equal(t, DefaultCacheBytes, set.Stats().Budget)
 }
+
+func TestSetStatsAddUp(t *testing.T) {
+	set := NewSet([]Pattern{{Expr: "/*.pdf$", Priority: 7}, {Expr: "/a*b", Allow: true, Priority: 4, ID: 1}})
+	for _, p := range []string{"/x.pdf", "/ab", "/a/b/c.pdf?x"} {
+		set.Decide(p)
+	}
+	st := set.Stats()
+	assert.Equal(t, 7+5, st.Positions, "one per byte of each pattern, less the final $, plus its end")
+	assert.Equal(t, 8, st.Classes, "one class each for '/', '.', 'p', 'd', 'f', 'a', 'b', one for every other byte")
+	assert.Equal(t, st.Bytes, st.TableBytes+st.KernelBytes+st.States*stateOverhead)
+}

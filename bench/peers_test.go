@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"github.com/fastrobots/robots"
 	"strings"
 	"testing"
 )
@@ -181,5 +182,32 @@ func TestRetained(t *testing.T) {
 	}
 	if q := Quantile([]int64{5, 1, 4, 2, 3}, 0.5); q != 3 {
 		t.Errorf("median = %d", q)
+	}
+}
+
+// TestRealisticStarAutomaton reports the make-up of the automaton that the
+// `*` group of realistic.txt has after the 64 paths (docs/benchmarks.md,
+// "The automaton's memory"): run it with -v.
+func TestRealisticStarAutomaton(t *testing.T) {
+	body, err := Realistic()
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths, err := URLPaths()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := robots.Parse(body).Agent(StarAgent)
+	pathBytes := 0
+	for _, p := range paths {
+		bot.AllowedPath(p)
+		pathBytes += len(p)
+	}
+	st := bot.Stats()
+	rows := st.States * (st.Classes + 1) * 4
+	t.Logf("%d paths, %d bytes: %d states, %d positions, %d byte classes", len(paths), pathBytes, st.States, st.Positions, st.Classes)
+	t.Logf("counted %d B = table %d B (rows in use %d B) + kernels %d B + bookkeeping %d B", st.Bytes, st.TableBytes, rows, st.KernelBytes, st.Bytes-st.TableBytes-st.KernelBytes)
+	if st.States == 0 || st.TableBytes < rows || st.Bytes <= st.TableBytes+st.KernelBytes {
+		t.Errorf("stats do not add up: %+v", st)
 	}
 }
