@@ -1,26 +1,14 @@
 package compile
 
-import "strings"
+import (
+	"strings"
 
-const upperHex = "0123456789ABCDEF"
-
-func isHex(c byte) bool {
-	return ('0' <= c && c <= '9') || ('a' <= c && c <= 'f') || ('A' <= c && c <= 'F')
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c >= 'a':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
-}
+	"github.com/fastrobots/robots/internal/hex"
+)
 
 // isEscape reports whether s[i:] starts with a %xx escape.
 func isEscape(s string, i int) bool {
-	return s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2])
+	return s[i] == '%' && i+2 < len(s) && hex.IsDigit(s[i+1]) && hex.IsDigit(s[i+2])
 }
 
 // EscapePattern canonicalises an allow or disallow value the way Google does
@@ -78,8 +66,8 @@ func upper(c byte) byte {
 
 func writeEscaped(b *strings.Builder, c byte) {
 	b.WriteByte('%')
-	b.WriteByte(upperHex[c>>4])
-	b.WriteByte(upperHex[c&15])
+	b.WriteByte(hex.Upper[c>>4])
+	b.WriteByte(hex.Upper[c&15])
 }
 
 // isUnreserved reports whether c is an unreserved character of RFC 3986:
@@ -118,7 +106,7 @@ func normalizeRFC(s string, pattern bool) string {
 		c := s[i]
 		switch {
 		case isEscape(s, i):
-			d := unhex(s[i+1])<<4 | unhex(s[i+2])
+			d := hex.Value(s[i+1])<<4 | hex.Value(s[i+2])
 			if isUnreserved(d) {
 				b.WriteByte(d)
 			} else {

@@ -3,6 +3,8 @@ package runtime
 import (
 	"net/url"
 	"strings"
+
+	"github.com/fastrobots/robots/internal/hex"
 )
 
 // Path returns the path, parameters and query of rawURL, the part that
@@ -127,10 +129,10 @@ func unescapesTo(raw, path string) bool {
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
 		if c == '%' {
-			if i+2 >= len(raw) || !isHex(raw[i+1]) || !isHex(raw[i+2]) {
+			if i+2 >= len(raw) || !hex.IsDigit(raw[i+1]) || !hex.IsDigit(raw[i+2]) {
 				return false
 			}
-			c = unhex(raw[i+1])<<4 | unhex(raw[i+2])
+			c = hex.Value(raw[i+1])<<4 | hex.Value(raw[i+2])
 			i += 2
 		}
 		if j >= len(path) || path[j] != c {
@@ -139,18 +141,4 @@ func unescapesTo(raw, path string) bool {
 		j++
 	}
 	return j == len(path)
-}
-
-func isHex(c byte) bool {
-	return ('0' <= c && c <= '9') || ('a' <= c && c <= 'f') || ('A' <= c && c <= 'F')
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c >= 'a':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
 }
