@@ -51,6 +51,17 @@ func (s *switchable) handler() http.HandlerFunc {
 	})
 }
 
+// pageGetter returns a function that asks cache for pageURL and fails the
+// test on an error.
+func pageGetter(t *testing.T, cache *Cache, pageURL string) func() *Result {
+	return func() *Result {
+		t.Helper()
+		res, err := cache.Get(t.Context(), pageURL)
+		require.NoError(t, err)
+		return res
+	}
+}
+
 func newTestCache(t *testing.T, clock Clock, opts CacheOptions) *Cache {
 	return NewCache(fetcher(t, clock), opts)
 }
@@ -128,13 +139,7 @@ func TestCache5xxFor31DaysWithoutCopy(t *testing.T) {
 	s := serve(t, srv.handler())
 	clock := newFakeClock()
 	start := clock.Now()
-	c := newTestCache(t, clock, CacheOptions{})
-	get := func() *Result {
-		t.Helper()
-		res, err := c.Get(t.Context(), s.URL+"/page")
-		require.NoError(t, err)
-		return res
-	}
+	get := pageGetter(t, newTestCache(t, clock, CacheOptions{}), s.URL+"/page")
 
 	res := get()
 	assert.Equal(t, FullDisallow, res.Policy)
@@ -179,13 +184,7 @@ func TestCache5xxFor31DaysWithCopy(t *testing.T) {
 	s := serve(t, srv.handler())
 	clock := newFakeClock()
 	start := clock.Now()
-	c := newTestCache(t, clock, CacheOptions{})
-	get := func() *Result {
-		t.Helper()
-		res, err := c.Get(t.Context(), s.URL+"/page")
-		require.NoError(t, err)
-		return res
-	}
+	get := pageGetter(t, newTestCache(t, clock, CacheOptions{}), s.URL+"/page")
 	good := get()
 	require.Equal(t, Conditional, good.Policy)
 
