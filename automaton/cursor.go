@@ -92,7 +92,7 @@ func (c *Cursor) Feed(in string) {
 // returning the state before it and that transition (unknown or final).
 // It is the hot loop of every check: one table load per byte, and one
 // comparison to leave it.
-func walk(trans []int32, class *[256]uint16, s int32, in string) (int32, int, int32) {
+func walk(trans []int32, class *[256]uint8, s int32, in string) (int32, int, int32) {
 	// The table is read through a raw pointer: the address of trans[s+c] is
 	// computed as (base + 4c) + 4s, so that the byte's class, which does not
 	// depend on the state, is added off the loop-carried chain. Entries are

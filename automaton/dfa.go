@@ -23,7 +23,8 @@ const DefaultCacheBytes = 2 << 20
 const MaxCacheBytes = 1 << 30
 
 // stateOverhead is the bookkeeping counted per state besides its row and
-// positions: its stateInfo and its entry in the index.
+// positions: its stateInfo (16 bytes) and its share of the index (up to
+// 11 bytes of slots at the lowest load), rounded up with room to spare.
 const stateOverhead = 48
 
 // Transition table entries. A live state is its row offset (state number ×
@@ -68,8 +69,8 @@ type dfa struct {
 	mu     sync.Mutex
 	states []stateInfo // by state number
 	arena  []byte      // the kernels of all states, encoded by appendKernel
-	index  map[uint64][]int32
-	used   int // bytes counted against budget
+	slots  []int32     // open-addressing index of the states by hash: state number + 1, 0 when free
+	used   int         // bytes counted against budget
 	budget int
 	full   bool // a state was refused for the budget
 
@@ -83,6 +84,7 @@ type dfa struct {
 type stateInfo struct {
 	lo, hi int32 // the state's kernel is arena[lo:hi]
 	best   int32
+	hash   uint32 // the low half of hashState, to skip most kernel compares
 }
 
 func newDFA(p *prog, budget int) *dfa {
@@ -90,7 +92,7 @@ func newDFA(p *prog, budget int) *dfa {
 		prog:   p,
 		stride: int32(p.nclass + 1),
 		budget: budget,
-		index:  map[uint64][]int32{},
+		slots:  make([]int32, 8),
 		mark:   make([]uint32, p.npos()),
 	}
 	trans := make([]int32, 0)
@@ -189,12 +191,9 @@ func (d *dfa) state(set []int32, best int32) (int32, bool) {
 		return finalState(best), true
 	}
 	d.enc = appendKernel(d.enc[:0], d.prog, set)
-	h := hashState(d.enc, best)
-	for _, s := range d.index[h] {
-		info := d.states[s/d.stride]
-		if info.best == best && string(d.arena[info.lo:info.hi]) == string(d.enc) {
-			return s, true
-		}
+	h := uint32(hashState(d.enc, best))
+	if n, ok := d.lookup(h, best, d.enc); ok {
+		return n * d.stride, true
 	}
 	cost := len(d.enc) + stateOverhead
 	newLen := d.tableLen(len(d.states)+1, d.budget-d.used-cost)
@@ -206,12 +205,47 @@ func (d *dfa) state(set []int32, best int32) (int32, bool) {
 	d.used += cost
 	lo := int32(len(d.arena))
 	d.arena = append(d.arena, d.enc...)
-	d.states = append(d.states, stateInfo{lo: lo, hi: int32(len(d.arena)), best: best})
+	d.states = append(d.states, stateInfo{lo: lo, hi: int32(len(d.arena)), best: best, hash: h})
+	d.insert(int32(len(d.states) - 1))
 	s := int32(len(d.states)-1) * d.stride
 	trans := d.growTable(newLen)
 	trans[s+d.stride-1] = d.endVerdict(set, best)
-	d.index[h] = append(d.index[h], s)
 	return s, true
+}
+
+// lookup returns the number of the state with hash h, best and kernel, if
+// there is one. The index is probed linearly from h.
+func (d *dfa) lookup(h uint32, best int32, kernel []byte) (int32, bool) {
+	mask := uint32(len(d.slots) - 1)
+	for i := h & mask; d.slots[i] != 0; i = (i + 1) & mask {
+		n := d.slots[i] - 1
+		info := &d.states[n]
+		if info.hash == h && info.best == best && string(d.arena[info.lo:info.hi]) == string(kernel) {
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+// insert adds state n to the index, doubling the index first when it would
+// be more than three quarters full.
+func (d *dfa) insert(n int32) {
+	if 4*len(d.states) > 3*len(d.slots) {
+		d.slots = make([]int32, 2*len(d.slots))
+		for m := range int32(len(d.states) - 1) {
+			d.place(m)
+		}
+	}
+	d.place(n)
+}
+
+func (d *dfa) place(n int32) {
+	mask := uint32(len(d.slots) - 1)
+	i := d.states[n].hash & mask
+	for d.slots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	d.slots[i] = n + 1
 }
 
 // tableLen returns the length the transition table needs to hold n rows:

@@ -28,8 +28,10 @@ type prog struct {
 
 	// class maps each byte to its equivalence class: bytes that no pattern
 	// names as a literal behave alike, so they share class 0; every literal
-	// byte has a class of its own.
-	class  [256]uint16
+	// byte has a class of its own. '*' is never a literal (in a pattern it
+	// is the operator), so there are at most 256 classes and a class fits a
+	// byte.
+	class  [256]uint8
 	nclass int
 }
 
@@ -58,7 +60,7 @@ func compileProg(ranked []Pattern) *prog {
 	p.nclass = 1
 	for b := range 256 {
 		if literal[b] {
-			p.class[b] = uint16(p.nclass)
+			p.class[b] = uint8(p.nclass)
 			p.nclass++
 		}
 	}

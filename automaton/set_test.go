@@ -240,3 +240,25 @@ func TestSetStatsAddUp(t *testing.T) {
 	assert.Equal(t, 8, st.Classes, "one class each for '/', '.', 'p', 'd', 'f', 'a', 'b', one for every other byte")
 	assert.Equal(t, st.Bytes, st.TableBytes+st.KernelBytes+st.States*stateOverhead)
 }
+
+// TestSetEveryByteALiteral covers the largest alphabet: every byte but '*'
+// (always an operator) is a literal of some pattern, which makes 256
+// classes, the most a class byte holds.
+func TestSetEveryByteALiteral(t *testing.T) {
+	var ps []Pattern
+	for b := range 256 {
+		if b == '*' {
+			continue
+		}
+		e := "/" + string([]byte{byte(b)}) + "x"
+		ps = append(ps, Pattern{Expr: e, Allow: b%2 == 0, Priority: 3, ID: int32(b)})
+	}
+	ps = append(ps, Pattern{Expr: "/*$", Priority: 3, ID: 300}, Pattern{Expr: "/**", Priority: 3, ID: 301}) // '*' and '$' as operators
+	set, simple := NewSet(ps), NewSimple(ps)
+	assert.Equal(t, 256, set.Stats().Classes)
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		b := []byte{'/', byte(r.IntN(256)), byte(r.IntN(256))}
+		checkAgainstSimple(t, set, simple, string(b), ps)
+	}
+}

@@ -115,7 +115,7 @@ func (r *simRun) end() int32 {
 
 // step reads one byte of class c over words [lo, hi) of d, and returns the
 // lowest position that completed a prefix match, or -1.
-func (sa *shiftAnd) step(d []uint64, lo, hi int, c uint16) int {
+func (sa *shiftAnd) step(d []uint64, lo, hi int, c uint8) int {
 	lit := sa.lit[c]
 	var shiftCarry, closeCarry uint64
 	match := -1
