@@ -20,7 +20,8 @@ var utf8BOM = [3]byte{0xEF, 0xBB, 0xBF}
 // NUL cut and BOM skipping, but before comment removal.
 type Line struct {
 	Num  int    // 1-based line number, counting LF, CR and CRLF as one break each
-	Text string // the line's bytes without the terminator
+	Text string // the line's bytes without the terminator, as the parser reads them
+	Raw  string // the whole line without the terminator, before the cut and the NUL
 	Cut  bool   // the line was longer than MaxLineBytes and was cut
 	NUL  bool   // the line held a NUL byte; Text stops before it
 }
@@ -76,7 +77,7 @@ func (f *breakFinder) next(body string, start int, c byte) int {
 }
 
 func makeLine(num int, text string) Line {
-	l := Line{Num: num}
+	l := Line{Num: num, Raw: text}
 	if len(text) > MaxLineBytes {
 		text, l.Cut = text[:MaxLineBytes], true
 	}

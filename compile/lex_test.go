@@ -122,3 +122,13 @@ func TestSplitKeyValue(t *testing.T) {
 		assert.Equal(t, tt.value, value, "%q", tt.line)
 	}
 }
+
+func TestLinesRawKeepsWhatTextDrops(t *testing.T) {
+	long := strings.Repeat("a", MaxLineBytes+3)
+	got := collectLines("x\x00y\r\n" + long)
+	if !assert.Len(t, got, 2) {
+		return
+	}
+	assert.Equal(t, Line{Num: 1, Text: "x", Raw: "x\x00y", NUL: true}, got[0])
+	assert.Equal(t, Line{Num: 2, Text: long[:MaxLineBytes], Raw: long, Cut: true}, got[1])
+}

@@ -18,46 +18,16 @@ type line struct {
 	text string
 }
 
-// splitLines calls fn for every line of body in order, the last one
-// included even when empty. LF, CR and CRLF each end one line.
+// splitLines calls fn for every line of body in order, as compile.Lines
+// splits it, keeping the raw line beside the parser's text.
 func splitLines(body string, fn func(line)) {
-	start := bomPrefix(body)
-	for num := 1; ; num++ {
-		end := len(body)
-		if i := strings.IndexAny(body[start:], "\r\n"); i >= 0 {
-			end = start + i
-		}
-		fn(makeLine(num, body[start:end]))
-		if end == len(body) {
-			return
-		}
-		start = end + 1
-		if body[end] == '\r' && start < len(body) && body[start] == '\n' {
-			start++
-		}
-	}
-}
-
-func makeLine(num int, raw string) line {
-	text := raw[:min(len(raw), compile.MaxLineBytes)]
-	if i := strings.IndexByte(text, 0); i >= 0 {
-		text = text[:i]
-	}
-	return line{num: num, raw: raw, text: text}
+	compile.Lines(body, func(l compile.Line) {
+		fn(line{num: l.Num, raw: l.Raw, text: l.Text})
+	})
 }
 
 // utf8BOM is the UTF-8 byte order mark.
 const utf8BOM = "\xEF\xBB\xBF"
-
-// bomPrefix returns the length of the byte order mark, or of the prefix of
-// one, that starts body: Google skips it.
-func bomPrefix(body string) int {
-	n := 0
-	for n < len(utf8BOM) && n < len(body) && body[n] == utf8BOM[n] {
-		n++
-	}
-	return n
-}
 
 // fields are the positions of a directive's parts within a line's text,
 // 0-based; value is where the value starts (its end when it is empty).
