@@ -239,17 +239,7 @@ func ParseHost(value string) (Host, bool) {
 // Hosts returns the file's valid Host lines, in file order, wherever they
 // stand: Yandex reads Host outside groups as well as in them.
 func (f *File) Hosts() []Host {
-	var out []Host
-	for _, d := range f.Others {
-		if !strings.EqualFold(d.Key, keyHost) {
-			continue
-		}
-		if h, ok := ParseHost(d.Value); ok {
-			h.Line = d.Line
-			out = append(out, h)
-		}
-	}
-	return out
+	return fileLevel(f, keyHost, ParseHost, func(h *Host, line int) { h.Line = line })
 }
 
 // CleanParam is a Clean-param line: query parameters that do not change
@@ -286,14 +276,20 @@ func ParseCleanParam(value string) (CleanParam, bool) {
 // CleanParams returns the file's valid Clean-param lines, in file order,
 // wherever they stand: Yandex reads them independently of groups.
 func (f *File) CleanParams() []CleanParam {
-	var out []CleanParam
+	return fileLevel(f, keyCleanParam, ParseCleanParam, func(c *CleanParam, line int) { c.Line = line })
+}
+
+// fileLevel returns the valid values of the file's key lines, wherever they
+// stand, parsed by parse and given their line numbers by setLine.
+func fileLevel[T any](f *File, key string, parse func(string) (T, bool), setLine func(*T, int)) []T {
+	var out []T
 	for _, d := range f.Others {
-		if !strings.EqualFold(d.Key, keyCleanParam) {
+		if !strings.EqualFold(d.Key, key) {
 			continue
 		}
-		if c, ok := ParseCleanParam(d.Value); ok {
-			c.Line = d.Line
-			out = append(out, c)
+		if v, ok := parse(d.Value); ok {
+			setLine(&v, d.Line)
+			out = append(out, v)
 		}
 	}
 	return out
