@@ -45,14 +45,7 @@ func TestPeersAgreeOnBasics(t *testing.T) {
 // Verdicts that differ from fastrobots' are logged, not failed: the peers
 // do not all follow Google's rules.
 func TestWorkload(t *testing.T) {
-	body, err := Realistic()
-	if err != nil {
-		t.Fatal(err)
-	}
-	paths, err := URLPaths()
-	if err != nil {
-		t.Fatal(err)
-	}
+	body, paths := loadWorkload(t)
 	if n := len(body); n < 15000 || n > 20000 {
 		t.Errorf("realistic.txt is %d bytes, want about 17 KB", n)
 	}
@@ -189,14 +182,7 @@ func TestRetained(t *testing.T) {
 // `*` group of realistic.txt has after the 64 paths (docs/benchmarks.md,
 // "The automaton's memory"): run it with -v.
 func TestRealisticStarAutomaton(t *testing.T) {
-	body, err := Realistic()
-	if err != nil {
-		t.Fatal(err)
-	}
-	paths, err := URLPaths()
-	if err != nil {
-		t.Fatal(err)
-	}
+	body, paths := loadWorkload(t)
 	bot := robots.Parse(body).Agent(StarAgent)
 	pathBytes := 0
 	for _, p := range paths {
@@ -210,4 +196,19 @@ func TestRealisticStarAutomaton(t *testing.T) {
 	if st.States == 0 || st.TableBytes < rows || st.Bytes <= st.TableBytes+st.KernelBytes {
 		t.Errorf("stats do not add up: %+v", st)
 	}
+}
+
+// loadWorkload returns realistic.txt and the 64 paths, failing t if either
+// cannot be read.
+func loadWorkload(t *testing.T) ([]byte, []string) {
+	t.Helper()
+	body, err := Realistic()
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths, err := URLPaths()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return body, paths
 }
