@@ -108,10 +108,7 @@ func (r *Robots) Explain(agents []string, rawURL string) Explanation {
 // own. An Agent does not keep the fallback list it was resolved from, so
 // its Selection never says SelectedFallback; Robots.Explain does.
 func (a *Agent) Explain(rawURL string) Explanation {
-	path := runtime.Path(rawURL)
-	if a.file.Mode == RFC {
-		path = compile.NormalizeRFCPath(path)
-	}
+	path := runtime.Subject(runtime.FromURL(rawURL), a.file.Mode)
 	e := Explanation{Decision: a.Decide(rawURL), Path: path, Selection: a.selection(nil, false), Winner: -1}
 	e.Matches = a.matches(path)
 	if e.Implicit {
@@ -152,12 +149,13 @@ func bestMatch(ms []Match) int {
 	return best
 }
 
-// beats reports whether m wins over n when both match.
-func beats(m, n Match) bool {
-	if m.Priority != n.Priority {
-		return m.Priority > n.Priority
-	}
-	return m.Rule.Allow && !n.Rule.Allow
+// beats reports whether m wins over n when both match, by the rule the
+// automaton ranks patterns with.
+func beats(m, n Match) bool { return m.rank().Beats(n.rank()) }
+
+// rank returns the match as the automaton ranks it: its priority and kind.
+func (m Match) rank() automaton.Pattern {
+	return automaton.Pattern{Priority: int32(m.Priority), Allow: m.Rule.Allow}
 }
 
 // tieBreak describes why ms[winner] won: over the best match of the other

@@ -12,12 +12,18 @@
 // The default mode reproduces Google's open-source reference parser,
 // leniencies included; WithMode(RFC) reads the file as strict RFC 9309.
 // docs/semantics.md lists every rule with its source.
+//
+// Parse is configured by functional options (WithMode, WithMaxBytes,
+// WithAutomatonBudget); for every limit, zero means the default and a
+// negative value no limit. This package is the stable API; packages
+// compile, automaton and runtime are the layers it is built on, and only
+// the data types it re-exports from compile are stable there. Package
+// fetch, for crawlers, fetches and caches robots.txt files over HTTP.
 package robots
 
 import (
 	"net/url"
 	"sync"
-	"sync/atomic"
 
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
@@ -53,44 +59,54 @@ type (
 	Directive = compile.Directive
 )
 
-// Option configures Parse.
-type Option func(*compile.Options)
+// Option configures Parse. Options follow one convention: a zero value
+// asks for the default, a negative one for no limit.
+type Option func(*config)
+
+// config is what the options set.
+type config struct {
+	parse  compile.Options
+	budget int
+}
 
 // WithMode selects Google (the default) or strict RFC 9309 reading.
-func WithMode(m Mode) Option { return func(o *compile.Options) { o.Mode = m } }
+func WithMode(m Mode) Option { return func(c *config) { c.parse.Mode = m } }
 
 // WithMaxBytes sets how many bytes of the body are read: n > 0 reads at most
 // n bytes, n == 0 restores the default MaxBytes, n < 0 reads all of it.
-func WithMaxBytes(n int) Option {
-	return func(o *compile.Options) { o.MaxBytes = n }
-}
+func WithMaxBytes(n int) Option { return func(c *config) { c.parse.MaxBytes = n } }
 
-// WithCacheBytes sets the memory budget of the automaton built for each
-// crawler's rules (default automaton.DefaultCacheBytes, 2 MiB). States are
-// built as checks reach them; past the budget, checks finish on a slower
-// simulation that is still linear in the URL's length.
-func WithCacheBytes(n int) Option { return func(o *compile.Options) { o.CacheBytes = n } }
+// DefaultAutomatonBudget is the default memory budget, in bytes, of the
+// automaton built for each crawler's rules: 2 MiB.
+const DefaultAutomatonBudget = automaton.DefaultBudget
+
+// WithAutomatonBudget sets the memory budget, in bytes, of the automaton
+// built for each crawler's rules: n == 0 restores DefaultAutomatonBudget,
+// and n < 0 lifts the limit to the most an automaton may hold (1 GiB).
+// States are built as checks reach them; past the budget, checks finish on
+// a slower simulation that is still linear in the URL's length.
+func WithAutomatonBudget(n int) Option { return func(c *config) { c.budget = n } }
 
 // Robots is a parsed robots.txt. It is safe for concurrent use.
 type Robots struct {
-	file *compile.File
+	file   *compile.File
+	budget automaton.Options
 
-	// specific caches the compiled rules of the groups naming an agent,
-	// keyed by the folded agent. global holds those of the '*' groups; it
-	// is apart because "" is an agent too (it names "User-agent:" lines
-	// with no token).
-	specific sync.Map // string -> *compile.RuleSet
-	global   atomic.Pointer[compile.RuleSet]
+	// sets caches the compiled rules of each selection of groups, keyed by
+	// the selection's groups (selectionKey): agents resolved to the same
+	// groups, by Agent or AnyAgent, share one automaton.
+	mu   sync.RWMutex
+	sets map[string]*compile.RuleSet
 }
 
 // Parse reads a robots.txt. Every byte string is a robots.txt: lines that
 // do not parse are ignored, and an empty or unreadable body allows all.
 func Parse(data []byte, opts ...Option) *Robots {
-	var o compile.Options
+	var c config
 	for _, opt := range opts {
-		opt(&o)
+		opt(&c)
 	}
-	return &Robots{file: compile.Parse(data, o)}
+	return &Robots{file: compile.Parse(data, c.parse), budget: automaton.Options{Budget: c.budget}}
 }
 
 // Mode returns the mode the file was parsed in.
@@ -144,51 +160,45 @@ func (r *Robots) Agent(agents ...string) *Agent {
 // the groups naming any of them are merged; when none is named, the '*'
 // groups apply.
 func (r *Robots) AnyAgent(agents ...string) *Agent {
-	var sel compile.Selection
-	seen := map[int32]bool{}
-	for _, a := range agents {
-		s := r.file.Resolve(a)
-		if !s.Specific {
-			continue
-		}
-		for _, g := range s.Groups {
-			seen[g] = true
-		}
-		sel.Specific = true
-		if sel.Agent == "" {
-			sel.Agent = a
-		}
-	}
-	if !sel.Specific {
-		return r.agent(r.file.Resolve())
-	}
-	for g := range int32(len(r.file.Groups)) {
-		if seen[g] {
-			sel.Groups = append(sel.Groups, g)
-		}
-	}
-	return &Agent{file: r.file, sel: sel, rules: r.file.Compile(sel)}
+	return r.agent(r.file.ResolveAny(agents...))
 }
 
 func (r *Robots) agent(sel compile.Selection) *Agent {
-	return &Agent{file: r.file, sel: sel, rules: r.ruleSet(sel)}
+	rules := r.ruleSet(sel)
+	return &Agent{file: r.file, sel: sel, rules: rules, match: runtime.NewMatcher(rules, r.file.Mode)}
 }
 
-// ruleSet returns the compiled rules of a selection, compiling them once.
+// ruleSet returns the compiled rules of a selection, compiling them once
+// for all selections of the same groups.
 func (r *Robots) ruleSet(sel compile.Selection) *compile.RuleSet {
-	if !sel.Specific {
-		if rs := r.global.Load(); rs != nil {
-			return rs
-		}
-		r.global.CompareAndSwap(nil, r.file.Compile(sel))
-		return r.global.Load()
+	var buf [64]byte
+	key := selectionKey(buf[:0], sel.Groups)
+	r.mu.RLock()
+	rs := r.sets[string(key)]
+	r.mu.RUnlock()
+	if rs != nil {
+		return rs
 	}
-	key := compile.FoldAgent(sel.Agent)
-	if rs, ok := r.specific.Load(key); ok {
-		return rs.(*compile.RuleSet)
+	compiled := r.file.Compile(sel, r.budget)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if rs = r.sets[string(key)]; rs != nil {
+		return rs
 	}
-	rs, _ := r.specific.LoadOrStore(key, r.file.Compile(sel))
-	return rs.(*compile.RuleSet)
+	if r.sets == nil {
+		r.sets = map[string]*compile.RuleSet{}
+	}
+	r.sets[string(key)] = compiled
+	return compiled
+}
+
+// selectionKey appends to dst the key of a list of groups: each index as
+// four bytes. Looking a key up in a map copies nothing.
+func selectionKey(dst []byte, groups []int32) []byte {
+	for _, g := range groups {
+		dst = append(dst, byte(g), byte(g>>8), byte(g>>16), byte(g>>24))
+	}
+	return dst
 }
 
 // Agent answers for one crawler against one robots.txt. It is immutable and
@@ -197,15 +207,12 @@ type Agent struct {
 	file  *compile.File
 	sel   compile.Selection
 	rules *compile.RuleSet
+	match runtime.Matcher
 }
 
 // Name returns the agent whose groups apply, or "" when the '*' groups (or
 // no groups) apply.
 func (a *Agent) Name() string { return a.sel.Agent }
-
-// Stats returns the size of the automaton built so far for this agent's
-// rules, shared by every Agent with the same groups.
-func (a *Agent) Stats() automaton.Stats { return a.rules.Set.Stats() }
 
 // Groups returns the indexes, into Robots.Groups, of the groups that apply.
 func (a *Agent) Groups() []int { return intSlice(a.sel.Groups) }
@@ -214,25 +221,18 @@ func (a *Agent) Groups() []int { return intSlice(a.sel.Groups) }
 // accepted: one that is not a URL is read as Google reads it (see
 // runtime.Path). In Google mode it allocates nothing once the states the
 // URL needs are built.
-func (a *Agent) Allowed(rawURL string) bool {
-	slash, rest := runtime.PathParts(rawURL)
-	return a.allowed(slash, rest)
-}
+func (a *Agent) Allowed(rawURL string) bool { return a.match.Allowed(runtime.FromURL(rawURL)) }
 
 // AllowedPath reports whether the crawler may fetch the URL whose path,
-// parameters and query are pathAndQuery ("/a/b?c=d").
+// parameters and query are pathAndQuery ("/a/b?c=d"). An empty string is
+// read as "/".
 func (a *Agent) AllowedPath(pathAndQuery string) bool {
-	if pathAndQuery == "" {
-		pathAndQuery = "/"
-	}
-	return a.allowed(pathAndQuery, "")
+	return a.match.Allowed(runtime.FromPath(pathAndQuery))
 }
 
 // AllowedURL reports whether the crawler may fetch u, matching its escaped
 // path and raw query.
-func (a *Agent) AllowedURL(u *url.URL) bool {
-	return a.DecideURL(u).Allowed
-}
+func (a *Agent) AllowedURL(u *url.URL) bool { return a.match.Allowed(runtime.FromParsedURL(u)) }
 
 // Decision is a verdict and what decided it.
 type Decision struct {
@@ -246,62 +246,49 @@ type Decision struct {
 }
 
 // Decide returns the verdict for rawURL and the rule that decided it.
-func (a *Agent) Decide(rawURL string) Decision {
-	slash, rest := runtime.PathParts(rawURL)
-	return a.decide(slash, rest, "")
-}
+func (a *Agent) Decide(rawURL string) Decision { return a.decide(runtime.FromURL(rawURL)) }
 
 // DecideURL returns the verdict for u and the rule that decided it.
-func (a *Agent) DecideURL(u *url.URL) Decision {
-	if a.file.Mode == RFC {
-		return a.decide(runtime.URLPath(u), "", "")
-	}
-	cur := a.rules.Set.Start()
-	runtime.FeedURL(&cur, u)
-	return a.result(&cur)
-}
+func (a *Agent) DecideURL(u *url.URL) Decision { return a.decide(runtime.FromParsedURL(u)) }
 
 // DecidePath returns the verdict for a path with parameters and query. An
 // empty string is read as "/".
 func (a *Agent) DecidePath(pathAndQuery string) Decision {
-	if pathAndQuery == "" {
-		pathAndQuery = "/"
-	}
-	return a.decide(pathAndQuery, "", "")
+	return a.decide(runtime.FromPath(pathAndQuery))
 }
 
-// decide returns the verdict for the path p1+p2+p3, given in pieces so
-// that callers need not join them.
-func (a *Agent) decide(p1, p2, p3 string) Decision {
-	if a.file.Mode == RFC {
-		p1, p2, p3 = compile.NormalizeRFCPath(p1+p2+p3), "", ""
-		if p1 == "/robots.txt" {
-			return Decision{Allowed: true, Implicit: true}
-		}
+// decide turns the matcher's verdict into a Decision.
+func (a *Agent) decide(in runtime.Input) Decision {
+	v := a.match.Decide(in)
+	d := Decision{Allowed: v.Allowed, Implicit: v.Implicit}
+	if v.Rule >= 0 {
+		d.Rule = a.file.Rule(a.rules, v.Rule)
 	}
-	cur := a.rules.Set.Start()
-	cur.Feed(p1)
-	cur.Feed(p2)
-	cur.Feed(p3)
-	return a.result(&cur)
+	return d
 }
 
-// allowed is decide(p1, p2, "").Allowed without looking up the deciding
-// rule: the verdict alone, on the path every Allowed variant takes.
-func (a *Agent) allowed(p1, p2 string) bool {
-	if a.file.Mode == RFC {
-		return a.decide(p1, p2, "").Allowed
-	}
-	return a.rules.Set.Allowed(p1, p2)
+// Stats describes the automaton built so far for an agent's rules. Every
+// Agent resolved to the same groups shares one automaton, and its Stats.
+type Stats struct {
+	States int  // states built
+	Bytes  int  // bytes counted against the budget: TableBytes + KernelBytes + bookkeeping
+	Budget int  // the budget (WithAutomatonBudget)
+	Full   bool // a state was refused for the budget; some checks run on the simulation
+
+	Positions   int // positions of the pattern automaton, all patterns together
+	Classes     int // byte classes: one per byte some pattern names, one for the rest
+	TableBytes  int // the transition table as allocated
+	KernelBytes int // the encoded position sets of all states
 }
 
-// result turns a finished check into a Decision.
-func (a *Agent) result(cur *automaton.Cursor) Decision {
-	p, ok := cur.Result()
-	if !ok {
-		return Decision{Allowed: true}
+// Stats returns the size of the automaton built so far for this agent's
+// rules.
+func (a *Agent) Stats() Stats {
+	s := a.rules.Set.Stats()
+	return Stats{
+		States: s.States, Bytes: s.Bytes, Budget: s.Budget, Full: s.Full,
+		Positions: s.Positions, Classes: s.Classes, TableBytes: s.TableBytes, KernelBytes: s.KernelBytes,
 	}
-	return Decision{Allowed: p.Allow, Rule: a.file.Rule(a.rules, p.ID)}
 }
 
 func intSlice(s []int32) []int {

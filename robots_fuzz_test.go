@@ -8,6 +8,7 @@ import (
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/compile"
 	"github.com/fastrobots/robots/fuzz"
+	"github.com/fastrobots/robots/runtime"
 )
 
 // FuzzAllowed parses body in both modes, resolves agent and decides rawURL,
@@ -34,8 +35,8 @@ func FuzzAllowed(f *testing.F) {
 // '%' is the octet 0x25, whose normal form is "%25"; with it written so,
 // the normalisation is idempotent and these URLs are allowed.
 func TestRFCLonePercentIsLiteral(t *testing.T) {
-	once := compile.NormalizeRFCPath("/%7%30")
-	assert.Equal(t, once, compile.NormalizeRFCPath(once), "NormalizeRFCPath is idempotent")
+	once := runtime.NormalizeRFCPath("/%7%30")
+	assert.Equal(t, once, runtime.NormalizeRFCPath(once), "NormalizeRFCPath is idempotent")
 	once = compile.NormalizeRFCPattern("/%%30A")
 	assert.Equal(t, once, compile.NormalizeRFCPattern(once), "NormalizeRFCPattern is idempotent")
 

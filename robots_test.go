@@ -2,6 +2,7 @@ package robots_test
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -20,13 +21,97 @@ func TestGoogleEmptyAgentIsAnAgent(t *testing.T) {
 	assert.True(t, r.Agent("otherbot").Allowed("https://example.com/"))
 }
 
-// TestAgentsShareCompiledRules checks that resolving the same agent twice,
-// in any case, yields the same verdicts from the cached rule set.
+// TestAgentsShareCompiledRules checks that agents resolved to the same
+// groups share one compiled automaton: states built through one are there
+// for the others, whichever way they were resolved.
 func TestAgentsShareCompiledRules(t *testing.T) {
-	r := robots.Parse([]byte("User-agent: FooBot\nDisallow: /x\n"))
-	assert.False(t, r.Agent("foobot").Allowed("/x"))
-	assert.False(t, r.Agent("FOOBOT").Allowed("/x"))
-	assert.True(t, r.Agent("bar").Allowed("/x"))
+	r := robots.Parse([]byte("User-agent: FooBot\nDisallow: /x*y\n\nUser-agent: BarBot\nDisallow: /b*c\n"))
+	first := r.Agent("foobot")
+	before := first.Stats().States
+	assert.False(t, first.Allowed("/x/a/b/y"))
+	built := first.Stats().States
+	require.Greater(t, built, before, "checking builds states")
+	for name, again := range map[string]*robots.Agent{
+		"the same agent":      r.Agent("foobot"),
+		"another case":        r.Agent("FOOBOT"),
+		"a fallback list":     r.Agent("NoSuchBot", "FooBot"),
+		"AnyAgent of one":     r.AnyAgent("FooBot"),
+		"AnyAgent, unnamed":   r.AnyAgent("NoSuchBot", "FooBot"),
+		"the Robots shortcut": first,
+	} {
+		assert.Equal(t, built, again.Stats().States, "%s shares the automaton", name)
+	}
+	assert.Equal(t, before, r.Agent("BarBot").Stats().States, "another group has its own automaton")
+
+	both := r.AnyAgent("FooBot", "BarBot")
+	assert.False(t, both.Allowed("/b/a/c"))
+	assert.False(t, both.Allowed("/x/y"))
+	merged := both.Stats().States
+	assert.Equal(t, merged, r.AnyAgent("barbot", "foobot").Stats().States, "AnyAgent in another order compiles nothing")
+	assert.Equal(t, merged, r.AnyAgent("BarBot", "NoSuchBot", "FooBot").Stats().States)
+	assert.Equal(t, []int{0, 1}, both.Groups())
+}
+
+// TestGoogleNULEndsThePath pins the reference parser's reading of a NUL
+// byte in a URL: it hands the path to its matcher as a C string, so the
+// path ends at the NUL. RFC 9309 compares octets, so RFC mode matches all
+// of it, the NUL included.
+func TestGoogleNULEndsThePath(t *testing.T) {
+	tests := []struct {
+		name, body, url string
+		google, rfc     verdictLine
+	}{
+		{"an anchored rule matches before the NUL", "User-agent: *\nDisallow: /a$\n", "http://example.com/a\x00b",
+			verdictLine{false, 2}, verdictLine{true, 0}},
+		{"the path ends at a NUL right after '/'", "User-agent: *\nDisallow: /\nAllow: /$\n", "http://example.com/\x00",
+			verdictLine{true, 3}, verdictLine{false, 2}},
+		{"a NUL in the query", "User-agent: *\nDisallow: /*?$\n", "http://example.com/p?\x00q=1",
+			verdictLine{false, 2}, verdictLine{true, 0}},
+		{"no NUL, no change", "User-agent: *\nDisallow: /a$\n", "http://example.com/ab",
+			verdictLine{true, 0}, verdictLine{true, 0}},
+	}
+	for _, tt := range tests {
+		for _, m := range []robots.Mode{robots.Google, robots.RFC} {
+			t.Run(m.String()+"/"+tt.name, func(t *testing.T) {
+				want := tt.google
+				if m == robots.RFC {
+					want = tt.rfc
+				}
+				a := robots.Parse([]byte(tt.body), robots.WithMode(m)).Agent("FooBot")
+				path := strings.TrimPrefix(tt.url, "http://example.com")
+				for _, d := range []robots.Decision{a.Decide(tt.url), a.DecidePath(path)} {
+					assert.Equal(t, want.allowed, d.Allowed)
+					assert.Equal(t, want.line, ruleLine(d))
+				}
+				assert.Equal(t, want.allowed, a.Allowed(tt.url))
+				assert.Equal(t, want.allowed, a.AllowedPath(path))
+			})
+		}
+	}
+}
+
+// TestGoogleNULInAParsedURL: a *url.URL's path is escaped (a NUL in it
+// becomes %00), but a raw query built by hand may hold a NUL, which ends
+// the path in Google mode as in a string.
+func TestGoogleNULInAParsedURL(t *testing.T) {
+	a := robots.Parse([]byte("User-agent: *\nDisallow: /*?$\nDisallow: /a%00\n")).Agent("FooBot")
+	u := &url.URL{Scheme: "http", Host: "example.com", Path: "/p", RawQuery: "\x00q=1"}
+	assert.False(t, a.AllowedURL(u))
+	assert.Equal(t, 2, ruleLine(a.DecideURL(u)))
+	u = &url.URL{Scheme: "http", Host: "example.com", Path: "/a\x00"}
+	assert.Equal(t, 3, ruleLine(a.DecideURL(u)), "a NUL in Path is escaped")
+}
+
+type verdictLine struct {
+	allowed bool
+	line    int
+}
+
+func ruleLine(d robots.Decision) int {
+	if d.Rule == nil {
+		return 0
+	}
+	return d.Rule.Line
 }
 
 // TestAgentChecksDoNotAllocate pins the hot path: once the states a URL

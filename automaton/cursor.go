@@ -27,30 +27,6 @@ const (
 	simulated                   // walking the bit-parallel simulation
 )
 
-// Start begins a check.
-func (s *Set) Start() Cursor {
-	c := Cursor{set: s}
-	d := s.dfa
-	switch {
-	case d.noTable:
-		c.mode = simulated
-		c.sim.start(d.simulator(), d.prog)
-		for _, q := range d.startSet {
-			c.sim.bits()[q/64] |= 1 << (q % 64)
-		}
-		c.sim.setBest(d.startBest)
-	case d.start < 0:
-		c.mode, c.final = done, finalVerdict(d.start)
-	default:
-		c.s, c.trans = d.start, *d.trans.Load()
-	}
-	return c
-}
-
-// Done reports whether the verdict is settled whatever follows, so that
-// the caller may stop feeding.
-func (c *Cursor) Done() bool { return c.mode == done }
-
 // Feed reads the next piece of the path.
 func (c *Cursor) Feed(in string) {
 	switch c.mode {
@@ -99,7 +75,7 @@ func walk(trans []int32, class *[256]uint8, s int32, in string) (int32, int, int
 	// read as uint32, which needs no sign extension: every special entry
 	// (unknown, final) is negative as an int32 and so at least 1<<31. The
 	// reads stay in bounds because every live state is a row offset below
-	// len(trans) (rowsFor publishes a table before any offset into it) and
+	// len(trans) (growTable publishes a table before any offset into it) and
 	// every class is below the stride.
 	base := unsafe.Pointer(unsafe.SliceData(trans))
 	cur := uint(s)

@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 )
 
-// DefaultCacheBytes is the default memory budget of one Set's lazy DFA: the
+// DefaultBudget is the default memory budget of one Set's lazy DFA: the
 // transition table, the position sets of its states and their index. States
 // are built as checks reach them; once the next state would pass the budget,
 // no state is added and checks that need a missing transition finish on the
@@ -15,12 +15,12 @@ import (
 // rest of the path. Each state costs 4 bytes per byte class, plus its
 // encoded kernel (about a byte per live star or progressing position, see
 // appendKernel), plus stateOverhead.
-const DefaultCacheBytes = 2 << 20
+const DefaultBudget = 2 << 20
 
-// MaxCacheBytes caps a budget: the table holds at most MaxCacheBytes/4
+// MaxBudget caps a budget: the table holds at most MaxBudget/4
 // entries, so every row offset stays below 1<<28 and fits the int32
 // entries with room for the negative ones.
-const MaxCacheBytes = 1 << 30
+const MaxBudget = 1 << 30
 
 // stateOverhead is the bookkeeping counted per state besides its row and
 // positions: its stateInfo (16 bytes) and its share of the index (up to

@@ -19,7 +19,7 @@
 //     best pattern already matched; positions that can no longer beat it are
 //     dropped, so a state with none left is final and ends the pass early.
 //     States are built the first time a check reaches them, within a memory
-//     budget (DefaultCacheBytes); byte classes keep rows short, rows are
+//     budget (DefaultBudget); byte classes keep rows short, rows are
 //     premultiplied, and the hot loop takes no lock.
 //   - shiftand.go: the bit-parallel simulation (Shift-And over the
 //     positions), the fallback once the budget is spent: linear in the path
@@ -28,4 +28,10 @@
 // Set ties them together; Cursor runs one check over a path fed in pieces.
 // Simple tests the patterns one by one with Match; it is the definition the
 // automaton must agree with, and the oracle of the differential tests.
+// Pattern.Beats is the one definition of the priority rule, used by the
+// ranking here and by explanations and lint.
+//
+// A Set is configured by an Options struct passed to NewSet; the zero
+// value gives the defaults. This package is an implementation layer of
+// package robots: its API may change between versions.
 package automaton

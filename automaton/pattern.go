@@ -10,9 +10,11 @@ type Pattern struct {
 	ID       int32 // the caller's name for the rule, returned by Set.Decide
 }
 
-// beats reports whether p wins over q when both match: higher priority
-// first, then allow over disallow.
-func (p Pattern) beats(q Pattern) bool {
+// Beats reports whether p wins over q when both match: the higher
+// priority wins, and allow wins a tie (RFC 9309 section 2.2.2; Google's
+// priority is the length of the pattern). It is the one definition of the
+// rule: the automaton ranks by it, and explanations and lint use it too.
+func (p Pattern) Beats(q Pattern) bool {
 	if p.Priority != q.Priority {
 		return p.Priority > q.Priority
 	}

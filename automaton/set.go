@@ -11,28 +11,52 @@ type Set struct {
 	dfa      *dfa
 }
 
-// Options tune a Set.
+// Options tune a Set. The zero value gives the defaults.
 type Options struct {
-	// CacheBytes is the memory budget of the lazy DFA; 0 means
-	// DefaultCacheBytes, and more than MaxCacheBytes means MaxCacheBytes.
-	// Past it, checks finish on a linear-time simulation.
-	CacheBytes int
+	// Budget is the memory budget of the lazy DFA, in bytes: 0 means
+	// DefaultBudget, and a negative value or one above MaxBudget means
+	// MaxBudget. Past it, checks finish on a linear-time simulation.
+	Budget int
+}
+
+// budget returns the budget the options ask for.
+func (o Options) budget() int {
+	switch {
+	case o.Budget == 0:
+		return DefaultBudget
+	case o.Budget < 0:
+		return MaxBudget
+	}
+	return min(o.Budget, MaxBudget)
 }
 
 // NewSet compiles patterns into a Set. Patterns with an empty Expr match
 // every path with no priority and decide nothing, so they are dropped.
 // Only the start state is built here; the rest is built as checks need it.
-func NewSet(patterns []Pattern) *Set { return NewSetOptions(patterns, Options{}) }
-
-// NewSetOptions is NewSet with options.
-func NewSetOptions(patterns []Pattern, opts Options) *Set {
-	budget := opts.CacheBytes
-	if budget == 0 {
-		budget = DefaultCacheBytes
-	}
-	budget = min(budget, MaxCacheBytes)
+func NewSet(patterns []Pattern, opts Options) *Set {
+	budget := opts.budget()
 	ranked := rank(patterns)
 	return &Set{patterns: ranked, dfa: newDFA(compileProg(ranked), budget)}
+}
+
+// Start begins a check.
+func (s *Set) Start() Cursor {
+	c := Cursor{set: s}
+	d := s.dfa
+	switch {
+	case d.noTable:
+		c.mode = simulated
+		c.sim.start(d.simulator(), d.prog)
+		for _, q := range d.startSet {
+			c.sim.bits()[q/64] |= 1 << (q % 64)
+		}
+		c.sim.setBest(d.startBest)
+	case d.start < 0:
+		c.mode, c.final = done, finalVerdict(d.start)
+	default:
+		c.s, c.trans = d.start, *d.trans.Load()
+	}
+	return c
 }
 
 // Len returns the number of patterns that can decide.

@@ -17,7 +17,7 @@ var budgets = []struct {
 	name  string
 	bytes int
 }{
-	{"dfa", DefaultCacheBytes},
+	{"dfa", DefaultBudget},
 	{"small", 600},
 	{"none", 1},
 }
@@ -66,7 +66,7 @@ func TestSetAgreesWithSimple(t *testing.T) {
 			r := rand.New(rand.NewPCG(7, uint64(b.bytes)))
 			for range 3000 {
 				ps := randomPatterns(r, 1+r.IntN(8))
-				set, simple := NewSetOptions(ps, Options{CacheBytes: b.bytes}), NewSimple(ps)
+				set, simple := NewSet(ps, Options{Budget: b.bytes}), NewSimple(ps)
 				for range 20 {
 					checkAgainstSimple(t, set, simple, "/"+randomString(r, "ab%$/c", 12), ps)
 				}
@@ -93,7 +93,7 @@ func TestSetWildcardHeavy(t *testing.T) {
 				e.WriteString(randomString(r, "abc$", 2))
 				ps = append(ps, Pattern{Expr: e.String(), Allow: i%2 == 0, Priority: int32(e.Len()), ID: int32(i)})
 			}
-			set, simple := NewSetOptions(ps, Options{CacheBytes: b.bytes}), NewSimple(ps)
+			set, simple := NewSet(ps, Options{Budget: b.bytes}), NewSimple(ps)
 			for range 10 {
 				checkAgainstSimple(t, set, simple, "/"+randomString(r, "abcd", 300), ps)
 			}
@@ -126,7 +126,7 @@ func TestSetSpecialCases(t *testing.T) {
 				ps[i] = Pattern{Expr: e, Priority: int32(len(e)), ID: int32(i)}
 			}
 			for _, b := range budgets {
-				p, ok := NewSetOptions(ps, Options{CacheBytes: b.bytes}).Decide(tt.path)
+				p, ok := NewSet(ps, Options{Budget: b.bytes}).Decide(tt.path)
 				if tt.want < 0 {
 					assert.False(t, ok, b.name)
 					continue
@@ -140,7 +140,7 @@ func TestSetSpecialCases(t *testing.T) {
 
 func TestSetDecidePartsIsConcatenation(t *testing.T) {
 	ps := []Pattern{{Expr: "/a?b$", Priority: 5, ID: 0}, {Expr: "/*?", Allow: true, Priority: 3, ID: 1}}
-	set := NewSet(ps)
+	set := NewSet(ps, Options{})
 	for _, parts := range [][3]string{{"/a", "?", "b"}, {"", "/a?b", ""}, {"/a?", "", "b"}} {
 		p, ok := set.DecideParts(parts[0], parts[1], parts[2])
 		require.True(t, ok)
@@ -158,7 +158,7 @@ func TestSetBudgetBoundsMemory(t *testing.T) {
 		ps = append(ps, Pattern{Expr: e, Priority: int32(len(e)), ID: int32(i)})
 	}
 	const budget = 2 << 10
-	set, simple := NewSetOptions(ps, Options{CacheBytes: budget}), NewSimple(ps)
+	set, simple := NewSet(ps, Options{Budget: budget}), NewSimple(ps)
 	for range 50 {
 		checkAgainstSimple(t, set, simple, "/"+randomString(r, "ab0123", 2000), ps)
 	}
@@ -178,7 +178,7 @@ func TestSetConcurrentBuild(t *testing.T) {
 		paths[i] = "/" + randomString(r, "ab%$/c", 16)
 	}
 	for _, b := range budgets {
-		set, simple := NewSetOptions(ps, Options{CacheBytes: b.bytes}), NewSimple(ps)
+		set, simple := NewSet(ps, Options{Budget: b.bytes}), NewSimple(ps)
 		var wg sync.WaitGroup
 		for g := range 8 {
 			wg.Add(1)
@@ -200,7 +200,7 @@ func TestSetConcurrentBuild(t *testing.T) {
 }
 
 func TestSetDecideDoesNotAllocate(t *testing.T) {
-	set := NewSet([]Pattern{{Expr: "/a*b$", Priority: 5}, {Expr: "/a", Allow: true, Priority: 2, ID: 1}})
+	set := NewSet([]Pattern{{Expr: "/a*b$", Priority: 5}, {Expr: "/a", Allow: true, Priority: 2, ID: 1}}, Options{})
 	set.Decide("/aaab") // build the states
 	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { set.Decide("/aaab") }))
 	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { set.Allowed("/aa", "ab") }))
@@ -218,20 +218,29 @@ func FuzzSetAgreesWithSimple(f *testing.F) {
 		for i, e := range lines {
 			ps[i] = Pattern{Expr: e, Allow: i%2 == 1, Priority: int32(len(e)), ID: int32(i)}
 		}
-		set := NewSetOptions(ps, Options{CacheBytes: int(budget) + 1})
+		set := NewSet(ps, Options{Budget: int(budget) + 1})
 		checkAgainstSimple(t, set, NewSimple(ps), path, ps)
 	})
 }
 
 func TestSetBudgetIsCapped(t *testing.T) {
-	set := NewSetOptions([]Pattern{{Expr: "/a", Priority: 2}}, Options{CacheBytes: 1 << 40})
-	assert.Equal(t, MaxCacheBytes, set.Stats().Budget)
-	set = NewSetOptions([]Pattern{{Expr: "/a", Priority: 2}}, Options{})
-	assert.Equal(t, DefaultCacheBytes, set.Stats().Budget)
+	ps := []Pattern{{Expr: "/a", Priority: 2}}
+	for _, tt := range []struct {
+		name   string
+		budget int
+		want   int
+	}{
+		{"zero is the default", 0, DefaultBudget},
+		{"a budget is kept", 4096, 4096},
+		{"past the cap is the cap", 1 << 40, MaxBudget},
+		{"negative is no limit but the cap", -1, MaxBudget},
+	} {
+		assert.Equal(t, tt.want, NewSet(ps, Options{Budget: tt.budget}).Stats().Budget, tt.name)
+	}
 }
 
 func TestSetStatsAddUp(t *testing.T) {
-	set := NewSet([]Pattern{{Expr: "/*.pdf$", Priority: 7}, {Expr: "/a*b", Allow: true, Priority: 4, ID: 1}})
+	set := NewSet([]Pattern{{Expr: "/*.pdf$", Priority: 7}, {Expr: "/a*b", Allow: true, Priority: 4, ID: 1}}, Options{})
 	for _, p := range []string{"/x.pdf", "/ab", "/a/b/c.pdf?x"} {
 		set.Decide(p)
 	}
@@ -254,7 +263,7 @@ func TestSetEveryByteALiteral(t *testing.T) {
 		ps = append(ps, Pattern{Expr: e, Allow: b%2 == 0, Priority: 3, ID: int32(b)})
 	}
 	ps = append(ps, Pattern{Expr: "/*$", Priority: 3, ID: 300}, Pattern{Expr: "/**", Priority: 3, ID: 301}) // '*' and '$' as operators
-	set, simple := NewSet(ps), NewSimple(ps)
+	set, simple := NewSet(ps, Options{}), NewSimple(ps)
 	assert.Equal(t, 256, set.Stats().Classes)
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 2000 {

@@ -30,9 +30,9 @@ func rank(patterns []Pattern) []Pattern {
 	}
 	slices.SortStableFunc(ps, func(a, b Pattern) int {
 		switch {
-		case a.beats(b):
+		case a.Beats(b):
 			return -1
-		case b.beats(a):
+		case b.Beats(a):
 			return 1
 		}
 		return 0

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/fastrobots/robots/automaton"
 )
 
 // The directives below are not part of RFC 9309 and change no verdict;
@@ -293,12 +291,4 @@ func fileLevel[T any](f *File, key string, parse func(string) (T, bool), setLine
 		}
 	}
 	return out
-}
-
-// RulePatterns returns the patterns a rule is matched as, in the file's
-// mode: its pattern, and in Google mode the directory of an index.htm*
-// allow. It is what Compile gives the automaton, for callers that explain
-// or analyse rules one by one.
-func (f *File) RulePatterns(r Rule) []automaton.Pattern {
-	return f.appendPatterns(nil, r, 0)
 }

@@ -27,4 +27,13 @@
 // define: typos, missing colons, the index.html rule, and groups split by
 // non-group lines; it also normalises percent-encoding (RFC 9309 2.2.2).
 // docs/semantics.md lists every rule with its source and its test.
+//
+// Configuration is a struct passed by value where the work is done: Parse
+// takes Options, and Compile takes the automaton.Options of the automaton
+// it builds. Zero fields mean the defaults.
+//
+// This package is an implementation layer of package robots. Its data
+// types (Group, Rule, AgentLine, Directive, Mode, RequestRate, VisitTime,
+// Host, CleanParam) are re-exported by package robots and are stable; its
+// functions and the rest of its types may change between versions.
 package compile

@@ -11,39 +11,6 @@ const (
 	Sitemap               // a sitemap URL, outside any group
 )
 
-func (k Kind) String() string {
-	switch k {
-	case UserAgent:
-		return "user-agent"
-	case Allow:
-		return "allow"
-	case Disallow:
-		return "disallow"
-	case Sitemap:
-		return "sitemap"
-	}
-	return "unknown"
-}
-
-// Mode selects between Google's lenient reading and a strict RFC 9309 one.
-type Mode uint8
-
-const (
-	// Google reaches the verdict of Google's open-source reference parser.
-	Google Mode = iota
-	// RFC follows RFC 9309 to the letter: exact field names, a colon on every
-	// directive, no index.html rule, and percent-encoding normalised on both
-	// sides before comparing (RFC 9309 section 2.2.2).
-	RFC
-)
-
-func (m Mode) String() string {
-	if m == RFC {
-		return "rfc"
-	}
-	return "google"
-}
-
 // keySpelling is one spelling of a field name and the kind it stands for.
 // typo marks misspellings that Google accepts and RFC 9309 does not.
 type keySpelling struct {

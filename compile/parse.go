@@ -9,9 +9,6 @@ type Options struct {
 	// MaxBytes is how much of the body is read; the rest is ignored. Zero
 	// means DefaultMaxBytes; a negative value means no limit.
 	MaxBytes int
-	// CacheBytes is the memory budget of each rule set's lazy DFA; zero
-	// means automaton.DefaultCacheBytes.
-	CacheBytes int
 }
 
 func (o Options) maxBytes() int {
@@ -24,13 +21,12 @@ func (o Options) maxBytes() int {
 // File is a parsed robots.txt. Its strings are substrings of one copy of
 // the body, so a File keeps that copy alive and nothing else.
 type File struct {
-	Mode       Mode
-	CacheBytes int // passed to every rule set compiled from the file
-	Groups     []Group
-	Sitemaps   []Directive // sitemap lines, in file order, wherever they stand
-	Others     []Directive // unknown directives, in file order
-	Lines      int         // number of lines read, the last one included
-	Truncated  bool        // the body was longer than Options.MaxBytes
+	Mode      Mode
+	Groups    []Group
+	Sitemaps  []Directive // sitemap lines, in file order, wherever they stand
+	Others    []Directive // unknown directives, in file order
+	Lines     int         // number of lines read, the last one included
+	Truncated bool        // the body was longer than Options.MaxBytes
 
 	// byAgent maps a folded product token to the groups that name it, each
 	// group once, in file order. global lists the groups that name '*'.
@@ -77,7 +73,7 @@ type Directive struct {
 // not parse are skipped, as RFC 9309 section 2.2 and Google both ask.
 func Parse(data []byte, opts Options) *File {
 	data, truncated := truncate(data, opts.maxBytes())
-	f := &File{Mode: opts.Mode, CacheBytes: opts.CacheBytes, Truncated: truncated, byAgent: map[string][]int32{}}
+	f := &File{Mode: opts.Mode, Truncated: truncated, byAgent: map[string][]int32{}}
 	b := builder{file: f, rules: make([]Rule, 0, ruleCapacity(data))}
 	f.Lines = Scan(string(data), opts.Mode, b.directive)
 	b.finish()

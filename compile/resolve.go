@@ -3,8 +3,9 @@ package compile
 // Selection is the outcome of choosing groups for a crawler.
 type Selection struct {
 	// Groups are the indexes into File.Groups whose rules apply, in file
-	// order. It may be empty: a crawler named by a group without rules, or a
-	// file with neither its group nor a '*' group, is allowed everywhere.
+	// order, each once. It may be empty: a crawler named by a group without
+	// rules, or a file with neither its group nor a '*' group, is allowed
+	// everywhere.
 	Groups []int32
 	// Agent is the caller's agent whose groups were chosen, or "" when the
 	// '*' groups (or none) were.
@@ -28,8 +29,53 @@ func (f *File) Resolve(agents ...string) Selection {
 	return Selection{Groups: f.global}
 }
 
-// Names reports whether any group names agent (ignoring ASCII case).
-func (f *File) Names(agent string) bool {
-	_, ok := f.byAgent[FoldAgent(agent)]
-	return ok
+// ResolveAny chooses the groups for a crawler that answers to all of
+// agents at once, as Google's reference parser does when it is handed
+// several: every group naming any of them is merged, in file order; if
+// none is named, all '*' groups are. Agent is the first of agents that a
+// group names.
+func (f *File) ResolveAny(agents ...string) Selection {
+	var sel Selection
+	var lists [][]int32
+	for _, a := range agents {
+		groups, ok := f.byAgent[FoldAgent(a)]
+		if !ok {
+			continue
+		}
+		if !sel.Specific {
+			sel.Agent, sel.Specific = a, true
+		}
+		lists = append(lists, groups)
+	}
+	if !sel.Specific {
+		return Selection{Groups: f.global}
+	}
+	sel.Groups = mergeGroups(lists)
+	return sel
+}
+
+// mergeGroups returns the union of sorted group lists, sorted. A single
+// list is returned as it is.
+func mergeGroups(lists [][]int32) []int32 {
+	if len(lists) == 1 {
+		return lists[0]
+	}
+	var out []int32
+	for {
+		next := int32(-1)
+		for _, l := range lists {
+			if len(l) > 0 && (next < 0 || l[0] < next) {
+				next = l[0]
+			}
+		}
+		if next < 0 {
+			return out
+		}
+		out = append(out, next)
+		for i, l := range lists {
+			if len(l) > 0 && l[0] == next {
+				lists[i] = l[1:]
+			}
+		}
+	}
 }

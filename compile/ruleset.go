@@ -17,8 +17,11 @@ type RuleSet struct {
 	Set  *automaton.Set
 }
 
-// Compile merges the rules of the selected groups into a RuleSet.
-func (f *File) Compile(sel Selection) *RuleSet {
+// Compile merges the rules of the selected groups into a RuleSet whose
+// automaton is built with opts. The automaton's options are given here,
+// where it is built, rather than kept in the File: one parsed file may be
+// compiled under different budgets.
+func (f *File) Compile(sel Selection, opts automaton.Options) *RuleSet {
 	var refs []RuleRef
 	var patterns []automaton.Pattern
 	for _, gi := range sel.Groups {
@@ -28,7 +31,15 @@ func (f *File) Compile(sel Selection) *RuleSet {
 			patterns = f.appendPatterns(patterns, r, id)
 		}
 	}
-	return &RuleSet{Refs: refs, Set: automaton.NewSetOptions(patterns, automaton.Options{CacheBytes: f.CacheBytes})}
+	return &RuleSet{Refs: refs, Set: automaton.NewSet(patterns, opts)}
+}
+
+// RulePatterns returns the patterns a rule is matched as, in the file's
+// mode: its pattern, and in Google mode the directory of an index.htm*
+// allow. It is what Compile gives the automaton, for callers that explain
+// or analyse rules one by one.
+func (f *File) RulePatterns(r Rule) []automaton.Pattern {
+	return f.appendPatterns(nil, r, 0)
 }
 
 // appendPatterns appends the patterns rule r stands for.

@@ -13,39 +13,42 @@ import (
 
 // Defaults of CacheOptions.
 const (
-	DefaultCacheBytes  = 128 << 20
+	DefaultMaxMemory   = 128 << 20
 	DefaultMaxStale    = 24 * time.Hour
 	DefaultUnreachable = 30 * 24 * time.Hour
 )
 
-// CacheOptions configure a Cache. Zero fields take the defaults.
+// CacheOptions configure a Cache. Zero fields take the defaults; a negative
+// field sets no limit.
 type CacheOptions struct {
-	// MaxBytes bounds the estimated memory of the entries (default
-	// 128 MiB); the least recently used entries are evicted past it. An
+	// MaxMemory bounds the estimated memory of the entries (default
+	// 128 MiB; negative: no bound); the least recently used entries are
+	// evicted past it. An
 	// entry is counted as its body, its rules, agent lines and other lines
 	// at a fixed estimate each, a fixed overhead, and for each crawler
 	// resolved on it the memory budget of its matching automaton (see
 	// docs/crawling.md).
-	MaxBytes int64
+	MaxMemory int64
 	// MaxStale is how long past its expiry the last good copy keeps serving
-	// while fetches of its origin fail (default 24 h). Past it, the origin
+	// while fetches of its origin fail (default 24 h; negative: for as long
+	// as they fail, up to Unreachable). Past it, the origin
 	// is fully disallowed until a fetch succeeds or the Unreachable rule
 	// applies.
 	MaxStale time.Duration
 	// Unreachable is how long an origin may fail before Google's rule for
-	// long outages applies (default 30 days): the last good copy serves,
-	// however old, and without one everything is allowed.
+	// long outages applies (default 30 days; negative: never): the last good
+	// copy serves, however old, and without one everything is allowed.
 	Unreachable time.Duration
 }
 
 func (o CacheOptions) withDefaults() CacheOptions {
-	if o.MaxBytes <= 0 {
-		o.MaxBytes = DefaultCacheBytes
+	if o.MaxMemory == 0 {
+		o.MaxMemory = DefaultMaxMemory
 	}
-	if o.MaxStale <= 0 {
+	if o.MaxStale == 0 {
 		o.MaxStale = DefaultMaxStale
 	}
-	if o.Unreachable <= 0 {
+	if o.Unreachable == 0 {
 		o.Unreachable = DefaultUnreachable
 	}
 	return o
@@ -57,7 +60,7 @@ type CacheStats struct {
 	Bytes     int64 // their estimated memory
 	Hits      int64 // answers served without fetching
 	Fetches   int64 // fetches made (one per origin however many callers wait)
-	Evictions int64 // entries evicted to stay within MaxBytes
+	Evictions int64 // entries evicted to stay within MaxMemory
 }
 
 // Cache holds one answer per origin and fetches again when it expires.
@@ -206,7 +209,7 @@ func (c *Cache) record(e *entry, res *Result) *Result {
 	retry := now.Add(c.fetcher.Freshness.RetryAfter(statusOf(res), res.RetryAfter, e.failures))
 	var served Result
 	switch {
-	case now.Sub(e.failingSince) > c.opts.Unreachable:
+	case c.opts.Unreachable >= 0 && now.Sub(e.failingSince) > c.opts.Unreachable:
 		if e.good != nil {
 			served = *e.good
 			served.Stale = true
@@ -217,6 +220,9 @@ func (c *Cache) record(e *entry, res *Result) *Result {
 				FetchedAt: now,
 			}
 		}
+	case e.good != nil && c.opts.MaxStale < 0:
+		served = *e.good
+		served.Stale = true
 	case e.good != nil && now.Before(e.good.Expires.Add(c.opts.MaxStale)):
 		served = *e.good
 		served.Stale = true
@@ -253,7 +259,7 @@ func (c *Cache) resize(e *entry) {
 	c.stats.Bytes -= e.size
 	e.size = entrySize(e)
 	c.stats.Bytes += e.size
-	for c.stats.Bytes > c.opts.MaxBytes && c.lru.Len() > 0 {
+	for c.opts.MaxMemory >= 0 && c.stats.Bytes > c.opts.MaxMemory && c.lru.Len() > 0 {
 		victim := c.lru.Back().Value.(*entry)
 		if victim == e && c.lru.Len() > 1 {
 			victim = c.lru.Back().Prev().Value.(*entry)

@@ -367,7 +367,7 @@ func TestCacheEvictsLeastRecentlyUsedByBytes(t *testing.T) {
 	one := probe.Stats().Bytes
 	assert.Greater(t, one, int64(200*ruleSize), "rules are counted")
 
-	c := NewCache(&Fetcher{Client: client}, CacheOptions{MaxBytes: one*2 + one/2})
+	c := NewCache(&Fetcher{Client: client}, CacheOptions{MaxMemory: one*2 + one/2})
 	for _, site := range []string{"a", "b", "a", "c"} { // a is used after b: b goes
 		_, err := c.Get(t.Context(), page(site))
 		require.NoError(t, err)
@@ -385,7 +385,7 @@ func TestCacheEvictsLeastRecentlyUsedByBytes(t *testing.T) {
 	assert.Equal(t, 2, fetches("b"), "b was evicted and fetched again")
 
 	// An entry larger than the whole cache is served but not kept.
-	tiny := NewCache(&Fetcher{Client: client}, CacheOptions{MaxBytes: one / 2})
+	tiny := NewCache(&Fetcher{Client: client}, CacheOptions{MaxMemory: one / 2})
 	for range 2 {
 		res, err := tiny.Get(t.Context(), page("d"))
 		require.NoError(t, err)

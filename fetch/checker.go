@@ -34,26 +34,35 @@ type Verdict struct {
 	Result *Result
 }
 
-// Allowed reports whether the crawler agent (a product token such as
-// "Googlebot"; "" for a crawler that only the '*' groups govern) may fetch
-// pageURL. The error is non-nil, and the verdict false, when pageURL has no
-// origin, is not http or https, or ctx ends first.
+// Every method takes the crawler first, then the URL, as package robots
+// does: an agent (a product token such as "Googlebot"; "" for a crawler
+// that only the '*' groups govern), or for the ...Agents forms an ordered
+// fallback list, most specific first, as robots.Robots.Agent takes it.
+
+// Allowed reports whether the crawler agent may fetch pageURL. The error
+// is non-nil, and the verdict false, when pageURL has no origin, is not
+// http or https, or ctx ends first.
 func (c *Checker) Allowed(ctx context.Context, agent, pageURL string) (bool, error) {
-	if agent == "" {
-		return c.AllowedAgents(ctx, nil, pageURL)
-	}
-	return c.AllowedAgents(ctx, []string{agent}, pageURL)
+	v, err := c.Decide(ctx, agent, pageURL)
+	return v.Allowed, err
 }
 
-// AllowedAgents is Allowed for an ordered fallback list of agents, most
-// specific first, as robots.Robots.Agent takes them.
+// AllowedAgents is Allowed for an ordered fallback list of agents.
 func (c *Checker) AllowedAgents(ctx context.Context, agents []string, pageURL string) (bool, error) {
-	v, err := c.Decide(ctx, pageURL, agents...)
+	v, err := c.DecideAgents(ctx, agents, pageURL)
 	return v.Allowed, err
 }
 
 // Decide returns the verdict for pageURL and what made it.
-func (c *Checker) Decide(ctx context.Context, pageURL string, agents ...string) (Verdict, error) {
+func (c *Checker) Decide(ctx context.Context, agent, pageURL string) (Verdict, error) {
+	if agent == "" {
+		return c.DecideAgents(ctx, nil, pageURL)
+	}
+	return c.DecideAgents(ctx, []string{agent}, pageURL)
+}
+
+// DecideAgents is Decide for an ordered fallback list of agents.
+func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL string) (Verdict, error) {
 	origin, err := robots.Origin(pageURL)
 	if err != nil {
 		return Verdict{}, err

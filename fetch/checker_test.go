@@ -44,7 +44,7 @@ func TestCheckerAllowed(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, ok)
 
-	v, err := c.Decide(ctx, s.URL+"/nogoogle/a", "Googlebot")
+	v, err := c.Decide(ctx, "Googlebot", s.URL+"/nogoogle/a")
 	require.NoError(t, err)
 	assert.False(t, v.Allowed)
 	require.NotNil(t, v.Rule)
@@ -61,7 +61,7 @@ func TestCheckerHonoursPolicies(t *testing.T) {
 		s := serve(t, text(c.status, "User-agent: *\nDisallow: /\n"))
 		ch := NewChecker(NewCache(fetcher(t, nil), CacheOptions{}))
 		for _, path := range []string{"/", "/a", "/robots.txt"} {
-			v, err := ch.Decide(t.Context(), s.URL+path, "Googlebot")
+			v, err := ch.Decide(t.Context(), "Googlebot", s.URL+path)
 			require.NoError(t, err)
 			assert.Equal(t, c.want, v.Allowed, "%d %s", c.status, path)
 			assert.Nil(t, v.Rule)
@@ -164,7 +164,7 @@ func TestCheckerChargesResolvedAgents(t *testing.T) {
 	_, err = c.Allowed(t.Context(), "FooBot", s.URL+"/a")
 	require.NoError(t, err)
 	one := c.Cache().Stats().Bytes - base
-	assert.Equal(t, int64(DefaultDFABytes+agentSize+compiledRuleSize), one, "FooBot's group has one rule")
+	assert.Equal(t, int64(DefaultAutomatonBudget+agentSize+compiledRuleSize), one, "FooBot's group has one rule")
 	_, err = c.Allowed(t.Context(), "FooBot", s.URL+"/b")
 	require.NoError(t, err)
 	assert.Equal(t, base+one, c.Cache().Stats().Bytes, "resolved once, charged once")
@@ -175,7 +175,7 @@ func TestCheckerChargesResolvedAgents(t *testing.T) {
 
 	// ParseOptions may set another automaton budget; it is what is charged.
 	f2 := fetcher(t, nil)
-	f2.ParseOptions = []robots.Option{robots.WithCacheBytes(1 << 20)}
+	f2.ParseOptions = []robots.Option{robots.WithAutomatonBudget(1 << 20)}
 	c2 := NewChecker(NewCache(f2, CacheOptions{}))
 	_, err = c2.Allowed(t.Context(), "FooBot", s.URL+"/a")
 	require.NoError(t, err)

@@ -22,4 +22,9 @@
 //
 // docs/crawling.md lists every situation, the policy it leads to, how long
 // it is cached, and the test that pins it.
+//
+// Configuration follows net/http's convention: a Fetcher is configured by
+// its exported fields, a Cache by a CacheOptions struct, both set before
+// first use. For every limit, zero means the default and a negative value
+// means no limit.
 package fetch

@@ -19,13 +19,13 @@ import (
 const (
 	DefaultTimeout      = 30 * time.Second
 	DefaultMaxRedirects = 5
-	// DefaultDFABytes is the memory budget of the matching automaton of
-	// each crawler's rules in a fetched file (robots.WithCacheBytes). It is
+	// DefaultAutomatonBudget is the memory budget of the matching automaton
+	// of each crawler's rules in a fetched file (robots.WithAutomatonBudget). It is
 	// smaller than the robots package's default because a crawler keeps
 	// many files: the automaton grows as checks reach new states, a typical
 	// group needs a few KiB, and past the budget checks finish on a slower
 	// simulation that is still linear in the URL's length.
-	DefaultDFABytes = 64 << 10
+	DefaultAutomatonBudget = 64 << 10
 )
 
 // Errors of Fetch and of Result.Err.
@@ -69,18 +69,19 @@ type Fetcher struct {
 	// that runs out of time is a network failure.
 	Timeout time.Duration
 	// MaxBytes is how many bytes of the body are read and parsed; the rest
-	// is neither read nor parsed. 0 or less means robots.MaxBytes (500 KiB).
+	// is neither read nor parsed. 0 means robots.MaxBytes (500 KiB); a
+	// negative value reads the whole body.
 	MaxBytes int
 	// MaxRedirects is how many redirects are followed, across hosts too;
 	// one more makes the fetch a 404 (FullAllow). 0 means 5, Google's
-	// number; a negative value follows none.
+	// number; a negative value sets no limit but Timeout and the loop check.
 	MaxRedirects int
 	// UserAgent is sent as the User-Agent header when not empty.
 	UserAgent string
 	// Freshness says how long answers hold.
 	Freshness Freshness
 	// ParseOptions are passed to robots.Parse (robots.WithMode(robots.RFC),
-	// say), after robots.WithCacheBytes(DefaultDFABytes), which they may
+	// say), after robots.WithAutomatonBudget(DefaultAutomatonBudget), which they may
 	// override. The body size limit is MaxBytes.
 	ParseOptions []robots.Option
 	// Clock tells the time; nil means SystemClock.
@@ -94,19 +95,18 @@ func (f *Fetcher) now() time.Time {
 	return f.Clock.Now()
 }
 
+// maxBytes returns the body limit, negative for none.
 func (f *Fetcher) maxBytes() int {
-	if f.MaxBytes <= 0 {
+	if f.MaxBytes == 0 {
 		return robots.MaxBytes
 	}
 	return f.MaxBytes
 }
 
+// maxRedirects returns the redirect limit, negative for none.
 func (f *Fetcher) maxRedirects() int {
-	switch {
-	case f.MaxRedirects == 0:
+	if f.MaxRedirects == 0 {
 		return DefaultMaxRedirects
-	case f.MaxRedirects < 0:
-		return 0
 	}
 	return f.MaxRedirects
 }
@@ -210,7 +210,7 @@ func redirectTarget(resp *http.Response, visited map[string]bool, done, limit in
 		return nil, fmt.Errorf("%w: to %q", ErrBadRedirect, next.String())
 	}
 	next.Fragment, next.RawFragment = "", ""
-	if done >= limit {
+	if limit >= 0 && done >= limit {
 		return nil, fmt.Errorf("%w: more than %d", ErrTooManyRedirects, limit)
 	}
 	if visited[next.String()] {
@@ -228,7 +228,7 @@ func (f *Fetcher) success(res *Result, resp *http.Response) *Result {
 		return f.failed(res, ReasonNetwork, err, nil)
 	}
 	opts := make([]robots.Option, 0, len(f.ParseOptions)+2)
-	opts = append(opts, robots.WithCacheBytes(DefaultDFABytes))
+	opts = append(opts, robots.WithAutomatonBudget(DefaultAutomatonBudget))
 	opts = append(opts, f.ParseOptions...)
 	opts = append(opts, robots.WithMaxBytes(f.maxBytes()))
 	res.Robots = robots.Parse(body, opts...)
@@ -251,15 +251,18 @@ func (f *Fetcher) readBody(resp *http.Response) ([]byte, bool, error) {
 		defer gz.Close()
 		r = gz
 	}
+	if limit >= 0 {
+		r = io.LimitReader(r, int64(limit)+1)
+	}
 	var buf bytes.Buffer
-	if n := resp.ContentLength; n > 0 && n <= int64(limit) {
+	if n := resp.ContentLength; n > 0 && (limit < 0 || n <= int64(limit)) {
 		buf.Grow(int(n) + 1)
 	}
-	if _, err := buf.ReadFrom(io.LimitReader(r, int64(limit)+1)); err != nil {
+	if _, err := buf.ReadFrom(r); err != nil {
 		return nil, false, err
 	}
 	body := buf.Bytes()
-	if len(body) > limit {
+	if limit >= 0 && len(body) > limit {
 		return body[:limit], true, nil
 	}
 	return body, false, nil

@@ -192,11 +192,16 @@ func TestFetchMaxRedirectsIsConfigurable(t *testing.T) {
 	res, err := f.Fetch(t.Context(), s.URL+"/r/7")
 	require.NoError(t, err)
 	assert.Equal(t, Conditional, res.Policy)
-	f.MaxRedirects = -1
-	res, err = f.Fetch(t.Context(), s.URL+"/r/1")
+	f.MaxRedirects = 1
+	res, err = f.Fetch(t.Context(), s.URL+"/r/2")
 	require.NoError(t, err)
 	assert.Equal(t, FullAllow, res.Policy)
 	assert.ErrorIs(t, res.Err, ErrTooManyRedirects)
+	f.MaxRedirects = -1
+	res, err = f.Fetch(t.Context(), s.URL+"/r/12")
+	require.NoError(t, err)
+	assert.Equal(t, Conditional, res.Policy, "a negative limit is no limit")
+	assert.Equal(t, 12, res.Redirects)
 }
 
 func TestFetchRedirectLoopIsFullAllow(t *testing.T) {
@@ -240,7 +245,7 @@ func TestFetchRedirectToAnotherHost(t *testing.T) {
 func TestFetchUnfollowableRedirectIsFullAllow(t *testing.T) {
 	for name, h := range map[string]http.HandlerFunc{
 		"no Location": func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusFound) },
-		"to ftp":      func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "ftp://example.com/robots.txt", 301) },
+		"to ftp":      func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "ftp://example.com/robots.txt", http.StatusMovedPermanently) },
 		"304":         func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNotModified) },
 	} {
 		s := serve(t, h)
@@ -306,6 +311,12 @@ func TestFetchMaxBytesIsConfigurable(t *testing.T) {
 	assert.Equal(t, f.MaxBytes, res.Bytes)
 	assert.False(t, res.Agent().Allowed("/a"))
 	assert.True(t, res.Agent().Allowed("/b"))
+
+	f.MaxBytes = -1
+	res, err = f.Fetch(t.Context(), s.URL+"/robots.txt")
+	require.NoError(t, err)
+	assert.False(t, res.Truncated, "a negative limit reads the whole body")
+	assert.False(t, res.Agent().Allowed("/b"))
 }
 
 // An endless body: the fetch ends as soon as it has its 500 KiB, and the

@@ -41,20 +41,20 @@ func checkParse(data []byte, mode compile.Mode) error {
 		body = body[:compile.DefaultMaxBytes]
 	}
 	if f.Truncated != (len(data) > compile.DefaultMaxBytes) {
-		return fmt.Errorf("Truncated = %v for %d bytes", f.Truncated, len(data))
+		return fmt.Errorf("file.Truncated = %v for %d bytes", f.Truncated, len(data))
 	}
 	if f.Mode != mode {
-		return fmt.Errorf("Mode = %v", f.Mode)
+		return fmt.Errorf("file.Mode = %v", f.Mode)
 	}
 
 	want, lines := ReferenceScan(body, mode == compile.RFC)
 	var got []Token
 	n := compile.Scan(string(body), mode, func(t compile.Token) { got = append(got, TokenOf(t)) })
 	if n != lines || f.Lines != lines {
-		return fmt.Errorf("Scan counts %d lines, Parse %d, the reference %d", n, f.Lines, lines)
+		return fmt.Errorf("lines: Scan counts %d, Parse %d, the reference %d", n, f.Lines, lines)
 	}
 	if err := sameTokens(got, want); err != nil {
-		return fmt.Errorf("Scan: %w", err)
+		return fmt.Errorf("tokens of Scan: %w", err)
 	}
 
 	if err := sameFile(f, want, mode == compile.RFC); err != nil {
@@ -306,7 +306,7 @@ func CheckEscape(value string) error {
 	for _, n := range []struct {
 		name string
 		fn   func(string) string
-	}{{"NormalizeRFCPath", compile.NormalizeRFCPath}, {"NormalizeRFCPattern", compile.NormalizeRFCPattern}} {
+	}{{"NormalizeRFCPath", runtime.NormalizeRFCPath}, {"NormalizeRFCPattern", compile.NormalizeRFCPattern}} {
 		once := n.fn(value)
 		if !isASCII(once) {
 			return fmt.Errorf("%s(%q) = %q is not ASCII", n.name, value, once)
@@ -315,7 +315,7 @@ func CheckEscape(value string) error {
 			return fmt.Errorf("%s is not idempotent on %q: %q then %q", n.name, value, once, twice)
 		}
 	}
-	if p := compile.NormalizeRFCPath(value); strings.ContainsAny(p, "*$") {
+	if p := runtime.NormalizeRFCPath(value); strings.ContainsAny(p, "*$") {
 		return fmt.Errorf("NormalizeRFCPath(%q) = %q keeps an operator", value, p)
 	}
 	return nil
@@ -408,7 +408,7 @@ func CheckDecisions(body []byte, agents, urls []string) error {
 func checkDecision(r *robots.Robots, a, anyAgent *robots.Agent, agent, rawURL string, mode compile.Mode) error {
 	d := a.Decide(rawURL)
 	if got := a.Allowed(rawURL); got != d.Allowed {
-		return fmt.Errorf("Allowed = %v, Decide = %+v", got, d)
+		return fmt.Errorf("verdicts differ: Allowed %v, Decide %+v", got, d)
 	}
 	if got := a.AllowedPath(runtime.Path(rawURL)); got != d.Allowed {
 		return fmt.Errorf("AllowedPath = %v, Decide = %+v", got, d)
@@ -493,10 +493,16 @@ func decideOracle(groups []compile.Group, sel []int, path string, mode compile.M
 	if path == "" {
 		path = "/"
 	}
-	if mode == compile.RFC {
-		path = compile.NormalizeRFCPath(path)
+	switch mode {
+	case compile.RFC:
+		path = runtime.NormalizeRFCPath(path)
 		if path == "/robots.txt" {
 			return nil, true, true
+		}
+	case compile.Google:
+		// The reference matches the path as a C string: up to its first NUL.
+		if i := strings.IndexByte(path, 0); i >= 0 {
+			path = path[:i]
 		}
 	}
 	work := 0
@@ -579,12 +585,12 @@ func DecodeSetInput(data []byte) (patterns []automaton.Pattern, path string) {
 	return SetPatterns(spec, binary.LittleEndian.Uint64(head[:8]), head[8]), path
 }
 
-// CheckSet decides path with automaton.NewSet(patterns) and with a brute
+// CheckSet decides path with automaton.NewSet and with a brute
 // force over the patterns (MatchOracle; the highest priority wins, allow
 // wins a tie, the first of equals wins) and compares the verdict and the
 // deciding pattern.
 func CheckSet(patterns []automaton.Pattern, path string) error {
-	set := automaton.NewSet(patterns)
+	set := automaton.NewSet(patterns, automaton.Options{})
 	nonEmpty := 0
 	var m matcher
 	best := -1
@@ -602,7 +608,7 @@ func CheckSet(patterns []automaton.Pattern, path string) error {
 		}
 	}
 	if set.Len() != nonEmpty {
-		return fmt.Errorf("Len = %d, want %d", set.Len(), nonEmpty)
+		return fmt.Errorf("set.Len() = %d, want %d", set.Len(), nonEmpty)
 	}
 	got, ok := set.Decide(path)
 	if best < 0 {

@@ -199,7 +199,6 @@ type gen struct {
 	r      *rand.Rand
 	cfg    Config
 	f      *File
-	body   strings.Builder
 	prevCR bool    // the last line ended with a lone CR
 	groups []Group // groups as written, before merging
 }

@@ -214,7 +214,7 @@ func (p *precedence) beaten(entries []entry, byPrefix map[string][]int, i int) (
 		for _, j := range byPrefix[e.open[:n]] {
 			c := entries[j]
 			p.budget--
-			if !wins(c.Pattern, e.Pattern) || (best >= 0 && !wins(entries[best].Pattern, c.Pattern)) {
+			if !c.Pattern.Beats(e.Pattern) || (best >= 0 && !entries[best].Pattern.Beats(c.Pattern)) {
 				continue
 			}
 			p.budget -= len(c.open) + len(e.open)
@@ -224,12 +224,6 @@ func (p *precedence) beaten(entries []entry, byPrefix map[string][]int, i int) (
 		}
 	}
 	return best, best >= 0
-}
-
-// wins reports whether q beats p when both match: longer, or as long and
-// an allow against a disallow.
-func wins(q, p automaton.Pattern) bool {
-	return q.Priority > p.Priority || q.Priority == p.Priority && q.Allow && !p.Allow
 }
 
 // checkEqual records a disallow beaten by an allow of the same length that

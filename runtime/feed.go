@@ -4,25 +4,16 @@ import (
 	"net/url"
 
 	"github.com/fastrobots/robots/automaton"
+	"github.com/fastrobots/robots/internal/percent"
 )
 
-// escapes holds "%00%01…%FF": the escape of byte c is escapes[3c:3c+3].
-// Slicing it costs nothing, so paths are escaped on the fly.
-var escapes = func() string {
-	const hex = "0123456789ABCDEF"
-	b := make([]byte, 0, 256*3)
-	for c := range 256 {
-		b = append(b, '%', hex[c>>4], hex[c&15])
-	}
-	return string(b)
-}()
-
-// FeedURL feeds cur what URLPath(u) returns, without building it: the
-// escaped path is produced piece by piece as it is fed.
-func FeedURL(cur *automaton.Cursor, u *url.URL) {
+// feedURL feeds cur what Subject(FromParsedURL(u), Google) returns,
+// without building it: the escaped path is produced piece by piece as it
+// is fed.
+func feedURL(cur *automaton.Cursor, u *url.URL) {
 	switch {
 	case u.Opaque != "":
-		cur.Feed(Path(u.String()))
+		cur.Feed(cutNUL(Path(u.String())))
 		return
 	case u.RawPath != "" && validEncodedPath(u.RawPath) && unescapesTo(u.RawPath, u.Path):
 		feedRooted(cur, u.RawPath)
@@ -36,7 +27,8 @@ func FeedURL(cur *automaton.Cursor, u *url.URL) {
 	}
 	if u.RawQuery != "" || u.ForceQuery {
 		cur.Feed("?")
-		cur.Feed(u.RawQuery)
+		// An escaped path holds no NUL, but a query built by hand may.
+		cur.Feed(cutNUL(u.RawQuery))
 	}
 }
 
@@ -49,14 +41,15 @@ func feedRooted(cur *automaton.Cursor, p string) {
 }
 
 // feedEscaped feeds path escaped as net/url escapes a path: every byte
-// outside the unreserved set, the sub-delimiters '$', '&', '+', ',', ';',
-// '=', and ':', '@', '/' becomes %XX.
+// that shouldEscapeInPath names becomes %XX; the unreserved bytes, the
+// sub-delimiters '$', '&', '+', ',', ';', '=', and ':', '@', '/' are fed
+// as they are.
 func feedEscaped(cur *automaton.Cursor, path string) {
 	start := 0
 	for i := 0; i < len(path); i++ {
 		if c := path[i]; shouldEscapeInPath(c) {
 			cur.Feed(path[start:i])
-			cur.Feed(escapes[int(c)*3 : int(c)*3+3])
+			cur.Feed(percent.Escape(c))
 			start = i + 1
 		}
 	}

@@ -13,9 +13,9 @@ import (
 // fedMatches reports whether FeedURL feeds exactly want, by matching it
 // against a set whose only pattern is want anchored at its end.
 func fedMatches(u *url.URL, want string) bool {
-	set := automaton.NewSet([]automaton.Pattern{{Expr: want + "$", Priority: 1}})
+	set := automaton.NewSet([]automaton.Pattern{{Expr: want + "$", Priority: 1}}, automaton.Options{})
 	cur := set.Start()
-	FeedURL(&cur, u)
+	feedURL(&cur, u)
 	_, ok := cur.Result()
 	return ok
 }
@@ -46,10 +46,10 @@ func TestFeedURLFeedsURLPath(t *testing.T) {
 func TestFeedURLDoesNotAllocate(t *testing.T) {
 	u, err := url.Parse("https://example.com/caf%C3%A9/a%20b?q=1")
 	require.NoError(t, err)
-	set := automaton.NewSet([]automaton.Pattern{{Expr: "/caf*b?", Priority: 7}})
+	set := automaton.NewSet([]automaton.Pattern{{Expr: "/caf*b?", Priority: 7}}, automaton.Options{})
 	check := func() {
 		cur := set.Start()
-		FeedURL(&cur, u)
+		feedURL(&cur, u)
 		cur.Result()
 	}
 	check()

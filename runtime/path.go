@@ -4,7 +4,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/fastrobots/robots/internal/hex"
+	"github.com/fastrobots/robots/internal/percent"
 )
 
 // Path returns the path, parameters and query of rawURL, the part that
@@ -74,14 +74,14 @@ func pathBounds(rawURL string) (start, end int) {
 // raw query. The fragment is dropped. An opaque URL ("mailto:x") is read
 // by Path from its string form.
 func URLPath(u *url.URL) string {
-	a, b, c := URLParts(u)
+	a, b, c := urlParts(u)
 	return a + b + c
 }
 
-// URLParts returns URLPath(u) as three pieces to be read one after the
+// urlParts returns URLPath(u) as three pieces to be read one after the
 // other. It allocates nothing for a URL with a host, a path that starts
 // with '/' (or none) and any query.
-func URLParts(u *url.URL) (a, b, c string) {
+func urlParts(u *url.URL) (a, b, c string) {
 	if u.Opaque != "" {
 		return Path(u.String()), "", ""
 	}
@@ -129,10 +129,10 @@ func unescapesTo(raw, path string) bool {
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
 		if c == '%' {
-			if i+2 >= len(raw) || !hex.IsDigit(raw[i+1]) || !hex.IsDigit(raw[i+2]) {
+			if i+2 >= len(raw) || !percent.IsDigit(raw[i+1]) || !percent.IsDigit(raw[i+2]) {
 				return false
 			}
-			c = hex.Value(raw[i+1])<<4 | hex.Value(raw[i+2])
+			c = percent.Value(raw[i+1])<<4 | percent.Value(raw[i+2])
 			i += 2
 		}
 		if j >= len(path) || path[j] != c {

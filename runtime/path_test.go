@@ -50,7 +50,7 @@ func TestPathDoesNotAllocate(t *testing.T) {
 	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { Path("https://example.com/a/b?c") }))
 }
 
-func TestURLPartsMatchEscapedPath(t *testing.T) {
+func TestURLPathMatchesEscapedPath(t *testing.T) {
 	for _, raw := range []string{
 		"https://example.com/a%2Fb", "https://example.com/caf%C3%A9?x=1", "https://example.com/a%20b",
 		"https://example.com/a b", "https://example.com/%7Euser", "https://example.com/a%zz",
@@ -74,5 +74,5 @@ func TestURLPartsMatchEscapedPath(t *testing.T) {
 func TestURLPartsDoNotAllocate(t *testing.T) {
 	u, err := url.Parse("https://example.com/caf%C3%A9/a%2Fb?q=1&r=%20")
 	require.NoError(t, err)
-	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { URLParts(u) }))
+	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { urlParts(u) }))
 }

@@ -53,7 +53,7 @@ func runFetch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	checker := fetch.NewChecker(fetch.NewCache(f, fetch.CacheOptions{}))
 	code = exitOK
 	for _, u := range opts.urls {
-		v, err := checker.Decide(context.Background(), u, opts.agents...)
+		v, err := checker.DecideAgents(context.Background(), opts.agents, u)
 		if err != nil { // the URLs were checked: this is unexpected
 			fmt.Fprintf(stderr, "robots fetch: %v\n", err)
 			return exitUsage

@@ -1,0 +1,71 @@
+package runtime
+
+import (
+	"github.com/fastrobots/robots/automaton"
+	"github.com/fastrobots/robots/compile"
+)
+
+// Matcher decides inputs against one compiled rule set, read in one mode.
+// It is a small value, safe for concurrent use.
+type Matcher struct {
+	rules *compile.RuleSet
+	mode  compile.Mode
+}
+
+// NewMatcher returns the matcher of rules in mode.
+func NewMatcher(rules *compile.RuleSet, mode compile.Mode) Matcher {
+	return Matcher{rules: rules, mode: mode}
+}
+
+// Verdict is a decision and what made it.
+type Verdict struct {
+	Allowed bool
+	// Rule is the ID of the pattern that decided (an index into
+	// compile.RuleSet.Refs), or -1 when no rule did and the input is
+	// allowed by default.
+	Rule int32
+	// Implicit is true when the input was allowed without consulting the
+	// rules: in RFC mode, /robots.txt itself.
+	Implicit bool
+}
+
+// Allowed reports whether in is allowed. It is Decide(in).Allowed without
+// looking up the deciding rule; in Google mode it allocates nothing once
+// the automaton states the input needs are built.
+func (m Matcher) Allowed(in Input) bool {
+	if m.mode == compile.RFC {
+		return m.Decide(in).Allowed
+	}
+	if a, b, ok := in.pieces(); ok {
+		a, b = cutNULs(a, b)
+		return m.rules.Set.Allowed(a, b)
+	}
+	cur := m.rules.Set.Start()
+	feedURL(&cur, in.u)
+	return cur.Allowed()
+}
+
+// Decide returns the verdict for in and the rule that decided it.
+func (m Matcher) Decide(in Input) Verdict {
+	if m.mode == compile.RFC {
+		s := Subject(in, m.mode)
+		if s == robotsTxtPath {
+			return Verdict{Allowed: true, Rule: -1, Implicit: true}
+		}
+		return verdict(m.rules.Set.Decide(s))
+	}
+	if a, b, ok := in.pieces(); ok {
+		a, b = cutNULs(a, b)
+		return verdict(m.rules.Set.DecideParts(a, b, ""))
+	}
+	cur := m.rules.Set.Start()
+	feedURL(&cur, in.u)
+	return verdict(cur.Result())
+}
+
+func verdict(p automaton.Pattern, matched bool) Verdict {
+	if !matched {
+		return Verdict{Allowed: true, Rule: -1}
+	}
+	return Verdict{Allowed: p.Allow, Rule: p.ID}
+}
