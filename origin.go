@@ -57,6 +57,9 @@ var hostProfile = idna.New(
 //     www.xn--mller-kva.eu), as a robots.txt for an IDN is the one of its
 //     punycode form;
 //   - an IP address stays as written ([::1]:8080, 212.96.82.21);
+//   - a name's trailing dot is dropped: "example.com." is the fully
+//     qualified form of "example.com", the same host in DNS, so one
+//     robots.txt governs both and a crawler keeps one entry for them;
 //   - the scheme's default port (80 for http, 443 for https, 21 for ftp) is
 //     the same origin as no port and is dropped; any other port is kept;
 //   - user info, path, query and fragment are dropped.
@@ -144,6 +147,12 @@ func originHost(host string) (string, error) {
 	}
 	if host == "" {
 		return "", ErrNoHost
+	}
+	if trimmed, ok := strings.CutSuffix(host, "."); ok {
+		if trimmed == "" || strings.HasSuffix(trimmed, ".") {
+			return "", ErrBadHost
+		}
+		host = trimmed
 	}
 	return strings.ToLower(host), nil
 }

@@ -108,7 +108,9 @@ func TestOriginNormalises(t *testing.T) {
 		"https://bücher.example/":               "https://xn--bcher-kva.example",
 		"https://xn--bcher-kva.example/":        "https://xn--bcher-kva.example",
 		"https://faß.de/":                       "https://xn--fa-hia.de",
-		"https://www.example.com./a":            "https://www.example.com.",
+		"https://www.example.com./a":            "https://www.example.com",
+		"https://Bücher.Example./":              "https://xn--bcher-kva.example",
+		"http://localhost.:8080/":               "http://localhost:8080",
 		"ws://example.com/socket":               "ws://example.com",
 		"https://EXAMPLE.com/robots.txt":        "https://example.com",
 		"https://example.com/folder/robots.txt": "https://example.com",
@@ -132,6 +134,8 @@ func TestOriginErrors(t *testing.T) {
 		"https:///a":                  ErrNoHost,
 		"https://:443/a":              ErrNoHost,
 		"https://example.com:99999/":  ErrBadPort,
+		"https://example.com../":      ErrBadHost, // an empty label before the root
+		"https://./":                  ErrBadHost,
 		"https://a\u05d0.example/":    ErrBadHost, // Bidi rule: Latin and Hebrew in one label
 		"https://exa%C2%A0mple.com/":  ErrBadHost, // NBSP maps to a space
 		"https://exa%20mple.com/":     nil,

@@ -39,6 +39,12 @@ type CacheOptions struct {
 	// long outages applies (default 30 days; negative: never): the last good
 	// copy serves, however old, and without one everything is allowed.
 	Unreachable time.Duration
+	// FetchTimeout bounds the fetches the cache runs when the Fetcher sets
+	// no bound of its own (Fetcher.Timeout < 0): every caller of an origin
+	// waits on its one fetch, so a fetch that stalls for ever would hold
+	// them all. 0 means DefaultTimeout (30 s); negative: no bound but the
+	// fetcher's, which then is none.
+	FetchTimeout time.Duration
 }
 
 func (o CacheOptions) withDefaults() CacheOptions {
@@ -50,6 +56,9 @@ func (o CacheOptions) withDefaults() CacheOptions {
 	}
 	if o.Unreachable == 0 {
 		o.Unreachable = DefaultUnreachable
+	}
+	if o.FetchTimeout == 0 {
+		o.FetchTimeout = DefaultTimeout
 	}
 	return o
 }
@@ -174,7 +183,11 @@ func (c *Cache) refresh(ctx context.Context, origin string) (*Result, error) {
 	if r := c.fresh(origin, false); r != nil {
 		return r, nil
 	}
-	res, err := c.fetcher.Fetch(ctx, origin+"/robots.txt")
+	timeout := c.fetcher.timeout()
+	if timeout < 0 {
+		timeout = c.opts.FetchTimeout
+	}
+	res, err := c.fetcher.fetchWithin(ctx, origin+"/robots.txt", timeout)
 	if err != nil {
 		return nil, err
 	}

@@ -430,3 +430,47 @@ func TestCacheRejectsBadURLs(t *testing.T) {
 	assert.ErrorIs(t, err, ErrUnsupportedURL)
 	assert.Zero(t, c.Stats().Entries)
 }
+
+// A Fetcher without a deadline of its own (Timeout < 0) must not let one
+// stalled fetch hold every caller of its origin: the cache bounds it by
+// FetchTimeout, and the stall is a network failure for all of them.
+func TestCacheBoundsAFetchWithoutDeadline(t *testing.T) {
+	base := rawServer(t, func(c net.Conn, done <-chan struct{}) {
+		sleep(10*time.Second, done) // never answers
+	})
+	f := &Fetcher{Client: testClient(t), Timeout: -1}
+	c := NewCache(f, CacheOptions{FetchTimeout: 200 * time.Millisecond})
+	start := time.Now()
+	var wg sync.WaitGroup
+	results := make([]*Result, 4)
+	for i := range results {
+		wg.Go(func() {
+			res, err := c.Get(context.Background(), base+fmt.Sprintf("/page/%d", i))
+			assert.NoError(t, err)
+			results[i] = res
+		})
+	}
+	wg.Wait()
+	assert.Less(t, time.Since(start), 5*time.Second, "the stalled fetch was cut")
+	for _, res := range results {
+		require.NotNil(t, res)
+		assert.Equal(t, FullDisallow, res.Policy)
+		assert.Equal(t, ReasonNetwork, res.Reason)
+		assert.ErrorIs(t, res.Err, context.DeadlineExceeded)
+	}
+	assert.Equal(t, int64(1), c.Stats().Fetches, "the callers shared one fetch")
+}
+
+// A host with a trailing dot is the same origin as without it: the cache
+// keeps one entry and fetches once.
+func TestCacheTrailingDotIsTheSameOrigin(t *testing.T) {
+	var cnt counter
+	s := serve(t, cnt.wrap(text(200, rules)))
+	port := s.Listener.Addr().(*net.TCPAddr).Port
+	c := newTestCache(t, nil, CacheOptions{})
+	a := pageGetter(t, c, fmt.Sprintf("http://localhost:%d/a", port))()
+	b := pageGetter(t, c, fmt.Sprintf("http://localhost.:%d/b", port))()
+	assert.Same(t, a, b)
+	assert.Equal(t, 1, cnt.get(""))
+	assert.Equal(t, 1, c.Stats().Entries)
+}

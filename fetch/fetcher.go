@@ -51,8 +51,11 @@ var (
 // Policy, after following redirects:
 //
 //	2xx                      Conditional: the body is parsed (an HTML page too: only valid lines count)
+//	3xx but 304              followed to its Location, whatever the code (300 and 305 too)
 //	3xx past MaxRedirects,   FullAllow, as a 404 (a loop, a Location that is missing or
-//	  a loop, or broken        not http/https, too)
+//	  a loop, or broken        not http/https, too); a Location that does not parse is an
+//	                           invalid response, a network failure, for every 3xx
+//	304                      FullAllow: no request was conditional, so it leads nowhere
 //	4xx except 429           FullAllow
 //	429, 5xx                 FullDisallow, retried early (503 earliest; Retry-After honoured)
 //	network failure          FullDisallow, as a 5xx: DNS, refused, TLS, timeout, reset,
@@ -129,15 +132,25 @@ func (f *Fetcher) client() *http.Client {
 // came (ctx.Err()). The Fetcher's own Timeout running out is a network
 // failure.
 func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) (*Result, error) {
+	return f.fetchWithin(ctx, robotsURL, f.timeout())
+}
+
+// timeout returns the bound of one fetch, negative for none.
+func (f *Fetcher) timeout() time.Duration {
+	if f.Timeout == 0 {
+		return DefaultTimeout
+	}
+	return f.Timeout
+}
+
+// fetchWithin is Fetch bounded by timeout (none when negative); running
+// out of it is a network failure.
+func (f *Fetcher) fetchWithin(ctx context.Context, robotsURL string, timeout time.Duration) (*Result, error) {
 	u, err := url.Parse(robotsURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("%w: %q", ErrUnsupportedURL, robotsURL)
 	}
 	parent := ctx
-	timeout := f.Timeout
-	if timeout == 0 {
-		timeout = DefaultTimeout
-	}
 	if timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, timeout)
@@ -174,9 +187,16 @@ func (f *Fetcher) fetch(ctx context.Context, u *url.URL, robotsURL string) *Resu
 		switch code := resp.StatusCode; {
 		case code >= 200 && code <= 299:
 			return f.success(res, resp)
+		case code == http.StatusNotModified:
+			resp.Body.Close()
+			err := fmt.Errorf("%w: 304 to a request that was not conditional", ErrBadRedirect)
+			return f.definite(res, FullAllow, ReasonRedirects, err, resp.Header)
 		case code >= 300 && code <= 399:
 			resp.Body.Close()
 			next, err := redirectTarget(resp, visited, res.Redirects, maxRedirects)
+			if errors.Is(err, errBadLocation) {
+				return f.failed(res, ReasonNetwork, err, nil)
+			}
 			if err != nil {
 				return f.definite(res, FullAllow, ReasonRedirects, err, resp.Header)
 			}
@@ -199,12 +219,20 @@ func (f *Fetcher) fetch(ctx context.Context, u *url.URL, robotsURL string) *Resu
 	}
 }
 
+// errBadLocation marks a Location header that does not parse: the
+// response is invalid, as net/http's client finds for the codes it
+// follows itself (301, 302, 303, 307, 308).
+var errBadLocation = errors.New("fetch: Location header does not parse")
+
 // redirectTarget returns where a 3xx response leads, or why it is not
 // followed.
 func redirectTarget(resp *http.Response, visited map[string]bool, done, limit int) (*url.URL, error) {
+	if resp.Header.Get("Location") == "" {
+		return nil, fmt.Errorf("%w: no Location", ErrBadRedirect)
+	}
 	next, err := resp.Location()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrBadRedirect, err)
+		return nil, fmt.Errorf("%w: %v", errBadLocation, err)
 	}
 	if (next.Scheme != "http" && next.Scheme != "https") || next.Host == "" {
 		return nil, fmt.Errorf("%w: to %q", ErrBadRedirect, next.String())

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -244,26 +245,56 @@ func TestFetchRedirectToAnotherHost(t *testing.T) {
 
 func TestFetchUnfollowableRedirectIsFullAllow(t *testing.T) {
 	for name, h := range map[string]http.HandlerFunc{
-		"no Location": func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusFound) },
-		"to ftp":      func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "ftp://example.com/robots.txt", http.StatusMovedPermanently) },
-		"304":         func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNotModified) },
+		"no Location":     func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusFound) },
+		"300 no Location": func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusMultipleChoices) },
+		"to ftp": func(w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, "ftp://example.com/robots.txt", http.StatusMovedPermanently)
+		},
+		"304":               func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNotModified) },
+		"304 with Location": redirectTo(http.StatusNotModified, "/elsewhere.txt"),
 	} {
-		s := serve(t, h)
+		var cnt counter
+		s := serve(t, cnt.wrap(h))
 		res, err := fetcher(t, nil).Fetch(t.Context(), s.URL+"/robots.txt")
 		require.NoError(t, err, name)
 		assert.Equal(t, FullAllow, res.Policy, name)
 		assert.ErrorIs(t, res.Err, ErrBadRedirect, name)
+		assert.Equal(t, 1, cnt.get(""), "%s: nothing is followed", name)
 	}
 }
 
-// A Location that does not parse makes the response invalid: the client
-// rejects it, and it counts as a network failure.
+// Every 3xx but 304 is a redirect when it names where to go, the codes
+// net/http does not follow itself (300, 305, 306, 399) included.
+func TestFetchEvery3xxWithLocationIsFollowed(t *testing.T) {
+	for _, code := range []int{300, 301, 302, 303, 305, 306, 307, 308, 399} {
+		mux := http.NewServeMux()
+		mux.HandleFunc("/robots.txt", redirectTo(code, "/real.txt"))
+		mux.HandleFunc("/real.txt", text(200, "User-agent: *\nDisallow: /x\n"))
+		s := httptest.NewServer(mux)
+		res, err := fetcher(t, nil).Fetch(t.Context(), s.URL+"/robots.txt")
+		s.Close()
+		require.NoError(t, err, code)
+		assert.Equal(t, Conditional, res.Policy, code)
+		assert.Equal(t, 1, res.Redirects, code)
+		assert.False(t, res.Agent().Allowed("/x"), code)
+	}
+}
+
+// A Location that does not parse makes the response invalid, whatever the
+// 3xx: it counts as a network failure.
 func TestFetchUnparsableLocationIsNetworkFailure(t *testing.T) {
-	s := serve(t, func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Location", "http://[::1")
-		w.WriteHeader(http.StatusFound)
-	})
-	assertNetworkFailure(t, faultFetcher(t), s.URL)
+	for _, code := range []int{http.StatusMultipleChoices, http.StatusFound, 399} {
+		s := serve(t, redirectTo(code, "http://[::1"))
+		assertNetworkFailure(t, faultFetcher(t), s.URL)
+	}
+}
+
+// redirectTo answers with code and a Location header.
+func redirectTo(code int, location string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Location", location)
+		w.WriteHeader(code)
+	}
 }
 
 // bigRobots returns a body of n bytes: a rule within the first 500 KiB,
