@@ -50,7 +50,7 @@ func (a *Agent) VisitTime() (w VisitTime, ok bool) {
 func (a *Agent) Extras() []Directive {
 	var out []Directive
 	for _, gi := range a.sel.Groups {
-		out = append(out, a.file.Groups[gi].Extras...)
+		out = append(out, a.file.Groups()[gi].Extras...)
 	}
 	return out
 }
@@ -59,7 +59,7 @@ func (a *Agent) Extras() []Directive {
 // one: groups merge in file order, so a later value overrides an earlier.
 func lastOfGroups[T any](a *Agent, get func(*Group) (T, bool)) (v T, ok bool) {
 	for i := len(a.sel.Groups) - 1; i >= 0; i-- {
-		if v, ok := get(&a.file.Groups[a.sel.Groups[i]]); ok {
+		if v, ok := get(&a.file.Groups()[a.sel.Groups[i]]); ok {
 			return v, true
 		}
 	}

@@ -124,7 +124,7 @@ func (a *Agent) Explain(rawURL string) Explanation {
 func (a *Agent) matches(path string) []Match {
 	var out []Match
 	for _, gi := range a.sel.Groups {
-		rules := a.file.Groups[gi].Rules
+		rules := a.file.Groups()[gi].Rules
 		for ri := range rules {
 			for i, p := range a.file.RulePatterns(rules[ri]) {
 				if p.Expr == "" || !automaton.Match(p.Expr, path) {
@@ -225,7 +225,7 @@ func (a *Agent) selectingLines() []int {
 	var lines []int
 	key := compile.FoldAgent(a.sel.Agent)
 	for _, gi := range a.sel.Groups {
-		for _, l := range a.file.Groups[gi].Agents {
+		for _, l := range a.file.Groups()[gi].Agents {
 			if a.sel.Specific && !l.Global && compile.FoldAgent(l.Token) == key || !a.sel.Specific && l.Global {
 				lines = append(lines, l.Line)
 			}
@@ -279,9 +279,9 @@ func (a *Agent) describeLines(lines []int) string {
 // agentLine returns the user-agent line numbered n, or nil.
 func (a *Agent) agentLine(n int) *AgentLine {
 	for _, gi := range a.sel.Groups {
-		for i, l := range a.file.Groups[gi].Agents {
+		for i, l := range a.file.Groups()[gi].Agents {
 			if l.Line == n {
-				return &a.file.Groups[gi].Agents[i]
+				return &a.file.Groups()[gi].Agents[i]
 			}
 		}
 	}

@@ -113,12 +113,13 @@ func Parse(data []byte, opts ...Option) *Robots {
 func (r *Robots) Mode() Mode { return r.file.Mode }
 
 // Groups returns the file's groups in file order.
-func (r *Robots) Groups() []Group { return r.file.Groups }
+func (r *Robots) Groups() []Group { return r.file.Groups() }
 
 // Sitemaps returns the values of the file's sitemap lines, in file order.
 func (r *Robots) Sitemaps() []string {
-	out := make([]string, len(r.file.Sitemaps))
-	for i, d := range r.file.Sitemaps {
+	sitemaps := r.file.Sitemaps()
+	out := make([]string, len(sitemaps))
+	for i, d := range sitemaps {
 		out[i] = d.Value
 	}
 	return out
@@ -126,7 +127,7 @@ func (r *Robots) Sitemaps() []string {
 
 // Others returns the directives that are neither group lines nor sitemaps
 // (crawl-delay, host, ...), in file order. They change no verdict.
-func (r *Robots) Others() []Directive { return r.file.Others }
+func (r *Robots) Others() []Directive { return r.file.Others() }
 
 // Lines returns the number of lines read, counting the last one.
 func (r *Robots) Lines() int { return r.file.Lines }
@@ -262,7 +263,7 @@ func (a *Agent) decide(in runtime.Input) Decision {
 	v := a.match.Decide(in)
 	d := Decision{Allowed: v.Allowed, Implicit: v.Implicit}
 	if v.Rule >= 0 {
-		d.Rule = a.file.Rule(a.rules, v.Rule)
+		d.Rule = a.rules.Rule(v.Rule)
 	}
 	return d
 }
@@ -284,7 +285,7 @@ type Stats struct {
 // Stats returns the size of the automaton built so far for this agent's
 // rules.
 func (a *Agent) Stats() Stats {
-	s := a.rules.Set.Stats()
+	s := a.rules.Stats()
 	return Stats{
 		States: s.States, Bytes: s.Bytes, Budget: s.Budget, Full: s.Full,
 		Positions: s.Positions, Classes: s.Classes, TableBytes: s.TableBytes, KernelBytes: s.KernelBytes,

@@ -26,10 +26,17 @@ func (p Pattern) Beats(q Pattern) bool {
 // piece is found, an earlier end leaves the rest of the path a superset of
 // what a later end would. A final '$' pins the last piece to the end.
 func Match(pattern, path string) bool {
-	anchored := strings.HasSuffix(pattern, "$")
-	if anchored {
-		pattern = pattern[:len(pattern)-1]
+	if anchored := strings.HasSuffix(pattern, "$"); anchored {
+		return MatchAnchored(pattern[:len(pattern)-1], path)
 	}
+	return match(pattern, path, false)
+}
+
+// MatchAnchored reports whether pattern+"$" matches path: whether pattern
+// matches all of path. It builds no string.
+func MatchAnchored(pattern, path string) bool { return match(pattern, path, true) }
+
+func match(pattern, path string, anchored bool) bool {
 	star := strings.IndexByte(pattern, '*')
 	if star < 0 {
 		if anchored {

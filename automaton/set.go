@@ -19,8 +19,9 @@ type Options struct {
 	Budget int
 }
 
-// budget returns the budget the options ask for.
-func (o Options) budget() int {
+// Limit returns the budget the options ask for, in bytes: Budget, its
+// default, or the cap.
+func (o Options) Limit() int {
 	switch {
 	case o.Budget == 0:
 		return DefaultBudget
@@ -34,7 +35,7 @@ func (o Options) budget() int {
 // every path with no priority and decide nothing, so they are dropped.
 // Only the start state is built here; the rest is built as checks need it.
 func NewSet(patterns []Pattern, opts Options) *Set {
-	budget := opts.budget()
+	budget := opts.Limit()
 	ranked := rank(patterns)
 	return &Set{patterns: ranked, dfa: newDFA(compileProg(ranked), budget)}
 }

@@ -281,7 +281,7 @@ func (f *File) CleanParams() []CleanParam {
 // stand, parsed by parse and given their line numbers by setLine.
 func fileLevel[T any](f *File, key string, parse func(string) (T, bool), setLine func(*T, int)) []T {
 	var out []T
-	for _, d := range f.Others {
+	for _, d := range f.Others() {
 		if !strings.EqualFold(d.Key, key) {
 			continue
 		}

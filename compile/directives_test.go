@@ -203,27 +203,27 @@ func TestGroupNonStandardDirectives(t *testing.T) {
 		"User-agent: c\n" +
 		"Disallow: /\n"
 	f := Parse([]byte(body), Options{})
-	require.Len(t, f.Groups, 3)
+	require.Len(t, f.Groups(), 3)
 
-	d, ok := f.Groups[0].CrawlDelay()
+	d, ok := f.Groups()[0].CrawlDelay()
 	assert.True(t, ok)
 	assert.Equal(t, 2*time.Second, d)
-	r, ok := f.Groups[0].RequestRate()
+	r, ok := f.Groups()[0].RequestRate()
 	assert.True(t, ok)
 	assert.Equal(t, RequestRate{Requests: 1, Per: 10 * time.Second}, r)
-	w, ok := f.Groups[0].VisitTime()
+	w, ok := f.Groups()[0].VisitTime()
 	assert.True(t, ok)
 	assert.Equal(t, VisitTime{6 * time.Hour, 8*time.Hour + 45*time.Minute}, w)
 
-	d, ok = f.Groups[1].CrawlDelay()
+	d, ok = f.Groups()[1].CrawlDelay()
 	assert.True(t, ok)
 	assert.Equal(t, 1500*time.Millisecond, d)
-	_, ok = f.Groups[1].RequestRate()
+	_, ok = f.Groups()[1].RequestRate()
 	assert.False(t, ok)
 
-	_, ok = f.Groups[2].CrawlDelay()
+	_, ok = f.Groups()[2].CrawlDelay()
 	assert.False(t, ok)
-	_, ok = f.Groups[2].VisitTime()
+	_, ok = f.Groups()[2].VisitTime()
 	assert.False(t, ok)
 }
 

@@ -36,13 +36,27 @@ var keySpellings = []keySpelling{
 	{"site-map", Sitemap, true},
 }
 
+// spellingsByLetter indexes keySpellings by their first letter: a key can
+// only be a spelling that starts with its own first letter, folded. The
+// spellings of one kind share a first letter and no two kinds do, so
+// testing only those keeps Google's order.
+var spellingsByLetter = func() (by [256][]keySpelling) {
+	for _, s := range keySpellings {
+		by[s.name[0]] = append(by[s.name[0]], s)
+	}
+	return by
+}()
+
 // ClassifyKey returns the kind of a directive's key. In Google mode a key
 // is recognised by case-insensitive prefix, typos included; in RFC mode it
 // must equal a field name of RFC 9309 (or "sitemap"), ignoring case.
 // Spelling is the canonical spelling matched, "" for Unknown; typo reports
 // that the key was a misspelling Google accepts.
 func ClassifyKey(key string, mode Mode) (kind Kind, spelling string, typo bool) {
-	for _, s := range keySpellings {
+	if key == "" {
+		return Unknown, "", false
+	}
+	for _, s := range spellingsByLetter[lowerASCII(key[0])] {
 		if mode == RFC && (s.typo || len(key) != len(s.name)) {
 			continue
 		}

@@ -42,50 +42,83 @@ func skipBOM(data []byte) int {
 // line. The text handed to fn is a substring of body; no bytes are copied.
 // It runs in time linear in len(body) whatever mix of breaks it holds.
 func Lines(body string, fn func(Line)) {
-	start := skipBOM([]byte(body[:min(len(body), len(utf8BOM))]))
-	var lf, cr breakFinder
-	for num := 1; ; num++ {
-		end := min(lf.next(body, start, '\n'), cr.next(body, start, '\r'))
-		fn(makeLine(num, body[start:end]))
-		if end == len(body) {
+	sc := newScanner(body)
+	for {
+		start, end, num := sc.next()
+		l := Line{Num: num, Raw: body[start:end]}
+		textEnd := sc.textEnd(start, end)
+		l.Text = body[start:textEnd]
+		l.Cut = end-start > MaxLineBytes
+		l.NUL = textEnd < min(end, start+MaxLineBytes)
+		fn(l)
+		if sc.done() {
 			return
-		}
-		start = end + 1
-		if body[end] == '\r' && start < len(body) && body[start] == '\n' {
-			start++
 		}
 	}
 }
 
-// breakFinder remembers where the next occurrence of one byte is, so that a
-// file whose lines all end in CR does not rescan the rest of the body for an
-// LF at every line.
-type breakFinder struct {
+// scanner splits a body into lines. It finds each byte it looks for (LF,
+// CR, NUL) with one finder that remembers the next occurrence, so the body
+// is scanned a constant number of times whatever its lines hold: a file of
+// CR-only lines does not rescan the rest of the body for an LF at every
+// line.
+type scanner struct {
+	body        string
+	pos         int // start of the next line
+	num         int // number of the last line returned
+	end         bool
+	lf, cr, nul finder
+}
+
+func newScanner(body string) scanner {
+	start := skipBOM([]byte(body[:min(len(body), len(utf8BOM))]))
+	return scanner{body: body, pos: start, lf: finder{c: '\n'}, cr: finder{c: '\r'}, nul: finder{c: 0}}
+}
+
+// next returns the bounds of the next line, without its terminator, and
+// its number.
+func (s *scanner) next() (start, end, num int) {
+	start = s.pos
+	end = min(s.lf.next(s.body, start), s.cr.next(s.body, start))
+	s.num++
+	if end == len(s.body) {
+		s.end = true
+		return start, end, s.num
+	}
+	s.pos = end + 1
+	if s.body[end] == '\r' && s.pos < len(s.body) && s.body[s.pos] == '\n' {
+		s.pos++
+	}
+	return start, end, s.num
+}
+
+// done reports whether the last line has been returned.
+func (s *scanner) done() bool { return s.end }
+
+// textEnd returns where the parser stops reading the line [start, end):
+// at MaxLineBytes, or before a NUL byte.
+func (s *scanner) textEnd(start, end int) int {
+	end = min(end, start+MaxLineBytes)
+	return min(end, s.nul.next(s.body, start))
+}
+
+// finder remembers where the next occurrence of byte c is at or after the
+// last position asked.
+type finder struct {
+	c     byte
 	pos   int // index of the next occurrence at or after the last start, or len(body)
 	valid bool
 }
 
-func (f *breakFinder) next(body string, start int, c byte) int {
+func (f *finder) next(body string, start int) int {
 	if !f.valid || f.pos < start {
 		f.valid = true
 		f.pos = len(body)
-		if i := strings.IndexByte(body[start:], c); i >= 0 {
+		if i := strings.IndexByte(body[start:], f.c); i >= 0 {
 			f.pos = start + i
 		}
 	}
 	return f.pos
-}
-
-func makeLine(num int, text string) Line {
-	l := Line{Num: num, Raw: text}
-	if len(text) > MaxLineBytes {
-		text, l.Cut = text[:MaxLineBytes], true
-	}
-	if i := indexByte(text, 0); i >= 0 {
-		text, l.NUL = text[:i], true
-	}
-	l.Text = text
-	return l
 }
 
 func indexByte(s string, c byte) int { return strings.IndexByte(s, c) }

@@ -1,8 +1,13 @@
 package compile
 
-import "bytes"
+import (
+	"bytes"
+	"strings"
+	"sync"
+)
 
-// Options control parsing.
+// Options control parsing. The zero value reads as Google does, up to
+// DefaultMaxBytes.
 type Options struct {
 	// Mode selects Google's lenient reading (the default) or strict RFC 9309.
 	Mode Mode
@@ -18,20 +23,74 @@ func (o Options) maxBytes() int {
 	return o.MaxBytes
 }
 
-// File is a parsed robots.txt. Its strings are substrings of one copy of
-// the body, so a File keeps that copy alive and nothing else.
+// File is a parsed robots.txt.
+//
+// Parsing keeps one copy of the body and, for each directive line, a
+// record of a few integers that locate its value in that copy: no string
+// is built and no pattern escaped unless it needs it. The groups, sitemaps
+// and other lines as values of the exported types (Group, Rule, Directive)
+// are built from the records the first time one of Groups, Sitemaps or
+// Others is called, and kept; resolving a crawler's groups and checking
+// URLs need none of them.
 type File struct {
 	Mode      Mode
-	Groups    []Group
-	Sitemaps  []Directive // sitemap lines, in file order, wherever they stand
-	Others    []Directive // unknown directives, in file order
-	Lines     int         // number of lines read, the last one included
-	Truncated bool        // the body was longer than Options.MaxBytes
+	Lines     int  // number of lines read, the last one included
+	Truncated bool // the body was longer than Options.MaxBytes
 
-	// byAgent maps a folded product token to the groups that name it, each
-	// group once, in file order. global lists the groups that name '*'.
-	byAgent map[string][]int32
-	global  []int32
+	body     string
+	rules    []ruleRec  // every rule of every group, in file order
+	agents   []agentRec // every user-agent line, in file order
+	groups   []groupRec // each group's first user-agent line, rule and other line
+	sitemaps []dirRec   // sitemap lines, in file order
+	others   []dirRec   // unknown lines, in file order
+	escaped  map[int32]string
+
+	// names holds the groups that name each product token; global lists
+	// the groups that name '*'.
+	names  names
+	global []int32
+
+	viewOnce sync.Once
+	view     view
+}
+
+// ruleRec locates a rule: its value is body[off:off+n>>2]; bit 0 of n is
+// set for an allow, bit 1 when the pattern differs from the value (it had
+// bytes to escape) and is in File.escaped.
+type ruleRec struct {
+	line, off, n uint32
+}
+
+func (r ruleRec) allow() bool     { return r.n&1 != 0 }
+func (r ruleRec) isEscaped() bool { return r.n&2 != 0 }
+func (r ruleRec) value(b string) string {
+	return b[r.off : r.off+r.n>>2]
+}
+
+// agentRec locates a user-agent line: its value is body[off:off+n], its
+// product token the first tok bytes of it.
+type agentRec struct {
+	line, off, n uint32
+	tok          uint16
+	global       bool
+}
+
+// groupRec is where a group's user-agent lines, rules and unknown lines
+// start in File.agents, File.rules and File.others; a group's lines are
+// contiguous there, because a line always joins the last group.
+type groupRec struct {
+	agent, rule, other int32
+}
+
+func (g groupRec) agentLo() int32 { return g.agent }
+func (g groupRec) ruleLo() int32  { return g.rule }
+func (g groupRec) otherLo() int32 { return g.other }
+
+// dirRec locates a sitemap or unknown line: key body[keyOff:keyOff+keyN],
+// value body[off:off+n].
+type dirRec struct {
+	line, keyOff, off, n uint32
+	keyN                 uint16
 }
 
 // Group is a run of user-agent lines and the rules that follow them.
@@ -73,22 +132,161 @@ type Directive struct {
 // not parse are skipped, as RFC 9309 section 2.2 and Google both ask.
 func Parse(data []byte, opts Options) *File {
 	data, truncated := truncate(data, opts.maxBytes())
-	f := &File{Mode: opts.Mode, Truncated: truncated, byAgent: map[string][]int32{}}
-	b := builder{file: f, rules: make([]Rule, 0, ruleCapacity(data))}
-	f.Lines = Scan(string(data), opts.Mode, b.directive)
-	b.finish()
+	f := &File{Mode: opts.Mode, Truncated: truncated, body: string(data)}
+	b := builder{file: f, lenient: opts.Mode == Google}
+	b.rules = make([]ruleRec, 0, ruleCapacity(data))
+	f.Lines = b.scan()
+	f.rules, f.agents = b.rules, b.agents
 	return f
 }
 
-// ruleCapacity guesses how many rules data holds, so that the rules of all
-// groups share one allocation: at most one per colon (a rule line without
-// one is rare) and per line, and no more than one per 16 bytes, so that a
-// body of junk does not reserve more memory than it is long. A file with
-// more rules grows the slice as usual.
+// ruleCapacity guesses how many rules data holds, so that they take one
+// allocation: at most one per colon (a rule line without one is rare) and
+// per line, and no more than one per 16 bytes, so that a body of junk does
+// not reserve more memory than it is long. A file with more rules grows
+// the slice as usual.
 func ruleCapacity(data []byte) int {
 	colons := bytes.Count(data, []byte{':'})
 	lines := bytes.Count(data, []byte{'\n'})
 	return min(colons, lines, len(data)/16) + 1
+}
+
+// builder reads the body line by line and records its directives.
+type builder struct {
+	file    *File
+	lenient bool
+	rules   []ruleRec
+	agents  []agentRec
+	// closed is set by an allow or disallow line, so that the next
+	// user-agent line starts a new group. Sitemap and unknown lines leave
+	// it alone: they neither end a run of user-agent lines nor a group, as
+	// in Google's parser and as RFC 9309 section 2.2.4 requires ("MUST NOT
+	// interfere").
+	closed bool
+}
+
+// scan records every directive of the body and returns the number of
+// lines. It is Scan with the steps inlined: the lines are found by the
+// same scanner, split by the same rules as SplitKeyValue, and keys
+// classified by the same table as ClassifyKey.
+func (b *builder) scan() int {
+	body := b.file.body
+	sc := newScanner(body)
+	hash, colon := finder{c: '#'}, finder{c: ':'}
+	for {
+		start, end, num := sc.next()
+		textEnd := min(sc.textEnd(start, end), hash.next(body, start))
+		if sep := colon.next(body, start); sep < textEnd {
+			b.directive(num, start, sep, textEnd)
+		} else if b.lenient {
+			b.colonless(num, start, textEnd)
+		}
+		if sc.done() {
+			return num
+		}
+	}
+}
+
+// directive records the line whose text is body[start:end] with its first
+// colon at sep.
+func (b *builder) directive(num, start, sep, end int) {
+	body := b.file.body
+	ks, ke := trimBounds(body, start, sep)
+	if ks == ke {
+		return
+	}
+	vs, ve := trimBounds(body, sep+1, end)
+	b.add(num, ks, ke, vs, ve)
+}
+
+// colonless reads a line without a colon as Google does: exactly two
+// words separated by spaces or tabs are a key and a value.
+func (b *builder) colonless(num, start, end int) {
+	text := b.file.body[start:end]
+	key, value, ok := SplitKeyValue(text, true)
+	if !ok {
+		return
+	}
+	ks := start + strings.Index(text, key)
+	vs := ks + len(key) + strings.Index(text[ks-start+len(key):], value)
+	b.add(num, ks, ks+len(key), vs, vs+len(value))
+}
+
+// add records the directive with key body[ks:ke] and value body[vs:ve].
+func (b *builder) add(num, ks, ke, vs, ve int) {
+	body := b.file.body
+	kind, _, _ := ClassifyKey(body[ks:ke], b.file.Mode)
+	switch kind {
+	case UserAgent:
+		b.userAgent(num, vs, ve)
+	case Allow, Disallow:
+		b.rule(num, kind == Allow, vs, ve)
+	default:
+		b.other(num, kind == Sitemap, ks, ke, vs, ve)
+	}
+}
+
+func (b *builder) userAgent(num, vs, ve int) {
+	f := b.file
+	if len(f.groups) == 0 || b.closed {
+		f.groups = append(f.groups, groupRec{agent: int32(len(b.agents)), rule: int32(len(b.rules)), other: int32(len(f.others))})
+		b.closed = false
+	}
+	gi := int32(len(f.groups) - 1)
+	value := f.body[vs:ve]
+	a := agentRec{line: uint32(num), off: uint32(vs), n: uint32(ve - vs), global: IsGlobalAgent(value, f.Mode)}
+	if a.global {
+		f.global = appendGroup(f.global, gi)
+	} else {
+		token := ExtractAgent(value)
+		a.tok = uint16(len(token))
+		f.names.add(token, gi)
+	}
+	b.agents = append(b.agents, a)
+}
+
+func (b *builder) rule(num int, allow bool, vs, ve int) {
+	b.closed = true
+	f := b.file
+	if len(f.groups) == 0 {
+		return // a rule before any user-agent line belongs to no group
+	}
+	r := ruleRec{line: uint32(num), off: uint32(vs), n: uint32(ve-vs) << 2}
+	if allow {
+		r.n |= 1
+	}
+	if value := f.body[vs:ve]; needsEscape(value) {
+		r.n |= 2
+		if f.escaped == nil {
+			f.escaped = map[int32]string{}
+		}
+		f.escaped[int32(len(b.rules))] = EscapePattern(value)
+	}
+	b.rules = append(b.rules, r)
+}
+
+// other records a sitemap or unknown line. An unknown line joins the
+// last group's extras, which group.other and the next group's delimit.
+func (b *builder) other(num int, sitemap bool, ks, ke, vs, ve int) {
+	f := b.file
+	d := dirRec{line: uint32(num), keyOff: uint32(ks), keyN: uint16(ke - ks), off: uint32(vs), n: uint32(ve - vs)}
+	if sitemap {
+		f.sitemaps = append(f.sitemaps, d)
+	} else {
+		f.others = append(f.others, d)
+	}
+}
+
+// trimBounds returns [i, j) with ASCII white space trimmed from both ends
+// of body[i:j].
+func trimBounds(body string, i, j int) (int, int) {
+	for i < j && isSpace(body[i]) {
+		i++
+	}
+	for j > i && isSpace(body[j-1]) {
+		j--
+	}
+	return i, j
 }
 
 // Token is one directive line as the parser reads it.
@@ -115,96 +313,4 @@ func Scan(body string, mode Mode, fn func(Token)) (lines int) {
 		fn(Token{Line: l.Num, Kind: kind, Key: key, Value: value})
 	})
 	return lines
-}
-
-// builder groups directives as they arrive.
-type builder struct {
-	file *File
-	// rules and agents hold the rules and user-agent lines of all groups
-	// in file order, so that they take a few allocations rather than a
-	// few per group; ruleLo and agentLo index each group's first one.
-	// Because a line always joins the last group, each group's lines are
-	// contiguous; finish hands each group its part.
-	rules   []Rule
-	agents  []AgentLine
-	ruleLo  []int32
-	agentLo []int32
-	// closed is set by an allow or disallow line, so that the next
-	// user-agent line starts a new group. Sitemap and unknown lines leave
-	// it alone: they neither end a run of user-agent lines nor a group, as
-	// in Google's parser and as RFC 9309 section 2.2.4 requires ("MUST NOT
-	// interfere").
-	closed bool
-}
-
-func (b *builder) directive(t Token) {
-	switch t.Kind {
-	case UserAgent:
-		b.userAgent(t.Line, t.Value)
-	case Allow, Disallow:
-		b.rule(t.Line, t.Kind == Allow, t.Value)
-	case Sitemap:
-		b.file.Sitemaps = append(b.file.Sitemaps, Directive{t.Line, t.Key, t.Value})
-	default:
-		d := Directive{t.Line, t.Key, t.Value}
-		b.file.Others = append(b.file.Others, d)
-		if n := len(b.file.Groups); n > 0 {
-			b.file.Groups[n-1].Extras = append(b.file.Groups[n-1].Extras, d)
-		}
-	}
-}
-
-func (b *builder) userAgent(line int, value string) {
-	f := b.file
-	if len(f.Groups) == 0 || b.closed {
-		f.Groups = append(f.Groups, Group{})
-		b.ruleLo = append(b.ruleLo, int32(len(b.rules)))
-		b.agentLo = append(b.agentLo, int32(len(b.agents)))
-		b.closed = false
-	}
-	gi := int32(len(f.Groups) - 1)
-	a := AgentLine{Line: line, Value: value, Global: IsGlobalAgent(value, f.Mode)}
-	if a.Global {
-		f.global = appendGroup(f.global, gi)
-	} else {
-		a.Token = ExtractAgent(value)
-		key := FoldAgent(a.Token)
-		f.byAgent[key] = appendGroup(f.byAgent[key], gi)
-	}
-	b.agents = append(b.agents, a)
-}
-
-// appendGroup appends gi unless it is already the last entry: a group that
-// names the same agent twice is still merged once.
-func appendGroup(list []int32, gi int32) []int32 {
-	if n := len(list); n > 0 && list[n-1] == gi {
-		return list
-	}
-	return append(list, gi)
-}
-
-func (b *builder) rule(line int, allow bool, value string) {
-	b.closed = true
-	f := b.file
-	if len(f.Groups) == 0 {
-		return // a rule before any user-agent line belongs to no group
-	}
-	b.rules = append(b.rules, Rule{Line: line, Allow: allow, Value: value, Pattern: EscapePattern(value)})
-}
-
-// finish hands each group its rules and user-agent lines. Each part is
-// capped at its own length, so appending to one group's slice cannot
-// write over the next group's.
-func (b *builder) finish() {
-	groups := b.file.Groups
-	for i := range groups {
-		rHi, aHi := int32(len(b.rules)), int32(len(b.agents))
-		if i+1 < len(groups) {
-			rHi, aHi = b.ruleLo[i+1], b.agentLo[i+1]
-		}
-		if b.ruleLo[i] < rHi {
-			groups[i].Rules = b.rules[b.ruleLo[i]:rHi:rHi]
-		}
-		groups[i].Agents = b.agents[b.agentLo[i]:aHi:aHi]
-	}
 }

@@ -12,7 +12,7 @@ import (
 // e.g. "a,b:+/x,-/y".
 func groupShape(f *File) []string {
 	var out []string
-	for _, g := range f.Groups {
+	for _, g := range f.Groups() {
 		var agents, rules []string
 		for _, a := range g.Agents {
 			if a.Global {
@@ -82,11 +82,11 @@ func TestGoogleSizeLimit(t *testing.T) {
 	body := "User-agent: *\n" + pad + "\nDisallow: /x\n"
 	f := Parse([]byte(body), Options{})
 	require.True(t, f.Truncated)
-	assert.Empty(t, f.Groups[0].Rules, "a rule after the limit is ignored")
+	assert.Empty(t, f.Groups()[0].Rules, "a rule after the limit is ignored")
 
 	f = Parse([]byte(body), Options{MaxBytes: -1})
 	assert.False(t, f.Truncated)
-	assert.Len(t, f.Groups[0].Rules, 1)
+	assert.Len(t, f.Groups()[0].Rules, 1)
 }
 
 func TestGoogleIndexDirectory(t *testing.T) {
@@ -111,8 +111,8 @@ func TestGoogleIndexDirectory(t *testing.T) {
 
 func TestParseExtrasBelongToTheirGroup(t *testing.T) {
 	f := Parse([]byte("Crawl-delay: 1\nUser-agent: a\nCrawl-delay: 2\nDisallow: /x\nHost: h\nUser-agent: b\nRequest-rate: 1/5\n"), Options{})
-	require.Len(t, f.Groups, 2)
-	assert.Equal(t, []Directive{{3, "Crawl-delay", "2"}, {5, "Host", "h"}}, f.Groups[0].Extras)
-	assert.Equal(t, []Directive{{7, "Request-rate", "1/5"}}, f.Groups[1].Extras)
-	assert.Len(t, f.Others, 4, "every unknown directive stays in Others, the one before any group included")
+	require.Len(t, f.Groups(), 2)
+	assert.Equal(t, []Directive{{3, "Crawl-delay", "2"}, {5, "Host", "h"}}, f.Groups()[0].Extras)
+	assert.Equal(t, []Directive{{7, "Request-rate", "1/5"}}, f.Groups()[1].Extras)
+	assert.Len(t, f.Others(), 4, "every unknown directive stays in Others, the one before any group included")
 }

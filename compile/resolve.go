@@ -22,7 +22,7 @@ type Selection struct {
 // caller's agent is compared whole, never cut.
 func (f *File) Resolve(agents ...string) Selection {
 	for _, a := range agents {
-		if groups, ok := f.byAgent[FoldAgent(a)]; ok {
+		if groups, ok := f.named(a); ok {
 			return Selection{Groups: groups, Agent: a, Specific: true}
 		}
 	}
@@ -38,7 +38,7 @@ func (f *File) ResolveAny(agents ...string) Selection {
 	var sel Selection
 	var lists [][]int32
 	for _, a := range agents {
-		groups, ok := f.byAgent[FoldAgent(a)]
+		groups, ok := f.named(a)
 		if !ok {
 			continue
 		}
@@ -79,3 +79,6 @@ func mergeGroups(lists [][]int32) []int32 {
 		}
 	}
 }
+
+// named returns the groups that name agent, ignoring ASCII case.
+func (f *File) named(agent string) ([]int32, bool) { return f.names.groupsOf(agent) }

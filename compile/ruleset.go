@@ -2,6 +2,8 @@ package compile
 
 import (
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/fastrobots/robots/automaton"
 )
@@ -11,45 +13,227 @@ type RuleRef struct {
 	Group, Rule int32
 }
 
-// RuleSet is the merged rules of a Selection, compiled for matching.
-type RuleSet struct {
-	Refs []RuleRef // indexed by automaton.Pattern.ID
-	Set  *automaton.Set
+// Verdict is what a rule set decides for a path: the ID of the winning
+// pattern (an index into the rules of the selection, in group and file
+// order) and its kind, or Matched false when no pattern matches.
+type Verdict struct {
+	ID      int32
+	Allow   bool
+	Matched bool
 }
 
-// Compile merges the rules of the selected groups into a RuleSet whose
-// automaton is built with opts. The automaton's options are given here,
-// where it is built, rather than kept in the File: one parsed file may be
-// compiled under different budgets.
+// Allowed reports the verdict: false when the winner is a disallow.
+func (v Verdict) Allowed() bool { return !v.Matched || v.Allow }
+
+// RuleSet is the merged rules of a Selection, ready for matching.
+//
+// A rule set is tiered, as a JIT is: a crawler checks one or a few URLs
+// on most sites and thousands on a few. Its first checks (cold) test each
+// rule on its own with automaton.Match, which needs nothing built; once it
+// has answered HotAfter checks, it compiles its automaton.Set, whose
+// checks cost one table load per byte. A cold check is taken only while
+// its work, rules times path length plus the patterns' bytes, stays under
+// coldWorkMax, so a hostile file or URL goes straight to the automaton,
+// whose cost per byte is bounded. RFC mode compiles at once: its patterns
+// are normalised, which copies them.
+//
+// A RuleSet is safe for concurrent use.
+type RuleSet struct {
+	file   *File
+	groups []int32
+	opts   automaton.Options
+	rules  int32 // rules in the selection
+	bytes  int   // bytes of their patterns
+
+	checks atomic.Int32 // cold checks answered
+	hot    atomic.Pointer[compiled]
+	mu     sync.Mutex // held while compiling
+}
+
+// compiled is a rule set's automaton and the rules its pattern IDs name.
+type compiled struct {
+	set  *automaton.Set
+	refs []RuleRef // indexed by automaton.Pattern.ID
+}
+
+// HotAfter is the number of cold checks a rule set answers before it
+// compiles its automaton. Testing rules one by one costs about as much per
+// check as building the automaton costs per rule and state; a few checks
+// in, the automaton has paid for itself.
+const HotAfter = 8
+
+// coldWorkMax bounds the work of one cold check, in bytes compared: rules
+// times the path's length, plus the bytes of the patterns. Past it, the
+// automaton answers.
+const coldWorkMax = 1 << 16
+
+// Compile returns the rule set of the selected groups; its automaton is
+// built with opts when it is needed. The automaton's options are given
+// here, where it is built, rather than kept in the File: one parsed file
+// may be compiled under different budgets.
 func (f *File) Compile(sel Selection, opts automaton.Options) *RuleSet {
-	var refs []RuleRef
-	var patterns []automaton.Pattern
+	rs := &RuleSet{file: f, groups: sel.Groups, opts: opts}
 	for _, gi := range sel.Groups {
-		for ri, r := range f.Groups[gi].Rules {
-			id := int32(len(refs))
-			refs = append(refs, RuleRef{gi, int32(ri)})
-			patterns = f.appendPatterns(patterns, r, id)
+		lo, hi := f.groupRules(gi)
+		rs.rules += hi - lo
+		for _, r := range f.rules[lo:hi] {
+			rs.bytes += int(r.n >> 2)
 		}
 	}
-	return &RuleSet{Refs: refs, Set: automaton.NewSet(patterns, opts)}
+	return rs
+}
+
+// Set returns the rule set's automaton, compiling it if it is not yet.
+func (rs *RuleSet) Set() *automaton.Set { return rs.compile().set }
+
+// Compiled reports whether the automaton has been built.
+func (rs *RuleSet) Compiled() bool { return rs.hot.Load() != nil }
+
+// Stats returns the automaton's size so far; while the rule set is cold,
+// no state is built and only Budget is set.
+func (rs *RuleSet) Stats() automaton.Stats {
+	if c := rs.hot.Load(); c != nil {
+		return c.set.Stats()
+	}
+	return automaton.Stats{Budget: rs.opts.Limit()}
+}
+
+// Allowed reports the verdict for the path a+b.
+func (rs *RuleSet) Allowed(a, b string) bool {
+	if c := rs.hot.Load(); c != nil {
+		return c.set.Allowed(a, b)
+	}
+	if v, ok := rs.cold(a, b); ok {
+		return v.Allowed()
+	}
+	return rs.compile().set.Allowed(a, b)
+}
+
+// Decide returns the verdict for the path a+b+c.
+func (rs *RuleSet) Decide(a, b, c string) Verdict {
+	if h := rs.hot.Load(); h == nil && c == "" {
+		if v, ok := rs.cold(a, b); ok {
+			return v
+		}
+	}
+	p, ok := rs.compile().set.DecideParts(a, b, c)
+	return Verdict{ID: p.ID, Allow: p.Allow, Matched: ok}
+}
+
+// Ref returns the rule a pattern ID names.
+func (rs *RuleSet) Ref(id int32) RuleRef {
+	for _, gi := range rs.groups {
+		lo, hi := rs.file.groupRules(gi)
+		if id < hi-lo {
+			return RuleRef{gi, id}
+		}
+		id -= hi - lo
+	}
+	panic("compile: pattern ID out of range")
+}
+
+// Rule returns the rule a pattern ID names.
+func (rs *RuleSet) Rule(id int32) *Rule {
+	ref := rs.Ref(id)
+	return &rs.file.Groups()[ref.Group].Rules[ref.Rule]
+}
+
+// compile builds the automaton once.
+func (rs *RuleSet) compile() *compiled {
+	if c := rs.hot.Load(); c != nil {
+		return c
+	}
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if c := rs.hot.Load(); c != nil {
+		return c
+	}
+	c := &compiled{refs: make([]RuleRef, 0, rs.rules)}
+	patterns := make([]automaton.Pattern, 0, rs.rules)
+	for _, gi := range rs.groups {
+		lo, hi := rs.file.groupRules(gi)
+		for i := lo; i < hi; i++ {
+			id := int32(len(c.refs))
+			c.refs = append(c.refs, RuleRef{gi, i - lo})
+			patterns = rs.file.appendPatterns(patterns, i, id)
+		}
+	}
+	c.set = automaton.NewSet(patterns, rs.opts)
+	rs.hot.Store(c)
+	return c
+}
+
+// cold answers a check on the path a+b by testing every rule, when the
+// rule set is cold and the check's work is small; ok is false otherwise.
+func (rs *RuleSet) cold(a, b string) (v Verdict, ok bool) {
+	path := b
+	switch {
+	case a == "":
+	case b == "":
+		path = a
+	default:
+		return v, false
+	}
+	f := rs.file
+	if f.Mode != Google || int(rs.rules)*(len(path)+1)+rs.bytes > coldWorkMax {
+		return v, false
+	}
+	if rs.checks.Add(1) > HotAfter {
+		return v, false
+	}
+	best := automaton.Pattern{Priority: -1}
+	id := int32(0)
+	for _, gi := range rs.groups {
+		lo, hi := f.groupRules(gi)
+		for i := lo; i < hi; i, id = i+1, id+1 {
+			r := f.rules[i]
+			expr := f.pattern(i, r)
+			if expr == "" {
+				continue
+			}
+			p := automaton.Pattern{Expr: expr, Allow: r.allow(), Priority: int32(len(expr)), ID: id}
+			if p.Beats(best) && automaton.Match(expr, path) {
+				best = p
+				continue
+			}
+			if !p.Allow {
+				continue
+			}
+			if dir, ok := indexDir(expr); ok {
+				p.Priority = int32(len(dir) + 1)
+				if p.Beats(best) && automaton.MatchAnchored(dir, path) {
+					best = p
+				}
+			}
+		}
+	}
+	if best.Priority < 0 {
+		return Verdict{}, true
+	}
+	return Verdict{ID: best.ID, Allow: best.Allow, Matched: true}, true
 }
 
 // RulePatterns returns the patterns a rule is matched as, in the file's
 // mode: its pattern, and in Google mode the directory of an index.htm*
-// allow. It is what Compile gives the automaton, for callers that explain
-// or analyse rules one by one.
+// allow. It is what the automaton is given, for callers that explain or
+// analyse rules one by one.
 func (f *File) RulePatterns(r Rule) []automaton.Pattern {
-	return f.appendPatterns(nil, r, 0)
+	return f.patternsOf(nil, r.Pattern, r.Allow, 0)
 }
 
-// appendPatterns appends the patterns rule r stands for.
-func (f *File) appendPatterns(ps []automaton.Pattern, r Rule, id int32) []automaton.Pattern {
-	expr := r.Pattern
+// appendPatterns appends the patterns rule i stands for.
+func (f *File) appendPatterns(ps []automaton.Pattern, i, id int32) []automaton.Pattern {
+	r := f.rules[i]
+	return f.patternsOf(ps, f.pattern(i, r), r.allow(), id)
+}
+
+// patternsOf appends the patterns of a rule with pattern expr.
+func (f *File) patternsOf(ps []automaton.Pattern, expr string, allow bool, id int32) []automaton.Pattern {
 	if f.Mode == RFC {
 		expr = NormalizeRFCPattern(expr)
 	}
-	ps = append(ps, automaton.Pattern{Expr: expr, Allow: r.Allow, Priority: int32(len(expr)), ID: id})
-	if dir, ok := indexDirectory(expr); ok && r.Allow && f.Mode == Google {
+	ps = append(ps, automaton.Pattern{Expr: expr, Allow: allow, Priority: int32(len(expr)), ID: id})
+	if dir, ok := indexDirectory(expr); ok && allow && f.Mode == Google {
 		ps = append(ps, automaton.Pattern{Expr: dir, Allow: true, Priority: int32(len(dir)), ID: id})
 	}
 	return ps
@@ -62,15 +246,19 @@ func (f *File) appendPatterns(ps []automaton.Pattern, r Rule, id int32) []automa
 // pattern does not match; adding it unconditionally decides the same,
 // because the original is always longer and of the same kind.
 func indexDirectory(pattern string) (string, bool) {
+	dir, ok := indexDir(pattern)
+	if !ok {
+		return "", false
+	}
+	return dir + "$", true
+}
+
+// indexDir returns the directory of an index page's pattern, without the
+// '$' that anchors it: a substring of pattern.
+func indexDir(pattern string) (string, bool) {
 	slash := strings.LastIndexByte(pattern, '/')
 	if slash < 0 || !strings.HasPrefix(pattern[slash:], "/index.htm") {
 		return "", false
 	}
-	return pattern[:slash+1] + "$", true
-}
-
-// Rule returns the rule a pattern ID stands for.
-func (f *File) Rule(rs *RuleSet, id int32) *Rule {
-	ref := rs.Refs[id]
-	return &f.Groups[ref.Group].Rules[ref.Rule]
+	return pattern[:slash+1], true
 }

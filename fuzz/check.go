@@ -144,18 +144,18 @@ func sameFile(f *compile.File, toks []Token, rfc bool) error {
 			others = append(others, compile.Directive{Line: t.Line, Key: t.Key, Value: t.Value})
 		}
 	}
-	if len(f.Groups) != len(groups) {
-		return fmt.Errorf("%d groups, want %d", len(f.Groups), len(groups))
+	if len(f.Groups()) != len(groups) {
+		return fmt.Errorf("%d groups, want %d", len(f.Groups()), len(groups))
 	}
 	for i, g := range groups {
-		if err := sameGroup(f.Groups[i], g, true); err != nil {
+		if err := sameGroup(f.Groups()[i], g, true); err != nil {
 			return fmt.Errorf("group %d: %w", i, err)
 		}
 	}
-	if err := sameDirectives("sitemap", f.Sitemaps, sitemaps, true); err != nil {
+	if err := sameDirectives("sitemap", f.Sitemaps(), sitemaps, true); err != nil {
 		return err
 	}
-	return sameDirectives("other", f.Others, others, true)
+	return sameDirectives("other", f.Others(), others, true)
 }
 
 func sameGroup(got, want compile.Group, lines bool) error {
@@ -204,18 +204,18 @@ func sameDirectives(what string, got, want []compile.Directive, lines bool) erro
 
 // sameStructure compares two parsed files, line numbers aside.
 func sameStructure(got, want *compile.File) error {
-	if len(got.Groups) != len(want.Groups) {
-		return fmt.Errorf("%d groups, want %d", len(got.Groups), len(want.Groups))
+	if len(got.Groups()) != len(want.Groups()) {
+		return fmt.Errorf("%d groups, want %d", len(got.Groups()), len(want.Groups()))
 	}
-	for i := range want.Groups {
-		if err := sameGroup(got.Groups[i], want.Groups[i], false); err != nil {
+	for i := range want.Groups() {
+		if err := sameGroup(got.Groups()[i], want.Groups()[i], false); err != nil {
 			return fmt.Errorf("group %d: %w", i, err)
 		}
 	}
-	if err := sameDirectives("sitemap", got.Sitemaps, want.Sitemaps, false); err != nil {
+	if err := sameDirectives("sitemap", got.Sitemaps(), want.Sitemaps(), false); err != nil {
 		return err
 	}
-	return sameDirectives("other", got.Others, want.Others, false)
+	return sameDirectives("other", got.Others(), want.Others(), false)
 }
 
 // SameStructure reports the first difference between the groups, rules,
@@ -237,7 +237,7 @@ func lineInvariants(f *compile.File) error {
 		seen[line] = true
 		return nil
 	}
-	for i, g := range f.Groups {
+	for i, g := range f.Groups() {
 		if len(g.Agents) == 0 {
 			return fmt.Errorf("group %d has no user-agent line", i)
 		}
@@ -252,7 +252,7 @@ func lineInvariants(f *compile.File) error {
 			}
 		}
 	}
-	for _, d := range append(append([]compile.Directive(nil), f.Sitemaps...), f.Others...) {
+	for _, d := range append(append([]compile.Directive(nil), f.Sitemaps()...), f.Others()...) {
 		if err := check(d.Key, d.Line); err != nil {
 			return err
 		}

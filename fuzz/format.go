@@ -23,7 +23,7 @@ func Format(f *compile.File) (out []byte, ok bool) {
 		key, value string
 	}
 	var es []entry
-	for _, g := range f.Groups {
+	for _, g := range f.Groups() {
 		for _, a := range g.Agents {
 			es = append(es, entry{a.Line, "user-agent", a.Value})
 		}
@@ -35,10 +35,10 @@ func Format(f *compile.File) (out []byte, ok bool) {
 			es = append(es, entry{r.Line, key, r.Value})
 		}
 	}
-	for _, d := range f.Sitemaps {
+	for _, d := range f.Sitemaps() {
 		es = append(es, entry{d.Line, "sitemap", d.Value})
 	}
-	for _, d := range f.Others {
+	for _, d := range f.Others() {
 		es = append(es, entry{d.Line, d.Key, d.Value})
 	}
 	slices.SortStableFunc(es, func(a, b entry) int { return a.line - b.line })

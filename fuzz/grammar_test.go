@@ -63,9 +63,9 @@ func TestGrammarStructure(t *testing.T) {
 		for _, m := range modes {
 			p := compile.Parse(f.Body, compile.Options{Mode: m})
 			assert.Equal(t, f.LineCount(), p.Lines, "%v mode", m)
-			require.Len(t, p.Groups, len(f.Groups), "%v mode: groups", m)
+			require.Len(t, p.Groups(), len(f.Groups), "%v mode: groups", m)
 			for i, g := range f.Groups {
-				got := p.Groups[i]
+				got := p.Groups()[i]
 				require.Len(t, got.Agents, len(g.Agents), "%v mode: group %d agents", m, i)
 				require.Len(t, got.Rules, len(g.Rules), "%v mode: group %d rules", m, i)
 				for j, a := range g.Agents {
@@ -80,13 +80,13 @@ func TestGrammarStructure(t *testing.T) {
 					assert.Equal(t, want, got.Rules[j], "%v mode: group %d rule %d", m, i, j)
 				}
 			}
-			require.Len(t, p.Sitemaps, len(f.Sitemaps), "%v mode: sitemaps", m)
+			require.Len(t, p.Sitemaps(), len(f.Sitemaps), "%v mode: sitemaps", m)
 			for i, l := range f.Sitemaps {
-				assert.Equal(t, compile.Directive{Line: l.Num, Key: l.Key, Value: l.Value}, p.Sitemaps[i], "%v mode", m)
+				assert.Equal(t, compile.Directive{Line: l.Num, Key: l.Key, Value: l.Value}, p.Sitemaps()[i], "%v mode", m)
 			}
-			require.Len(t, p.Others, len(f.Others), "%v mode: others", m)
+			require.Len(t, p.Others(), len(f.Others), "%v mode: others", m)
 			for i, l := range f.Others {
-				assert.Equal(t, compile.Directive{Line: l.Num, Key: l.Key, Value: l.Value}, p.Others[i], "%v mode", m)
+				assert.Equal(t, compile.Directive{Line: l.Num, Key: l.Key, Value: l.Value}, p.Others()[i], "%v mode", m)
 			}
 		}
 	})

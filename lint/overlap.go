@@ -94,7 +94,7 @@ func selections(f *compile.File) [][]int32 {
 		}
 	}
 	add(f.Resolve().Groups)
-	for _, g := range f.Groups {
+	for _, g := range f.Groups() {
 		for _, a := range g.Agents {
 			if !a.Global {
 				add(f.Resolve(a.Token).Groups)
@@ -123,7 +123,7 @@ type deadBy struct {
 	ref   ruleRef
 }
 
-func (p *precedence) rule(ref ruleRef) compile.Rule { return p.file.Groups[ref.group].Rules[ref.rule] }
+func (p *precedence) rule(ref ruleRef) compile.Rule { return p.file.Groups()[ref.group].Rules[ref.rule] }
 
 // analyse finds the dead rules and equal pairs of one selection.
 func (p *precedence) analyse(sel []int32) {
@@ -177,7 +177,7 @@ func (p *precedence) analyseRule(entries []entry, byPrefix [2]map[string][]int, 
 func (p *precedence) entries(sel []int32) []entry {
 	var out []entry
 	for _, gi := range sel {
-		for ri, r := range p.file.Groups[gi].Rules {
+		for ri, r := range p.file.Groups()[gi].Rules {
 			if r.Pattern == "" || (r.Pattern[0] != '/' && r.Pattern[0] != '*') {
 				continue // no rule, or one that never matches
 			}

@@ -1,9 +1,6 @@
 package runtime
 
-import (
-	"github.com/fastrobots/robots/automaton"
-	"github.com/fastrobots/robots/compile"
-)
+import "github.com/fastrobots/robots/compile"
 
 // Matcher decides inputs against one compiled rule set, read in one mode.
 // It is a small value, safe for concurrent use.
@@ -38,9 +35,9 @@ func (m Matcher) Allowed(in Input) bool {
 	}
 	if a, b, ok := in.pieces(); ok {
 		a, b = cutNULs(a, b)
-		return m.rules.Set.Allowed(a, b)
+		return m.rules.Allowed(a, b)
 	}
-	cur := m.rules.Set.Start()
+	cur := m.rules.Set().Start()
 	feedURL(&cur, in.u)
 	return cur.Allowed()
 }
@@ -52,20 +49,21 @@ func (m Matcher) Decide(in Input) Verdict {
 		if s == robotsTxtPath {
 			return Verdict{Allowed: true, Rule: -1, Implicit: true}
 		}
-		return verdict(m.rules.Set.Decide(s))
+		return verdict(m.rules.Decide(s, "", ""))
 	}
 	if a, b, ok := in.pieces(); ok {
 		a, b = cutNULs(a, b)
-		return verdict(m.rules.Set.DecideParts(a, b, ""))
+		return verdict(m.rules.Decide(a, b, ""))
 	}
-	cur := m.rules.Set.Start()
+	cur := m.rules.Set().Start()
 	feedURL(&cur, in.u)
-	return verdict(cur.Result())
+	p, ok := cur.Result()
+	return verdict(compile.Verdict{ID: p.ID, Allow: p.Allow, Matched: ok})
 }
 
-func verdict(p automaton.Pattern, matched bool) Verdict {
-	if !matched {
+func verdict(v compile.Verdict) Verdict {
+	if !v.Matched {
 		return Verdict{Allowed: true, Rule: -1}
 	}
-	return Verdict{Allowed: p.Allow, Rule: p.ID}
+	return Verdict{Allowed: v.Allow, Rule: v.ID}
 }

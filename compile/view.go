@@ -1,0 +1,108 @@
+package compile
+
+// view is the parsed file as values of the exported types, built from the
+// records once, on first use.
+type view struct {
+	groups   []Group
+	sitemaps []Directive
+	others   []Directive
+}
+
+// Groups returns the file's groups in file order. The slice and what it
+// holds are shared and must not be modified.
+func (f *File) Groups() []Group { return f.materialize().groups }
+
+// Sitemaps returns the sitemap lines, in file order, wherever they stand.
+func (f *File) Sitemaps() []Directive { return f.materialize().sitemaps }
+
+// Others returns the directives this package does not interpret, in file
+// order.
+func (f *File) Others() []Directive { return f.materialize().others }
+
+// NumGroups returns the number of groups, without building them.
+func (f *File) NumGroups() int { return len(f.groups) }
+
+func (f *File) materialize() *view {
+	f.viewOnce.Do(f.build)
+	return &f.view
+}
+
+// build turns the records into values. The rules, agents and other lines
+// of all groups share one allocation each; each group's part is capped at
+// its own length, so appending to one group's slice cannot write over the
+// next group's.
+func (f *File) build() {
+	rules := make([]Rule, len(f.rules))
+	for i, r := range f.rules {
+		rules[i] = f.ruleAt(int32(i), r)
+	}
+	agents := make([]AgentLine, len(f.agents))
+	for i, a := range f.agents {
+		agents[i] = f.agentAt(a)
+	}
+	f.view.sitemaps = f.directives(f.sitemaps)
+	f.view.others = f.directives(f.others)
+	f.view.groups = make([]Group, len(f.groups))
+	for i := range f.groups {
+		gi := int32(i)
+		lo, hi := f.groupRange(gi, groupRec.agentLo, len(agents))
+		grp := Group{Agents: capped(agents, lo, hi)}
+		if lo, hi := f.groupRange(gi, groupRec.ruleLo, len(rules)); lo < hi {
+			grp.Rules = capped(rules, lo, hi)
+		}
+		if lo, hi := f.groupRange(gi, groupRec.otherLo, len(f.others)); lo < hi {
+			grp.Extras = capped(f.view.others, lo, hi)
+		}
+		f.view.groups[i] = grp
+	}
+}
+
+// groupRange returns the range of group gi's entries in a list of all
+// groups' entries of n, where first gives a group's first entry.
+func (f *File) groupRange(gi int32, first func(groupRec) int32, n int) (lo, hi int32) {
+	lo, hi = first(f.groups[gi]), int32(n)
+	if int(gi)+1 < len(f.groups) {
+		hi = first(f.groups[gi+1])
+	}
+	return lo, hi
+}
+
+// capped returns s[lo:hi] with its capacity capped at its length.
+func capped[T any](s []T, lo, hi int32) []T { return s[lo:hi:hi] }
+
+// directives turns directive records into values.
+func (f *File) directives(recs []dirRec) []Directive {
+	if len(recs) == 0 {
+		return nil
+	}
+	out := make([]Directive, len(recs))
+	for i, d := range recs {
+		out[i] = Directive{Line: int(d.line), Key: f.body[d.keyOff : d.keyOff+uint32(d.keyN)], Value: f.body[d.off : d.off+d.n]}
+	}
+	return out
+}
+
+// groupRules returns the range of group gi's rules in f.rules.
+func (f *File) groupRules(gi int32) (lo, hi int32) {
+	return f.groupRange(gi, groupRec.ruleLo, len(f.rules))
+}
+
+// ruleAt returns rule i, whose record is r, as a Rule.
+func (f *File) ruleAt(i int32, r ruleRec) Rule {
+	value := r.value(f.body)
+	return Rule{Line: int(r.line), Allow: r.allow(), Value: value, Pattern: f.pattern(i, r)}
+}
+
+// pattern returns the pattern of rule i, whose record is r: its value,
+// escaped when it needed it.
+func (f *File) pattern(i int32, r ruleRec) string {
+	if r.isEscaped() {
+		return f.escaped[i]
+	}
+	return r.value(f.body)
+}
+
+func (f *File) agentAt(a agentRec) AgentLine {
+	value := f.body[a.off : a.off+a.n]
+	return AgentLine{Line: int(a.line), Value: value, Token: value[:a.tok], Global: a.global}
+}
