@@ -72,23 +72,6 @@ func hostileRun(t *testing.T, input int, fn func(m robots.Mode)) {
 	}
 }
 
-// hostileAllowed asks a question and checks the verdict and deciding line
-// (0: no rule decided).
-func hostileAllowed(t *testing.T, a *robots.Agent, rawURL string, allowed bool, line int) {
-	t.Helper()
-	d := a.Decide(rawURL)
-	got := 0
-	if d.Rule != nil {
-		got = d.Rule.Line
-	}
-	short := rawURL
-	if len(short) > 80 {
-		short = short[:80] + fmt.Sprintf("...(%d bytes)", len(rawURL))
-	}
-	assert.Equal(t, allowed, d.Allowed, "allowed(%q)", short)
-	assert.Equal(t, line, got, "deciding line for %q", short)
-}
-
 // A 10 MB single line: only the first MaxBytes of the body are read, and
 // of the line only MaxLineBytes; the pattern is the cut prefix. Reading the
 // whole body changes nothing but Truncated.
@@ -105,8 +88,8 @@ func TestHostileHugeLine(t *testing.T) {
 				assert.Len(t, r.Groups()[0].Rules[0].Value, patLen)
 			}
 			a := r.Agent("FooBot")
-			hostileAllowed(t, a, "https://example.com/"+strings.Repeat("a", patLen-2), true, 0)
-			hostileAllowed(t, a, "https://example.com/"+strings.Repeat("a", patLen-1), false, 2)
+			checkVerdict(t, a, "https://example.com/"+strings.Repeat("a", patLen-2), noRule)
+			checkVerdict(t, a, "https://example.com/"+strings.Repeat("a", patLen-1), disallowedBy(2))
 		}
 		assert.True(t, robots.Parse(body, robots.WithMode(m)).Truncated())
 		assert.False(t, robots.Parse(body, robots.WithMode(m), robots.WithMaxBytes(-1)).Truncated())
@@ -130,8 +113,8 @@ func TestHostileStars(t *testing.T) {
 		for _, opt := range []robots.Option{robots.WithMaxBytes(robots.MaxBytes), robots.WithMaxBytes(-1)} {
 			r := robots.Parse(body, robots.WithMode(m), opt)
 			a := r.Agent("FooBot")
-			hostileAllowed(t, a, "https://example.com/", false, 2)
-			hostileAllowed(t, a, "https://example.com/"+strings.Repeat("ab", 5000)+"x", false, 2)
+			checkVerdict(t, a, "https://example.com/", disallowedBy(2))
+			checkVerdict(t, a, "https://example.com/"+strings.Repeat("ab", 5000)+"x", disallowedBy(2))
 		}
 		// The Allow line lies past MaxBytes: only the whole body has it,
 		// and it is shorter than the cut Disallow, which still wins.
@@ -139,7 +122,7 @@ func TestHostileStars(t *testing.T) {
 		if assert.Len(t, r.Groups(), 1) {
 			assert.Len(t, r.Groups()[0].Rules, 2)
 		}
-		hostileAllowed(t, r.Agent("FooBot"), "https://example.com/x", false, 2)
+		checkVerdict(t, r.Agent("FooBot"), "https://example.com/x", disallowedBy(2))
 
 		r = robots.Parse([]byte(stars), robots.WithMode(m), robots.WithMaxBytes(-1))
 		assert.Empty(t, r.Groups())
@@ -161,10 +144,10 @@ func TestHostileManyGroups(t *testing.T) {
 		assert.Len(t, r.Groups(), n)
 		for _, i := range []int{0, 1, n / 2, n - 1} {
 			a := r.Agent("BOT" + strings.ToUpper(letters(i)))
-			hostileAllowed(t, a, "https://example.com/p"+strconv.Itoa(i), false, 2*i+2)
-			hostileAllowed(t, a, "https://example.com/q", true, 0)
+			checkVerdict(t, a, "https://example.com/p"+strconv.Itoa(i), disallowedBy(2*i+2))
+			checkVerdict(t, a, "https://example.com/q", noRule)
 		}
-		hostileAllowed(t, r.Agent("other"), "https://example.com/p1", true, 0)
+		checkVerdict(t, r.Agent("other"), "https://example.com/p1", noRule)
 		// Read to the default limit, the file ends within a group.
 		r = robots.Parse(body, robots.WithMode(m))
 		assert.True(t, r.Truncated())
@@ -205,15 +188,15 @@ func TestHostileManyRules(t *testing.T) {
 		a := r.Agent("FooBot")
 		for i := 0; i < n; i += 4999 {
 			if i%2 == 0 {
-				hostileAllowed(t, a, fmt.Sprintf("https://example.com/p%d/x", i), false, i+2)
+				checkVerdict(t, a, fmt.Sprintf("https://example.com/p%d/x", i), disallowedBy(i+2))
 			} else {
-				hostileAllowed(t, a, fmt.Sprintf("https://example.com/x/q%d", i), true, i+2)
+				checkVerdict(t, a, fmt.Sprintf("https://example.com/x/q%d", i), allowedBy(i+2))
 			}
 		}
 		// "/p2/q3" is disallowed by /p2/ (length 4) and allowed by /*/q3$
 		// (length 6): the longer allow wins.
-		hostileAllowed(t, a, "https://example.com/p2/q3", true, 5)
-		hostileAllowed(t, a, "https://example.com/none", true, 0)
+		checkVerdict(t, a, "https://example.com/p2/q3", allowedBy(5))
+		checkVerdict(t, a, "https://example.com/none", noRule)
 	})
 }
 
@@ -234,11 +217,11 @@ func TestHostileStarPatterns(t *testing.T) {
 	}
 	hostileRun(t, input, func(m robots.Mode) {
 		a := robots.Parse(body, robots.WithMode(m)).Agent("FooBot")
-		hostileAllowed(t, a, urls[0], true, 0)
-		hostileAllowed(t, a, urls[1], false, 2+7)       // only "...a7" matches
-		hostileAllowed(t, a, urls[2], true, 0)          // no digit
-		hostileAllowed(t, a, urls[3], false, 2+999)     // "...a999": 999 is the longest of 9, 99, 999
-		hostileAllowed(t, a, urls[0]+"12", false, 2+12) // 1 and 12 match; 12 is longer
+		checkVerdict(t, a, urls[0], noRule)
+		checkVerdict(t, a, urls[1], disallowedBy(2+7))       // only "...a7" matches
+		checkVerdict(t, a, urls[2], noRule)                  // no digit
+		checkVerdict(t, a, urls[3], disallowedBy(2+999))     // "...a999": 999 is the longest of 9, 99, 999
+		checkVerdict(t, a, urls[0]+"12", disallowedBy(2+12)) // 1 and 12 match; 12 is longer
 	})
 }
 
@@ -250,10 +233,10 @@ func TestHostileNUL(t *testing.T) {
 		r := robots.Parse(body, robots.WithMode(m), robots.WithMaxBytes(-1))
 		assert.Equal(t, 6, r.Lines())
 		a := r.Agent("FooBot")
-		hostileAllowed(t, a, "https://example.com/a/x", false, 2)
-		hostileAllowed(t, a, "https://example.com/c", true, 0)
-		hostileAllowed(t, a, "https://example.com/d", false, 4)
-		hostileAllowed(t, a, "https://example.com/d/e", true, 5)
+		checkVerdict(t, a, "https://example.com/a/x", disallowedBy(2))
+		checkVerdict(t, a, "https://example.com/c", noRule)
+		checkVerdict(t, a, "https://example.com/d", disallowedBy(4))
+		checkVerdict(t, a, "https://example.com/d/e", allowedBy(5))
 		r = robots.Parse([]byte(strings.Repeat("\x00", 1<<20)), robots.WithMode(m))
 		assert.Empty(t, r.Groups())
 		assert.Equal(t, 1, r.Lines())
@@ -292,8 +275,8 @@ func TestHostileUTF16(t *testing.T) {
 			assert.Empty(t, r.Sitemaps())
 			assert.Empty(t, r.Others())
 			assert.Equal(t, 4, r.Lines())
-			hostileAllowed(t, r.Agent("FooBot"), "https://example.com/", true, 0)
-			hostileAllowed(t, r.Agent("*"), "https://example.com/private", true, 0)
+			checkVerdict(t, r.Agent("FooBot"), "https://example.com/", noRule)
+			checkVerdict(t, r.Agent("*"), "https://example.com/private", noRule)
 		})
 	}
 }
@@ -309,14 +292,14 @@ func TestHostileInvalidUTF8(t *testing.T) {
 			assert.Equal(t, "", r.Groups()[0].Agents[0].Token, "\\xFF is no agent byte")
 		}
 		a := r.Agent("FooBot")
-		hostileAllowed(t, a, "https://example.com/%FF%FE%C3(x", false, 5)
-		hostileAllowed(t, a, "https://example.com/%C0%AF%ED%A0%80", true, 6)
+		checkVerdict(t, a, "https://example.com/%FF%FE%C3(x", disallowedBy(5))
+		checkVerdict(t, a, "https://example.com/%C0%AF%ED%A0%80", allowedBy(6))
 		if m == robots.Google {
-			hostileAllowed(t, a, "https://example.com/\xFF\xFE\xC3(", true, 0) // the URL is taken as given
+			checkVerdict(t, a, "https://example.com/\xFF\xFE\xC3(", noRule) // the URL is taken as given
 		} else {
-			hostileAllowed(t, a, "https://example.com/\xFF\xFE\xC3(", false, 5) // and normalised in RFC mode
+			checkVerdict(t, a, "https://example.com/\xFF\xFE\xC3(", disallowedBy(5)) // and normalised in RFC mode
 		}
-		hostileAllowed(t, r.Agent(""), "https://example.com/a", false, 2)
+		checkVerdict(t, r.Agent(""), "https://example.com/a", disallowedBy(2))
 	})
 	// A megabyte of bytes that are no UTF-8 at all.
 	junk := make([]byte, 1<<20)
@@ -330,7 +313,7 @@ func TestHostileInvalidUTF8(t *testing.T) {
 		a := r.Agent("FooBot")
 		assert.True(t, a.Allowed("https://example.com/%80%81%82"), "the pattern is longer")
 		if assert.Len(t, r.Groups(), 1) && assert.Len(t, r.Groups()[0].Rules, 1) {
-			hostileAllowed(t, a, "https://example.com"+r.Groups()[0].Rules[0].Pattern+"x", false, 2)
+			checkVerdict(t, a, "https://example.com"+r.Groups()[0].Rules[0].Pattern+"x", disallowedBy(2))
 		}
 	})
 }
@@ -419,15 +402,15 @@ func TestHostileOnlyCR(t *testing.T) {
 		assert.Empty(t, r.Groups())
 		r = robots.Parse(body, robots.WithMode(m), robots.WithMaxBytes(-1))
 		assert.Equal(t, len(body)+1, r.Lines())
-		hostileAllowed(t, r.Agent("FooBot"), "https://example.com/", true, 0)
+		checkVerdict(t, r.Agent("FooBot"), "https://example.com/", noRule)
 	})
 	// CR-only line breaks in a real file, many times over.
 	cr := []byte(strings.Repeat("User-agent: *\rDisallow: /a\r\rAllow: /a/b\r", 20_000))
 	hostileRun(t, len(cr), func(m robots.Mode) {
 		r := robots.Parse(cr, robots.WithMode(m))
 		a := r.Agent("FooBot")
-		hostileAllowed(t, a, "https://example.com/a", false, 2)
-		hostileAllowed(t, a, "https://example.com/a/b", true, 4)
+		checkVerdict(t, a, "https://example.com/a", disallowedBy(2))
+		checkVerdict(t, a, "https://example.com/a/b", allowedBy(4))
 	})
 }
 
@@ -447,13 +430,13 @@ func TestHostileTruncation(t *testing.T) {
 		assert.True(t, r.Truncated())
 		a := r.Agent("FooBot")
 		cutLine := r.Lines()
-		hostileAllowed(t, a, "https://example.com/a", false, 2)
-		hostileAllowed(t, a, "https://example.com/cut", false, cutLine) // "/cut", not "/cutHERE"
-		hostileAllowed(t, a, "https://example.com/b", true, 0)          // past the limit
+		checkVerdict(t, a, "https://example.com/a", disallowedBy(2))
+		checkVerdict(t, a, "https://example.com/cut", disallowedBy(cutLine)) // "/cut", not "/cutHERE"
+		checkVerdict(t, a, "https://example.com/b", noRule)                  // past the limit
 		whole := robots.Parse(body, robots.WithMode(m), robots.WithMaxBytes(-1))
 		assert.False(t, whole.Truncated())
-		hostileAllowed(t, whole.Agent("FooBot"), "https://example.com/b", false, cutLine+1)
-		hostileAllowed(t, whole.Agent("FooBot"), "https://example.com/cut", true, 0)
+		checkVerdict(t, whole.Agent("FooBot"), "https://example.com/b", disallowedBy(cutLine+1))
+		checkVerdict(t, whole.Agent("FooBot"), "https://example.com/cut", noRule)
 	})
 	exact := []byte(head + strings.Repeat("#", robots.MaxBytes-len(head)))
 	assert.False(t, robots.Parse(exact).Truncated(), "exactly MaxBytes is not truncated")
@@ -471,8 +454,8 @@ func TestHostileLineCut(t *testing.T) {
 			assert.Equal(t, "/"+strings.Repeat("x", keep), r.Groups()[0].Rules[0].Value)
 		}
 		a := r.Agent("FooBot")
-		hostileAllowed(t, a, "https://example.com/"+strings.Repeat("x", keep), false, 2)
-		hostileAllowed(t, a, "https://example.com/"+strings.Repeat("x", keep-1), true, 0)
-		hostileAllowed(t, a, "https://example.com/y", true, 3)
+		checkVerdict(t, a, "https://example.com/"+strings.Repeat("x", keep), disallowedBy(2))
+		checkVerdict(t, a, "https://example.com/"+strings.Repeat("x", keep-1), noRule)
+		checkVerdict(t, a, "https://example.com/y", allowedBy(3))
 	})
 }
