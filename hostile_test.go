@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -23,7 +22,8 @@ import (
 // caller could pass) and checks the verdicts and the limits that keep the
 // engine linear: the bytes it allocates, per byte of input, stay within
 // HostileAllocPerByte (with HostileAllocFloor for the fixed costs), and it
-// finishes within HostileGuard, a hang detector, not a timing assertion.
+// finishes within HangGuard, a hang detector, not a timing assertion: how
+// fast it finishes is for the benchmarks in bench/ (BenchmarkPathological).
 // docs/limits.md lists every limit and the test that pins it.
 const (
 	// HostileAllocPerByte bounds the bytes allocated per byte of input
@@ -35,9 +35,6 @@ const (
 	// HostileAllocFloor covers the costs that do not grow with the input,
 	// chiefly the lazy DFA's memory budget per rule set.
 	HostileAllocFloor = 16 << 20
-	// HostileGuard is how long a hostile test may run before it is taken
-	// for a hang (multiplied for the race detector and coverage).
-	HostileGuard = 10 * time.Second
 )
 
 var hostileModes = []robots.Mode{robots.Google, robots.RFC}
@@ -48,27 +45,23 @@ var hostileModes = []robots.Mode{robots.Google, robots.RFC}
 func hostileRun(t *testing.T, input int, fn func(m robots.Mode)) {
 	t.Helper()
 	for _, m := range hostileModes {
-		done := make(chan uint64, 1)
-		go func() {
+		var alloc uint64
+		done := finishes(func() {
 			defer func() {
 				if p := recover(); p != nil {
 					t.Errorf("%v mode: panic: %v\n%s", m, p, debug.Stack())
-					done <- 0
 				}
 			}()
 			a0 := allocated()
 			fn(m)
-			done <- allocated() - a0
-		}()
-		guard := HostileGuard * time.Duration(corpusSlowdown())
-		select {
-		case alloc := <-done:
-			limit := max(uint64(HostileAllocFloor), uint64(input)*HostileAllocPerByte)
-			assert.LessOrEqual(t, alloc, limit, "%v mode: %d bytes allocated for %d bytes of input", m, alloc, input)
-			t.Logf("%v mode: %d bytes of input, %d bytes allocated (%.1f per byte)", m, input, alloc, float64(alloc)/float64(input))
-		case <-time.After(guard):
-			t.Fatalf("%v mode: not done after %v: a hang", m, guard)
+			alloc = allocated() - a0
+		})
+		if !done {
+			t.Fatalf("%v mode: not done after %v: a hang", m, hangGuard())
 		}
+		limit := max(uint64(HostileAllocFloor), uint64(input)*HostileAllocPerByte)
+		assert.LessOrEqual(t, alloc, limit, "%v mode: %d bytes allocated for %d bytes of input", m, alloc, input)
+		t.Logf("%v mode: %d bytes of input, %d bytes allocated (%.1f per byte)", m, input, alloc, float64(alloc)/float64(input))
 	}
 }
 
