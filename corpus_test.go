@@ -229,43 +229,62 @@ func readCrawledURLs(t *testing.T, path string) map[string][]string {
 	return out
 }
 
-// TestCorpusShared runs every file of the shared corpus, unpacked in
-// memory one at a time, with its crawled URLs.
-func TestCorpusShared(t *testing.T) {
+// skipWithoutCorpus skips a test that needs the shared corpus when it is
+// not beside this repository.
+func skipWithoutCorpus(t *testing.T) {
 	if _, err := os.Stat(corpusArchive); errors.Is(err, os.ErrNotExist) {
 		t.Skipf("%s is absent: the shared corpus is not beside this repository", corpusArchive)
 	}
-	if raceEnabled {
-		t.Skip("the whole corpus takes too long under the race detector; TestCorpusLicensed runs a part of it")
-	}
-	start := time.Now()
-	urls := readCrawledURLs(t, corpusURLs)
+}
+
+// eachCorpusFile calls fn with the name and contents of every regular file
+// of the shared corpus archive, in archive order, in one pass that unpacks
+// one file at a time in memory. fn may keep body.
+func eachCorpusFile(t *testing.T, fn func(name string, body []byte)) {
+	t.Helper()
 	f, err := os.Open(corpusArchive)
 	require.NoError(t, err)
 	defer f.Close()
 	z, err := gzip.NewReader(f)
 	require.NoError(t, err)
 	tr := tar.NewReader(z)
-	var st corpusStats
-	seen := map[string]bool{}
 	for {
 		h, err := tr.Next()
 		if err == io.EOF {
-			break
+			return
 		}
 		require.NoError(t, err)
-		if h.Typeflag != tar.TypeReg || !(strings.HasPrefix(h.Name, "files/") || strings.HasPrefix(h.Name, "files_html/")) {
+		if h.Typeflag != tar.TypeReg {
 			continue
 		}
 		body, err := io.ReadAll(tr)
 		require.NoError(t, err)
-		n := len(seen)
-		seen[h.Name] = true
-		if testing.Short() && n%10 != 0 {
-			continue // -short: every tenth file
-		}
-		corpusCheck(t, h.Name, body, urls[h.Name], &st)
+		fn(h.Name, body)
 	}
+}
+
+// TestCorpusShared runs every file of the shared corpus with its crawled
+// URLs.
+func TestCorpusShared(t *testing.T) {
+	skipWithoutCorpus(t)
+	if raceEnabled {
+		t.Skip("the whole corpus takes too long under the race detector; TestCorpusLicensed runs a part of it")
+	}
+	start := time.Now()
+	urls := readCrawledURLs(t, corpusURLs)
+	var st corpusStats
+	seen := map[string]bool{}
+	eachCorpusFile(t, func(name string, body []byte) {
+		if !strings.HasPrefix(name, "files/") && !strings.HasPrefix(name, "files_html/") {
+			return
+		}
+		n := len(seen)
+		seen[name] = true
+		if testing.Short() && n%10 != 0 {
+			return // -short: every tenth file
+		}
+		corpusCheck(t, name, body, urls[name], &st)
+	})
 	require.Len(t, seen, corpusSharedSize, "files in %s", corpusArchive)
 	for file := range urls {
 		require.True(t, seen[file], "crawled-urls.tsv.gz names %s, which the archive lacks", file)

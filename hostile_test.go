@@ -1,12 +1,7 @@
 package robots_test
 
 import (
-	"archive/tar"
-	"compress/gzip"
-	"errors"
 	"fmt"
-	"io"
-	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -314,9 +309,7 @@ func TestHostileInvalidUTF8(t *testing.T) {
 // The largest file of the real-world corpus (3.7 MB): read to MaxBytes,
 // asked its crawled URLs.
 func TestHostileLargestRealFile(t *testing.T) {
-	if _, err := os.Stat(corpusArchive); errors.Is(err, os.ErrNotExist) {
-		t.Skipf("%s is absent: the shared corpus is not beside this repository", corpusArchive)
-	}
+	skipWithoutCorpus(t)
 	name, body := largestCorpusFile(t)
 	require.Greater(t, len(body), 3<<20, "%s", name)
 	urls := readCrawledURLs(t, corpusURLs)[name]
@@ -345,31 +338,17 @@ func TestHostileLargestRealFile(t *testing.T) {
 // largestCorpusFile finds the largest file the corpus manifest lists and
 // returns it, in one pass over the archive.
 func largestCorpusFile(t *testing.T) (string, []byte) {
-	f, err := os.Open(corpusArchive)
-	require.NoError(t, err)
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	require.NoError(t, err)
-	tr := tar.NewReader(z)
 	var manifest []byte
 	var bestName string
 	var best []byte
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		require.NoError(t, err)
+	eachCorpusFile(t, func(name string, body []byte) {
 		switch {
-		case h.Name == "manifest.tsv":
-			manifest, err = io.ReadAll(tr)
-			require.NoError(t, err)
-		case h.Typeflag == tar.TypeReg && h.Size > int64(len(best)):
-			best, err = io.ReadAll(tr)
-			require.NoError(t, err)
-			bestName = h.Name
+		case name == "manifest.tsv":
+			manifest = body
+		case len(body) > len(best):
+			bestName, best = name, body
 		}
-	}
+	})
 	// The manifest's largest must be the one found.
 	largest, size := "", 0
 	for _, line := range strings.Split(string(manifest), "\n") {
