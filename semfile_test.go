@@ -42,7 +42,18 @@ package robots_test
 //		MODE/SOURCE/NAME under a source line, of its test; the name is
 //		unique there.
 //
-// A malformed file fails every test that reads it, with file:line.
+// For example:
+//
+//	test TestRFCLineEndings "RFC 9309 section 2.2"
+//	let ua "User-agent: *\n"
+//	let cr
+//		"User-agent: *\r"  # 1
+//		"Disallow: /a\r"   # 2
+//	check "CR" cr "FooBot" "/a" both disallow 2
+//	check "typo" ua+"Disalow: /a\n" "FooBot" "/a" google disallow 2 rfc none
+//
+// The file itself is UTF-8 text; other bytes are written as escapes. A
+// malformed file fails every test that reads it, with file:line.
 
 import (
 	"errors"
