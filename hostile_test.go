@@ -1,17 +1,11 @@
 package robots_test
 
 import (
-	"archive/tar"
-	"compress/gzip"
-	"errors"
 	"fmt"
-	"io"
-	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -23,7 +17,8 @@ import (
 // caller could pass) and checks the verdicts and the limits that keep the
 // engine linear: the bytes it allocates, per byte of input, stay within
 // HostileAllocPerByte (with HostileAllocFloor for the fixed costs), and it
-// finishes within HostileGuard, a hang detector, not a timing assertion.
+// finishes within HangGuard, a hang detector, not a timing assertion: how
+// fast it finishes is for the benchmarks in bench/ (BenchmarkPathological).
 // docs/limits.md lists every limit and the test that pins it.
 const (
 	// HostileAllocPerByte bounds the bytes allocated per byte of input
@@ -35,9 +30,6 @@ const (
 	// HostileAllocFloor covers the costs that do not grow with the input,
 	// chiefly the lazy DFA's memory budget per rule set.
 	HostileAllocFloor = 16 << 20
-	// HostileGuard is how long a hostile test may run before it is taken
-	// for a hang (multiplied for the race detector and coverage).
-	HostileGuard = 10 * time.Second
 )
 
 var hostileModes = []robots.Mode{robots.Google, robots.RFC}
@@ -48,45 +40,24 @@ var hostileModes = []robots.Mode{robots.Google, robots.RFC}
 func hostileRun(t *testing.T, input int, fn func(m robots.Mode)) {
 	t.Helper()
 	for _, m := range hostileModes {
-		done := make(chan uint64, 1)
-		go func() {
+		var alloc uint64
+		done := finishes(func() {
 			defer func() {
 				if p := recover(); p != nil {
 					t.Errorf("%v mode: panic: %v\n%s", m, p, debug.Stack())
-					done <- 0
 				}
 			}()
 			a0 := allocated()
 			fn(m)
-			done <- allocated() - a0
-		}()
-		guard := HostileGuard * time.Duration(corpusSlowdown())
-		select {
-		case alloc := <-done:
-			limit := max(uint64(HostileAllocFloor), uint64(input)*HostileAllocPerByte)
-			assert.LessOrEqual(t, alloc, limit, "%v mode: %d bytes allocated for %d bytes of input", m, alloc, input)
-			t.Logf("%v mode: %d bytes of input, %d bytes allocated (%.1f per byte)", m, input, alloc, float64(alloc)/float64(input))
-		case <-time.After(guard):
-			t.Fatalf("%v mode: not done after %v: a hang", m, guard)
+			alloc = allocated() - a0
+		})
+		if !done {
+			t.Fatalf("%v mode: not done after %v: a hang", m, hangGuard())
 		}
+		limit := max(uint64(HostileAllocFloor), uint64(input)*HostileAllocPerByte)
+		assert.LessOrEqual(t, alloc, limit, "%v mode: %d bytes allocated for %d bytes of input", m, alloc, input)
+		t.Logf("%v mode: %d bytes of input, %d bytes allocated (%.1f per byte)", m, input, alloc, float64(alloc)/float64(input))
 	}
-}
-
-// hostileAllowed asks a question and checks the verdict and deciding line
-// (0: no rule decided).
-func hostileAllowed(t *testing.T, a *robots.Agent, rawURL string, allowed bool, line int) {
-	t.Helper()
-	d := a.Decide(rawURL)
-	got := 0
-	if d.Rule != nil {
-		got = d.Rule.Line
-	}
-	short := rawURL
-	if len(short) > 80 {
-		short = short[:80] + fmt.Sprintf("...(%d bytes)", len(rawURL))
-	}
-	assert.Equal(t, allowed, d.Allowed, "allowed(%q)", short)
-	assert.Equal(t, line, got, "deciding line for %q", short)
 }
 
 // A 10 MB single line: only the first MaxBytes of the body are read, and
@@ -105,8 +76,8 @@ func TestHostileHugeLine(t *testing.T) {
 				assert.Len(t, r.Groups()[0].Rules[0].Value, patLen)
 			}
 			a := r.Agent("FooBot")
-			hostileAllowed(t, a, "https://example.com/"+strings.Repeat("a", patLen-2), true, 0)
-			hostileAllowed(t, a, "https://example.com/"+strings.Repeat("a", patLen-1), false, 2)
+			checkVerdict(t, a, "https://example.com/"+strings.Repeat("a", patLen-2), noRule)
+			checkVerdict(t, a, "https://example.com/"+strings.Repeat("a", patLen-1), disallowedBy(2))
 		}
 		assert.True(t, robots.Parse(body, robots.WithMode(m)).Truncated())
 		assert.False(t, robots.Parse(body, robots.WithMode(m), robots.WithMaxBytes(-1)).Truncated())
@@ -130,8 +101,8 @@ func TestHostileStars(t *testing.T) {
 		for _, opt := range []robots.Option{robots.WithMaxBytes(robots.MaxBytes), robots.WithMaxBytes(-1)} {
 			r := robots.Parse(body, robots.WithMode(m), opt)
 			a := r.Agent("FooBot")
-			hostileAllowed(t, a, "https://example.com/", false, 2)
-			hostileAllowed(t, a, "https://example.com/"+strings.Repeat("ab", 5000)+"x", false, 2)
+			checkVerdict(t, a, "https://example.com/", disallowedBy(2))
+			checkVerdict(t, a, "https://example.com/"+strings.Repeat("ab", 5000)+"x", disallowedBy(2))
 		}
 		// The Allow line lies past MaxBytes: only the whole body has it,
 		// and it is shorter than the cut Disallow, which still wins.
@@ -139,7 +110,7 @@ func TestHostileStars(t *testing.T) {
 		if assert.Len(t, r.Groups(), 1) {
 			assert.Len(t, r.Groups()[0].Rules, 2)
 		}
-		hostileAllowed(t, r.Agent("FooBot"), "https://example.com/x", false, 2)
+		checkVerdict(t, r.Agent("FooBot"), "https://example.com/x", disallowedBy(2))
 
 		r = robots.Parse([]byte(stars), robots.WithMode(m), robots.WithMaxBytes(-1))
 		assert.Empty(t, r.Groups())
@@ -161,10 +132,10 @@ func TestHostileManyGroups(t *testing.T) {
 		assert.Len(t, r.Groups(), n)
 		for _, i := range []int{0, 1, n / 2, n - 1} {
 			a := r.Agent("BOT" + strings.ToUpper(letters(i)))
-			hostileAllowed(t, a, "https://example.com/p"+strconv.Itoa(i), false, 2*i+2)
-			hostileAllowed(t, a, "https://example.com/q", true, 0)
+			checkVerdict(t, a, "https://example.com/p"+strconv.Itoa(i), disallowedBy(2*i+2))
+			checkVerdict(t, a, "https://example.com/q", noRule)
 		}
-		hostileAllowed(t, r.Agent("other"), "https://example.com/p1", true, 0)
+		checkVerdict(t, r.Agent("other"), "https://example.com/p1", noRule)
 		// Read to the default limit, the file ends within a group.
 		r = robots.Parse(body, robots.WithMode(m))
 		assert.True(t, r.Truncated())
@@ -205,15 +176,15 @@ func TestHostileManyRules(t *testing.T) {
 		a := r.Agent("FooBot")
 		for i := 0; i < n; i += 4999 {
 			if i%2 == 0 {
-				hostileAllowed(t, a, fmt.Sprintf("https://example.com/p%d/x", i), false, i+2)
+				checkVerdict(t, a, fmt.Sprintf("https://example.com/p%d/x", i), disallowedBy(i+2))
 			} else {
-				hostileAllowed(t, a, fmt.Sprintf("https://example.com/x/q%d", i), true, i+2)
+				checkVerdict(t, a, fmt.Sprintf("https://example.com/x/q%d", i), allowedBy(i+2))
 			}
 		}
 		// "/p2/q3" is disallowed by /p2/ (length 4) and allowed by /*/q3$
 		// (length 6): the longer allow wins.
-		hostileAllowed(t, a, "https://example.com/p2/q3", true, 5)
-		hostileAllowed(t, a, "https://example.com/none", true, 0)
+		checkVerdict(t, a, "https://example.com/p2/q3", allowedBy(5))
+		checkVerdict(t, a, "https://example.com/none", noRule)
 	})
 }
 
@@ -234,11 +205,11 @@ func TestHostileStarPatterns(t *testing.T) {
 	}
 	hostileRun(t, input, func(m robots.Mode) {
 		a := robots.Parse(body, robots.WithMode(m)).Agent("FooBot")
-		hostileAllowed(t, a, urls[0], true, 0)
-		hostileAllowed(t, a, urls[1], false, 2+7)       // only "...a7" matches
-		hostileAllowed(t, a, urls[2], true, 0)          // no digit
-		hostileAllowed(t, a, urls[3], false, 2+999)     // "...a999": 999 is the longest of 9, 99, 999
-		hostileAllowed(t, a, urls[0]+"12", false, 2+12) // 1 and 12 match; 12 is longer
+		checkVerdict(t, a, urls[0], noRule)
+		checkVerdict(t, a, urls[1], disallowedBy(2+7))       // only "...a7" matches
+		checkVerdict(t, a, urls[2], noRule)                  // no digit
+		checkVerdict(t, a, urls[3], disallowedBy(2+999))     // "...a999": 999 is the longest of 9, 99, 999
+		checkVerdict(t, a, urls[0]+"12", disallowedBy(2+12)) // 1 and 12 match; 12 is longer
 	})
 }
 
@@ -250,10 +221,10 @@ func TestHostileNUL(t *testing.T) {
 		r := robots.Parse(body, robots.WithMode(m), robots.WithMaxBytes(-1))
 		assert.Equal(t, 6, r.Lines())
 		a := r.Agent("FooBot")
-		hostileAllowed(t, a, "https://example.com/a/x", false, 2)
-		hostileAllowed(t, a, "https://example.com/c", true, 0)
-		hostileAllowed(t, a, "https://example.com/d", false, 4)
-		hostileAllowed(t, a, "https://example.com/d/e", true, 5)
+		checkVerdict(t, a, "https://example.com/a/x", disallowedBy(2))
+		checkVerdict(t, a, "https://example.com/c", noRule)
+		checkVerdict(t, a, "https://example.com/d", disallowedBy(4))
+		checkVerdict(t, a, "https://example.com/d/e", allowedBy(5))
 		r = robots.Parse([]byte(strings.Repeat("\x00", 1<<20)), robots.WithMode(m))
 		assert.Empty(t, r.Groups())
 		assert.Equal(t, 1, r.Lines())
@@ -292,8 +263,8 @@ func TestHostileUTF16(t *testing.T) {
 			assert.Empty(t, r.Sitemaps())
 			assert.Empty(t, r.Others())
 			assert.Equal(t, 4, r.Lines())
-			hostileAllowed(t, r.Agent("FooBot"), "https://example.com/", true, 0)
-			hostileAllowed(t, r.Agent("*"), "https://example.com/private", true, 0)
+			checkVerdict(t, r.Agent("FooBot"), "https://example.com/", noRule)
+			checkVerdict(t, r.Agent("*"), "https://example.com/private", noRule)
 		})
 	}
 }
@@ -309,14 +280,14 @@ func TestHostileInvalidUTF8(t *testing.T) {
 			assert.Equal(t, "", r.Groups()[0].Agents[0].Token, "\\xFF is no agent byte")
 		}
 		a := r.Agent("FooBot")
-		hostileAllowed(t, a, "https://example.com/%FF%FE%C3(x", false, 5)
-		hostileAllowed(t, a, "https://example.com/%C0%AF%ED%A0%80", true, 6)
+		checkVerdict(t, a, "https://example.com/%FF%FE%C3(x", disallowedBy(5))
+		checkVerdict(t, a, "https://example.com/%C0%AF%ED%A0%80", allowedBy(6))
 		if m == robots.Google {
-			hostileAllowed(t, a, "https://example.com/\xFF\xFE\xC3(", true, 0) // the URL is taken as given
+			checkVerdict(t, a, "https://example.com/\xFF\xFE\xC3(", noRule) // the URL is taken as given
 		} else {
-			hostileAllowed(t, a, "https://example.com/\xFF\xFE\xC3(", false, 5) // and normalised in RFC mode
+			checkVerdict(t, a, "https://example.com/\xFF\xFE\xC3(", disallowedBy(5)) // and normalised in RFC mode
 		}
-		hostileAllowed(t, r.Agent(""), "https://example.com/a", false, 2)
+		checkVerdict(t, r.Agent(""), "https://example.com/a", disallowedBy(2))
 	})
 	// A megabyte of bytes that are no UTF-8 at all.
 	junk := make([]byte, 1<<20)
@@ -330,7 +301,7 @@ func TestHostileInvalidUTF8(t *testing.T) {
 		a := r.Agent("FooBot")
 		assert.True(t, a.Allowed("https://example.com/%80%81%82"), "the pattern is longer")
 		if assert.Len(t, r.Groups(), 1) && assert.Len(t, r.Groups()[0].Rules, 1) {
-			hostileAllowed(t, a, "https://example.com"+r.Groups()[0].Rules[0].Pattern+"x", false, 2)
+			checkVerdict(t, a, "https://example.com"+r.Groups()[0].Rules[0].Pattern+"x", disallowedBy(2))
 		}
 	})
 }
@@ -338,9 +309,7 @@ func TestHostileInvalidUTF8(t *testing.T) {
 // The largest file of the real-world corpus (3.7 MB): read to MaxBytes,
 // asked its crawled URLs.
 func TestHostileLargestRealFile(t *testing.T) {
-	if _, err := os.Stat(corpusArchive); errors.Is(err, os.ErrNotExist) {
-		t.Skipf("%s is absent: the shared corpus is not beside this repository", corpusArchive)
-	}
+	skipWithoutCorpus(t)
 	name, body := largestCorpusFile(t)
 	require.Greater(t, len(body), 3<<20, "%s", name)
 	urls := readCrawledURLs(t, corpusURLs)[name]
@@ -369,31 +338,17 @@ func TestHostileLargestRealFile(t *testing.T) {
 // largestCorpusFile finds the largest file the corpus manifest lists and
 // returns it, in one pass over the archive.
 func largestCorpusFile(t *testing.T) (string, []byte) {
-	f, err := os.Open(corpusArchive)
-	require.NoError(t, err)
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	require.NoError(t, err)
-	tr := tar.NewReader(z)
 	var manifest []byte
 	var bestName string
 	var best []byte
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		require.NoError(t, err)
+	eachCorpusFile(t, func(name string, body []byte) {
 		switch {
-		case h.Name == "manifest.tsv":
-			manifest, err = io.ReadAll(tr)
-			require.NoError(t, err)
-		case h.Typeflag == tar.TypeReg && h.Size > int64(len(best)):
-			best, err = io.ReadAll(tr)
-			require.NoError(t, err)
-			bestName = h.Name
+		case name == "manifest.tsv":
+			manifest = body
+		case len(body) > len(best):
+			bestName, best = name, body
 		}
-	}
+	})
 	// The manifest's largest must be the one found.
 	largest, size := "", 0
 	for _, line := range strings.Split(string(manifest), "\n") {
@@ -419,15 +374,15 @@ func TestHostileOnlyCR(t *testing.T) {
 		assert.Empty(t, r.Groups())
 		r = robots.Parse(body, robots.WithMode(m), robots.WithMaxBytes(-1))
 		assert.Equal(t, len(body)+1, r.Lines())
-		hostileAllowed(t, r.Agent("FooBot"), "https://example.com/", true, 0)
+		checkVerdict(t, r.Agent("FooBot"), "https://example.com/", noRule)
 	})
 	// CR-only line breaks in a real file, many times over.
 	cr := []byte(strings.Repeat("User-agent: *\rDisallow: /a\r\rAllow: /a/b\r", 20_000))
 	hostileRun(t, len(cr), func(m robots.Mode) {
 		r := robots.Parse(cr, robots.WithMode(m))
 		a := r.Agent("FooBot")
-		hostileAllowed(t, a, "https://example.com/a", false, 2)
-		hostileAllowed(t, a, "https://example.com/a/b", true, 4)
+		checkVerdict(t, a, "https://example.com/a", disallowedBy(2))
+		checkVerdict(t, a, "https://example.com/a/b", allowedBy(4))
 	})
 }
 
@@ -447,13 +402,13 @@ func TestHostileTruncation(t *testing.T) {
 		assert.True(t, r.Truncated())
 		a := r.Agent("FooBot")
 		cutLine := r.Lines()
-		hostileAllowed(t, a, "https://example.com/a", false, 2)
-		hostileAllowed(t, a, "https://example.com/cut", false, cutLine) // "/cut", not "/cutHERE"
-		hostileAllowed(t, a, "https://example.com/b", true, 0)          // past the limit
+		checkVerdict(t, a, "https://example.com/a", disallowedBy(2))
+		checkVerdict(t, a, "https://example.com/cut", disallowedBy(cutLine)) // "/cut", not "/cutHERE"
+		checkVerdict(t, a, "https://example.com/b", noRule)                  // past the limit
 		whole := robots.Parse(body, robots.WithMode(m), robots.WithMaxBytes(-1))
 		assert.False(t, whole.Truncated())
-		hostileAllowed(t, whole.Agent("FooBot"), "https://example.com/b", false, cutLine+1)
-		hostileAllowed(t, whole.Agent("FooBot"), "https://example.com/cut", true, 0)
+		checkVerdict(t, whole.Agent("FooBot"), "https://example.com/b", disallowedBy(cutLine+1))
+		checkVerdict(t, whole.Agent("FooBot"), "https://example.com/cut", noRule)
 	})
 	exact := []byte(head + strings.Repeat("#", robots.MaxBytes-len(head)))
 	assert.False(t, robots.Parse(exact).Truncated(), "exactly MaxBytes is not truncated")
@@ -471,8 +426,8 @@ func TestHostileLineCut(t *testing.T) {
 			assert.Equal(t, "/"+strings.Repeat("x", keep), r.Groups()[0].Rules[0].Value)
 		}
 		a := r.Agent("FooBot")
-		hostileAllowed(t, a, "https://example.com/"+strings.Repeat("x", keep), false, 2)
-		hostileAllowed(t, a, "https://example.com/"+strings.Repeat("x", keep-1), true, 0)
-		hostileAllowed(t, a, "https://example.com/y", true, 3)
+		checkVerdict(t, a, "https://example.com/"+strings.Repeat("x", keep), disallowedBy(2))
+		checkVerdict(t, a, "https://example.com/"+strings.Repeat("x", keep-1), noRule)
+		checkVerdict(t, a, "https://example.com/y", allowedBy(3))
 	})
 }
