@@ -2,7 +2,6 @@ package robots_test
 
 import (
 	"net/url"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -57,44 +56,6 @@ func TestAgentsShareCompiledRules(t *testing.T) {
 	assert.Equal(t, []int{0, 1}, both.Groups())
 }
 
-// TestGoogleNULEndsThePath pins the reference parser's reading of a NUL
-// byte in a URL: it hands the path to its matcher as a C string, so the
-// path ends at the NUL. RFC 9309 compares octets, so RFC mode matches all
-// of it, the NUL included.
-func TestGoogleNULEndsThePath(t *testing.T) {
-	tests := []struct {
-		name, body, url string
-		google, rfc     verdictLine
-	}{
-		{"an anchored rule matches before the NUL", "User-agent: *\nDisallow: /a$\n", "http://example.com/a\x00b",
-			verdictLine{false, 2}, verdictLine{true, 0}},
-		{"the path ends at a NUL right after '/'", "User-agent: *\nDisallow: /\nAllow: /$\n", "http://example.com/\x00",
-			verdictLine{true, 3}, verdictLine{false, 2}},
-		{"a NUL in the query", "User-agent: *\nDisallow: /*?$\n", "http://example.com/p?\x00q=1",
-			verdictLine{false, 2}, verdictLine{true, 0}},
-		{"no NUL, no change", "User-agent: *\nDisallow: /a$\n", "http://example.com/ab",
-			verdictLine{true, 0}, verdictLine{true, 0}},
-	}
-	for _, tt := range tests {
-		for _, m := range []robots.Mode{robots.Google, robots.RFC} {
-			t.Run(m.String()+"/"+tt.name, func(t *testing.T) {
-				want := tt.google
-				if m == robots.RFC {
-					want = tt.rfc
-				}
-				a := robots.Parse([]byte(tt.body), robots.WithMode(m)).Agent("FooBot")
-				path := strings.TrimPrefix(tt.url, "http://example.com")
-				for _, d := range []robots.Decision{a.Decide(tt.url), a.DecidePath(path)} {
-					assert.Equal(t, want.allowed, d.Allowed)
-					assert.Equal(t, want.line, ruleLine(d))
-				}
-				assert.Equal(t, want.allowed, a.Allowed(tt.url))
-				assert.Equal(t, want.allowed, a.AllowedPath(path))
-			})
-		}
-	}
-}
-
 // TestGoogleNULInAParsedURL: a *url.URL's path is escaped (a NUL in it
 // becomes %00), but a raw query built by hand may hold a NUL, which ends
 // the path in Google mode as in a string.
@@ -105,11 +66,6 @@ func TestGoogleNULInAParsedURL(t *testing.T) {
 	assert.Equal(t, 2, ruleLine(a.DecideURL(u)))
 	u = &url.URL{Scheme: "http", Host: "example.com", Path: "/a\x00"}
 	assert.Equal(t, 3, ruleLine(a.DecideURL(u)), "a NUL in Path is escaped")
-}
-
-type verdictLine struct {
-	allowed bool
-	line    int
 }
 
 func ruleLine(d robots.Decision) int {

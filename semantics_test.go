@@ -202,6 +202,8 @@ func TestRFCRulePriority(t *testing.T) { semRun(t) }
 // GoogleOnly_IndexHTMLisDirectory.
 func TestGoogleIndexHTML(t *testing.T) { semRun(t) }
 
+func TestGoogleNULEndsThePath(t *testing.T) { semRun(t) }
+
 // Google reference parser (GetPathParamsQuery): a URL is matched by its path,
 // parameters and query; scheme, host and fragment are removed, the result
 // starts with '/', and nothing is normalised. Both modes.

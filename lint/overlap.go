@@ -123,7 +123,9 @@ type deadBy struct {
 	ref   ruleRef
 }
 
-func (p *precedence) rule(ref ruleRef) compile.Rule { return p.file.Groups()[ref.group].Rules[ref.rule] }
+func (p *precedence) rule(ref ruleRef) compile.Rule {
+	return p.file.Groups()[ref.group].Rules[ref.rule]
+}
 
 // analyse finds the dead rules and equal pairs of one selection.
 func (p *precedence) analyse(sel []int32) {
