@@ -24,6 +24,7 @@ package robots
 import (
 	"net/url"
 	"sync"
+	"unsafe"
 
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
@@ -91,6 +92,7 @@ func WithAutomatonBudget(n int) Option { return func(c *config) { c.budget = n }
 type Robots struct {
 	file   *compile.File
 	budget automaton.Options
+	meter  automaton.Meter // the memory of the file and its rule sets
 
 	// sets caches the compiled rules of each selection of groups, keyed by
 	// the selection's groups (selectionKey): agents resolved to the same
@@ -106,8 +108,24 @@ func Parse(data []byte, opts ...Option) *Robots {
 	for _, opt := range opts {
 		opt(&c)
 	}
-	return &Robots{file: compile.Parse(data, c.parse), budget: automaton.Options{Budget: c.budget}}
+	r := &Robots{budget: automaton.Options{Budget: c.budget}}
+	r.budget.Meter = &r.meter
+	c.parse.Meter = &r.meter
+	r.file = compile.Parse(data, c.parse)
+	r.meter.Add(robotsBytes)
+	return r
 }
+
+// robotsBytes is the size of a Robots value.
+const robotsBytes = int(unsafe.Sizeof(Robots{}))
+
+// MemoryBytes returns the memory the parsed file holds, in bytes: its
+// records, the values Groups and its kin build on first use, and the rules
+// compiled for each agent resolved, with their automata as built so far.
+// It grows as checks build automaton states, up to each automaton's
+// budget, and never shrinks. It is one atomic load, cheap enough to ask
+// after every check.
+func (r *Robots) MemoryBytes() int64 { return r.meter.Bytes() }
 
 // Mode returns the mode the file was parsed in.
 func (r *Robots) Mode() Mode { return r.file.Mode }
@@ -190,8 +208,13 @@ func (r *Robots) ruleSet(sel compile.Selection) *compile.RuleSet {
 		r.sets = map[string]*compile.RuleSet{}
 	}
 	r.sets[string(key)] = compiled
+	r.meter.Add(len(key) + mapEntryBytes)
 	return compiled
 }
+
+// mapEntryBytes is the share of the rule sets' map one entry costs: its
+// slot of key and pointer, at the map's lowest load.
+const mapEntryBytes = 2 * (16 + 8)
 
 // selectionKey appends to dst the key of a list of groups: each index as
 // four bytes. Looking a key up in a map copies nothing.

@@ -17,6 +17,8 @@ type Options struct {
 	// DefaultBudget, and a negative value or one above MaxBudget means
 	// MaxBudget. Past it, checks finish on a linear-time simulation.
 	Budget int
+	// Meter, when set, counts the memory the Set holds as it allocates.
+	Meter *Meter
 }
 
 // Limit returns the budget the options ask for, in bytes: Budget, its

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"sync"
+
+	"github.com/fastrobots/robots/automaton"
 )
 
 // Options control parsing. The zero value reads as Google does, up to
@@ -14,6 +16,9 @@ type Options struct {
 	// MaxBytes is how much of the body is read; the rest is ignored. Zero
 	// means DefaultMaxBytes; a negative value means no limit.
 	MaxBytes int
+	// Meter, when set, counts the memory the File holds, and later what
+	// its view and the rule sets compiled from it add.
+	Meter *automaton.Meter
 }
 
 func (o Options) maxBytes() int {
@@ -52,6 +57,7 @@ type File struct {
 
 	viewOnce sync.Once
 	view     view
+	meter    *automaton.Meter
 }
 
 // ruleRec locates a rule: its value is body[off:off+n>>2]; bit 0 of n is
@@ -132,11 +138,12 @@ type Directive struct {
 // not parse are skipped, as RFC 9309 section 2.2 and Google both ask.
 func Parse(data []byte, opts Options) *File {
 	data, truncated := truncate(data, opts.maxBytes())
-	f := &File{Mode: opts.Mode, Truncated: truncated, body: string(data)}
+	f := &File{Mode: opts.Mode, Truncated: truncated, body: string(data), meter: opts.Meter}
 	b := builder{file: f, lenient: opts.Mode == Google}
 	b.rules = make([]ruleRec, 0, ruleCapacity(data))
 	f.Lines = b.scan()
 	f.rules, f.agents = b.rules, b.agents
+	f.meter.Add(f.memoryBytes())
 	return f
 }
 

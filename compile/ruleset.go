@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/fastrobots/robots/automaton"
 )
@@ -73,6 +74,10 @@ const coldWorkMax = 1 << 16
 // may be compiled under different budgets.
 func (f *File) Compile(sel Selection, opts automaton.Options) *RuleSet {
 	rs := &RuleSet{file: f, groups: sel.Groups, opts: opts}
+	if opts.Meter == nil {
+		rs.opts.Meter = f.meter
+	}
+	rs.opts.Meter.Add(ruleSetBytes)
 	for _, gi := range sel.Groups {
 		lo, hi := f.groupRules(gi)
 		rs.rules += hi - lo
@@ -159,6 +164,7 @@ func (rs *RuleSet) compile() *compiled {
 		}
 	}
 	c.set = automaton.NewSet(patterns, rs.opts)
+	rs.opts.Meter.Add(int(unsafe.Sizeof(RuleRef{})) * cap(c.refs))
 	rs.hot.Store(c)
 	return c
 }

@@ -23,7 +23,10 @@ func (f *File) Others() []Directive { return f.materialize().others }
 func (f *File) NumGroups() int { return len(f.groups) }
 
 func (f *File) materialize() *view {
-	f.viewOnce.Do(f.build)
+	f.viewOnce.Do(func() {
+		f.build()
+		f.meter.Add(f.view.memoryBytes())
+	})
 	return &f.view
 }
 

@@ -3,8 +3,10 @@ package fetch
 import (
 	"container/list"
 	"context"
+	"slices"
 	"sync"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sync/singleflight"
 
@@ -288,28 +290,30 @@ func (c *Cache) remove(e *entry) {
 	c.stats.Bytes -= e.size
 }
 
-// Size estimates, in bytes, of what an entry holds.
-const (
-	entryOverhead = 1024 // entry, results, list element, map slot
-	ruleSize      = 100  // a parsed rule
-	agentLineSize = 64
-	directiveSize = 64
-)
+// entryBytes is what an entry costs besides its results: the entry, its
+// list element, and its slot in the map with the key's header.
+const entryBytes = int64(unsafe.Sizeof(entry{})) + 48 + 2*(16+8)
 
-// entrySize estimates the memory an entry keeps alive.
+// entrySize returns the memory an entry keeps alive: its bookkeeping and
+// key, its results with their URLs, and for each parsed file what the file
+// reports (robots.Robots.MemoryBytes: the file, the rules compiled for
+// each crawler and their automata as built so far) and the resolutions the
+// result keeps. A file's automata grow after the entry is charged; the
+// Checker recharges it when they have grown by an eighth (rechargeAfter).
 func entrySize(e *entry) int64 {
-	n := int64(entryOverhead + 2*len(e.key))
-	seen := map[*robots.Robots]bool{}
-	for _, r := range []*Result{e.served, e.good, e.served.LastFailure} {
-		if r == nil {
+	n := entryBytes + int64(len(e.key))
+	results := [3]*Result{e.served, e.good, e.served.LastFailure}
+	var files [3]*robots.Robots
+	for i, r := range results {
+		if r == nil || slices.Contains(results[:i], r) {
 			continue
 		}
-		n += int64(len(r.URL) + len(r.FinalURL))
-		if r.Robots == nil || seen[r.Robots] {
+		n += resultBytes + int64(len(r.URL)+len(r.FinalURL))
+		if r.Robots == nil || slices.Contains(files[:i], r.Robots) {
 			continue
 		}
-		seen[r.Robots] = true
-		n += robotsSize(r.Robots, r.Bytes) + r.agentBytes()
+		files[i] = r.Robots
+		n += r.robotsBytes()
 	}
 	return n
 }
@@ -324,16 +328,6 @@ func (c *Cache) charge(origin string, res *Result) {
 		return
 	}
 	c.resize(e)
-}
-
-// robotsSize estimates the memory of a parsed file of body bytes.
-func robotsSize(r *robots.Robots, body int) int64 {
-	n := int64(body)
-	for _, g := range r.Groups() {
-		n += int64(len(g.Rules)*ruleSize + len(g.Agents)*agentLineSize)
-	}
-	n += int64((len(r.Sitemaps()) + len(r.Others())) * directiveSize)
-	return n
 }
 
 // Forget drops the origin of pageURL from the cache; the next Get fetches

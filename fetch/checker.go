@@ -71,10 +71,10 @@ func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL str
 	if err != nil {
 		return Verdict{}, err
 	}
-	a, created := res.agent(agents)
-	if created {
+	a, _ := res.agent(agents)
+	d := a.Decide(pageURL)
+	if res.rechargeAfter() {
 		c.cache.charge(origin, res)
 	}
-	d := a.Decide(pageURL)
 	return Verdict{Allowed: d.Allowed, Rule: d.Rule, Result: res}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -151,35 +152,30 @@ func TestResultAgentPolicies(t *testing.T) {
 	}
 }
 
-// A crawler resolved on an origin is charged to its entry at once: its
-// compiled rules and its automaton's budget.
-func TestCheckerChargesResolvedAgents(t *testing.T) {
-	s := serve(t, text(200, rules))
-	f := fetcher(t, nil)
-	c := NewChecker(NewCache(f, CacheOptions{}))
+// What checks build on an origin's file (resolutions, compiled rules,
+// automaton states) is charged to its entry as it grows: the charge
+// follows the file's MemoryBytes within an eighth.
+func TestCheckerChargesWhatChecksBuild(t *testing.T) {
+	body := "User-agent: *\n" + strings.Repeat("Disallow: /*a*b*c*d\nAllow: /x*y*z$\n", 40)
+	s := serve(t, text(200, body))
+	c := NewChecker(NewCache(fetcher(t, nil), CacheOptions{}))
 	res, err := c.Cache().Get(t.Context(), s.URL)
 	require.NoError(t, err)
 	base := c.Cache().Stats().Bytes
+	assert.Greater(t, base, res.Robots.MemoryBytes(), "the parsed file is charged")
 
-	_, err = c.Allowed(t.Context(), "FooBot", s.URL+"/a")
-	require.NoError(t, err)
-	one := c.Cache().Stats().Bytes - base
-	assert.Equal(t, int64(DefaultAutomatonBudget+agentSize+compiledRuleSize), one, "FooBot's group has one rule")
-	_, err = c.Allowed(t.Context(), "FooBot", s.URL+"/b")
-	require.NoError(t, err)
-	assert.Equal(t, base+one, c.Cache().Stats().Bytes, "resolved once, charged once")
-	_, err = c.AllowedAgents(t.Context(), []string{"OtherBot"}, s.URL+"/b")
-	require.NoError(t, err)
-	assert.Equal(t, base+2*one, c.Cache().Stats().Bytes)
+	charged := func() (int64, int64) {
+		return c.Cache().Stats().Bytes - base, res.Robots.MemoryBytes()
+	}
+	for i := range 200 {
+		_, err = c.Allowed(t.Context(), "FooBot", fmt.Sprintf("%s/%d/a/%d/b/c/x/%d", s.URL, i, i*7, i*13))
+		require.NoError(t, err)
+	}
+	grown, _ := charged()
+	assert.Greater(t, grown, int64(0), "building automaton states is charged")
+	total, file := c.Cache().Stats().Bytes, res.Robots.MemoryBytes()
+	assert.GreaterOrEqual(t, float64(total), float64(file)*7/8, "the charge follows the file within an eighth")
 	assert.Same(t, res, mustGet(t, c.Cache(), s.URL))
-
-	// ParseOptions may set another automaton budget; it is what is charged.
-	f2 := fetcher(t, nil)
-	f2.ParseOptions = []robots.Option{robots.WithAutomatonBudget(1 << 20)}
-	c2 := NewChecker(NewCache(f2, CacheOptions{}))
-	_, err = c2.Allowed(t.Context(), "FooBot", s.URL+"/a")
-	require.NoError(t, err)
-	assert.Equal(t, base+int64(1<<20+agentSize+compiledRuleSize), c2.Cache().Stats().Bytes)
 }
 
 func mustGet(t *testing.T, c *Cache, u string) *Result {

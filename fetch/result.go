@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/fastrobots/robots"
 )
@@ -138,17 +139,22 @@ func (r *Result) Lifetime() time.Duration { return r.Expires.Sub(r.FetchedAt) }
 // maxCachedAgents bounds the agent lists whose resolution a Result keeps.
 const maxCachedAgents = 64
 
-// Size estimates of a kept resolution: its fixed part, and each rule of
-// its groups compiled.
-const (
-	agentSize        = 256
-	compiledRuleSize = 350
-)
+// resolutionBytes is what a kept resolution costs besides the rules
+// compiled for it, which the parsed file reports: its entry in the
+// agentCache, its key, and the fetch.Agent and robots.Agent values. Its
+// compiled rules and automaton are the file's, counted by
+// robots.Robots.MemoryBytes.
+const resolutionBytes = 256
 
-// agentCache keeps the *Agent of each agent list asked of one Result.
+// resultBytes is the size of a Result.
+const resultBytes = int64(unsafe.Sizeof(Result{}))
+
+// agentCache keeps the *Agent of each agent list asked of one Result, and
+// what the entry holding the result was last charged for its file.
 type agentCache struct {
-	m sync.Map // string (agents joined by NUL) -> *Agent
-	n atomic.Int32
+	m       sync.Map // string (agents joined by NUL) -> *Agent
+	n       atomic.Int32
+	charged atomic.Int64 // robotsBytes when last charged
 }
 
 var (
@@ -195,24 +201,28 @@ func (r *Result) agent(agents []string) (*Agent, bool) {
 	return a, false
 }
 
-// agentBytes estimates the memory of the resolutions the result keeps:
-// each one's compiled rules and the budget of its automaton, the most it
-// can grow to.
-func (r *Result) agentBytes() int64 {
-	if r.agents == nil || r.Robots == nil {
-		return 0
+// robotsBytes returns the memory of the parsed file and the resolutions
+// the result keeps, and records it as charged.
+func (r *Result) robotsBytes() int64 {
+	n := r.Robots.MemoryBytes()
+	if r.agents != nil {
+		n += int64(r.agents.n.Load()) * resolutionBytes
+		r.agents.charged.Store(n)
 	}
-	groups := r.Robots.Groups()
-	var n int64
-	r.agents.m.Range(func(_, v any) bool {
-		a := v.(*Agent).agent
-		n += int64(a.Stats().Budget) + agentSize
-		for _, g := range a.Groups() {
-			n += int64(len(groups[g].Rules) * compiledRuleSize)
-		}
-		return true
-	})
 	return n
+}
+
+// rechargeAfter reports whether the result's file has grown enough since
+// its entry was last charged to charge it again: by an eighth, and at
+// least 512 bytes, so that an entry is recharged a few times as its
+// automata grow, not at every check.
+func (r *Result) rechargeAfter() bool {
+	if r.agents == nil || r.Robots == nil {
+		return false
+	}
+	charged := r.agents.charged.Load()
+	now := r.Robots.MemoryBytes() + int64(r.agents.n.Load())*resolutionBytes
+	return now-charged > max(charged/8, 512)
 }
 
 // Agent answers for one crawler under one fetched robots.txt, whatever its
