@@ -25,16 +25,7 @@ func (f *File) memoryBytes() int {
 	n := fileBytes + len(f.body) +
 		cap(f.rules)*ruleRecBytes + cap(f.agents)*agentRecBytes + cap(f.groups)*groupRecBytes +
 		(cap(f.sitemaps)+cap(f.others))*dirRecBytes + 4*cap(f.global)
-	n += cap(f.names.list) * nameBytes
-	for _, nm := range f.names.list {
-		n += 4 * cap(nm.groups)
-	}
-	if f.names.index != nil {
-		n += automaton.MapBytes(len(f.names.index), stringHdrBytes+4)
-		for _, nm := range f.names.list {
-			n += len(nm.token) // the folded copy of each key
-		}
-	}
+	n += cap(f.names.list)*nameBytes + 4*(cap(f.names.slots)+cap(f.names.groups))
 	for _, p := range f.escaped {
 		n += len(p)
 	}

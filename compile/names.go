@@ -2,61 +2,98 @@ package compile
 
 // names indexes the product tokens the groups name: for each distinct
 // token, ignoring ASCII case, the groups that name it, each once, in file
-// order. A file names a few agents, so they are found by a scan that
-// compares tokens in place, with nothing folded or copied; past
-// namesScanMax tokens a map of the folded tokens takes over, so that a
-// file naming thousands of agents is still read in linear time.
+// order. Tokens are found through a small open-addressing table of their
+// folded hash and compared in place, so nothing is folded into a copy,
+// whatever the number of agents a file names.
 type names struct {
-	list  []name
-	index map[string]int32 // folded token -> index into list; nil while short
+	list   []name
+	slots  []int32 // index into list + 1; 0 is free; len is a power of two
+	groups []int32 // every name's groups, one name after another
 }
 
 type name struct {
-	token  string // as written, a substring of the body
-	groups []int32
+	token  string // as written: during parsing a substring of the body, then of the arena
+	agent  int32  // the first user-agent line that names it
+	lo, hi int32  // its groups: names.groups[lo:hi]
 }
 
-// namesScanMax is the number of distinct tokens up to which lookups scan.
-const namesScanMax = 16
+// minSlots is the size of a table for a file that names few agents.
+const minSlots = 16
 
-// add records that group gi names token.
-func (n *names) add(token string, gi int32) {
+// lookup returns the index of token, adding it, named first by user-agent
+// line agent, when it is new.
+func (n *names) lookup(token string, agent int32) int32 {
 	if i, ok := n.find(token); ok {
-		n.list[i].groups = appendGroup(n.list[i].groups, gi)
-		return
+		return i
 	}
-	n.list = append(n.list, name{token: token, groups: []int32{gi}})
-	switch {
-	case n.index != nil:
-		n.index[FoldAgent(token)] = int32(len(n.list) - 1)
-	case len(n.list) > namesScanMax:
-		n.index = make(map[string]int32, 2*len(n.list))
-		for i, nm := range n.list {
-			n.index[FoldAgent(nm.token)] = int32(i)
-		}
+	if 2*(len(n.list)+1) > len(n.slots) {
+		n.grow()
 	}
+	n.list = append(n.list, name{token: token, agent: agent})
+	n.place(int32(len(n.list) - 1))
+	return int32(len(n.list) - 1)
 }
 
-// find returns the index of token in the list, ignoring ASCII case.
+// find returns the index of token, ignoring ASCII case.
 func (n *names) find(token string) (int32, bool) {
-	if n.index == nil {
-		for i := range n.list {
-			if equalFold(n.list[i].token, token) {
-				return int32(i), true
-			}
-		}
+	if len(n.slots) == 0 {
 		return 0, false
 	}
-	var buf [64]byte
-	key := buf[:0]
-	if len(token) > len(buf) {
-		key = make([]byte, 0, len(token))
+	mask := uint32(len(n.slots) - 1)
+	for i := foldHash(token) & mask; n.slots[i] != 0; i = (i + 1) & mask {
+		if j := n.slots[i] - 1; equalFold(n.list[j].token, token) {
+			return j, true
+		}
 	}
-	for i := 0; i < len(token); i++ {
-		key = append(key, lowerASCII(token[i]))
+	return 0, false
+}
+
+func (n *names) grow() {
+	n.slots = make([]int32, max(minSlots, 2*len(n.slots)))
+	for i := range n.list {
+		n.place(int32(i))
 	}
-	i, ok := n.index[string(key)]
-	return i, ok
+}
+
+func (n *names) place(i int32) {
+	mask := uint32(len(n.slots) - 1)
+	j := foldHash(n.list[i].token) & mask
+	for n.slots[j] != 0 {
+		j = (j + 1) & mask
+	}
+	n.slots[j] = i + 1
+}
+
+// finish gives each name its groups, from the named user-agent lines in
+// file order, and points its token into the arena. The groups of all
+// names share one slice: each name's part starts where the lines of the
+// names before it end, and holds its groups once each, in file order.
+func (n *names) finish(f *File, named []namedAgent) {
+	n.list = exact(n.list)
+	start := make([]int32, len(n.list)+1)
+	for _, a := range named {
+		start[a.name+1]++
+	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	n.groups = make([]int32, len(named))
+	for i := range n.list {
+		n.list[i].lo, n.list[i].hi = start[i], start[i]
+	}
+	for _, a := range named {
+		nm := &n.list[a.name]
+		if nm.hi > nm.lo && n.groups[nm.hi-1] == a.group {
+			continue // the group names the token twice
+		}
+		n.groups[nm.hi] = a.group
+		nm.hi++
+	}
+	for i := range n.list {
+		nm := &n.list[i]
+		a := f.agents[nm.agent]
+		nm.token = f.body[a.off : a.off+uint32(a.tok)]
+	}
 }
 
 // groupsOf returns the groups that name token, ignoring ASCII case.
@@ -65,7 +102,17 @@ func (n *names) groupsOf(token string) ([]int32, bool) {
 	if !ok {
 		return nil, false
 	}
-	return n.list[i].groups, true
+	nm := n.list[i]
+	return n.groups[nm.lo:nm.hi:nm.hi], true
+}
+
+// foldHash hashes s with its ASCII letters lower-cased (FNV-1a).
+func foldHash(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(lowerASCII(s[i]))) * 16777619
+	}
+	return h
 }
 
 // appendGroup appends gi unless it is already the last entry: a group that

@@ -1,9 +1,9 @@
 package compile
 
 import (
-	"bytes"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/fastrobots/robots/automaton"
 )
@@ -30,19 +30,23 @@ func (o Options) maxBytes() int {
 
 // File is a parsed robots.txt.
 //
-// Parsing keeps one copy of the body and, for each directive line, a
-// record of a few integers that locate its value in that copy: no string
-// is built and no pattern escaped unless it needs it. The groups, sitemaps
-// and other lines as values of the exported types (Group, Rule, Directive)
-// are built from the records the first time one of Groups, Sitemaps or
-// Others is called, and kept; resolving a crawler's groups and checking
-// URLs need none of them.
+// Parsing keeps, for each directive line, a record of a few integers that
+// locate its value in one arena: a copy of just the bytes the records
+// name (values, and the keys of lines kept as directives), not of the
+// whole body, whose comments, blank lines and keys of rules are dropped.
+// Records and arena are allocated once each, at their exact size; the
+// builder's growing slices come from a pool. No string is built and no
+// pattern escaped unless it needs it. The groups, sitemaps and other lines
+// as values of the exported types (Group, Rule, Directive) are built from
+// the records the first time one of Groups, Sitemaps or Others is called,
+// and kept; resolving a crawler's groups and checking URLs need none of
+// them.
 type File struct {
 	Mode      Mode
 	Lines     int  // number of lines read, the last one included
 	Truncated bool // the body was longer than Options.MaxBytes
 
-	body     string
+	body     string     // the arena; while parsing, the body itself
 	rules    []ruleRec  // every rule of every group, in file order
 	agents   []agentRec // every user-agent line, in file order
 	groups   []groupRec // each group's first user-agent line, rule and other line
@@ -69,8 +73,9 @@ type ruleRec struct {
 
 func (r ruleRec) allow() bool     { return r.n&1 != 0 }
 func (r ruleRec) isEscaped() bool { return r.n&2 != 0 }
+func (r ruleRec) size() uint32    { return r.n >> 2 }
 func (r ruleRec) value(b string) string {
-	return b[r.off : r.off+r.n>>2]
+	return b[r.off : r.off+r.size()]
 }
 
 // agentRec locates a user-agent line: its value is body[off:off+n], its
@@ -135,28 +140,26 @@ type Directive struct {
 }
 
 // Parse reads a robots.txt. Any byte string is a robots.txt: lines that do
-// not parse are skipped, as RFC 9309 section 2.2 and Google both ask.
+// not parse are skipped, as RFC 9309 section 2.2 and Google both ask. data
+// is read during the call only, and not kept.
 func Parse(data []byte, opts Options) *File {
 	data, truncated := truncate(data, opts.maxBytes())
-	f := &File{Mode: opts.Mode, Truncated: truncated, body: string(data), meter: opts.Meter}
-	b := builder{file: f, lenient: opts.Mode == Google}
-	b.rules = make([]ruleRec, 0, ruleCapacity(data))
+	f := &File{Mode: opts.Mode, Truncated: truncated, meter: opts.Meter}
+	// The body is read in place: nothing below keeps a string of it.
+	f.body = unsafe.String(unsafe.SliceData(data), len(data))
+	b := builders.Get().(*builder)
+	b.reset(f)
 	f.Lines = b.scan()
-	f.rules, f.agents = b.rules, b.agents
+	b.finish()
+	b.file = nil // the pool must not keep the file alive
+	builders.Put(b)
 	f.meter.Add(f.memoryBytes())
 	return f
 }
 
-// ruleCapacity guesses how many rules data holds, so that they take one
-// allocation: at most one per colon (a rule line without one is rare) and
-// per line, and no more than one per 16 bytes, so that a body of junk does
-// not reserve more memory than it is long. A file with more rules grows
-// the slice as usual.
-func ruleCapacity(data []byte) int {
-	colons := bytes.Count(data, []byte{':'})
-	lines := bytes.Count(data, []byte{'\n'})
-	return min(colons, lines, len(data)/16) + 1
-}
+// builders pools the builders' growing slices: a parse copies its records
+// out at their exact size, so the slices are free to serve the next one.
+var builders = sync.Pool{New: func() any { return new(builder) }}
 
 // builder reads the body line by line and records its directives.
 type builder struct {
@@ -164,12 +167,106 @@ type builder struct {
 	lenient bool
 	rules   []ruleRec
 	agents  []agentRec
+	groups  []groupRec
+	sitemaps,
+	others []dirRec
+	named []namedAgent // per user-agent line with a token: its name and group
 	// closed is set by an allow or disallow line, so that the next
 	// user-agent line starts a new group. Sitemap and unknown lines leave
 	// it alone: they neither end a run of user-agent lines nor a group, as
 	// in Google's parser and as RFC 9309 section 2.2.4 requires ("MUST NOT
 	// interfere").
 	closed bool
+}
+
+// namedAgent is a user-agent line naming a token: the name's index in
+// File.names and the group.
+type namedAgent struct{ name, group int32 }
+
+// builderKeep bounds the capacity a pooled builder keeps, so that one huge
+// file does not pin its scratch for ever.
+const builderKeep = 1 << 12
+
+func (b *builder) reset(f *File) {
+	*b = builder{
+		file: f, lenient: f.Mode == Google,
+		rules: keep(b.rules), agents: keep(b.agents), groups: keep(b.groups),
+		sitemaps: keep(b.sitemaps), others: keep(b.others), named: keep(b.named),
+	}
+}
+
+// keep empties s, or drops it when it has grown past builderKeep.
+func keep[T any](s []T) []T {
+	if cap(s) > builderKeep {
+		return nil
+	}
+	return s[:0]
+}
+
+// finish copies what the builder recorded into the file at its exact size,
+// with the bytes the records name copied into one arena.
+func (b *builder) finish() {
+	f := b.file
+	src := f.body
+	arena := make([]byte, 0, b.keptBytes())
+	f.rules = exact(b.rules)
+	for i := range f.rules {
+		r := &f.rules[i]
+		arena, r.off = keepBytes(arena, src, r.off, r.size())
+	}
+	f.agents = exact(b.agents)
+	for i := range f.agents {
+		a := &f.agents[i]
+		arena, a.off = keepBytes(arena, src, a.off, a.n)
+	}
+	f.groups = exact(b.groups)
+	f.sitemaps, arena = keepDirs(arena, src, b.sitemaps)
+	f.others, arena = keepDirs(arena, src, b.others)
+	f.body = unsafe.String(unsafe.SliceData(arena), len(arena))
+	f.names.finish(f, b.named)
+}
+
+// keptBytes returns the size of the arena: the bytes of every value, and
+// of the keys of directives.
+func (b *builder) keptBytes() int {
+	n := 0
+	for _, r := range b.rules {
+		n += int(r.size())
+	}
+	for _, a := range b.agents {
+		n += int(a.n)
+	}
+	for _, ds := range [][]dirRec{b.sitemaps, b.others} {
+		for _, d := range ds {
+			n += int(d.keyN) + int(d.n)
+		}
+	}
+	return n
+}
+
+// keepBytes appends src[off:off+n] to arena and returns its offset there.
+func keepBytes(arena []byte, src string, off, n uint32) ([]byte, uint32) {
+	at := uint32(len(arena))
+	return append(arena, src[off:off+n]...), at
+}
+
+// keepDirs copies directive records and the bytes they name.
+func keepDirs(arena []byte, src string, recs []dirRec) ([]dirRec, []byte) {
+	out := exact(recs)
+	for i := range out {
+		d := &out[i]
+		arena, d.keyOff = keepBytes(arena, src, d.keyOff, uint32(d.keyN))
+		arena, d.off = keepBytes(arena, src, d.off, d.n)
+	}
+	return out, arena
+}
+
+// exact returns a copy of s at its exact length, or nil when it is empty.
+func exact[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return append(make([]T, 0, len(s)), s...)
 }
 
 // scan records every directive of the body and returns the number of
@@ -235,11 +332,11 @@ func (b *builder) add(num, ks, ke, vs, ve int) {
 
 func (b *builder) userAgent(num, vs, ve int) {
 	f := b.file
-	if len(f.groups) == 0 || b.closed {
-		f.groups = append(f.groups, groupRec{agent: int32(len(b.agents)), rule: int32(len(b.rules)), other: int32(len(f.others))})
+	if len(b.groups) == 0 || b.closed {
+		b.groups = append(b.groups, groupRec{agent: int32(len(b.agents)), rule: int32(len(b.rules)), other: int32(len(b.others))})
 		b.closed = false
 	}
-	gi := int32(len(f.groups) - 1)
+	gi := int32(len(b.groups) - 1)
 	value := f.body[vs:ve]
 	a := agentRec{line: uint32(num), off: uint32(vs), n: uint32(ve - vs), global: IsGlobalAgent(value, f.Mode)}
 	if a.global {
@@ -247,7 +344,7 @@ func (b *builder) userAgent(num, vs, ve int) {
 	} else {
 		token := ExtractAgent(value)
 		a.tok = uint16(len(token))
-		f.names.add(token, gi)
+		b.named = append(b.named, namedAgent{name: f.names.lookup(token, int32(len(b.agents))), group: gi})
 	}
 	b.agents = append(b.agents, a)
 }
@@ -255,7 +352,7 @@ func (b *builder) userAgent(num, vs, ve int) {
 func (b *builder) rule(num int, allow bool, vs, ve int) {
 	b.closed = true
 	f := b.file
-	if len(f.groups) == 0 {
+	if len(b.groups) == 0 {
 		return // a rule before any user-agent line belongs to no group
 	}
 	r := ruleRec{line: uint32(num), off: uint32(vs), n: uint32(ve-vs) << 2}
@@ -275,12 +372,11 @@ func (b *builder) rule(num int, allow bool, vs, ve int) {
 // other records a sitemap or unknown line. An unknown line joins the
 // last group's extras, which group.other and the next group's delimit.
 func (b *builder) other(num int, sitemap bool, ks, ke, vs, ve int) {
-	f := b.file
 	d := dirRec{line: uint32(num), keyOff: uint32(ks), keyN: uint16(ke - ks), off: uint32(vs), n: uint32(ve - vs)}
 	if sitemap {
-		f.sitemaps = append(f.sitemaps, d)
+		b.sitemaps = append(b.sitemaps, d)
 	} else {
-		f.others = append(f.others, d)
+		b.others = append(b.others, d)
 	}
 }
 
