@@ -80,26 +80,18 @@ func TestCheckExitCodeIsOneWhenAnyURLIsDisallowed(t *testing.T) {
 }
 
 func TestCheckUsageErrorsExitTwo(t *testing.T) {
-	tests := []struct {
-		name   string
-		args   []string
-		stderr string
-	}{
+	assertUsageErrors(t, runCheck, "", []usageCase{
 		{"no URL", nil, "no URL given"},
 		{"only flags", []string{"-a", "Googlebot"}, "no URL given"},
 		{"unknown flag", []string{"-x", "https://example.com/"}, "flag provided but not defined: -x"},
 		{"flag without value", []string{"https://example.com/", "-a"}, "flag needs an argument: -a"},
 		{"missing file", []string{"-f", filepath.Join(t.TempDir(), "nope.txt"), "https://example.com/"}, "nope.txt"},
 		{"bad mode", []string{"--mode", "lenient", "https://example.com/"}, `unknown mode "lenient"`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := invoke(runCheck, "", tt.args...)
-			assert.Equal(t, exitUsage, r.code)
-			assert.Empty(t, r.stdout)
-			assert.Contains(t, r.stderr, tt.stderr)
-		})
-	}
+		{"robots.txt and URLs both on stdin", []string{"-f", "-", "-"}, "-f - and the URL list cannot both be read from stdin"},
+		{"robots.txt and --urls both on stdin", []string{"-f", "-", "--urls", "-"}, "cannot both be read from stdin"},
+		{"URL arguments and --urls", []string{"--urls", "-", "https://example.com/"}, "URLs come from arguments or from --urls, not both"},
+		{"missing URL list", []string{"--urls", filepath.Join(t.TempDir(), "urls.txt")}, "urls.txt"},
+	})
 }
 
 func TestCheckAgentsAreAnOrderedFallbackList(t *testing.T) {
@@ -149,10 +141,13 @@ func TestCheckAcceptsFlagsAfterURLs(t *testing.T) {
 	assert.Contains(t, r.stdout, "line 2: Disallow: /nogooglebot/")
 }
 
+// TestCheckTreatsArgumentsAfterDoubleDashAsURLs: after "--", "-a" is a URL
+// (which does not parse as one), not the flag that would lack its value.
 func TestCheckTreatsArgumentsAfterDoubleDashAsURLs(t *testing.T) {
-	r := invoke(runCheck, "", "--", "-a")
-	assert.Equal(t, exitOK, r.code)
-	assert.Equal(t, "ALLOWED -a  (line 7: Allow: /)\n", r.stdout)
+	r := invoke(runCheck, "", "--", "-a", "/-a")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Equal(t, "ALLOWED /-a  (line 7: Allow: /)\n", r.stdout)
+	assert.Equal(t, `robots check: "-a": neither an absolute URL (https://host/path) nor a path starting with '/'`+"\n", r.stderr)
 }
 
 func TestCheckRFCModeAlwaysAllowsRobotsTxt(t *testing.T) {

@@ -15,15 +15,28 @@ import (
 // b64 returns s base64-encoded.
 func b64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
 
-// evalLines runs eval over the input lines and returns its output lines.
+// evalLines runs eval over the input lines, checks that it succeeds, and
+// returns its output lines.
 func evalLines(t *testing.T, args []string, lines ...string) []string {
 	t.Helper()
+	return evalLinesExit(t, exitOK, args, lines...)
+}
+
+// evalLinesExit runs eval over the input lines, checks that it exits with
+// code, and returns its output lines.
+func evalLinesExit(t *testing.T, code int, args []string, lines ...string) []string {
+	t.Helper()
 	r := invoke(runEval, strings.Join(lines, "\n"), args...)
-	require.Equal(t, exitOK, r.code, r.stderr)
-	if r.stdout == "" {
+	require.Equal(t, code, r.code, r.stderr)
+	return outputLines(r.stdout)
+}
+
+// outputLines splits output into its lines.
+func outputLines(out string) []string {
+	if out == "" {
 		return nil
 	}
-	return strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	return strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 }
 
 func TestEvalAnswersEachQuery(t *testing.T) {
@@ -71,17 +84,20 @@ func TestEvalReportsMalformedLinesAndGoesOn(t *testing.T) {
 		in   string
 		want string
 	}{
-		{"bad JSON", `{"id":"a","url":`, `{"error":"bad JSON: `},
+		{"bad JSON keeps the id read before the error", `{"id":"a","url":`, `{"id":"a","error":"bad JSON: `},
+		{"bad JSON before the id", `{"url":,"id":"a"}`, `{"error":"bad JSON: `},
 		{"not an object", `[1,2]`, `{"error":"bad JSON: `},
 		{"wrong field type keeps id", `{"id":"b","robotstxt":"","url":7}`, `{"id":"b","error":"bad JSON: `},
 		{"bad base64", `{"id":"c","robotstxt_b64":"!!!","url":"/"}`, `{"id":"c","error":"bad robotstxt_b64: `},
 		{"missing url", `{"id":"d","robotstxt":""}`, `{"id":"d","error":"missing url"}`},
 		{"missing body", `{"id":"e","url":"/"}`, `{"id":"e","error":"missing robotstxt_b64 and robotstxt"}`},
+		{"missing useragent is not the '*' groups", `{"id":"f","robotstxt":"","url":"/"}`, `{"id":"f","error":"missing useragent"}`},
+		{"null useragent", `{"id":"g","robotstxt":"","useragent":null,"url":"/"}`, `{"id":"g","error":"missing useragent"}`},
 	}
 	good := `{"id":"ok","robotstxt":"User-agent: *\nDisallow: /\n","useragent":"x","url":"/p"}`
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out := evalLines(t, nil, tt.in, good)
+			out := evalLinesExit(t, exitBadQuery, nil, tt.in, good)
 			require.Len(t, out, 2)
 			assert.True(t, strings.HasPrefix(out[0], tt.want), out[0])
 			assert.Equal(t, `{"id":"ok","allowed":false,"line":2}`, out[1])
@@ -89,16 +105,31 @@ func TestEvalReportsMalformedLinesAndGoesOn(t *testing.T) {
 	}
 }
 
-func TestEvalSkipsBlankLinesAndKeepsOrder(t *testing.T) {
+// TestEvalAnswersEveryLineThatIsNotEmpty: only truly empty lines are
+// skipped; a line of whitespace of any kind gets an error, so that the
+// answers stay aligned with the queries.
+func TestEvalAnswersEveryLineThatIsNotEmpty(t *testing.T) {
 	q := func(id int, url string) string {
 		return `{"id":` + itoa(id) + `,"robotstxt":"User-agent: *\nDisallow: /no\n","useragent":"x","url":"` + url + `"}`
 	}
-	out := evalLines(t, nil, "", q(1, "/no"), "   ", q(2, "/yes"), "", q(3, "/no/x"), "")
-	assert.Equal(t, []string{
-		`{"id":1,"allowed":false,"line":2}`,
-		`{"id":2,"allowed":true,"line":0}`,
-		`{"id":3,"allowed":false,"line":2}`,
-	}, out)
+	in := []string{"", q(1, "/no"), "   ", q(2, "/yes"), "\f", "\u00a0", "\u0085", "\t", "\r", "", q(3, "/no/x"), ""}
+	r := invoke(runEval, strings.Join(in, "\n"))
+	assert.Equal(t, exitBadQuery, r.code)
+	assert.Equal(t, "robots eval: 5 lines were not valid queries and got an error\n", r.stderr)
+	out := outputLines(r.stdout)
+	require.Len(t, out, 8)
+	assert.Equal(t, `{"id":1,"allowed":false,"line":2}`, out[0])
+	assert.Equal(t, `{"id":2,"allowed":true,"line":0}`, out[2])
+	for _, i := range []int{1, 3, 4, 5, 6} {
+		assert.True(t, strings.HasPrefix(out[i], `{"error":"bad JSON: `), out[i])
+	}
+	assert.Equal(t, `{"id":3,"allowed":false,"line":2}`, out[7])
+}
+
+func TestEvalEmptyUserAgentIsAnAgent(t *testing.T) {
+	body := quote("User-agent: *\nDisallow: /\n")
+	assert.Equal(t, []string{`{"allowed":false,"line":2}`},
+		evalLines(t, nil, `{"robotstxt":`+body+`,"useragent":"","url":"/a"}`))
 }
 
 func TestEvalAnswersQueriesSharingABodyIndependently(t *testing.T) {
@@ -132,23 +163,12 @@ func TestEvalReadsFileArgument(t *testing.T) {
 }
 
 func TestEvalUsageErrorsExitTwo(t *testing.T) {
-	tests := []struct {
-		name string
-		args []string
-	}{
-		{"missing file", []string{filepath.Join(t.TempDir(), "nope.jsonl")}},
-		{"two files", []string{"a.jsonl", "b.jsonl"}},
-		{"unknown flag", []string{"-x"}},
-		{"bad mode", []string{"--mode", "strict"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := invoke(runEval, "", tt.args...)
-			assert.Equal(t, exitUsage, r.code)
-			assert.Empty(t, r.stdout)
-			assert.NotEmpty(t, r.stderr)
-		})
-	}
+	assertUsageErrors(t, runEval, "", []usageCase{
+		{"missing file", []string{filepath.Join(t.TempDir(), "nope.jsonl")}, "nope.jsonl"},
+		{"two files", []string{"a.jsonl", "b.jsonl"}, "at most one FILE"},
+		{"unknown flag", []string{"-x"}, "flag provided but not defined: -x"},
+		{"bad mode", []string{"--mode", "strict"}, `unknown mode "strict"`},
+	})
 }
 
 func TestEvalAnswersOverlongLineWithError(t *testing.T) {

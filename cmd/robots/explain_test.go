@@ -127,24 +127,13 @@ func TestExplainRFCRobotsTxt(t *testing.T) {
 }
 
 func TestExplainUsageErrorsExitTwo(t *testing.T) {
-	tests := []struct {
-		name   string
-		args   []string
-		stderr string
-	}{
+	assertUsageErrors(t, runExplain, "", []usageCase{
 		{"no URL", []string{"-a", "Googlebot"}, "no URL given"},
 		{"unknown flag", []string{"-x", "https://example.com/"}, "flag provided but not defined: -x"},
 		{"missing file", []string{"-f", "/nonexistent/robots.txt", "https://example.com/"}, "robots.txt"},
 		{"bad mode", []string{"--mode", "lenient", "https://example.com/"}, `unknown mode "lenient"`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := invoke(runExplain, "", tt.args...)
-			assert.Equal(t, exitUsage, r.code)
-			assert.Empty(t, r.stdout)
-			assert.Contains(t, r.stderr, tt.stderr)
-		})
-	}
+		{"not a URL", []string{"example.com/page"}, `"example.com/page": neither an absolute URL`},
+	})
 }
 
 func TestExplainAgreesWithCheck(t *testing.T) {

@@ -123,24 +123,20 @@ func TestFetchTimeout(t *testing.T) {
 }
 
 func TestFetchUsageErrors(t *testing.T) {
-	for _, args := range [][]string{
-		{},
-		{"-a"},
-		{"--timeout", "soon", "http://127.0.0.1:1/"},
-		{"--timeout", "0s", "http://127.0.0.1:1/"},
-		{"--mode", "bing", "http://127.0.0.1:1/"},
-		{"/relative/path"},
-		{"example.com/page"},
-		{"ftp://127.0.0.1/file"},
-		{"mailto:someone@example.com"},
-	} {
-		r := invoke(runFetch, "", args...)
-		assert.Equal(t, exitUsage, r.code, args)
-		assert.Empty(t, r.stdout, args)
-		assert.NotEmpty(t, r.stderr, args)
-	}
-	r := invoke(runFetch, "", "/relative")
-	assert.Contains(t, r.stderr, `robots fetch: robots: "/relative": URL has no scheme`)
+	assertUsageErrors(t, runFetch, "", []usageCase{
+		{"no URL", nil, "no URL given"},
+		{"flag without value", []string{"-a"}, "flag needs an argument: -a"},
+		{"bad timeout", []string{"--timeout", "soon", "http://127.0.0.1:1/"}, `invalid value "soon"`},
+		{"zero timeout", []string{"--timeout", "0s", "http://127.0.0.1:1/"}, "--timeout must be positive"},
+		{"bad mode", []string{"--mode", "bing", "http://127.0.0.1:1/"}, `unknown mode "bing"`},
+		{"relative path", []string{"/relative"}, `robots fetch: robots: "/relative": URL has no scheme`},
+		{"no scheme", []string{"example.com/page"}, "URL has no scheme"},
+		{"ftp", []string{"ftp://127.0.0.1/file"}, "only http and https URLs can be fetched"},
+		{"no host", []string{"mailto:someone@example.com"}, "URL has no host"},
+		{"empty user agent", []string{"--user-agent", "", "http://127.0.0.1:1/"}, `User-Agent "": empty`},
+		{"user agent with a newline", []string{"--user-agent", "Bot\r\nX-Evil: 1", "http://127.0.0.1:1/"}, "control byte 0x0d at byte 3"},
+		{"agent with a newline", []string{"-a", "Bot\n", "http://127.0.0.1:1/"}, "control byte 0x0a at byte 3"},
+	})
 }
 
 func TestFetchHelp(t *testing.T) {

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/lint"
@@ -46,7 +45,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	all := []lintFinding{}
 	for _, name := range files {
-		body, err := readLintFile(name, stdin)
+		body, err := readInput("lint", name, stdin, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "robots lint: %v\n", err)
 			return exitUsage
@@ -65,22 +64,6 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
-}
-
-// readLintFile reads a file to lint; "-" is stdin.
-func readLintFile(name string, stdin io.Reader) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(stdin)
-	}
-	return os.ReadFile(name)
-}
-
-// displayName is how findings name a file.
-func displayName(name string) string {
-	if name == "-" {
-		return "<stdin>"
-	}
-	return name
 }
 
 // writeFindings prints the findings as text lines or as one JSON array.
