@@ -30,9 +30,10 @@ line is written:
 where line is the line of the deciding rule, 0 when no rule decided.
 Every line that holds anything but its line ending gets exactly one
 answer: one that is not a valid query (bad JSON, a missing field, a line
-longer than 735 KiB: the base64 of a 500 KiB robots.txt and 64 KiB for the
-rest) gets {"id": any, "error": "..."}, with the id when it can be read,
-and the run goes on. Empty lines are skipped.
+longer than 748204 bytes: the base64 of a 500 KiB robots.txt, and 64 KiB
+for the rest) gets {"id": any, "error": "..."}, with the id when it can
+be read, and the run goes on. Empty lines, with nothing before their line
+ending, are skipped.
 
 The input is read and answered a line at a time, in constant memory; an
 answer is written out as soon as the input waits. Consecutive queries

@@ -1,15 +1,21 @@
 package main
 
 import (
+	"bufio"
 	"encoding/base64"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/conformance"
 )
 
 // b64 returns s base64-encoded.
@@ -198,4 +204,200 @@ func quote(s string) string {
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
+}
+
+func TestEvalLineLimitHoldsTheBase64OfMaxBytes(t *testing.T) {
+	assert.Equal(t, base64.StdEncoding.EncodedLen(robots.MaxBytes)+evalLineRoom, maxEvalLine)
+	assert.Contains(t, evalSynopsis, "longer than "+itoa(maxEvalLine)+" bytes", "the usage text states the limit")
+
+	body := "User-agent: *\nDisallow: /x\n" + strings.Repeat("#", robots.MaxBytes-len("User-agent: *\nDisallow: /x\n"))
+	full := `{"id":"full","robotstxt_b64":"` + b64(body) + `","useragent":"a","url":"/x"}`
+	long := `{"id":"long","robotstxt":"` + strings.Repeat("#", maxEvalLine) + `","useragent":"a","url":"/x"}`
+	r := invoke(runEval, full+"\n"+long+"\n"+`{"id":"next","robotstxt":"","useragent":"a","url":"/"}`)
+	assert.Equal(t, exitBadQuery, r.code)
+	assert.Equal(t, []string{
+		`{"id":"full","allowed":false,"line":2}`,
+		`{"id":"long","error":"line longer than ` + itoa(maxEvalLine) + ` bytes"}`,
+		`{"id":"next","allowed":true,"line":0}`,
+	}, outputLines(r.stdout))
+}
+
+// TestEvalBoundsMemoryOnAHugeLine: a line far longer than the limit is
+// skipped as it is read, not gathered first.
+func TestEvalBoundsMemoryOnAHugeLine(t *testing.T) {
+	const size = 256 << 20
+	before := liveHeap()
+	var atEnd uint64
+	in := io.MultiReader(
+		strings.NewReader(`{"id":"huge","robotstxt":"`),
+		io.LimitReader(&endless{fill: 'a'}, size),
+		&lineGen{n: 1, line: func(int) string {
+			return `"}` + "\n" + `{"id":"after","robotstxt":"","useragent":"a","url":"/"}`
+		}, atEnd: func() { atEnd = liveHeap() }})
+	r := invokeReader(runEval, in)
+	assert.Equal(t, exitBadQuery, r.code)
+	assert.Equal(t, []string{`{"id":"huge","error":"line longer than ` + itoa(maxEvalLine) + ` bytes"}`, `{"id":"after","allowed":true,"line":0}`}, outputLines(r.stdout))
+	growth := int64(atEnd) - int64(before)
+	t.Logf("live heap after a %d MiB line: %d KiB more than before", size>>20, growth>>10)
+	assert.Less(t, growth, int64(16<<20))
+}
+
+// TestEvalStreamsQueries answers many generated queries and measures the
+// live heap when the input ends: a command that kept the queries or the
+// answers would hold tens of MiB then.
+func TestEvalStreamsQueries(t *testing.T) {
+	const n = 200_000
+	before := liveHeap()
+	var atEnd uint64
+	in := &lineGen{n: n, line: func(i int) string {
+		return `{"id":` + itoa(i) + `,"robotstxt":"User-agent: *\nDisallow: /no\n","useragent":"x","url":"/no/` + itoa(i) + `"}`
+	}, atEnd: func() { atEnd = liveHeap() }}
+	var out lineCounter
+	var stderr strings.Builder
+	assert.Equal(t, exitOK, runEval(nil, in, &out, &stderr), stderr.String())
+	assert.Equal(t, n, out.lines)
+	assert.Equal(t, `{"id":199999,"allowed":false,"line":2}`, string(out.last))
+	growth := int64(atEnd) - int64(before)
+	t.Logf("live heap at the end of %d queries: %d KiB more than before", n, growth>>10)
+	assert.Less(t, growth, int64(8<<20))
+}
+
+// TestEvalAnswersAsTheInputArrives: with queries fed one at a time through
+// a pipe, each answer is written before the next query is sent.
+func TestEvalAnswersAsTheInputArrives(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- runEval(nil, inR, outW, io.Discard)
+		outW.Close()
+	}()
+	answers := bufio.NewReader(outR)
+	for i := range 3 {
+		_, err := io.WriteString(inW, `{"id":`+itoa(i)+`,"robotstxt":"","useragent":"a","url":"/"}`+"\n")
+		require.NoError(t, err)
+		line, err := readLineWithin(answers, 10*time.Second)
+		require.NoError(t, err, "no answer for query %d before the next", i)
+		assert.Equal(t, `{"id":`+itoa(i)+`,"allowed":true,"line":0}`+"\n", line)
+	}
+	inW.Close()
+	assert.Equal(t, exitOK, <-done)
+}
+
+func TestEvalReusesTheParseOfTheSameBody(t *testing.T) {
+	q := func(body, url string) []byte {
+		return []byte(`{"robotstxt":` + quote(body) + `,"useragent":"a","url":"` + url + `"}`)
+	}
+	a, b := "User-agent: *\nDisallow: /a\n", "User-agent: *\nDisallow: /b\n"
+	ev := newEvaluator(robots.WithMode(robots.Google))
+	var got []bool
+	for _, line := range [][]byte{q(a, "/a"), q(a, "/b"), q(a, "/a"), q(b, "/a"), q(b, "/b"), q(a, "/a")} {
+		ans := ev.answer(line)
+		require.Empty(t, ans.Error)
+		got = append(got, *ans.Allowed)
+	}
+	assert.Equal(t, []bool{false, true, false, true, false, false}, got)
+	assert.Equal(t, 3, ev.parses, "one parse per run of the same body")
+	b64Body := []byte(`{"robotstxt_b64":"` + b64(a) + `","useragent":"a","url":"/a"}`)
+	ev.answer(b64Body)
+	assert.Equal(t, 3, ev.parses, "the same bytes in base64 are the same body")
+}
+
+// TestEvalReuseKeepsConformanceVerdicts answers every case of the verdict
+// files with one evaluator and checks each answer, verdict and line,
+// against a parse of its own.
+func TestEvalReuseKeepsConformanceVerdicts(t *testing.T) {
+	checked := 0
+	for _, file := range []string{"spec-test.jsonl", "google-unit.jsonl", "generated.jsonl.gz"} {
+		path := filepath.Join("../../testdata/conformance", file)
+		ev := newEvaluator(robots.WithMode(robots.Google))
+		n := 0
+		err := conformance.Each(path, func(line int, c *conformance.Case) error {
+			raw, err := json.Marshal(c)
+			require.NoError(t, err)
+			ans := ev.answer(raw)
+			body, err := c.Body()
+			require.NoError(t, err)
+			want := robots.Parse(body).Agent(c.UserAgent).Decide(c.URL)
+			wantLine := 0
+			if want.Rule != nil {
+				wantLine = want.Rule.Line
+			}
+			require.Empty(t, ans.Error, "%s:%d", path, line)
+			if *ans.Allowed != want.Allowed || *ans.Line != wantLine {
+				t.Errorf("%s:%d: reused parse says allowed=%v line %d, a fresh one allowed=%v line %d",
+					path, line, *ans.Allowed, *ans.Line, want.Allowed, wantLine)
+			}
+			n++
+			return nil
+		})
+		require.NoError(t, err)
+		t.Logf("%s: %d queries, %d parses", file, n, ev.parses)
+		assert.Less(t, ev.parses, n, "%s: some parse was reused", file)
+		checked += n
+	}
+	assert.Equal(t, 400+145+35414, checked)
+}
+
+func TestEvalProgress(t *testing.T) {
+	q := `{"robotstxt":"","useragent":"a","url":"/"}`
+	r := invoke(runEval, q+"\n"+q+"\n"+q+"\n", "--progress")
+	assert.Equal(t, exitOK, r.code)
+	assert.Len(t, outputLines(r.stdout), 3)
+	assert.Regexp(t, `^robots eval: 3 queries in [0-9.]+m?s, [0-9]+ queries/s\n$`, r.stderr)
+
+	quiet := invoke(runEval, q+"\n")
+	assert.Empty(t, quiet.stderr, "no progress when stderr is not a terminal")
+}
+
+func TestProgressReportsEveryInterval(t *testing.T) {
+	clock := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	now := func() time.Time {
+		clock = clock.Add(progressInterval / 2)
+		return clock
+	}
+	var w strings.Builder
+	p := newProgressClock(&w, false, now)
+	for range 1024 {
+		p.add()
+	}
+	p.finish()
+	// The clock is read every 256 answers, half an interval on each time.
+	assert.Equal(t, "robots eval: 512 queries in 1s, 512 queries/s\n"+
+		"robots eval: 1024 queries in 2s, 512 queries/s\n"+
+		"robots eval: 1024 queries in 2.5s, 410 queries/s\n", w.String())
+
+	var term strings.Builder
+	p = newProgressClock(&term, true, now)
+	for range 512 {
+		p.add()
+	}
+	p.finish()
+	assert.Equal(t, "\r\x1b[Krobots eval: 512 queries in 1s, 512 queries/s"+
+		"\r\x1b[Krobots eval: 512 queries in 1.5s, 341 queries/s\n", term.String(), "a terminal's line is rewritten")
+
+	var none *progress
+	none.add()
+	none.finish()
+}
+
+func TestReadID(t *testing.T) {
+	tests := []struct {
+		line string
+		want string // "" for none
+	}{
+		{`{"id":"a","url":`, `"a"`},
+		{`{"url":"/","id":{"k":[1,2]},"x":}`, `{"k":[1,2]}`},
+		{`{"ID":7,`, `7`},
+		{`{"robotstxt":"cut`, ``},
+		{`{"url":,"id":1}`, ``},
+		{`[1,2]`, ``},
+		{`   `, ``},
+		{"\f", ``},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			assert.Equal(t, tt.want, string(readID([]byte(tt.line))))
+		})
+	}
 }
