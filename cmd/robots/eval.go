@@ -21,9 +21,9 @@ when FILE is absent or -. Each line is an object:
   {"id": any, "robotstxt_b64": "...", "robotstxt": "...", "useragent": "...", "url": "..."}
 
 robotstxt_b64 (the exact bytes) wins over robotstxt when present; id is
-optional; useragent and url are required ("useragent": "" is the empty
-agent, which only the '*' groups govern). For each line, in order, one
-line is written:
+optional; useragent and url are required (a missing useragent is an
+error, while "useragent": "" asks for the empty agent). For each line, in
+order, one line is written:
 
   {"id": any, "allowed": true, "line": N}
 
@@ -38,9 +38,10 @@ ending, are skipped.
 The input is read and answered a line at a time, in constant memory; an
 answer is written out as soon as the input waits. Consecutive queries
 with the same robots.txt share one parse. With --progress, or when stderr
-is a terminal, the count of queries answered and the rate are shown on
-stderr. Exits 0 when every line was answered, 1 when some line got an
-error, 2 when the input could not be read.`
+is a terminal (--progress=false turns it off), the count of queries
+answered and the rate are shown on stderr. Exits 0 when every line was a
+valid query, 1 when some line got an error, 2 when the input could not be
+read.`
 
 // maxEvalLine is the longest input line eval reads: the base64 of a
 // robots.txt as long as robots.MaxBytes, the most Parse reads, plus
@@ -122,7 +123,10 @@ func evalStream(r io.Reader, out *output, ev *evaluator, prog *progress) int {
 	case err != nil:
 		out.errorf("%v", err)
 		return exitUsage
-	case failed > 0:
+	case failed == 1:
+		out.errorf("1 line was not a valid query and got an error")
+		return exitBadQuery
+	case failed > 1:
 		out.errorf("%d lines were not valid queries and got an error", failed)
 		return exitBadQuery
 	}

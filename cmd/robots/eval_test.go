@@ -103,7 +103,10 @@ func TestEvalReportsMalformedLinesAndGoesOn(t *testing.T) {
 	good := `{"id":"ok","robotstxt":"User-agent: *\nDisallow: /\n","useragent":"x","url":"/p"}`
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out := evalLinesExit(t, exitBadQuery, nil, tt.in, good)
+			r := invoke(runEval, tt.in+"\n"+good)
+			assert.Equal(t, exitBadQuery, r.code)
+			assert.Equal(t, "robots eval: 1 line was not a valid query and got an error\n", r.stderr)
+			out := outputLines(r.stdout)
 			require.Len(t, out, 2)
 			assert.True(t, strings.HasPrefix(out[0], tt.want), out[0])
 			assert.Equal(t, `{"id":"ok","allowed":false,"line":2}`, out[1])

@@ -15,10 +15,10 @@ const explainSynopsis = `robots explain [-f robots.txt] [-a agent]... [--mode go
 Says why each URL is allowed or disallowed: which groups apply and why (a
 group names the agent, a later agent of the fallback list, the '*' groups,
 or no group at all), every rule that matches with its line and priority
-(the length of its pattern), and which one wins and why. Flags and exit
-status are check's: 0 when every URL is allowed, 1 when any is
-disallowed, 2 on errors or when a URL is not one (the other URLs are
-still explained). With --json, writes one JSON object per URL; a URL,
+(the length of its pattern), and which one wins and why. -f, -a, --mode,
+what a URL is, and the exit status are check's: 0 when every URL is
+allowed, 1 when any is disallowed, 2 on errors or when a URL is not one
+(the other URLs are still explained). With --json, writes one JSON object per URL; a URL,
 path, rule value or pattern that is not UTF-8 gets a url_b64, path_b64,
 value_b64 or pattern_b64 field too, holding its exact bytes in base64
 (JSON strings can only hold UTF-8: the other field shows each byte that is

@@ -18,8 +18,11 @@ them, one finding per line:
 
 An error is a line that is ignored or does not do what it seems to do; a
 warning works but is risky, or is a directive Google ignores. "-" reads
-stdin. With --json, writes one JSON array of findings, each with file,
-line, column, severity, code and message. docs/lint.md lists every code.
+stdin. Only the first 500 KiB of a file are read, and one byte more to
+tell that there is more: a longer file is cut there, and a line on
+stderr says so. With --json, writes one JSON array of findings, each with
+file, line, column, severity, code and message. docs/lint.md lists every
+code.
 Exits 1 when any file has an error, 0 otherwise, 2 when a file cannot be
 read.`
 
