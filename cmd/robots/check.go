@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -8,44 +10,136 @@ import (
 	"github.com/fastrobots/robots"
 )
 
-const checkSynopsis = `robots check [-f robots.txt] [-a agent]... [--mode google|rfc] URL...
+const checkSynopsis = `robots check [-f robots.txt] [-a agent]... [--mode google|rfc] [--json] URL...|-|--urls FILE
 
 Prints ALLOWED or DISALLOWED for each URL, with the rule that decided.
 Each -a adds an agent to an ordered fallback list, most specific first: the
 first one some group names decides. With no -a, only the '*' groups apply.
-Without -f, a built-in example robots.txt is used; -f - reads stdin.
-Exits 0 when every URL is allowed, 1 when any is disallowed, 2 on errors.`
+Without -f, a built-in example robots.txt is used; -f - reads stdin. Only
+the first 500 KiB of a robots.txt are read, as Google reads them; a longer
+one is cut there, and a line on stderr says so.
+
+A URL is an absolute URL with a scheme and a host, or a path starting with
+'/'. When the only URL is -, the URLs are read from stdin, one a line
+(empty lines are skipped); --urls FILE reads them from FILE. A list is
+read as it is checked, in constant memory, and answered in order. -f - and
+a URL list on stdin cannot go together.
+
+With --json, writes one JSON object a line for each URL:
+
+  {"url": "...", "allowed": false, "line": 3, "rule": "Disallow: /x"}
+
+line and rule are 0 and "" when no rule decided; "implicit": true marks
+/robots.txt allowed by RFC 9309. A URL or rule that is not UTF-8 gets
+url_b64 or rule_b64 too, its exact bytes in base64.
+
+A URL that does not parse, or a line longer than 64 KiB, is reported on
+stderr (and, with --json, as {"url": "...", "error": "..."}), and the
+other URLs are still answered. Exits 0 when every URL is allowed, 1 when
+any is disallowed, 2 on usage errors, unreadable input or a bad URL.`
 
 // checkOptions are the parsed arguments of check.
 type checkOptions struct {
-	file   string
-	agents listFlag
-	mode   modeFlag
-	urls   []string
+	file     string
+	agents   listFlag
+	mode     modeFlag
+	json     bool
+	urlsFile string // where the URL list is read from: a file, "-" for stdin, "" for none
+	urls     []string
 }
 
 // runCheck runs "robots check": it prints a verdict line per URL and
-// returns exitOK when all are allowed, exitNegative when any is not.
+// returns exitOK when all are allowed, exitNegative when any is not, and
+// exitUsage when some URL could not be answered for.
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts, code := parseCheck(args, stderr)
 	if opts == nil {
 		return code
 	}
-	body, err := readRobots(opts.file, stdin)
+	body, err := readRobots("check", opts.file, stdin, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "robots check: %v\n", err)
 		return exitUsage
 	}
+	src, closeSrc, err := openURLs(opts, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "robots check: %v\n", err)
+		return exitUsage
+	}
+	defer closeSrc()
 	agent := robots.Parse(body, opts.mode.option()).Agent(opts.agents...)
-	code = exitOK
-	for _, u := range opts.urls {
-		d := agent.Decide(u)
-		if !d.Allowed {
-			code = exitNegative
-		}
-		fmt.Fprintf(stdout, "%s %s  (%s)\n", verdict(d.Allowed), u, reason(d))
+	out := newOutput("check", stdout, stderr)
+	code = checkAll(src, agent, out, opts.json)
+	if err := out.flush(); err != nil {
+		fmt.Fprintf(stderr, "robots check: %v\n", err)
+		return exitUsage
 	}
 	return code
+}
+
+// openURLs returns the source of the URLs opts names and a function that
+// closes what it opened.
+func openURLs(opts *checkOptions, stdin io.Reader) (*urlSource, func(), error) {
+	switch opts.urlsFile {
+	case "":
+		return argsSource(opts.urls), func() {}, nil
+	case "-":
+		return listSource(stdin), func() {}, nil
+	}
+	f, err := os.Open(opts.urlsFile)
+	if err != nil {
+		return nil, nil, err
+	}
+	return listSource(f), func() { f.Close() }, nil
+}
+
+// checkAll writes a verdict for each URL of src to out, in order, and
+// returns the exit code of the run.
+func checkAll(src *urlSource, agent *robots.Agent, out *output, asJSON bool) int {
+	enc := newJSONEncoder(out.w)
+	code := exitOK
+	for {
+		if src.idle() {
+			_ = out.flush() // a write error shows again at the next write
+		}
+		u, err := src.next()
+		if errors.Is(err, io.EOF) {
+			return code
+		}
+		if bad, ok := errors.AsType[*badURLError](err); ok {
+			code = exitUsage
+			err = reportBadURL(out, enc, bad, asJSON)
+		} else if err == nil {
+			d := agent.Decide(u)
+			if !d.Allowed && code == exitOK {
+				code = exitNegative
+			}
+			err = writeVerdict(out, enc, u, d, asJSON)
+		}
+		if err != nil {
+			out.errorf("%v", err)
+			return exitUsage
+		}
+	}
+}
+
+// reportBadURL writes the error line for a bad URL to stderr and, with
+// --json, its error object to stdout, so that every URL has its line.
+func reportBadURL(out *output, enc *json.Encoder, bad *badURLError, asJSON bool) error {
+	out.errorf("%v", bad)
+	if asJSON {
+		return enc.Encode(newErrorJSON(bad))
+	}
+	return nil
+}
+
+// writeVerdict writes the verdict d for u as a text line or a JSON object.
+func writeVerdict(out *output, enc *json.Encoder, u string, d robots.Decision, asJSON bool) error {
+	if asJSON {
+		return enc.Encode(newVerdictJSON(u, d))
+	}
+	_, err := fmt.Fprintf(out.w, "%s %s  (%s)\n", verdict(d.Allowed), u, reason(d))
+	return err
 }
 
 // parseCheck parses check's arguments. When they do not make a run, it
@@ -56,12 +150,17 @@ func parseCheck(args []string, stderr io.Writer) (*checkOptions, int) {
 	fs.StringVar(&opts.file, "f", "", "read the robots.txt from `file` (- for stdin) instead of the example")
 	fs.Var(&opts.agents, "a", "crawler `agent` product token, e.g. Googlebot; repeat for a fallback list")
 	fs.Var(&opts.mode, "mode", "how robots.txt is read: google (Google's parser, the default) or rfc (strict RFC 9309)")
+	fs.BoolVar(&opts.json, "json", false, "write one JSON object per URL")
+	fs.StringVar(&opts.urlsFile, "urls", "", "read the URLs from `file`, one a line (- for stdin)")
 	urls, err := parseInterleaved(fs, args)
 	if err != nil {
 		return nil, flagExit(err)
 	}
-	if len(urls) == 0 {
-		fmt.Fprintln(stderr, "robots check: no URL given")
+	if len(urls) == 1 && urls[0] == "-" && opts.urlsFile == "" {
+		opts.urlsFile, urls = "-", nil
+	}
+	if msg := checkSourceError(opts.file, opts.urlsFile, urls); msg != "" {
+		fmt.Fprintf(stderr, "robots check: %s\n", msg)
 		fs.Usage()
 		return nil, exitUsage
 	}
@@ -69,16 +168,18 @@ func parseCheck(args []string, stderr io.Writer) (*checkOptions, int) {
 	return opts, exitOK
 }
 
-// readRobots returns the robots.txt named by file: the embedded example
-// when file is empty, stdin when it is "-".
-func readRobots(file string, stdin io.Reader) ([]byte, error) {
-	switch file {
-	case "":
-		return exampleRobots, nil
-	case "-":
-		return io.ReadAll(stdin)
+// checkSourceError says why the robots.txt file, the URL list and the URL
+// arguments given do not go together, or returns "".
+func checkSourceError(file, urlsFile string, urls []string) string {
+	switch {
+	case urlsFile == "" && len(urls) == 0:
+		return "no URL given"
+	case urlsFile != "" && len(urls) > 0:
+		return "URLs come from arguments or from --urls, not both"
+	case file == "-" && urlsFile == "-":
+		return "-f - and the URL list cannot both be read from stdin"
 	}
-	return os.ReadFile(file)
+	return ""
 }
 
 // verdict returns the word check prints for a verdict.
@@ -96,8 +197,18 @@ func reason(d robots.Decision) string {
 		return "/robots.txt is always allowed under RFC 9309"
 	case d.Rule == nil:
 		return "no rule matched"
-	case d.Rule.Allow:
-		return fmt.Sprintf("line %d: Allow: %s", d.Rule.Line, d.Rule.Value)
 	}
-	return fmt.Sprintf("line %d: Disallow: %s", d.Rule.Line, d.Rule.Value)
+	return fmt.Sprintf("line %d: %s", d.Rule.Line, ruleString(d.Rule))
+}
+
+// ruleString returns a rule as written, "Allow: /x" or "Disallow: /x", or
+// "" for none.
+func ruleString(r *robots.Rule) string {
+	switch {
+	case r == nil:
+		return ""
+	case r.Allow:
+		return "Allow: " + r.Value
+	}
+	return "Disallow: " + r.Value
 }

@@ -1,10 +1,16 @@
 package main
 
 import (
+	"bufio"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -80,26 +86,18 @@ func TestCheckExitCodeIsOneWhenAnyURLIsDisallowed(t *testing.T) {
 }
 
 func TestCheckUsageErrorsExitTwo(t *testing.T) {
-	tests := []struct {
-		name   string
-		args   []string
-		stderr string
-	}{
+	assertUsageErrors(t, runCheck, "", []usageCase{
 		{"no URL", nil, "no URL given"},
 		{"only flags", []string{"-a", "Googlebot"}, "no URL given"},
 		{"unknown flag", []string{"-x", "https://example.com/"}, "flag provided but not defined: -x"},
 		{"flag without value", []string{"https://example.com/", "-a"}, "flag needs an argument: -a"},
 		{"missing file", []string{"-f", filepath.Join(t.TempDir(), "nope.txt"), "https://example.com/"}, "nope.txt"},
 		{"bad mode", []string{"--mode", "lenient", "https://example.com/"}, `unknown mode "lenient"`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := invoke(runCheck, "", tt.args...)
-			assert.Equal(t, exitUsage, r.code)
-			assert.Empty(t, r.stdout)
-			assert.Contains(t, r.stderr, tt.stderr)
-		})
-	}
+		{"robots.txt and URLs both on stdin", []string{"-f", "-", "-"}, "-f - and the URL list cannot both be read from stdin"},
+		{"robots.txt and --urls both on stdin", []string{"-f", "-", "--urls", "-"}, "cannot both be read from stdin"},
+		{"URL arguments and --urls", []string{"--urls", "-", "https://example.com/"}, "URLs come from arguments or from --urls, not both"},
+		{"missing URL list", []string{"--urls", filepath.Join(t.TempDir(), "urls.txt")}, "urls.txt"},
+	})
 }
 
 func TestCheckAgentsAreAnOrderedFallbackList(t *testing.T) {
@@ -149,10 +147,13 @@ func TestCheckAcceptsFlagsAfterURLs(t *testing.T) {
 	assert.Contains(t, r.stdout, "line 2: Disallow: /nogooglebot/")
 }
 
+// TestCheckTreatsArgumentsAfterDoubleDashAsURLs: after "--", "-a" is a URL
+// (which does not parse as one), not the flag that would lack its value.
 func TestCheckTreatsArgumentsAfterDoubleDashAsURLs(t *testing.T) {
-	r := invoke(runCheck, "", "--", "-a")
-	assert.Equal(t, exitOK, r.code)
-	assert.Equal(t, "ALLOWED -a  (line 7: Allow: /)\n", r.stdout)
+	r := invoke(runCheck, "", "--", "-a", "/-a")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Equal(t, "ALLOWED /-a  (line 7: Allow: /)\n", r.stdout)
+	assert.Equal(t, `robots check: "-a": neither an absolute URL (https://host/path) nor a path starting with '/'`+"\n", r.stderr)
 }
 
 func TestCheckRFCModeAlwaysAllowsRobotsTxt(t *testing.T) {
@@ -189,4 +190,158 @@ func writeTemp(t *testing.T, body string) string {
 	path := filepath.Join(t.TempDir(), "robots.txt")
 	require.NoError(t, os.WriteFile(path, []byte(body), 0o644))
 	return path
+}
+
+func TestCheckReportsURLsThatAreNotOneAndGoesOn(t *testing.T) {
+	r := invoke(runCheck, "", "https://example.com/a.pdf", "example.com/page", "http://e.com/%zz", "/drafts/public/x", "mailto:x")
+	assert.Equal(t, exitUsage, r.code, "a bad URL wins over a disallowed one")
+	assert.Equal(t, "DISALLOWED https://example.com/a.pdf  (line 9: Disallow: /*.pdf$)\n"+
+		"ALLOWED /drafts/public/x  (line 13: Allow: /drafts/public/)\n", r.stdout)
+	assert.Equal(t, `robots check: "example.com/page": neither an absolute URL (https://host/path) nor a path starting with '/'
+robots check: "http://e.com/%zz": invalid URL escape "%zz"
+robots check: "mailto:x": a mailto URL without a host
+`, r.stderr)
+}
+
+func TestCheckReadsURLsFromStdin(t *testing.T) {
+	in := "https://example.com/a.pdf\n\n/drafts/public/x\r\nexample.com/page\n/x"
+	r := invoke(runCheck, in, "-")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Equal(t, "DISALLOWED https://example.com/a.pdf  (line 9: Disallow: /*.pdf$)\n"+
+		"ALLOWED /drafts/public/x  (line 13: Allow: /drafts/public/)\n"+
+		"ALLOWED /x  (line 7: Allow: /)\n", r.stdout)
+	assert.Equal(t, `robots check: line 4: "example.com/page": neither an absolute URL (https://host/path) nor a path starting with '/'`+"\n", r.stderr)
+
+	r = invoke(runCheck, "/a.pdf\n", "--urls", "-", "-a", "Googlebot")
+	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, "ALLOWED /a.pdf  (no rule matched)\n", r.stdout)
+}
+
+func TestCheckReadsURLsFromFile(t *testing.T) {
+	urls := writeTemp(t, "/nogooglebot/a\n/b\n")
+	rules := filepath.Join(t.TempDir(), "rules.txt")
+	require.NoError(t, os.WriteFile(rules, []byte("User-agent: *\nDisallow: /b\n"), 0o644))
+	r := invoke(runCheck, "", "-a", "Googlebot", "--urls", urls)
+	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, "DISALLOWED /nogooglebot/a  (line 2: Disallow: /nogooglebot/)\nALLOWED /b  (no rule matched)\n", r.stdout)
+
+	r = invoke(runCheck, "User-agent: *\nDisallow: /b\n", "-f", "-", "--urls", urls)
+	assert.Equal(t, exitNegative, r.code, "the robots.txt on stdin, the URLs from a file")
+	assert.Equal(t, "ALLOWED /nogooglebot/a  (no rule matched)\nDISALLOWED /b  (line 2: Disallow: /b)\n", r.stdout)
+
+	r = invoke(runCheck, "/b\n", "-f", rules, "-")
+	assert.Equal(t, exitNegative, r.code, "the robots.txt from a file, the URLs on stdin")
+	assert.Equal(t, "DISALLOWED /b  (line 2: Disallow: /b)\n", r.stdout)
+}
+
+// checkURLsAtScale is how many URLs TestCheckStreamsURLList checks.
+const checkURLsAtScale = 1_000_000
+
+// TestCheckStreamsURLList checks a million URLs from a generated reader and
+// measures the live heap when the reader reaches its end: a command that
+// kept the URLs, or its answers, would hold tens of MiB then.
+func TestCheckStreamsURLList(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million URLs")
+	}
+	before := liveHeap()
+	var atEnd uint64
+	in := &lineGen{n: checkURLsAtScale, line: func(i int) string {
+		if i%2 == 0 {
+			return "https://example.com/drafts/" + itoa(i)
+		}
+		return "https://example.com/drafts/public/" + itoa(i)
+	}, atEnd: func() { atEnd = liveHeap() }}
+	var out lineCounter
+	var stderr strings.Builder
+	code := runCheck([]string{"-"}, in, &out, &stderr)
+	assert.Equal(t, exitNegative, code, stderr.String())
+	assert.Equal(t, checkURLsAtScale, out.lines)
+	assert.Equal(t, "ALLOWED https://example.com/drafts/public/999999  (line 13: Allow: /drafts/public/)", string(out.last))
+	growth := int64(atEnd) - int64(before)
+	t.Logf("live heap at the end of the list: %d KiB more than before", growth>>10)
+	assert.Less(t, growth, int64(8<<20), "live heap growth while checking a URL list")
+}
+
+// TestCheckAnswersAsTheListArrives: with URLs fed one at a time through a
+// pipe, each answer is written before the next URL is sent.
+func TestCheckAnswersAsTheListArrives(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- runCheck([]string{"-"}, inR, outW, io.Discard)
+		outW.Close()
+	}()
+	answers := bufio.NewReader(outR)
+	for _, u := range []string{"/a.pdf", "/drafts/x", "/"} {
+		_, err := io.WriteString(inW, u+"\n")
+		require.NoError(t, err)
+		line, err := readLineWithin(answers, 10*time.Second)
+		require.NoError(t, err, "no answer for %s before the next URL", u)
+		assert.Contains(t, line, " "+u+"  (")
+	}
+	inW.Close()
+	assert.Equal(t, exitNegative, <-done)
+}
+
+// readLineWithin reads a line from r, failing after d: a guard against a
+// hang, not a measure of time.
+func readLineWithin(r *bufio.Reader, d time.Duration) (string, error) {
+	type res struct {
+		s   string
+		err error
+	}
+	c := make(chan res, 1)
+	go func() {
+		s, err := r.ReadString('\n')
+		c <- res{s, err}
+	}()
+	select {
+	case x := <-c:
+		return x.s, x.err
+	case <-time.After(d):
+		return "", fmt.Errorf("no line within %v", d)
+	}
+}
+
+func TestCheckJSON(t *testing.T) {
+	path := writeTemp(t, "User-agent: *\nDisallow: /p\xff\nAllow: /public\n")
+	r := invoke(runCheck, "", "-f", path, "--json", "http://e.com/p%FF/x", "/public/\xfe", "/other", "bad url")
+	assert.Equal(t, exitUsage, r.code)
+	lines := outputLines(r.stdout)
+	require.Len(t, lines, 4)
+	assert.Equal(t, `{"url":"/other","allowed":true,"line":0,"rule":""}`, lines[2])
+	assert.Equal(t, `{"url":"bad url","error":"\"bad url\": neither an absolute URL (https://host/path) nor a path starting with '/'"}`, lines[3])
+	assert.Contains(t, r.stderr, `robots check: "bad url": neither`)
+
+	type verdict struct {
+		URL     string
+		URLB64  string `json:"url_b64"`
+		Allowed bool
+		Line    int
+		Rule    string
+		RuleB64 string `json:"rule_b64"`
+	}
+	var disallowed, allowed verdict
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &disallowed))
+	assert.Equal(t, verdict{URL: "http://e.com/p%FF/x", Line: 2, Rule: "Disallow: /p\uFFFD", RuleB64: b64("Disallow: /p\xff")}, disallowed,
+		"JSON shows a byte that is not UTF-8 as U+FFFD; rule_b64 keeps it")
+	require.NoError(t, json.Unmarshal([]byte(lines[1]), &allowed))
+	assert.Equal(t, verdict{URL: "/public/\uFFFD", URLB64: b64("/public/\xfe"), Allowed: true, Line: 3, Rule: "Allow: /public"}, allowed)
+	assert.Equal(t, "/public/\xfe", unb64(t, allowed.URLB64))
+}
+
+func TestCheckJSONMarksImplicitAllow(t *testing.T) {
+	r := invoke(runCheck, "User-agent: *\nDisallow: /\n", "-f", "-", "--mode", "rfc", "--json", "/robots.txt")
+	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, `{"url":"/robots.txt","allowed":true,"line":0,"rule":"","implicit":true}`+"\n", r.stdout)
+}
+
+// unb64 decodes a base64 field.
+func unb64(t *testing.T, s string) string {
+	t.Helper()
+	b, err := base64.StdEncoding.DecodeString(s)
+	require.NoError(t, err)
+	return string(b)
 }

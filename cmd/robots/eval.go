@@ -1,19 +1,19 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/internal/conformance"
 )
 
-const evalSynopsis = `robots eval [--mode google|rfc] [FILE]
+const evalSynopsis = `robots eval [--mode google|rfc] [--progress] [FILE]
 
 Reads JSON Lines queries from FILE (gzipped when it ends in .gz), or stdin
 when FILE is absent or -. Each line is an object:
@@ -21,24 +21,42 @@ when FILE is absent or -. Each line is an object:
   {"id": any, "robotstxt_b64": "...", "robotstxt": "...", "useragent": "...", "url": "..."}
 
 robotstxt_b64 (the exact bytes) wins over robotstxt when present; id is
-optional. For each line, in order, one line is written:
+optional; useragent and url are required (a missing useragent is an
+error, while "useragent": "" asks for the empty agent). For each line, in
+order, one line is written:
 
   {"id": any, "allowed": true, "line": N}
 
-where line is the line of the deciding rule, 0 when no rule decided. A line
-that cannot be answered gets {"id": any, "error": "..."} and the run goes on.
-Blank lines are skipped. Exits 0 when the input could be read, 2 otherwise.`
+where line is the line of the deciding rule, 0 when no rule decided.
+Every line that holds anything but its line ending gets exactly one
+answer: one that is not a valid query (bad JSON, a missing field, a line
+longer than 748204 bytes: the base64 of a 500 KiB robots.txt, and 64 KiB
+for the rest) gets {"id": any, "error": "..."}, with the id when it can
+be read, and the run goes on. Empty lines, with nothing before their line
+ending, are skipped.
 
-// maxEvalLine is the longest input line eval reads; longer ones are
-// answered with an error.
-const maxEvalLine = 64 << 20
+The input is read and answered a line at a time, in constant memory; an
+answer is written out as soon as the input waits. Consecutive queries
+with the same robots.txt share one parse. With --progress, or when stderr
+is a terminal (--progress=false turns it off), the count of queries
+answered and the rate are shown on stderr. Exits 0 when every line was a
+valid query, 1 when some line got an error, 2 when the input could not be
+read.`
+
+// maxEvalLine is the longest input line eval reads: the base64 of a
+// robots.txt as long as robots.MaxBytes, the most Parse reads, plus
+// evalLineRoom. A longer line is answered with an error.
+const maxEvalLine = 4*((robots.MaxBytes+2)/3) + evalLineRoom
+
+// evalLineRoom is the room maxEvalLine leaves for the other fields.
+const evalLineRoom = 64 << 10
 
 // evalQuery is one input line of eval.
 type evalQuery struct {
 	ID        json.RawMessage `json:"id"`
 	RobotsB64 *string         `json:"robotstxt_b64"`
 	Robots    *string         `json:"robotstxt"`
-	UserAgent string          `json:"useragent"`
+	UserAgent *string         `json:"useragent"`
 	URL       *string         `json:"url"`
 }
 
@@ -54,8 +72,10 @@ type evalAnswer struct {
 // with a JSON line on stdout.
 func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var mode modeFlag
+	var showProgress bool
 	fs := newFlagSet("eval", evalSynopsis, stderr)
 	fs.Var(&mode, "mode", "how robots.txt is read: google (Google's parser, the default) or rfc (strict RFC 9309)")
+	fs.BoolVar(&showProgress, "progress", false, "show the count of queries answered and the rate on stderr (the default when stderr is a terminal)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -65,17 +85,20 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
+	if !flagSet(fs, "progress") {
+		showProgress = isTerminal(stderr)
+	}
 	in, err := openInput(files, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "robots eval: %v\n", err)
 		return exitUsage
 	}
 	defer in.Close()
-	if err := evalStream(in, stdout, mode.option()); err != nil {
-		fmt.Fprintf(stderr, "robots eval: %v\n", err)
-		return exitUsage
+	var prog *progress
+	if showProgress {
+		prog = newProgress(stderr, isTerminal(stderr))
 	}
-	return exitOK
+	return evalStream(in, newOutput("eval", stdout, stderr), newEvaluator(mode.option()), prog)
 }
 
 // openInput opens the one FILE of files, or stdin when there is none or it
@@ -87,66 +110,106 @@ func openInput(files []string, stdin io.Reader) (io.ReadCloser, error) {
 	return conformance.Open(files[0])
 }
 
-// evalStream answers every query line of r on w, in order. The answers
-// written before a read error are flushed too.
-func evalStream(r io.Reader, w io.Writer, opt robots.Option) error {
-	bw := bufio.NewWriterSize(w, 1<<16)
-	err := answerAll(newLineReader(r, maxEvalLine), bw, opt)
-	if ferr := bw.Flush(); err == nil {
+// evalStream answers every query line of r on out, in order, and returns
+// the exit code of the run. The answers written before a read error are
+// flushed too. prog, when not nil, is told of each answer.
+func evalStream(r io.Reader, out *output, ev *evaluator, prog *progress) int {
+	failed, err := answerAll(newLineReader(r, maxEvalLine), out, ev, prog)
+	if ferr := out.flush(); err == nil {
 		err = ferr
 	}
-	return err
+	prog.finish()
+	switch {
+	case err != nil:
+		out.errorf("%v", err)
+		return exitUsage
+	case failed == 1:
+		out.errorf("1 line was not a valid query and got an error")
+		return exitBadQuery
+	case failed > 1:
+		out.errorf("%d lines were not valid queries and got an error", failed)
+		return exitBadQuery
+	}
+	return exitOK
 }
 
-// answerAll writes an answer to w for each non-blank line of lines.
-func answerAll(lines *lineReader, w io.Writer, opt robots.Option) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
+// answerAll writes an answer to out for each line of lines that is not
+// empty, and returns how many of them were errors.
+func answerAll(lines *lineReader, out *output, ev *evaluator, prog *progress) (failed int, err error) {
+	enc := newJSONEncoder(out.w)
 	for {
+		if lines.idle() {
+			_ = out.flush() // a write error shows again at the next write
+		}
 		line, err := lines.next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil && !errors.Is(err, errLineTooLong) {
-			return err
-		}
-		if err == nil && len(bytes.TrimSpace(line)) == 0 {
+		var ans evalAnswer
+		switch {
+		case errors.Is(err, io.EOF):
+			return failed, nil
+		case errors.Is(err, errLineTooLong):
+			ans = evalAnswer{ID: readID(line), Error: fmt.Sprintf("line longer than %d bytes", maxEvalLine)}
+		case err != nil:
+			return failed, err
+		case len(line) == 0:
 			continue
+		default:
+			ans = ev.answer(line)
 		}
-		ans := evalAnswer{Error: fmt.Sprintf("line longer than %d MiB", maxEvalLine>>20)}
-		if err == nil {
-			ans = answer(line, opt)
+		if ans.Error != "" {
+			failed++
 		}
 		if err := enc.Encode(&ans); err != nil {
-			return err
+			return failed, err
 		}
+		prog.add()
 	}
-	return nil
 }
 
+// evaluator answers queries, keeping the file it parsed last: query sets
+// hold many queries a file, one after the other, and parsing costs more
+// than comparing the bytes.
+type evaluator struct {
+	opt    robots.Option
+	body   []byte         // a copy of the body parsed last
+	parsed *robots.Robots // its parse, nil before the first
+	parses int            // how many files were parsed
+}
+
+// newEvaluator returns an evaluator parsing with opt.
+func newEvaluator(opt robots.Option) *evaluator { return &evaluator{opt: opt} }
+
 // answer decodes one query line and returns its verdict or its error.
-func answer(line []byte, opt robots.Option) evalAnswer {
+func (ev *evaluator) answer(line []byte) evalAnswer {
 	var q evalQuery
-	err := json.Unmarshal(line, &q)
-	ans := evalAnswer{ID: q.ID}
-	if err != nil {
-		ans.Error = "bad JSON: " + err.Error()
-		return ans
+	if err := json.Unmarshal(line, &q); err != nil {
+		return evalAnswer{ID: readID(line), Error: "bad JSON: " + err.Error()}
 	}
+	ans := evalAnswer{ID: q.ID}
 	body, err := q.body()
-	if err == nil && q.URL == nil {
-		err = errors.New("missing url")
+	if err == nil {
+		err = q.missing()
 	}
 	if err != nil {
 		ans.Error = err.Error()
 		return ans
 	}
-	d := robots.Parse(body, opt).Agent(q.UserAgent).Decide(*q.URL)
+	d := ev.robots(body).Agent(*q.UserAgent).Decide(*q.URL)
 	ans.Allowed, ans.Line = &d.Allowed, new(int)
 	if d.Rule != nil {
 		*ans.Line = d.Rule.Line
 	}
 	return ans
+}
+
+// robots returns body parsed, reusing the last parse when body is the
+// same.
+func (ev *evaluator) robots(body []byte) *robots.Robots {
+	if ev.parsed == nil || !bytes.Equal(body, ev.body) {
+		ev.parsed = robots.Parse(body, ev.opt)
+		ev.body = append(ev.body[:0], body...)
+		ev.parses++
+	}
+	return ev.parsed
 }
 
 // body returns the query's robots.txt bytes: robotstxt_b64 decoded when
@@ -163,4 +226,39 @@ func (q *evalQuery) body() ([]byte, error) {
 		return []byte(*q.Robots), nil
 	}
 	return nil, errors.New("missing robotstxt_b64 and robotstxt")
+}
+
+// missing reports the first required field the query lacks.
+func (q *evalQuery) missing() error {
+	switch {
+	case q.URL == nil:
+		return errors.New("missing url")
+	case q.UserAgent == nil:
+		return errors.New("missing useragent")
+	}
+	return nil
+}
+
+// readID returns the id of a query line that is not a valid query, when
+// it can be read: the line is an object whose "id" member comes before
+// whatever is wrong (the line may be cut). It returns nil otherwise.
+func readID(line []byte) json.RawMessage {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	for {
+		t, err := dec.Token()
+		key, ok := t.(string)
+		if err != nil || !ok {
+			return nil
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil
+		}
+		if strings.EqualFold(key, "id") { // as json.Unmarshal matches names
+			return v
+		}
+	}
 }

@@ -1,29 +1,48 @@
 package main
 
 import (
+	"bufio"
 	"encoding/base64"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/conformance"
 )
 
 // b64 returns s base64-encoded.
 func b64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
 
-// evalLines runs eval over the input lines and returns its output lines.
+// evalLines runs eval over the input lines, checks that it succeeds, and
+// returns its output lines.
 func evalLines(t *testing.T, args []string, lines ...string) []string {
 	t.Helper()
+	return evalLinesExit(t, exitOK, args, lines...)
+}
+
+// evalLinesExit runs eval over the input lines, checks that it exits with
+// code, and returns its output lines.
+func evalLinesExit(t *testing.T, code int, args []string, lines ...string) []string {
+	t.Helper()
 	r := invoke(runEval, strings.Join(lines, "\n"), args...)
-	require.Equal(t, exitOK, r.code, r.stderr)
-	if r.stdout == "" {
+	require.Equal(t, code, r.code, r.stderr)
+	return outputLines(r.stdout)
+}
+
+// outputLines splits output into its lines.
+func outputLines(out string) []string {
+	if out == "" {
 		return nil
 	}
-	return strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	return strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 }
 
 func TestEvalAnswersEachQuery(t *testing.T) {
@@ -71,17 +90,23 @@ func TestEvalReportsMalformedLinesAndGoesOn(t *testing.T) {
 		in   string
 		want string
 	}{
-		{"bad JSON", `{"id":"a","url":`, `{"error":"bad JSON: `},
+		{"bad JSON keeps the id read before the error", `{"id":"a","url":`, `{"id":"a","error":"bad JSON: `},
+		{"bad JSON before the id", `{"url":,"id":"a"}`, `{"error":"bad JSON: `},
 		{"not an object", `[1,2]`, `{"error":"bad JSON: `},
 		{"wrong field type keeps id", `{"id":"b","robotstxt":"","url":7}`, `{"id":"b","error":"bad JSON: `},
 		{"bad base64", `{"id":"c","robotstxt_b64":"!!!","url":"/"}`, `{"id":"c","error":"bad robotstxt_b64: `},
 		{"missing url", `{"id":"d","robotstxt":""}`, `{"id":"d","error":"missing url"}`},
 		{"missing body", `{"id":"e","url":"/"}`, `{"id":"e","error":"missing robotstxt_b64 and robotstxt"}`},
+		{"missing useragent is not the '*' groups", `{"id":"f","robotstxt":"","url":"/"}`, `{"id":"f","error":"missing useragent"}`},
+		{"null useragent", `{"id":"g","robotstxt":"","useragent":null,"url":"/"}`, `{"id":"g","error":"missing useragent"}`},
 	}
 	good := `{"id":"ok","robotstxt":"User-agent: *\nDisallow: /\n","useragent":"x","url":"/p"}`
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out := evalLines(t, nil, tt.in, good)
+			r := invoke(runEval, tt.in+"\n"+good)
+			assert.Equal(t, exitBadQuery, r.code)
+			assert.Equal(t, "robots eval: 1 line was not a valid query and got an error\n", r.stderr)
+			out := outputLines(r.stdout)
 			require.Len(t, out, 2)
 			assert.True(t, strings.HasPrefix(out[0], tt.want), out[0])
 			assert.Equal(t, `{"id":"ok","allowed":false,"line":2}`, out[1])
@@ -89,16 +114,31 @@ func TestEvalReportsMalformedLinesAndGoesOn(t *testing.T) {
 	}
 }
 
-func TestEvalSkipsBlankLinesAndKeepsOrder(t *testing.T) {
+// TestEvalAnswersEveryLineThatIsNotEmpty: only truly empty lines are
+// skipped; a line of whitespace of any kind gets an error, so that the
+// answers stay aligned with the queries.
+func TestEvalAnswersEveryLineThatIsNotEmpty(t *testing.T) {
 	q := func(id int, url string) string {
 		return `{"id":` + itoa(id) + `,"robotstxt":"User-agent: *\nDisallow: /no\n","useragent":"x","url":"` + url + `"}`
 	}
-	out := evalLines(t, nil, "", q(1, "/no"), "   ", q(2, "/yes"), "", q(3, "/no/x"), "")
-	assert.Equal(t, []string{
-		`{"id":1,"allowed":false,"line":2}`,
-		`{"id":2,"allowed":true,"line":0}`,
-		`{"id":3,"allowed":false,"line":2}`,
-	}, out)
+	in := []string{"", q(1, "/no"), "   ", q(2, "/yes"), "\f", "\u00a0", "\u0085", "\t", "\r", "", q(3, "/no/x"), ""}
+	r := invoke(runEval, strings.Join(in, "\n"))
+	assert.Equal(t, exitBadQuery, r.code)
+	assert.Equal(t, "robots eval: 5 lines were not valid queries and got an error\n", r.stderr)
+	out := outputLines(r.stdout)
+	require.Len(t, out, 8)
+	assert.Equal(t, `{"id":1,"allowed":false,"line":2}`, out[0])
+	assert.Equal(t, `{"id":2,"allowed":true,"line":0}`, out[2])
+	for _, i := range []int{1, 3, 4, 5, 6} {
+		assert.True(t, strings.HasPrefix(out[i], `{"error":"bad JSON: `), out[i])
+	}
+	assert.Equal(t, `{"id":3,"allowed":false,"line":2}`, out[7])
+}
+
+func TestEvalEmptyUserAgentIsAnAgent(t *testing.T) {
+	body := quote("User-agent: *\nDisallow: /\n")
+	assert.Equal(t, []string{`{"allowed":false,"line":2}`},
+		evalLines(t, nil, `{"robotstxt":`+body+`,"useragent":"","url":"/a"}`))
 }
 
 func TestEvalAnswersQueriesSharingABodyIndependently(t *testing.T) {
@@ -132,23 +172,12 @@ func TestEvalReadsFileArgument(t *testing.T) {
 }
 
 func TestEvalUsageErrorsExitTwo(t *testing.T) {
-	tests := []struct {
-		name string
-		args []string
-	}{
-		{"missing file", []string{filepath.Join(t.TempDir(), "nope.jsonl")}},
-		{"two files", []string{"a.jsonl", "b.jsonl"}},
-		{"unknown flag", []string{"-x"}},
-		{"bad mode", []string{"--mode", "strict"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := invoke(runEval, "", tt.args...)
-			assert.Equal(t, exitUsage, r.code)
-			assert.Empty(t, r.stdout)
-			assert.NotEmpty(t, r.stderr)
-		})
-	}
+	assertUsageErrors(t, runEval, "", []usageCase{
+		{"missing file", []string{filepath.Join(t.TempDir(), "nope.jsonl")}, "nope.jsonl"},
+		{"two files", []string{"a.jsonl", "b.jsonl"}, "at most one FILE"},
+		{"unknown flag", []string{"-x"}, "flag provided but not defined: -x"},
+		{"bad mode", []string{"--mode", "strict"}, `unknown mode "strict"`},
+	})
 }
 
 func TestEvalAnswersOverlongLineWithError(t *testing.T) {
@@ -178,4 +207,200 @@ func quote(s string) string {
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
+}
+
+func TestEvalLineLimitHoldsTheBase64OfMaxBytes(t *testing.T) {
+	assert.Equal(t, base64.StdEncoding.EncodedLen(robots.MaxBytes)+evalLineRoom, maxEvalLine)
+	assert.Contains(t, evalSynopsis, "longer than "+itoa(maxEvalLine)+" bytes", "the usage text states the limit")
+
+	body := "User-agent: *\nDisallow: /x\n" + strings.Repeat("#", robots.MaxBytes-len("User-agent: *\nDisallow: /x\n"))
+	full := `{"id":"full","robotstxt_b64":"` + b64(body) + `","useragent":"a","url":"/x"}`
+	long := `{"id":"long","robotstxt":"` + strings.Repeat("#", maxEvalLine) + `","useragent":"a","url":"/x"}`
+	r := invoke(runEval, full+"\n"+long+"\n"+`{"id":"next","robotstxt":"","useragent":"a","url":"/"}`)
+	assert.Equal(t, exitBadQuery, r.code)
+	assert.Equal(t, []string{
+		`{"id":"full","allowed":false,"line":2}`,
+		`{"id":"long","error":"line longer than ` + itoa(maxEvalLine) + ` bytes"}`,
+		`{"id":"next","allowed":true,"line":0}`,
+	}, outputLines(r.stdout))
+}
+
+// TestEvalBoundsMemoryOnAHugeLine: a line far longer than the limit is
+// skipped as it is read, not gathered first.
+func TestEvalBoundsMemoryOnAHugeLine(t *testing.T) {
+	const size = 256 << 20
+	before := liveHeap()
+	var atEnd uint64
+	in := io.MultiReader(
+		strings.NewReader(`{"id":"huge","robotstxt":"`),
+		io.LimitReader(&endless{fill: 'a'}, size),
+		&lineGen{n: 1, line: func(int) string {
+			return `"}` + "\n" + `{"id":"after","robotstxt":"","useragent":"a","url":"/"}`
+		}, atEnd: func() { atEnd = liveHeap() }})
+	r := invokeReader(runEval, in)
+	assert.Equal(t, exitBadQuery, r.code)
+	assert.Equal(t, []string{`{"id":"huge","error":"line longer than ` + itoa(maxEvalLine) + ` bytes"}`, `{"id":"after","allowed":true,"line":0}`}, outputLines(r.stdout))
+	growth := int64(atEnd) - int64(before)
+	t.Logf("live heap after a %d MiB line: %d KiB more than before", size>>20, growth>>10)
+	assert.Less(t, growth, int64(16<<20))
+}
+
+// TestEvalStreamsQueries answers many generated queries and measures the
+// live heap when the input ends: a command that kept the queries or the
+// answers would hold tens of MiB then.
+func TestEvalStreamsQueries(t *testing.T) {
+	const n = 200_000
+	before := liveHeap()
+	var atEnd uint64
+	in := &lineGen{n: n, line: func(i int) string {
+		return `{"id":` + itoa(i) + `,"robotstxt":"User-agent: *\nDisallow: /no\n","useragent":"x","url":"/no/` + itoa(i) + `"}`
+	}, atEnd: func() { atEnd = liveHeap() }}
+	var out lineCounter
+	var stderr strings.Builder
+	assert.Equal(t, exitOK, runEval(nil, in, &out, &stderr), stderr.String())
+	assert.Equal(t, n, out.lines)
+	assert.Equal(t, `{"id":199999,"allowed":false,"line":2}`, string(out.last))
+	growth := int64(atEnd) - int64(before)
+	t.Logf("live heap at the end of %d queries: %d KiB more than before", n, growth>>10)
+	assert.Less(t, growth, int64(8<<20))
+}
+
+// TestEvalAnswersAsTheInputArrives: with queries fed one at a time through
+// a pipe, each answer is written before the next query is sent.
+func TestEvalAnswersAsTheInputArrives(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- runEval(nil, inR, outW, io.Discard)
+		outW.Close()
+	}()
+	answers := bufio.NewReader(outR)
+	for i := range 3 {
+		_, err := io.WriteString(inW, `{"id":`+itoa(i)+`,"robotstxt":"","useragent":"a","url":"/"}`+"\n")
+		require.NoError(t, err)
+		line, err := readLineWithin(answers, 10*time.Second)
+		require.NoError(t, err, "no answer for query %d before the next", i)
+		assert.Equal(t, `{"id":`+itoa(i)+`,"allowed":true,"line":0}`+"\n", line)
+	}
+	inW.Close()
+	assert.Equal(t, exitOK, <-done)
+}
+
+func TestEvalReusesTheParseOfTheSameBody(t *testing.T) {
+	q := func(body, url string) []byte {
+		return []byte(`{"robotstxt":` + quote(body) + `,"useragent":"a","url":"` + url + `"}`)
+	}
+	a, b := "User-agent: *\nDisallow: /a\n", "User-agent: *\nDisallow: /b\n"
+	ev := newEvaluator(robots.WithMode(robots.Google))
+	var got []bool
+	for _, line := range [][]byte{q(a, "/a"), q(a, "/b"), q(a, "/a"), q(b, "/a"), q(b, "/b"), q(a, "/a")} {
+		ans := ev.answer(line)
+		require.Empty(t, ans.Error)
+		got = append(got, *ans.Allowed)
+	}
+	assert.Equal(t, []bool{false, true, false, true, false, false}, got)
+	assert.Equal(t, 3, ev.parses, "one parse per run of the same body")
+	b64Body := []byte(`{"robotstxt_b64":"` + b64(a) + `","useragent":"a","url":"/a"}`)
+	ev.answer(b64Body)
+	assert.Equal(t, 3, ev.parses, "the same bytes in base64 are the same body")
+}
+
+// TestEvalReuseKeepsConformanceVerdicts answers every case of the verdict
+// files with one evaluator and checks each answer, verdict and line,
+// against a parse of its own.
+func TestEvalReuseKeepsConformanceVerdicts(t *testing.T) {
+	checked := 0
+	for _, file := range []string{"spec-test.jsonl", "google-unit.jsonl", "generated.jsonl.gz"} {
+		path := filepath.Join("../../testdata/conformance", file)
+		ev := newEvaluator(robots.WithMode(robots.Google))
+		n := 0
+		err := conformance.Each(path, func(line int, c *conformance.Case) error {
+			raw, err := json.Marshal(c)
+			require.NoError(t, err)
+			ans := ev.answer(raw)
+			body, err := c.Body()
+			require.NoError(t, err)
+			want := robots.Parse(body).Agent(c.UserAgent).Decide(c.URL)
+			wantLine := 0
+			if want.Rule != nil {
+				wantLine = want.Rule.Line
+			}
+			require.Empty(t, ans.Error, "%s:%d", path, line)
+			if *ans.Allowed != want.Allowed || *ans.Line != wantLine {
+				t.Errorf("%s:%d: reused parse says allowed=%v line %d, a fresh one allowed=%v line %d",
+					path, line, *ans.Allowed, *ans.Line, want.Allowed, wantLine)
+			}
+			n++
+			return nil
+		})
+		require.NoError(t, err)
+		t.Logf("%s: %d queries, %d parses", file, n, ev.parses)
+		assert.Less(t, ev.parses, n, "%s: some parse was reused", file)
+		checked += n
+	}
+	assert.Equal(t, 400+145+35414, checked)
+}
+
+func TestEvalProgress(t *testing.T) {
+	q := `{"robotstxt":"","useragent":"a","url":"/"}`
+	r := invoke(runEval, q+"\n"+q+"\n"+q+"\n", "--progress")
+	assert.Equal(t, exitOK, r.code)
+	assert.Len(t, outputLines(r.stdout), 3)
+	assert.Regexp(t, `^robots eval: 3 queries in [0-9.]+m?s, [0-9]+ queries/s\n$`, r.stderr)
+
+	quiet := invoke(runEval, q+"\n")
+	assert.Empty(t, quiet.stderr, "no progress when stderr is not a terminal")
+}
+
+func TestProgressReportsEveryInterval(t *testing.T) {
+	clock := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	now := func() time.Time {
+		clock = clock.Add(progressInterval / 2)
+		return clock
+	}
+	var w strings.Builder
+	p := newProgressClock(&w, false, now)
+	for range 1024 {
+		p.add()
+	}
+	p.finish()
+	// The clock is read every 256 answers, half an interval on each time.
+	assert.Equal(t, "robots eval: 512 queries in 1s, 512 queries/s\n"+
+		"robots eval: 1024 queries in 2s, 512 queries/s\n"+
+		"robots eval: 1024 queries in 2.5s, 410 queries/s\n", w.String())
+
+	var term strings.Builder
+	p = newProgressClock(&term, true, now)
+	for range 512 {
+		p.add()
+	}
+	p.finish()
+	assert.Equal(t, "\r\x1b[Krobots eval: 512 queries in 1s, 512 queries/s"+
+		"\r\x1b[Krobots eval: 512 queries in 1.5s, 341 queries/s\n", term.String(), "a terminal's line is rewritten")
+
+	var none *progress
+	none.add()
+	none.finish()
+}
+
+func TestReadID(t *testing.T) {
+	tests := []struct {
+		line string
+		want string // "" for none
+	}{
+		{`{"id":"a","url":`, `"a"`},
+		{`{"url":"/","id":{"k":[1,2]},"x":}`, `{"k":[1,2]}`},
+		{`{"ID":7,`, `7`},
+		{`{"robotstxt":"cut`, ``},
+		{`{"url":,"id":1}`, ``},
+		{`[1,2]`, ``},
+		{`   `, ``},
+		{"\f", ``},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			assert.Equal(t, tt.want, string(readID([]byte(tt.line))))
+		})
+	}
 }

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -15,9 +15,14 @@ const explainSynopsis = `robots explain [-f robots.txt] [-a agent]... [--mode go
 Says why each URL is allowed or disallowed: which groups apply and why (a
 group names the agent, a later agent of the fallback list, the '*' groups,
 or no group at all), every rule that matches with its line and priority
-(the length of its pattern), and which one wins and why. Flags and exit
-status are check's: 0 when every URL is allowed, 1 when any is
-disallowed, 2 on errors. With --json, writes one JSON object per URL.`
+(the length of its pattern), and which one wins and why. -f, -a, --mode,
+what a URL is, and the exit status are check's: 0 when every URL is
+allowed, 1 when any is disallowed, 2 on errors or when a URL is not one
+(the other URLs are still explained). With --json, writes one JSON object per URL; a URL,
+path, rule value or pattern that is not UTF-8 gets a url_b64, path_b64,
+value_b64 or pattern_b64 field too, holding its exact bytes in base64
+(JSON strings can only hold UTF-8: the other field shows each byte that is
+not as U+FFFD).`
 
 // explainOptions are the parsed arguments of explain.
 type explainOptions struct {
@@ -31,29 +36,49 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if opts == nil {
 		return code
 	}
-	body, err := readRobots(opts.file, stdin)
+	body, err := readRobots("explain", opts.file, stdin, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "robots explain: %v\n", err)
 		return exitUsage
 	}
 	r := robots.Parse(body, opts.mode.option())
-	code = exitOK
-	for _, u := range opts.urls {
+	out := newOutput("explain", stdout, stderr)
+	code = explainAll(argsSource(opts.urls), r, opts, out)
+	if err := out.flush(); err != nil {
+		fmt.Fprintf(stderr, "robots explain: %v\n", err)
+		return exitUsage
+	}
+	return code
+}
+
+// explainAll writes an explanation for each URL of src to out, in order,
+// and returns the exit code of the run.
+func explainAll(src *urlSource, r *robots.Robots, opts *explainOptions, out *output) int {
+	code := exitOK
+	for {
+		u, err := src.next()
+		if errors.Is(err, io.EOF) {
+			return code
+		}
+		if bad, ok := errors.AsType[*badURLError](err); ok {
+			out.errorf("%v", bad)
+			code = exitUsage
+			continue
+		}
 		e := r.Explain(opts.agents, u)
-		if !e.Allowed {
+		if !e.Allowed && code == exitOK {
 			code = exitNegative
 		}
 		if opts.json {
-			err = json.NewEncoder(stdout).Encode(explainJSON(u, e))
+			err = newJSONEncoder(out.w).Encode(explainJSON(u, e))
 		} else {
-			err = writeExplanation(stdout, u, e)
+			err = writeExplanation(out.w, u, e)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "robots explain: %v\n", err)
+			out.errorf("%v", err)
 			return exitUsage
 		}
 	}
-	return code
 }
 
 // parseExplain parses explain's arguments. When they do not make a run, it
@@ -105,10 +130,7 @@ func writeExplanation(w io.Writer, u string, e robots.Explanation) error {
 // ruleText shows a matching rule as written, and the pattern it matched
 // with when that is the directory of an index page.
 func ruleText(m robots.Match) string {
-	s := "Disallow: " + m.Rule.Value
-	if m.Rule.Allow {
-		s = "Allow: " + m.Rule.Value
-	}
+	s := ruleString(m.Rule)
 	if m.Implicit {
 		s += " (as " + m.Pattern + ")"
 	}
@@ -125,7 +147,9 @@ func winnerMark(winner bool) string {
 // explainJSONOut is the --json form of an explanation.
 type explainJSONOut struct {
 	URL       string           `json:"url"`
+	URLB64    string           `json:"url_b64,omitempty"`
 	Path      string           `json:"path"`
+	PathB64   string           `json:"path_b64,omitempty"`
 	Allowed   bool             `json:"allowed"`
 	Implicit  bool             `json:"implicit,omitempty"`
 	Selection selectionJSONOut `json:"selection"`
@@ -146,25 +170,29 @@ type selectionJSONOut struct {
 
 // matchJSONOut is the --json form of a matching rule.
 type matchJSONOut struct {
-	Line     int    `json:"line"`
-	Allow    bool   `json:"allow"`
-	Value    string `json:"value"`
-	Pattern  string `json:"pattern"`
-	Priority int    `json:"priority"`
-	Implicit bool   `json:"implicit,omitempty"`
+	Line       int    `json:"line"`
+	Allow      bool   `json:"allow"`
+	Value      string `json:"value"`
+	ValueB64   string `json:"value_b64,omitempty"`
+	Pattern    string `json:"pattern"`
+	PatternB64 string `json:"pattern_b64,omitempty"`
+	Priority   int    `json:"priority"`
+	Implicit   bool   `json:"implicit,omitempty"`
 }
 
 // explainJSON converts an explanation to its --json form.
 func explainJSON(u string, e robots.Explanation) explainJSONOut {
 	s := e.Selection
 	out := explainJSONOut{
-		URL: u, Path: e.Path, Allowed: e.Allowed, Implicit: e.Implicit, TieBreak: e.TieBreak,
+		URL: u, URLB64: rawB64(u), Path: e.Path, PathB64: rawB64(e.Path), Allowed: e.Allowed, Implicit: e.Implicit, TieBreak: e.TieBreak,
 		Selection: selectionJSONOut{Reason: s.Reason.String(), Agents: nonNil(s.Agents), Agent: s.Agent,
 			Groups: nonNil(s.Groups), Lines: nonNil(s.Lines), Why: s.Why},
 		Matches: []matchJSONOut{},
 	}
 	for _, m := range e.Matches {
-		out.Matches = append(out.Matches, matchJSONOut{m.Rule.Line, m.Rule.Allow, m.Rule.Value, m.Pattern, m.Priority, m.Implicit})
+		out.Matches = append(out.Matches, matchJSONOut{
+			Line: m.Rule.Line, Allow: m.Rule.Allow, Value: m.Rule.Value, ValueB64: rawB64(m.Rule.Value),
+			Pattern: m.Pattern, PatternB64: rawB64(m.Pattern), Priority: m.Priority, Implicit: m.Implicit})
 	}
 	if e.Winner >= 0 {
 		out.Winner = &out.Matches[e.Winner]

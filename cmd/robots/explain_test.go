@@ -127,24 +127,13 @@ func TestExplainRFCRobotsTxt(t *testing.T) {
 }
 
 func TestExplainUsageErrorsExitTwo(t *testing.T) {
-	tests := []struct {
-		name   string
-		args   []string
-		stderr string
-	}{
+	assertUsageErrors(t, runExplain, "", []usageCase{
 		{"no URL", []string{"-a", "Googlebot"}, "no URL given"},
 		{"unknown flag", []string{"-x", "https://example.com/"}, "flag provided but not defined: -x"},
 		{"missing file", []string{"-f", "/nonexistent/robots.txt", "https://example.com/"}, "robots.txt"},
 		{"bad mode", []string{"--mode", "lenient", "https://example.com/"}, `unknown mode "lenient"`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := invoke(runExplain, "", tt.args...)
-			assert.Equal(t, exitUsage, r.code)
-			assert.Empty(t, r.stdout)
-			assert.Contains(t, r.stderr, tt.stderr)
-		})
-	}
+		{"not a URL", []string{"example.com/page"}, `"example.com/page": neither an absolute URL`},
+	})
 }
 
 func TestExplainAgreesWithCheck(t *testing.T) {
@@ -165,5 +154,46 @@ func TestRunDispatchesToLintAndExplain(t *testing.T) {
 		r := invoke(run, "", "help", name)
 		assert.Equal(t, exitOK, r.code)
 		assert.Contains(t, r.stdout, "Usage: robots "+name)
+	}
+}
+
+// TestExplainJSONKeepsBytesThatAreNotUTF8: a JSON string holds UTF-8 only,
+// so a URL, path or rule value with other bytes shows them as U+FFFD; the
+// *_b64 field beside it gives them back exactly.
+func TestExplainJSONKeepsBytesThatAreNotUTF8(t *testing.T) {
+	url := "/a%FF/\xfex"
+	r := invoke(runExplain, "User-agent: *\nDisallow: /a\xff\nAllow: /b\n", "-f", "-", "--json", url, "/b")
+	assert.Equal(t, exitNegative, r.code, r.stderr)
+	lines := outputLines(r.stdout)
+	require.Len(t, lines, 2)
+	type match struct {
+		Value    string
+		ValueB64 string `json:"value_b64"`
+		Pattern  string
+	}
+	var got struct {
+		URL     string
+		URLB64  string `json:"url_b64"`
+		Path    string
+		PathB64 string `json:"path_b64"`
+		Matches []match
+		Winner  match
+	}
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &got))
+	assert.Equal(t, "/a%FF/\uFFFDx", got.URL)
+	assert.Equal(t, url, unb64(t, got.URLB64))
+	assert.Equal(t, url, unb64(t, got.PathB64))
+	require.Len(t, got.Matches, 1)
+	assert.Equal(t, match{"/a\uFFFD", b64("/a\xff"), "/a%FF"}, got.Matches[0])
+	assert.Equal(t, "/a\xff", unb64(t, got.Winner.ValueB64))
+	assert.NotContains(t, lines[1], "_b64", "strings that are UTF-8 need no copy")
+}
+
+func TestRawB64(t *testing.T) {
+	for _, s := range []string{"", "/a", "/é", "/\uFFFD"} {
+		assert.Empty(t, rawB64(s), s)
+	}
+	for _, s := range []string{"\xff", "/a\xc3", "/\xed\xa0\x80"} {
+		assert.Equal(t, s, unb64(t, rawB64(s)), s)
 	}
 }

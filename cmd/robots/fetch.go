@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -17,7 +18,7 @@ import (
 // invalid response).
 const exitUnreachable = 3
 
-const fetchSynopsis = `robots fetch [-a agent]... [--timeout D] [--mode google|rfc] URL...
+const fetchSynopsis = `robots fetch [-a agent]... [--user-agent UA] [--timeout D] [--mode google|rfc] [--json] URL...
 
 Fetches the robots.txt that governs each URL (once per origin: scheme, host
 and port) and says whether the crawler may fetch the URL, as Google's
@@ -28,15 +29,41 @@ network failure disallow everything (full disallow).
 For each URL it prints the verdict and what decided it, then the robots.txt
 URL, the HTTP status, the policy and how long the answer may be cached.
 Each -a adds an agent to an ordered fallback list, most specific first.
+The requests carry the User-Agent header --user-agent gives; by default
+"AGENT/1.0 (+https://github.com/fastrobots/robots)", where AGENT is the
+first -a (fastrobots without one), so that sites see which crawler asks.
+
+With --json, writes one JSON object a line for each URL, check's fields
+(url, allowed, line, rule) and the robots.txt answer: robots_txt (its URL),
+status (0 when there was no response), policy, reason, and fetch_error
+when the fetch failed.
+
 Exits 0 when every URL is allowed, 1 when any is disallowed, 2 on usage
 errors, 3 when a robots.txt could not be fetched at all (network failure).`
 
 // fetchOptions are the parsed arguments of fetch.
 type fetchOptions struct {
-	agents  listFlag
-	timeout time.Duration
-	mode    modeFlag
-	urls    []string
+	agents    listFlag
+	userAgent string
+	timeout   time.Duration
+	mode      modeFlag
+	json      bool
+	urls      []string
+}
+
+// userAgentComment ends the default User-Agent header of fetch: where a
+// site's owner learns what the crawler is.
+const userAgentComment = "(+https://github.com/fastrobots/robots)"
+
+// defaultUserAgent returns the User-Agent header fetch sends for the
+// fallback list agents: the first agent's, or fastrobots' when there is
+// none.
+func defaultUserAgent(agents []string) string {
+	product := "fastrobots"
+	if len(agents) > 0 && agents[0] != "" {
+		product = agents[0]
+	}
+	return product + "/1.0 " + userAgentComment
 }
 
 // runFetch runs "robots fetch".
@@ -48,27 +75,51 @@ func runFetch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f := &fetch.Fetcher{
 		Client:       &http.Client{},
 		Timeout:      opts.timeout,
+		UserAgent:    opts.userAgent,
 		ParseOptions: []robots.Option{opts.mode.option()},
 	}
 	checker := fetch.NewChecker(fetch.NewCache(f, fetch.CacheOptions{}))
+	out := newOutput("fetch", stdout, stderr)
+	enc := newJSONEncoder(out.w)
 	code = exitOK
 	for _, u := range opts.urls {
 		v, err := checker.DecideAgents(context.Background(), opts.agents, u)
 		if err != nil { // the URLs were checked: this is unexpected
-			fmt.Fprintf(stderr, "robots fetch: %v\n", err)
+			out.errorf("%v", err)
 			return exitUsage
 		}
-		res := v.Result
 		if !v.Allowed && code == exitOK {
 			code = exitNegative
 		}
-		if unreachable(res) {
+		if unreachable(v.Result) {
 			code = exitUnreachable
 		}
-		fmt.Fprintf(stdout, "%s %s  (%s)\n", verdict(v.Allowed), u, fetchReason(v))
-		fmt.Fprintf(stdout, "  %s\n", describe(res))
+		if opts.json {
+			err = enc.Encode(fetchJSON(u, v))
+		} else {
+			_, err = fmt.Fprintf(out.w, "%s %s  (%s)\n  %s\n", verdict(v.Allowed), u, fetchReason(v), describe(v.Result))
+		}
+		if err != nil {
+			out.errorf("%v", err)
+			return exitUsage
+		}
+	}
+	if err := out.flush(); err != nil {
+		fmt.Fprintf(stderr, "robots fetch: %v\n", err)
+		return exitUsage
 	}
 	return code
+}
+
+// fetchJSON returns the --json form of the verdict v for u.
+func fetchJSON(u string, v fetch.Verdict) verdictJSON {
+	j := newVerdictJSON(u, robots.Decision{Allowed: v.Allowed, Rule: v.Rule})
+	r := v.Result
+	j.robotsTxtJSON = &robotsTxtJSON{RobotsTxt: r.URL, Status: r.Status, Policy: r.Policy.String(), Reason: r.Reason.String()}
+	if r.Err != nil {
+		j.FetchError = r.Err.Error()
+	}
+	return j
 }
 
 // unreachable reports whether the answer comes from a network failure:
@@ -119,6 +170,8 @@ func parseFetch(args []string, stderr io.Writer) (*fetchOptions, int) {
 	opts := &fetchOptions{}
 	fs := newFlagSet("fetch", fetchSynopsis, stderr)
 	fs.Var(&opts.agents, "a", "crawler `agent` product token, e.g. Googlebot; repeat for a fallback list")
+	fs.StringVar(&opts.userAgent, "user-agent", "", "send `UA` as the User-Agent header (default: the first -a, then /1.0 "+userAgentComment+")")
+	fs.BoolVar(&opts.json, "json", false, "write one JSON object per URL")
 	fs.DurationVar(&opts.timeout, "timeout", 10*time.Second, "give up on a robots.txt after `duration` (redirects and body included); a robots.txt that times out is a network failure")
 	fs.Var(&opts.mode, "mode", "how robots.txt is read: google (Google's parser, the default) or rfc (strict RFC 9309)")
 	urls, err := parseInterleaved(fs, args)
@@ -132,6 +185,13 @@ func parseFetch(args []string, stderr io.Writer) (*fetchOptions, int) {
 	}
 	if opts.timeout <= 0 {
 		fmt.Fprintln(stderr, "robots fetch: --timeout must be positive")
+		return nil, exitUsage
+	}
+	if !flagSet(fs, "user-agent") {
+		opts.userAgent = defaultUserAgent(opts.agents)
+	}
+	if err := checkHeaderValue(opts.userAgent); err != nil {
+		fmt.Fprintf(stderr, "robots fetch: User-Agent %q: %v\n", opts.userAgent, err)
 		return nil, exitUsage
 	}
 	for _, u := range urls {
@@ -153,6 +213,20 @@ func checkFetchURL(u string) error {
 	}
 	if !strings.HasPrefix(origin, "http://") && !strings.HasPrefix(origin, "https://") {
 		return fmt.Errorf("%q: only http and https URLs can be fetched", u)
+	}
+	return nil
+}
+
+// checkHeaderValue reports why v cannot be sent as the value of an HTTP
+// header (RFC 9110 section 5.5): it is empty, or holds a control byte.
+func checkHeaderValue(v string) error {
+	if strings.TrimSpace(v) == "" {
+		return errors.New("empty")
+	}
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; (c < ' ' && c != '\t') || c == 0x7f {
+			return fmt.Errorf("control byte 0x%02x at byte %d", c, i)
+		}
 	}
 	return nil
 }

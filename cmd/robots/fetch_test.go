@@ -1,11 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -123,24 +125,20 @@ func TestFetchTimeout(t *testing.T) {
 }
 
 func TestFetchUsageErrors(t *testing.T) {
-	for _, args := range [][]string{
-		{},
-		{"-a"},
-		{"--timeout", "soon", "http://127.0.0.1:1/"},
-		{"--timeout", "0s", "http://127.0.0.1:1/"},
-		{"--mode", "bing", "http://127.0.0.1:1/"},
-		{"/relative/path"},
-		{"example.com/page"},
-		{"ftp://127.0.0.1/file"},
-		{"mailto:someone@example.com"},
-	} {
-		r := invoke(runFetch, "", args...)
-		assert.Equal(t, exitUsage, r.code, args)
-		assert.Empty(t, r.stdout, args)
-		assert.NotEmpty(t, r.stderr, args)
-	}
-	r := invoke(runFetch, "", "/relative")
-	assert.Contains(t, r.stderr, `robots fetch: robots: "/relative": URL has no scheme`)
+	assertUsageErrors(t, runFetch, "", []usageCase{
+		{"no URL", nil, "no URL given"},
+		{"flag without value", []string{"-a"}, "flag needs an argument: -a"},
+		{"bad timeout", []string{"--timeout", "soon", "http://127.0.0.1:1/"}, `invalid value "soon"`},
+		{"zero timeout", []string{"--timeout", "0s", "http://127.0.0.1:1/"}, "--timeout must be positive"},
+		{"bad mode", []string{"--mode", "bing", "http://127.0.0.1:1/"}, `unknown mode "bing"`},
+		{"relative path", []string{"/relative"}, `robots fetch: robots: "/relative": URL has no scheme`},
+		{"no scheme", []string{"example.com/page"}, "URL has no scheme"},
+		{"ftp", []string{"ftp://127.0.0.1/file"}, "only http and https URLs can be fetched"},
+		{"no host", []string{"mailto:someone@example.com"}, "URL has no host"},
+		{"empty user agent", []string{"--user-agent", "", "http://127.0.0.1:1/"}, `User-Agent "": empty`},
+		{"user agent with a newline", []string{"--user-agent", "Bot\r\nX-Evil: 1", "http://127.0.0.1:1/"}, "control byte 0x0d at byte 3"},
+		{"agent with a newline", []string{"-a", "Bot\n", "http://127.0.0.1:1/"}, "control byte 0x0a at byte 3"},
+	})
 }
 
 func TestFetchHelp(t *testing.T) {
@@ -156,4 +154,71 @@ func TestRunDispatchesToFetch(t *testing.T) {
 	r := invoke(run, "", "fetch", "-a", "Googlebot", s.URL+"/nogooglebot/x")
 	assert.Equal(t, exitNegative, r.code)
 	assert.True(t, strings.HasPrefix(r.stdout, "DISALLOWED "+s.URL+"/nogooglebot/x  (line 5: Disallow: /nogooglebot/)\n"))
+}
+
+// agentServer serves fetchRules and records the User-Agent header of each
+// request.
+func agentServer(t *testing.T) (*httptest.Server, *[]string) {
+	t.Helper()
+	var mu sync.Mutex
+	var got []string
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		got = append(got, r.Header.Get("User-Agent"))
+		mu.Unlock()
+		_, _ = io.WriteString(w, fetchRules)
+	}))
+	t.Cleanup(s.Close)
+	return s, &got
+}
+
+func TestFetchSendsCrawlerUserAgent(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no agent", nil, "fastrobots/1.0 (+https://github.com/fastrobots/robots)"},
+		{"first agent of the list", []string{"-a", "Googlebot-Image", "-a", "Googlebot"}, "Googlebot-Image/1.0 (+https://github.com/fastrobots/robots)"},
+		{"given header", []string{"-a", "Googlebot", "--user-agent", "ExampleBot/2.1 (+https://example.com/bot)"}, "ExampleBot/2.1 (+https://example.com/bot)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, got := agentServer(t)
+			r := invoke(runFetch, "", append(tt.args, s.URL+"/x")...)
+			assert.Equal(t, exitOK, r.code, r.stderr)
+			assert.Equal(t, []string{tt.want}, *got)
+		})
+	}
+}
+
+func TestFetchJSON(t *testing.T) {
+	s, _ := robotsServer(t, 200, fetchRules)
+	gone, _ := robotsServer(t, 404, "")
+	r := invoke(runFetch, "", "--json", "-a", "Googlebot", s.URL+"/nogooglebot/x", gone.URL+"/y")
+	assert.Equal(t, exitNegative, r.code, r.stderr)
+	assert.Equal(t, `{"url":"`+s.URL+`/nogooglebot/x","allowed":false,"line":5,"rule":"Disallow: /nogooglebot/",`+
+		`"robots_txt":"`+s.URL+`/robots.txt","status":200,"policy":"conditional","reason":"fetched"}`+"\n"+
+		`{"url":"`+gone.URL+`/y","allowed":true,"line":0,"rule":"",`+
+		`"robots_txt":"`+gone.URL+`/robots.txt","status":404,"policy":"full allow","reason":"unavailable (4xx)"}`+"\n", r.stdout)
+}
+
+func TestFetchJSONNetworkFailure(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	ln.Close()
+	r := invoke(runFetch, "", "--json", "--timeout", "500ms", "http://"+addr+"/x")
+	assert.Equal(t, exitUnreachable, r.code)
+	var got struct {
+		Allowed    bool
+		Status     int
+		Policy     string
+		FetchError string `json:"fetch_error"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
+	assert.False(t, got.Allowed)
+	assert.Zero(t, got.Status)
+	assert.Equal(t, "full disallow", got.Policy)
+	assert.Contains(t, got.FetchError, "connection refused")
 }

@@ -91,3 +91,11 @@ func flagExit(err error) int {
 	}
 	return exitUsage
 }
+
+// flagSet reports whether the flag called name was given on the command
+// line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}

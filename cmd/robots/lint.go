@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/lint"
@@ -19,8 +18,11 @@ them, one finding per line:
 
 An error is a line that is ignored or does not do what it seems to do; a
 warning works but is risky, or is a directive Google ignores. "-" reads
-stdin. With --json, writes one JSON array of findings, each with file,
-line, column, severity, code and message. docs/lint.md lists every code.
+stdin. Only the first 500 KiB of a file are read, and one byte more to
+tell that there is more: a longer file is cut there, and a line on
+stderr says so. With --json, writes one JSON array of findings, each with
+file, line, column, severity, code and message. docs/lint.md lists every
+code.
 Exits 1 when any file has an error, 0 otherwise, 2 when a file cannot be
 read.`
 
@@ -46,7 +48,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	all := []lintFinding{}
 	for _, name := range files {
-		body, err := readLintFile(name, stdin)
+		body, err := readInput("lint", name, stdin, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "robots lint: %v\n", err)
 			return exitUsage
@@ -65,22 +67,6 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
-}
-
-// readLintFile reads a file to lint; "-" is stdin.
-func readLintFile(name string, stdin io.Reader) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(stdin)
-	}
-	return os.ReadFile(name)
-}
-
-// displayName is how findings name a file.
-func displayName(name string) string {
-	if name == "-" {
-		return "<stdin>"
-	}
-	return name
 }
 
 // writeFindings prints the findings as text lines or as one JSON array.

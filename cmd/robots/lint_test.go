@@ -89,23 +89,12 @@ func TestLintSeveralFiles(t *testing.T) {
 }
 
 func TestLintUsageErrorsExitTwo(t *testing.T) {
-	tests := []struct {
-		name   string
-		args   []string
-		stderr string
-	}{
+	assertUsageErrors(t, runLint, "", []usageCase{
 		{"no file", nil, "no file given"},
 		{"missing file", []string{filepath.Join(t.TempDir(), "nope.txt")}, "nope.txt"},
 		{"unknown flag", []string{"-x", "-"}, "flag provided but not defined: -x"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := invoke(runLint, "", tt.args...)
-			assert.Equal(t, exitUsage, r.code)
-			assert.Empty(t, r.stdout)
-			assert.Contains(t, r.stderr, tt.stderr)
-		})
-	}
+		{"a directory", []string{t.TempDir()}, "is a directory"},
+	})
 }
 
 func TestLintEveryDiagnosticFile(t *testing.T) {

@@ -3,12 +3,26 @@
 //
 // Usage:
 //
-//	robots check [-f robots.txt] [-a agent]... [--mode google|rfc] URL...
-//	robots eval [--mode google|rfc] [FILE]
-//	robots fetch [-a agent]... URL...
+//	robots check [-f robots.txt] [-a agent]... [--mode google|rfc] [--json] URL...|-|--urls FILE
+//	robots eval [--mode google|rfc] [--progress] [FILE]
+//	robots fetch [-a agent]... [--user-agent UA] [--timeout D] [--mode google|rfc] [--json] URL...
 //	robots lint [--json] FILE|-...
 //	robots explain [-f robots.txt] [-a agent]... [--mode google|rfc] [--json] URL...
+//	robots version
 //	robots help [command]
+//
+// Every input is bounded: a robots.txt is read up to the 500 KiB Google
+// reads (robots.MaxBytes) and one byte more, to tell that it was cut, which
+// a line on stderr then says; URL lists (check) and query streams (eval)
+// are read a line at a time, each line up to a limit, in constant memory,
+// so that neither /dev/zero nor an endless stream exhausts memory. Batch
+// commands answer every input line, in order: an input they cannot answer
+// for gets an error line, and the exit status says so.
+//
+// Exit status: 0 on success; 1 when check, explain or fetch finds a
+// disallowed URL, lint an error, or eval a line that is not a valid query;
+// 2 on usage errors, unreadable input, or (check, explain) a URL that is
+// not one; 3 when fetch could not fetch a robots.txt at all.
 //
 // Run "robots help" for details.
 package main
@@ -23,7 +37,8 @@ import (
 const (
 	exitOK       = 0 // success; for check, every URL is allowed
 	exitNegative = 1 // check: some URL is disallowed
-	exitUsage    = 2 // bad arguments or unreadable input
+	exitBadQuery = 1 // eval: some line was not a valid query
+	exitUsage    = 2 // bad arguments, unreadable input, or a URL that is not one
 	// exitUnreachable (3, fetch only) is declared in fetch.go.
 )
 
@@ -43,6 +58,7 @@ var commands = []command{
 	{"fetch", "fetch the robots.txt of URLs over HTTP and say whether crawlers may fetch them", runFetch},
 	{"lint", "report what is wrong or risky in robots.txt files", runLint},
 	{"explain", "say why a URL is allowed or disallowed: groups, matching rules, winner", runExplain},
+	{"version", "print the version of robots and the Go version it was built with", runVersion},
 }
 
 func main() {
@@ -103,5 +119,10 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintf(w, "  %-8s %s\n", "help", "show this text, or a command's flags: robots help <command>")
-	fmt.Fprint(w, "\nExit status: 0 on success; 1 when check, explain or fetch finds a disallowed URL, or lint\nan error; 2 on usage errors; 3 when fetch could not fetch a robots.txt at all.\n")
+	fmt.Fprint(w, `
+Exit status: 0 on success; 1 when check, explain or fetch finds a disallowed
+URL, lint an error, or eval a line that is not a valid query; 2 on usage
+errors, unreadable input, or (check, explain) a URL that is not one; 3 when
+fetch could not fetch a robots.txt at all.
+`)
 }

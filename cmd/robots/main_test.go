@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -16,11 +17,111 @@ type result struct {
 	stderr string
 }
 
+// runFunc is the signature of run and of every subcommand.
+type runFunc = func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+
 // invoke runs fn with args and stdin, capturing its output.
-func invoke(fn func([]string, io.Reader, io.Writer, io.Writer) int, stdin string, args ...string) result {
+func invoke(fn runFunc, stdin string, args ...string) result {
+	return invokeReader(fn, strings.NewReader(stdin), args...)
+}
+
+// invokeReader runs fn with args, reading stdin, capturing its output.
+func invokeReader(fn runFunc, stdin io.Reader, args ...string) result {
 	var out, errOut bytes.Buffer
-	code := fn(args, strings.NewReader(stdin), &out, &errOut)
+	code := fn(args, stdin, &out, &errOut)
 	return result{code, out.String(), errOut.String()}
+}
+
+// usageCase is a command line that is a usage error, and a part of what
+// it must say on stderr.
+type usageCase struct {
+	name   string
+	args   []string
+	stderr string
+}
+
+// assertUsageErrors runs fn on each case with stdin and checks that it
+// exits with exitUsage, writes nothing to stdout and says tt.stderr.
+func assertUsageErrors(t *testing.T, fn runFunc, stdin string, cases []usageCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			r := invoke(fn, stdin, tt.args...)
+			assert.Equal(t, exitUsage, r.code)
+			assert.Empty(t, r.stdout)
+			assert.Contains(t, r.stderr, tt.stderr)
+		})
+	}
+}
+
+// endless is an io.Reader that never ends: every Read fills p with fill.
+// It counts the bytes it gave.
+type endless struct {
+	fill byte
+	n    int64
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = e.fill
+	}
+	e.n += int64(len(p))
+	return len(p), nil
+}
+
+// lineGen is an io.Reader of n generated lines, line(i) for i in [0, n),
+// each followed by "\n"; it calls atEnd once, when it first reports EOF,
+// while the reader's consumer still holds whatever it kept.
+type lineGen struct {
+	n, i  int
+	line  func(i int) string
+	buf   []byte
+	atEnd func()
+}
+
+func (g *lineGen) Read(p []byte) (int, error) {
+	for len(g.buf) == 0 {
+		if g.i == g.n {
+			if g.atEnd != nil {
+				g.atEnd()
+				g.atEnd = nil
+			}
+			return 0, io.EOF
+		}
+		g.buf = append(append(g.buf[:0], g.line(g.i)...), '\n')
+		g.i++
+	}
+	n := copy(p, g.buf)
+	g.buf = g.buf[n:]
+	return n, nil
+}
+
+// liveHeap returns the bytes of live heap objects, after a collection.
+func liveHeap() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// lineCounter is an io.Writer that counts lines and keeps the last one
+// only, so that a test of a long run does not hold its output.
+type lineCounter struct {
+	lines int
+	last  []byte
+	cur   []byte
+}
+
+func (c *lineCounter) Write(p []byte) (int, error) {
+	for _, b := range p {
+		if b != '\n' {
+			c.cur = append(c.cur, b)
+			continue
+		}
+		c.lines++
+		c.last, c.cur = append(c.last[:0], c.cur...), c.cur[:0]
+	}
+	return len(p), nil
 }
 
 func TestRunWithoutArgumentsPrintsUsageAndFails(t *testing.T) {
@@ -47,11 +148,10 @@ func TestRunHelpCommandPrintsItsFlags(t *testing.T) {
 }
 
 func TestRunUnknownCommandIsUsageError(t *testing.T) {
-	for _, args := range [][]string{{"frobnicate"}, {"help", "frobnicate"}} {
-		r := invoke(run, "", args...)
-		assert.Equal(t, exitUsage, r.code, args)
-		assert.Contains(t, r.stderr, `unknown command "frobnicate"`, args)
-	}
+	assertUsageErrors(t, run, "", []usageCase{
+		{"unknown command", []string{"frobnicate"}, `unknown command "frobnicate"`},
+		{"help on an unknown command", []string{"help", "frobnicate"}, `unknown command "frobnicate"`},
+	})
 }
 
 func TestRunDispatchesToCheck(t *testing.T) {

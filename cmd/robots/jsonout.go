@@ -1,0 +1,78 @@
+package main
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"io"
+	"unicode/utf8"
+
+	"github.com/fastrobots/robots"
+)
+
+// rawB64 returns s base64-encoded when s is not valid UTF-8, "" when it
+// is. encoding/json writes each byte of a string that is not UTF-8 as
+// U+FFFD, which loses it; the *_b64 field beside such a string keeps its
+// exact bytes, and is left out when the string says it all.
+func rawB64(s string) string {
+	if utf8.ValidString(s) {
+		return ""
+	}
+	return base64.StdEncoding.EncodeToString([]byte(s))
+}
+
+// newJSONEncoder returns an encoder writing one object a line to w, with
+// '<', '>' and '&' as they are.
+func newJSONEncoder(w io.Writer) *json.Encoder {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc
+}
+
+// verdictJSON is one line of check --json and fetch --json: the verdict
+// for a URL, and the rule that decided it ("" and line 0 when none did).
+type verdictJSON struct {
+	URL      string `json:"url"`
+	URLB64   string `json:"url_b64,omitempty"`
+	Allowed  bool   `json:"allowed"`
+	Line     int    `json:"line"`
+	Rule     string `json:"rule"`
+	RuleB64  string `json:"rule_b64,omitempty"`
+	Implicit bool   `json:"implicit,omitempty"`
+	*robotsTxtJSON
+}
+
+// robotsTxtJSON is what fetch --json adds to a verdict: the robots.txt
+// answer that applied.
+type robotsTxtJSON struct {
+	RobotsTxt  string `json:"robots_txt"`
+	Status     int    `json:"status"` // 0 when there was no response
+	Policy     string `json:"policy"`
+	Reason     string `json:"reason"`
+	FetchError string `json:"fetch_error,omitempty"`
+}
+
+// newVerdictJSON returns the --json form of the verdict d for u.
+func newVerdictJSON(u string, d robots.Decision) verdictJSON {
+	v := verdictJSON{URL: u, URLB64: rawB64(u), Allowed: d.Allowed, Implicit: d.Implicit}
+	if d.Rule != nil {
+		v.Line, v.Rule = d.Rule.Line, ruleString(d.Rule)
+		v.RuleB64 = rawB64(v.Rule)
+	}
+	return v
+}
+
+// errorJSON is the --json line for a URL no verdict can be given for.
+type errorJSON struct {
+	URL    string `json:"url,omitempty"`
+	URLB64 string `json:"url_b64,omitempty"`
+	Error  string `json:"error"`
+}
+
+// newErrorJSON returns the --json form of a bad URL.
+func newErrorJSON(e *badURLError) errorJSON {
+	if errors.Is(e.Err, errLineTooLong) {
+		return errorJSON{Error: e.Error()} // a prefix is no URL
+	}
+	return errorJSON{URL: e.URL, URLB64: rawB64(e.URL), Error: e.Error()}
+}

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestLineReaderLimit(t *testing.T) {
+	const max = 8
+	tests := []struct {
+		name string
+		in   string
+		want []string // lines; "!" before the kept prefix of one too long
+	}{
+		{"exactly the limit", "12345678\n", []string{"12345678"}},
+		{"exactly the limit with CRLF", "12345678\r\n", []string{"12345678"}},
+		{"exactly the limit at the end", "12345678", []string{"12345678"}},
+		{"one byte over", "123456789\nok", []string{"!12345678", "ok"}},
+		{"one byte over with CRLF", "123456789\r\nok", []string{"!12345678", "ok"}},
+		{"far over", strings.Repeat("x", 5000) + "\nok\n", []string{"!xxxxxxxx", "ok"}},
+		{"far over at the end", strings.Repeat("x", 5000), []string{"!xxxxxxxx"}},
+		{"empty lines are lines", "\n\r\n\n", []string{"", "", ""}},
+		{"a final CR ends a line", "a\r", []string{"a"}},
+		{"nothing", "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lr := newLineReader(strings.NewReader(tt.in), max)
+			var got []string
+			for {
+				line, err := lr.next()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				if errors.Is(err, errLineTooLong) {
+					got = append(got, "!"+string(line))
+					continue
+				}
+				require.NoError(t, err)
+				got = append(got, string(line))
+			}
+			assert.Equal(t, tt.want, got)
+			assert.Equal(t, len(tt.want), lr.line())
+		})
+	}
+}

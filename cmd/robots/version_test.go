@@ -1,0 +1,52 @@
+package main
+
+import (
+	"runtime"
+	"runtime/debug"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestVersionPrintsModuleAndGoVersions(t *testing.T) {
+	r := invoke(run, "", "version")
+	assert.Equal(t, exitOK, r.code, r.stderr)
+	info, ok := debug.ReadBuildInfo()
+	if assert.True(t, ok) {
+		assert.Equal(t, versionLine(info)+"\n", r.stdout)
+	}
+	assert.Contains(t, r.stdout, " "+runtime.Version()+"\n")
+	assert.Empty(t, r.stderr)
+}
+
+func TestVersionLine(t *testing.T) {
+	tests := []struct {
+		name     string
+		version  string
+		settings []debug.BuildSetting
+		want     string
+	}{
+		{"checkout", "(devel)", nil, "robots (devel) go1.26.0"},
+		{"no version", "", nil, "robots (devel) go1.26.0"},
+		{"installed at a version", "v1.2.3", nil, "robots v1.2.3 go1.26.0"},
+		{"commit", "(devel)", []debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.modified", Value: "false"}},
+			"robots (devel) commit abc123 go1.26.0"},
+		{"modified", "(devel)", []debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.modified", Value: "true"}},
+			"robots (devel) commit abc123+modified go1.26.0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			info := &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Path: "github.com/fastrobots/robots", Version: tt.version}, Settings: tt.settings}
+			assert.Equal(t, tt.want, versionLine(info))
+		})
+	}
+}
+
+func TestVersionUsage(t *testing.T) {
+	assertUsageErrors(t, runVersion, "", []usageCase{
+		{"argument", []string{"now"}, "no arguments expected"},
+		{"flag", []string{"-x"}, "flag provided but not defined: -x"},
+	})
+	r := invoke(run, "", "help")
+	assert.Contains(t, r.stdout, "  version  print the version of robots")
+}
