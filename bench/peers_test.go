@@ -1,9 +1,11 @@
 package bench
 
 import (
-	"github.com/fastrobots/robots"
 	"strings"
 	"testing"
+
+	"github.com/fastrobots/robots"
+	"github.com/stretchr/testify/require"
 )
 
 // TestPeersAgreeOnBasics checks that every adapter gives the obvious verdict
@@ -211,4 +213,53 @@ func loadWorkload(t *testing.T) ([]byte, []string) {
 		t.Fatal(err)
 	}
 	return body, paths
+}
+
+// TestShopWorkload checks that the 64 shop paths give ShopAgent a mix of
+// verdicts under shop.txt, and that fastrobots resolves ShopAgent to the
+// 260 rules of the '*' group. Verdicts that differ from fastrobots' are
+// logged, not failed.
+func TestShopWorkload(t *testing.T) {
+	body, err := Shop()
+	require.NoError(t, err)
+	paths, err := ShopPaths()
+	require.NoError(t, err)
+	r := robots.Parse(body)
+	star := r.Agent(ShopAgent)
+	rules := 0
+	for _, g := range star.Groups() {
+		for _, a := range r.Groups()[g].Agents {
+			require.True(t, a.Global, "group %d names %q", g, a.Value)
+		}
+		rules += len(r.Groups()[g].Rules)
+	}
+	require.Equal(t, 260, rules, "rules that apply to %s", ShopAgent)
+	ref := make([]bool, len(paths))
+	allowed := 0
+	for i, p := range paths {
+		ref[i] = star.AllowedPath(p)
+		if ref[i] {
+			allowed++
+		}
+	}
+	if allowed < 16 || allowed > 48 {
+		t.Errorf("fastrobots allows %d of 64 shop paths, want a mix (16 to 48)", allowed)
+	}
+	t.Logf("fastrobots allows %d of 64 shop paths", allowed)
+	for _, lib := range Libs()[1:] {
+		p, err := lib.Parse(body)
+		if err != nil {
+			t.Logf("%s refuses shop.txt: %v", lib.Name(), err)
+			continue
+		}
+		c := p.Compile(ShopAgent)
+		differ := 0
+		for i, in := range Prepare(lib, paths) {
+			if v, panicked := recovered(func() bool { return c.Allowed(in) }); panicked || v != ref[i] {
+				differ++
+				t.Logf("%s differs on %s: allowed = %v, panicked = %v", lib.Name(), paths[i], v, panicked)
+			}
+		}
+		t.Logf("%s differs from fastrobots on %d of 64 shop paths", lib.Name(), differ)
+	}
 }
