@@ -11,7 +11,11 @@
 //
 // Each adapter declares whether its checks take a path with query
 // ("/a/b?c=d") or a full URL; the harness prepares both forms before any
-// timing starts, so no benchmark measures the conversion.
+// timing starts, so no benchmark measures the conversion. A panic in a
+// library is recovered by the harness and counted, never fatal.
+//
+// Beside speed, Conform counts where each library's verdicts differ from
+// those of Google's reference parser (cmd/peerconformance writes the table).
 //
 // See ../docs/benchmarks.md for the benchmarks, the adapters and the
 // results.

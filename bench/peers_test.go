@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -131,12 +132,15 @@ func TestPathOf(t *testing.T) {
 
 type panicLib struct{ when string }
 
-func (panicLib) Name() string                          { return "panic" }
-func (panicLib) Input() Input                          { return InputPath }
-func (panicLib) OneShot(body []byte, a, p string) bool { return true }
-func (l panicLib) Parse(body []byte) (Parsed, error)   { maybePanic(l.when, "parse"); return l, nil }
-func (l panicLib) Compile(agent string) Checker        { maybePanic(l.when, "compile"); return l }
-func (l panicLib) Allowed(path string) bool            { maybePanic(l.when, path); return path != "/no" }
+func (panicLib) Name() string { return "panic" }
+func (panicLib) Input() Input { return InputPath }
+func (l panicLib) OneShot(body []byte, a, p string) bool {
+	maybePanic(l.when, "oneshot")
+	return p != "/no"
+}
+func (l panicLib) Parse(body []byte) (Parsed, error) { maybePanic(l.when, "parse"); return l, nil }
+func (l panicLib) Compile(agent string) Checker      { maybePanic(l.when, "compile"); return l }
+func (l panicLib) Allowed(path string) bool          { maybePanic(l.when, path); return path != "/no" }
 func maybePanic(when, what string) {
 	if when == what {
 		panic(what)
@@ -159,6 +163,38 @@ func TestRunFileRecovers(t *testing.T) {
 		if st.Files != 1 || st.Checks != c.checks || st.Panics != c.panics || st.Disallowed != c.disallows {
 			t.Errorf("panic in %q: %+v", c.when, st)
 		}
+	}
+}
+
+func TestCheckCycleRecovers(t *testing.T) {
+	inputs := []string{"/a", "/boom", "/no", "/c"}
+	var st Stats
+	CheckCycle(panicLib{"/boom"}, inputs, 10, &st)
+	want := Stats{Checks: 10, Panics: 3, Disallowed: 2, PanicFiles: []string{"", "", ""}}
+	if !reflect.DeepEqual(st, want) {
+		t.Errorf("CheckCycle: %+v, want %+v", st, want)
+	}
+}
+
+func TestRunOneShotRecovers(t *testing.T) {
+	var st Stats
+	for _, p := range []string{"/a", "/no"} {
+		RunOneShot(panicLib{}, "f", nil, "a", p, &st)
+	}
+	RunOneShot(panicLib{"oneshot"}, "g", nil, "a", "/a", &st)
+	want := Stats{Files: 3, Checks: 3, Panics: 1, Disallowed: 1, PanicFiles: []string{"g"}}
+	if !reflect.DeepEqual(st, want) {
+		t.Errorf("RunOneShot: %+v, want %+v", st, want)
+	}
+}
+
+func TestCrawlerAgent(t *testing.T) {
+	seen := map[string]bool{}
+	for i := range 20 {
+		seen[CrawlerAgent(i)] = true
+	}
+	if len(seen) != 10 || CrawlerAgent(0) != "Googlebot" || CrawlerAgent(13) != "YandexBot" {
+		t.Errorf("CrawlerAgent: %d agents over 20 files, 0 → %s, 13 → %s", len(seen), CrawlerAgent(0), CrawlerAgent(13))
 	}
 }
 

@@ -16,6 +16,18 @@ const (
 	StarAgent  = "ExampleFetcher"
 )
 
+// CrawlerAgents are the crawler tokens of the corpus benchmarks LongTail
+// and Crawl: common crawlers, one of which each file is checked for
+// (CrawlerAgent).
+var CrawlerAgents = [...]string{
+	"Googlebot", "Bingbot", "DuckDuckBot", "YandexBot", "Baiduspider",
+	"Applebot", "facebookexternalhit", "AhrefsBot", "SemrushBot", "GPTBot",
+}
+
+// CrawlerAgent returns the crawler that corpus file number file is checked
+// for: CrawlerAgents in turn, by file number.
+func CrawlerAgent(file int) string { return CrawlerAgents[file%len(CrawlerAgents)] }
+
 // ShopAgent is named by no group of testdata/shop.txt (nor is any group's
 // token a prefix of it), so the '*' group, 260 rules, applies to it.
 const ShopAgent = "ExampleBot"
