@@ -217,14 +217,12 @@ func (c *Corpus) URLs(k int) []string {
 	return out
 }
 
-// Inputs returns the crawled URLs of c.Crawled[k] in the form lib takes: as
-// crawled for InputURL, through PathOf for InputPath.
+// Inputs returns the crawled URLs of c.Crawled[k] in the form lib takes
+// (InputOf).
 func (c *Corpus) Inputs(k int, lib Lib) []string {
 	out := c.URLs(k)
-	if lib.Input() == InputPath {
-		for i, u := range out {
-			out[i] = PathOf(u)
-		}
+	for i, u := range out {
+		out[i] = InputOf(lib, u)
 	}
 	return out
 }

@@ -11,7 +11,11 @@
 //
 // Each adapter declares whether its checks take a path with query
 // ("/a/b?c=d") or a full URL; the harness prepares both forms before any
-// timing starts, so no benchmark measures the conversion.
+// timing starts, so no benchmark measures the conversion. A panic in a
+// library is recovered by the harness and counted, never fatal.
+//
+// Beside speed, Conform counts where each library's verdicts differ from
+// those of Google's reference parser (cmd/peerconformance writes the table).
 //
 // See ../docs/benchmarks.md for the benchmarks, the adapters and the
 // results.
@@ -25,13 +29,20 @@ type Input int
 const (
 	// InputPath is a path with parameters and query: "/a/b;p?c=d".
 	InputPath Input = iota
-	// InputURL is an absolute URL: "https://example.com/a/b?c=d".
+	// InputURL is an absolute URL: "https://example.com/a/b?c=d". Crawled
+	// URLs are given as crawled, on their own hosts.
 	InputURL
+	// InputSiteURL is an absolute URL on Site: Site + "/a/b?c=d", for a
+	// library that refuses URLs on a host other than its robots.txt's.
+	InputSiteURL
 )
 
 func (in Input) String() string {
-	if in == InputURL {
+	switch in {
+	case InputURL:
 		return "URL"
+	case InputSiteURL:
+		return "site URL"
 	}
 	return "path"
 }
@@ -63,7 +74,10 @@ type Checker interface {
 
 // Libs returns every library under test, fastrobots first.
 func Libs() []Lib {
-	return []Lib{fastrobotsLib{}, temotoLib{}, temotoGroupLib{}, grobotstxtLib{}}
+	return []Lib{
+		fastrobotsLib{}, temotoLib{}, temotoGroupLib{}, grobotstxtLib{},
+		slyrzLib{}, samclarkeLib{}, benjaminestesLib{},
+	}
 }
 
 // Site is the scheme and host the harness puts before a path for libraries
@@ -71,7 +85,7 @@ func Libs() []Lib {
 const Site = "https://www.example-shop.com"
 
 // Prepare returns paths in the form lib takes: unchanged for InputPath,
-// prefixed with Site for InputURL.
+// prefixed with Site for InputURL and InputSiteURL.
 func Prepare(lib Lib, paths []string) []string {
 	if lib.Input() == InputPath {
 		return paths
@@ -81,6 +95,19 @@ func Prepare(lib Lib, paths []string) []string {
 		out[i] = Site + p
 	}
 	return out
+}
+
+// InputOf returns rawURL, an absolute URL as crawled, in the form lib
+// takes: its path (PathOf) for InputPath, unchanged for InputURL, its path
+// on Site for InputSiteURL.
+func InputOf(lib Lib, rawURL string) string {
+	switch lib.Input() {
+	case InputPath:
+		return PathOf(rawURL)
+	case InputSiteURL:
+		return Site + PathOf(rawURL)
+	}
+	return rawURL
 }
 
 // PathOf returns the path, parameters and query of rawURL, as Google's

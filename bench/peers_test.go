@@ -1,9 +1,12 @@
 package bench
 
 import (
-	"github.com/fastrobots/robots"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/fastrobots/robots"
+	"github.com/stretchr/testify/require"
 )
 
 // TestPeersAgreeOnBasics checks that every adapter gives the obvious verdict
@@ -129,12 +132,15 @@ func TestPathOf(t *testing.T) {
 
 type panicLib struct{ when string }
 
-func (panicLib) Name() string                          { return "panic" }
-func (panicLib) Input() Input                          { return InputPath }
-func (panicLib) OneShot(body []byte, a, p string) bool { return true }
-func (l panicLib) Parse(body []byte) (Parsed, error)   { maybePanic(l.when, "parse"); return l, nil }
-func (l panicLib) Compile(agent string) Checker        { maybePanic(l.when, "compile"); return l }
-func (l panicLib) Allowed(path string) bool            { maybePanic(l.when, path); return path != "/no" }
+func (panicLib) Name() string { return "panic" }
+func (panicLib) Input() Input { return InputPath }
+func (l panicLib) OneShot(body []byte, a, p string) bool {
+	maybePanic(l.when, "oneshot")
+	return p != "/no"
+}
+func (l panicLib) Parse(body []byte) (Parsed, error) { maybePanic(l.when, "parse"); return l, nil }
+func (l panicLib) Compile(agent string) Checker      { maybePanic(l.when, "compile"); return l }
+func (l panicLib) Allowed(path string) bool          { maybePanic(l.when, path); return path != "/no" }
 func maybePanic(when, what string) {
 	if when == what {
 		panic(what)
@@ -157,6 +163,38 @@ func TestRunFileRecovers(t *testing.T) {
 		if st.Files != 1 || st.Checks != c.checks || st.Panics != c.panics || st.Disallowed != c.disallows {
 			t.Errorf("panic in %q: %+v", c.when, st)
 		}
+	}
+}
+
+func TestCheckCycleRecovers(t *testing.T) {
+	inputs := []string{"/a", "/boom", "/no", "/c"}
+	var st Stats
+	CheckCycle(panicLib{"/boom"}, inputs, 10, &st)
+	want := Stats{Checks: 10, Panics: 3, Disallowed: 2, PanicFiles: []string{"", "", ""}}
+	if !reflect.DeepEqual(st, want) {
+		t.Errorf("CheckCycle: %+v, want %+v", st, want)
+	}
+}
+
+func TestRunOneShotRecovers(t *testing.T) {
+	var st Stats
+	for _, p := range []string{"/a", "/no"} {
+		RunOneShot(panicLib{}, "f", nil, "a", p, &st)
+	}
+	RunOneShot(panicLib{"oneshot"}, "g", nil, "a", "/a", &st)
+	want := Stats{Files: 3, Checks: 3, Panics: 1, Disallowed: 1, PanicFiles: []string{"g"}}
+	if !reflect.DeepEqual(st, want) {
+		t.Errorf("RunOneShot: %+v, want %+v", st, want)
+	}
+}
+
+func TestCrawlerAgent(t *testing.T) {
+	seen := map[string]bool{}
+	for i := range 20 {
+		seen[CrawlerAgent(i)] = true
+	}
+	if len(seen) != 10 || CrawlerAgent(0) != "Googlebot" || CrawlerAgent(13) != "YandexBot" {
+		t.Errorf("CrawlerAgent: %d agents over 20 files, 0 → %s, 13 → %s", len(seen), CrawlerAgent(0), CrawlerAgent(13))
 	}
 }
 
@@ -211,4 +249,53 @@ func loadWorkload(t *testing.T) ([]byte, []string) {
 		t.Fatal(err)
 	}
 	return body, paths
+}
+
+// TestShopWorkload checks that the 64 shop paths give ShopAgent a mix of
+// verdicts under shop.txt, and that fastrobots resolves ShopAgent to the
+// 260 rules of the '*' group. Verdicts that differ from fastrobots' are
+// logged, not failed.
+func TestShopWorkload(t *testing.T) {
+	body, err := Shop()
+	require.NoError(t, err)
+	paths, err := ShopPaths()
+	require.NoError(t, err)
+	r := robots.Parse(body)
+	star := r.Agent(ShopAgent)
+	rules := 0
+	for _, g := range star.Groups() {
+		for _, a := range r.Groups()[g].Agents {
+			require.True(t, a.Global, "group %d names %q", g, a.Value)
+		}
+		rules += len(r.Groups()[g].Rules)
+	}
+	require.Equal(t, 260, rules, "rules that apply to %s", ShopAgent)
+	ref := make([]bool, len(paths))
+	allowed := 0
+	for i, p := range paths {
+		ref[i] = star.AllowedPath(p)
+		if ref[i] {
+			allowed++
+		}
+	}
+	if allowed < 16 || allowed > 48 {
+		t.Errorf("fastrobots allows %d of 64 shop paths, want a mix (16 to 48)", allowed)
+	}
+	t.Logf("fastrobots allows %d of 64 shop paths", allowed)
+	for _, lib := range Libs()[1:] {
+		p, err := lib.Parse(body)
+		if err != nil {
+			t.Logf("%s refuses shop.txt: %v", lib.Name(), err)
+			continue
+		}
+		c := p.Compile(ShopAgent)
+		differ := 0
+		for i, in := range Prepare(lib, paths) {
+			if v, panicked := recovered(func() bool { return c.Allowed(in) }); panicked || v != ref[i] {
+				differ++
+				t.Logf("%s differs on %s: allowed = %v, panicked = %v", lib.Name(), paths[i], v, panicked)
+			}
+		}
+		t.Logf("%s differs from fastrobots on %d of 64 shop paths", lib.Name(), differ)
+	}
 }

@@ -63,6 +63,51 @@ func checkFrom(c Checker, name string, inputs []string, i int, st *Stats) (next 
 	return i
 }
 
+// RunOneShot answers one question with lib.OneShot, counting it in st. A
+// panic in the library is recovered and counted; it costs one deferred
+// call per question.
+func RunOneShot(lib Lib, name string, body []byte, agent, input string, st *Stats) {
+	defer func() {
+		if recover() != nil {
+			st.panicked(name)
+		}
+	}()
+	st.Files++
+	st.Checks++
+	if !lib.OneShot(body, agent, input) {
+		st.Disallowed++
+	}
+}
+
+// CheckCycle makes n checks with c, cycling over inputs (whose length must
+// be a power of two), and counts them in st. A check that panics is
+// recovered, counted and skipped; recovery costs one deferred call per
+// panic, nothing per check.
+func CheckCycle(c Checker, inputs []string, n int, st *Stats) {
+	mask := len(inputs) - 1
+	for i := 0; i < n; {
+		i = cycleFrom(c, inputs, mask, i, n, st)
+	}
+	st.Checks += n
+}
+
+func cycleFrom(c Checker, inputs []string, mask, i, n int, st *Stats) (next int) {
+	disallowed := 0
+	defer func() {
+		st.Disallowed += disallowed
+		if recover() != nil {
+			st.panicked("")
+			next = i + 1
+		}
+	}()
+	for ; i < n; i++ {
+		if !c.Allowed(inputs[i&mask]) {
+			disallowed++
+		}
+	}
+	return i
+}
+
 func (st *Stats) panicked(name string) {
 	st.Panics++
 	if len(st.PanicFiles) < 10 {

@@ -5,6 +5,8 @@
 #   results/machine.txt    go version, cores, CPU model
 #   results/bench.txt      raw `go test -bench` output
 #   results/benchstat.txt  benchstat's summary (medians, ± 95% intervals)
+#   results/conformance.txt verdicts that differ from Google's reference, per
+#                          library and conformance set (./cmd/peerconformance)
 #   ../docs/benchmarks.svg time per op per library and benchmark ($CHART)
 #
 # Extra arguments go to `go test` (e.g. ./run.sh -bench 'Check' to run a
@@ -34,4 +36,5 @@ if [ -z "$benchstat" ]; then
 fi
 "$benchstat" results/bench.txt >results/benchstat.txt
 go run ./cmd/benchchart -exclude Memory -o "$chart" results/bench.txt
-echo "wrote results/machine.txt, results/bench.txt, results/benchstat.txt, $chart"
+go run ./cmd/peerconformance -o results/conformance.txt
+echo "wrote results/machine.txt, results/bench.txt, results/benchstat.txt, results/conformance.txt, $chart"

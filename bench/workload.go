@@ -16,7 +16,23 @@ const (
 	StarAgent  = "ExampleFetcher"
 )
 
-// TestdataDir is where realistic.txt and urls.txt are, relative to bench/.
+// CrawlerAgents are the crawler tokens of the corpus benchmarks LongTail
+// and Crawl: common crawlers, one of which each file is checked for
+// (CrawlerAgent).
+var CrawlerAgents = [...]string{
+	"Googlebot", "Bingbot", "DuckDuckBot", "YandexBot", "Baiduspider",
+	"Applebot", "facebookexternalhit", "AhrefsBot", "SemrushBot", "GPTBot",
+}
+
+// CrawlerAgent returns the crawler that corpus file number file is checked
+// for: CrawlerAgents in turn, by file number.
+func CrawlerAgent(file int) string { return CrawlerAgents[file%len(CrawlerAgents)] }
+
+// ShopAgent is named by no group of testdata/shop.txt (nor is any group's
+// token a prefix of it), so the '*' group, 260 rules, applies to it.
+const ShopAgent = "ExampleBot"
+
+// TestdataDir is where the workload files are, relative to bench/.
 var TestdataDir = "testdata"
 
 // Realistic returns testdata/realistic.txt.
@@ -25,14 +41,26 @@ func Realistic() ([]byte, error) {
 }
 
 // URLPaths returns the 64 paths of testdata/urls.txt.
-func URLPaths() ([]string, error) {
-	b, err := os.ReadFile(filepath.Join(TestdataDir, "urls.txt"))
+func URLPaths() ([]string, error) { return readPaths("urls.txt") }
+
+// Shop returns testdata/shop.txt: a shop's robots.txt written in
+// wildcards, 599 rules (see internal/gen for its shape).
+func Shop() ([]byte, error) {
+	return os.ReadFile(filepath.Join(TestdataDir, "shop.txt"))
+}
+
+// ShopPaths returns the 64 paths of testdata/shop-urls.txt.
+func ShopPaths() ([]string, error) { return readPaths("shop-urls.txt") }
+
+// readPaths returns the 64 paths of a file of TestdataDir, one a line.
+func readPaths(name string) ([]string, error) {
+	b, err := os.ReadFile(filepath.Join(TestdataDir, name))
 	if err != nil {
 		return nil, err
 	}
 	paths := strings.Fields(string(b))
 	if len(paths) != 64 {
-		return nil, fmt.Errorf("urls.txt: %d paths, want 64", len(paths))
+		return nil, fmt.Errorf("%s: %d paths, want 64", name, len(paths))
 	}
 	return paths, nil
 }

@@ -1,5 +1,5 @@
-// Command gen writes the benchmark workload files testdata/realistic.txt and
-// testdata/urls.txt. Its output depends on nothing but this source: running
+// Command gen writes the benchmark workload files: testdata/realistic.txt
+// and testdata/urls.txt, testdata/shop.txt and testdata/shop-urls.txt. Its output depends on nothing but this source: running
 // it twice writes the same bytes, and gen_test.go checks that the committed
 // files are what it writes.
 //
@@ -18,7 +18,7 @@ import (
 )
 
 func main() {
-	dir := flag.String("dir", "testdata", "folder to write realistic.txt and urls.txt into")
+	dir := flag.String("dir", "testdata", "folder to write the workload files into")
 	flag.Parse()
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
 		log.Fatal(err)
@@ -35,6 +35,8 @@ func Files() map[string][]byte {
 	return map[string][]byte{
 		"realistic.txt": Realistic(),
 		"urls.txt":      URLs(),
+		"shop.txt":      Shop(),
+		"shop-urls.txt": ShopURLs(),
 	}
 }
 

@@ -1,0 +1,95 @@
+package bench
+
+import "testing"
+
+// The LongTail and Crawl benchmarks replay the crawl of the real corpus:
+// every file with crawled URLs (crawled-urls.tsv.gz), each for one of the
+// CrawlerAgents chosen by its file number. One op is one pass over all
+// those files.
+
+// crawlInputs holds a pass's files, prepared before any timing starts.
+type crawlInputs struct {
+	names, agents []string
+	bodies        [][]byte
+	inputs        [][]string // the crawled URLs in the form the library takes
+	urls          int
+}
+
+func prepareCrawl(c *Corpus, lib Lib) *crawlInputs {
+	in := &crawlInputs{
+		names:  make([]string, len(c.Crawled)),
+		agents: make([]string, len(c.Crawled)),
+		bodies: make([][]byte, len(c.Crawled)),
+		inputs: make([][]string, len(c.Crawled)),
+	}
+	for k, f := range c.Crawled {
+		in.names[k], in.agents[k], in.bodies[k] = c.Name(f.File), CrawlerAgent(f.File), c.Body(f.File)
+		in.inputs[k] = c.Inputs(k, lib)
+		in.urls += len(in.inputs[k])
+	}
+	return in
+}
+
+// BenchmarkLongTail is the crawler meeting a site once: per file, parse,
+// resolve the agent and check the file's first crawled URL, with OneShot
+// (the cheapest way each library offers). It reports files (per op),
+// ns/file and the panics recovered per op.
+func BenchmarkLongTail(b *testing.B) {
+	c := needCorpus(b)
+	for _, lib := range Libs() {
+		b.Run(lib.Name(), func(b *testing.B) {
+			in := prepareCrawl(c, lib)
+			b.ReportAllocs()
+			b.ResetTimer()
+			var st Stats
+			for range b.N {
+				for k, body := range in.bodies {
+					RunOneShot(lib, in.names[k], body, in.agents[k], in.inputs[k][0], &st)
+				}
+			}
+			b.StopTimer()
+			reportCrawl(b, &st, len(in.bodies), 0)
+		})
+	}
+}
+
+// BenchmarkCrawl is the crawler working through a site: per file, parse,
+// resolve the agent and check every crawled URL of the file (Parse,
+// Compile, Allowed, as RunFile does). It reports files and urls (per op),
+// ns/url, and the panics recovered and files refused per op.
+func BenchmarkCrawl(b *testing.B) {
+	c := needCorpus(b)
+	for _, lib := range Libs() {
+		b.Run(lib.Name(), func(b *testing.B) {
+			in := prepareCrawl(c, lib)
+			b.ReportAllocs()
+			b.ResetTimer()
+			var st Stats
+			for range b.N {
+				for k, body := range in.bodies {
+					RunFile(lib, in.names[k], body, in.agents[k], in.inputs[k], &st)
+				}
+			}
+			b.StopTimer()
+			reportCrawl(b, &st, len(in.bodies), in.urls)
+		})
+	}
+}
+
+// reportCrawl reports a pass's size (files, and when urls > 0 the URLs
+// with the time per URL and the files refused) and the panics, per op.
+func reportCrawl(b *testing.B, st *Stats, files, urls int) {
+	n := float64(b.N)
+	perOp := float64(b.Elapsed().Nanoseconds()) / n
+	b.ReportMetric(float64(files), "files")
+	b.ReportMetric(perOp/float64(files), "ns/file")
+	if urls > 0 {
+		b.ReportMetric(float64(urls), "urls")
+		b.ReportMetric(perOp/float64(urls), "ns/url")
+		b.ReportMetric(float64(st.Errors)/n, "errors")
+	}
+	b.ReportMetric(float64(st.Panics)/n, "panics")
+	if st.Panics > 0 {
+		b.Logf("%d panics per pass, first in %v", st.Panics/b.N, st.PanicFiles)
+	}
+}
