@@ -1,7 +1,9 @@
 package compile
 
 import (
+	"encoding/binary"
 	"strings"
+	"unsafe"
 
 	"github.com/fastrobots/robots/internal/percent"
 )
@@ -34,7 +36,13 @@ func EscapePattern(value string) string {
 	return b.String()
 }
 
+// needsEscape reports whether EscapePattern changes s: whether it holds a
+// byte outside ASCII or a %xx escape with a lower-case digit. Most values
+// hold neither; plainASCII rules them out eight bytes at a time.
 func needsEscape(s string) bool {
+	if plainASCII(s) {
+		return false
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c >= 0x80 {
@@ -51,6 +59,27 @@ func needsEscape(s string) bool {
 }
 
 func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
+
+// plainASCII reports whether s holds only ASCII bytes and no '%', reading
+// it a word at a time: a byte is outside ASCII when its high bit is set,
+// and is '%' when it is zero after an exclusive or with '%'.
+func plainASCII(s string) bool {
+	const ones, highs, pct = 0x0101010101010101, 0x8080808080808080, 0x2525252525252525
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
+		p := w ^ pct
+		if w&highs != 0 || (p-ones)&^p&highs != 0 {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] >= 0x80 || s[i] == '%' {
+			return false
+		}
+	}
+	return true
+}
 
 func upper(c byte) byte {
 	if isLowerHex(c) {

@@ -30,3 +30,20 @@ func TestRFCNormalizePatternKeepsOperators(t *testing.T) {
 	assert.Equal(t, "/file-*.html$", NormalizeRFCPattern("/file-*.html$"))
 	assert.Equal(t, "/a%24b/%E3%83%84", NormalizeRFCPattern("/a$b/ツ"))
 }
+
+func TestPlainASCII(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want bool
+	}{
+		{"", true}, {"/a", true}, {"/abcdefgh/ijklmnop", true}, {"/abcdefgh/ijklmno%", false},
+		{"%", false}, {"/abcdefg\x80", false}, {"\xff/abcdefgh", false}, {"/abcdefgh%41bcdefg", false},
+		{"/abcdefgh\x24\x26", true}, {"\x00\x01\x7f", true},
+	} {
+		assert.Equal(t, tt.want, plainASCII(tt.s), "%q", tt.s)
+	}
+	for c := range 256 {
+		s := "/abcdefghijklmno" + string(byte(c)) + "pqr"
+		assert.Equal(t, c < 0x80 && c != '%', plainASCII(s), "byte %#x", c)
+	}
+}

@@ -1,5 +1,7 @@
 package compile
 
+import "encoding/binary"
+
 // Kind is what a directive line does.
 type Kind uint8
 
@@ -66,6 +68,67 @@ func ClassifyKey(key string, mode Mode) (kind Kind, spelling string, typo bool) 
 	}
 	return Unknown, "", false
 }
+
+// kindOf is ClassifyKey's kind, found first among the canonical spellings
+// a word at a time: nearly every key is one of them. The others, typos
+// included, go through ClassifyKey.
+func kindOf(key string, mode Mode) Kind {
+	if kind, ok := canonicalKind(key, mode); ok {
+		return kind
+	}
+	kind, _, _ := ClassifyKey(key, mode)
+	return kind
+}
+
+// canonicalKind recognises a key that starts with (Google mode) or is (RFC
+// mode) one of the canonical spellings, ignoring case. It reads the key's
+// bytes with 0x20 set: that lower-cases letters, and turns no other byte
+// into a letter; only CR becomes '-', so the hyphen of user-agent is
+// checked as it is.
+func canonicalKind(key string, mode Mode) (Kind, bool) {
+	var kind Kind
+	var n int
+	switch lowerASCII(key[0]) {
+	case 'd':
+		kind, n = Disallow, 8
+	case 'a':
+		kind, n = Allow, 5
+	case 'u':
+		kind, n = UserAgent, 10
+	case 's':
+		kind, n = Sitemap, 7
+	default:
+		return Unknown, false
+	}
+	if len(key) < n || mode == RFC && len(key) != n {
+		return Unknown, false
+	}
+	var w [16]byte
+	copy(w[:], key[:n])
+	lo := binary.LittleEndian.Uint64(w[:8]) | 0x2020202020202020
+	hi := binary.LittleEndian.Uint64(w[8:]) | 0x2020202020202020
+	want := canonicalWords[kind]
+	mask := uint64(1)<<(8*min(n, 8)) - 1
+	if n == 8 {
+		mask = ^uint64(0)
+	}
+	hiMask := uint64(1)<<(8*max(n-8, 0)) - 1
+	if kind == UserAgent && key[4] != '-' {
+		return Unknown, false
+	}
+	return kind, lo&mask == want[0]&mask && hi&hiMask == want[1]&hiMask
+}
+
+// canonicalWords holds each kind's canonical spelling as two little-endian
+// words, padded with 0x20 bytes.
+var canonicalWords = func() (w [Sitemap + 1][2]uint64) {
+	for kind, name := range map[Kind]string{Disallow: "disallow", Allow: "allow", UserAgent: "user-agent", Sitemap: "sitemap"} {
+		var b [16]byte
+		copy(b[:], name)
+		w[kind] = [2]uint64{binary.LittleEndian.Uint64(b[:8]) | 0x2020202020202020, binary.LittleEndian.Uint64(b[8:]) | 0x2020202020202020}
+	}
+	return w
+}()
 
 // hasPrefixFold reports whether s starts with the lower-case ASCII prefix,
 // ignoring ASCII case.

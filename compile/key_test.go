@@ -67,3 +67,29 @@ func TestGoogleAgentTokens(t *testing.T) {
 	assert.Equal(t, "googlebot-image", FoldAgent("GoogleBot-Image"))
 	assert.Equal(t, "ツ", FoldAgent("ツ"), "only ASCII folds")
 }
+
+// TestKindOfAgreesWithClassifyKey checks the word-at-a-time recognition of
+// the canonical spellings against ClassifyKey on every key shape near them.
+func TestKindOfAgreesWithClassifyKey(t *testing.T) {
+	keys := []string{"d", "a", "u", "s", "x", "-", "Disallow", "DISALLOW", "disallowed", "Disallo", "disalloW", "Disallaw",
+		"Allow", "allowed", "allo", "ALLOW", "User-agent", "USER-AGENT", "user-agents", "user-agen", "user_agent", "user\ragent",
+		"useragent", "user agent", "Sitemap", "sitemaps", "SITEMAP", "sitema", "site-map", "dissallow", "disalow", "diasllow",
+		"Dis\x00llow", "D\xc9sallow", "Allow\x00", "user-agent\x00x", "sItEmAp-x", "\x04isallow", "Disallow\x80"}
+	for _, k := range keys {
+		for _, m := range []Mode{Google, RFC} {
+			want, _, _ := ClassifyKey(k, m)
+			assert.Equal(t, want, kindOf(k, m), "%q in %v mode", k, m)
+		}
+	}
+	for c := range 256 {
+		for _, base := range []string{"disallow", "allow", "user-agent", "sitemap"} {
+			for i := range len(base) {
+				k := base[:i] + string(byte(c)) + base[i+1:]
+				for _, m := range []Mode{Google, RFC} {
+					want, _, _ := ClassifyKey(k, m)
+					assert.Equal(t, want, kindOf(k, m), "%q in %v mode", k, m)
+				}
+			}
+		}
+	}
+}

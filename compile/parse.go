@@ -207,22 +207,22 @@ func keep[T any](s []T) []T {
 // with the bytes the records name copied into one arena.
 func (b *builder) finish() {
 	f := b.file
-	src := f.body
-	arena := make([]byte, 0, b.keptBytes())
+	a := arena{src: f.body}
+	a.buf = make([]byte, b.keptBytes()+wordBytes)
 	f.rules = exact(b.rules)
 	for i := range f.rules {
 		r := &f.rules[i]
-		arena, r.off = keepBytes(arena, src, r.off, r.size())
+		r.off = a.keep(r.off, r.size())
 	}
 	f.agents = exact(b.agents)
 	for i := range f.agents {
-		a := &f.agents[i]
-		arena, a.off = keepBytes(arena, src, a.off, a.n)
+		ag := &f.agents[i]
+		ag.off = a.keep(ag.off, ag.n)
 	}
 	f.groups = exact(b.groups)
-	f.sitemaps, arena = keepDirs(arena, src, b.sitemaps)
-	f.others, arena = keepDirs(arena, src, b.others)
-	f.body = unsafe.String(unsafe.SliceData(arena), len(arena))
+	f.sitemaps = a.keepDirs(b.sitemaps)
+	f.others = a.keepDirs(b.others)
+	f.body = unsafe.String(unsafe.SliceData(a.buf), a.n)
 	f.names.finish(f, b.named)
 }
 
@@ -244,21 +244,44 @@ func (b *builder) keptBytes() int {
 	return n
 }
 
-// keepBytes appends src[off:off+n] to arena and returns its offset there.
-func keepBytes(arena []byte, src string, off, n uint32) ([]byte, uint32) {
-	at := uint32(len(arena))
-	return append(arena, src[off:off+n]...), at
+// arena is filled with the bytes the records name, one after another.
+// Values are short, so they are copied a word at a time, which may write
+// up to a word past a value's end: the buffer has a word to spare, and the
+// next value overwrites the excess.
+type arena struct {
+	src string
+	buf []byte
+	n   int
+}
+
+// wordBytes is the size of the words values are copied in.
+const wordBytes = 8
+
+// keep copies src[off:off+n] into the arena and returns its offset there.
+func (a *arena) keep(off, n uint32) uint32 {
+	at := a.n
+	if n <= 4*wordBytes && int(off)+int(n)+wordBytes <= len(a.src) {
+		from := unsafe.Pointer(unsafe.StringData(a.src[off:]))
+		to := unsafe.Pointer(&a.buf[at])
+		for i := uintptr(0); i < uintptr(n); i += wordBytes {
+			*(*uint64)(unsafe.Add(to, i)) = *(*uint64)(unsafe.Add(from, i))
+		}
+	} else {
+		copy(a.buf[at:], a.src[off:off+n])
+	}
+	a.n += int(n)
+	return uint32(at)
 }
 
 // keepDirs copies directive records and the bytes they name.
-func keepDirs(arena []byte, src string, recs []dirRec) ([]dirRec, []byte) {
+func (a *arena) keepDirs(recs []dirRec) []dirRec {
 	out := exact(recs)
 	for i := range out {
 		d := &out[i]
-		arena, d.keyOff = keepBytes(arena, src, d.keyOff, uint32(d.keyN))
-		arena, d.off = keepBytes(arena, src, d.off, d.n)
+		d.keyOff = a.keep(d.keyOff, uint32(d.keyN))
+		d.off = a.keep(d.off, d.n)
 	}
-	return out, arena
+	return out
 }
 
 // exact returns a copy of s at its exact length, or nil when it is empty.
@@ -319,7 +342,7 @@ func (b *builder) colonless(num, start, end int) {
 // add records the directive with key body[ks:ke] and value body[vs:ve].
 func (b *builder) add(num, ks, ke, vs, ve int) {
 	body := b.file.body
-	kind, _, _ := ClassifyKey(body[ks:ke], b.file.Mode)
+	kind := kindOf(body[ks:ke], b.file.Mode)
 	switch kind {
 	case UserAgent:
 		b.userAgent(num, vs, ve)
