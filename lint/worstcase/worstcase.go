@@ -219,3 +219,13 @@ func mergedAgents(size int) string {
 	}
 	return agents.String() + rules.String() + groups.String()
 }
+
+// Get returns the shape named name.
+func Get(name string) (Shape, bool) {
+	for _, s := range Shapes {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return Shape{}, false
+}
