@@ -187,7 +187,14 @@ const coverBytes = 16
 func newPrecedence(f *compile.File, budget int) *precedence {
 	p := &precedence{file: f, budget: budget, groupLo: make([]int32, len(f.Groups)+1), ruleBase: make([]int32, len(f.Groups)),
 		inSels: make([]int, len(f.Groups)), analysed: make([]int, len(f.Groups))}
-	patterns := map[automaton.Pattern]int32{}
+	rules := 0
+	for _, g := range f.Groups {
+		rules += len(g.Rules)
+	}
+	p.rules = make([]ruleRef, 0, rules)
+	p.entries = make([]entry, 0, rules)
+	p.prefixes.ids = make(map[string]int32, rules)
+	patterns := make(map[automaton.Pattern]int32, rules)
 	for gi, g := range f.Groups {
 		p.groupLo[gi] = int32(len(p.entries))
 		p.ruleBase[gi] = int32(len(p.rules))
