@@ -27,9 +27,9 @@ var updateExplain = flag.Bool("update", false, "rewrite testdata/worstcase/*.exp
 // compiled, before the clock starts.
 func BenchmarkExplainWorst(b *testing.B) {
 	for _, s := range worstcase.Shapes {
-		r := robots.Parse(s.Build(robots.MaxBytes))
-		r.Explain(s.Agents, s.URL)
 		b.Run(s.Name, func(b *testing.B) {
+			r := robots.Parse(s.Build(robots.MaxBytes))
+			r.Explain(s.Agents, s.URL)
 			b.ReportAllocs()
 			for b.Loop() {
 				r.Explain(s.Agents, s.URL)

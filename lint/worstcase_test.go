@@ -24,8 +24,8 @@ var update = flag.Bool("update", false, "rewrite testdata/worstcase/*.golden fro
 // BenchmarkLintWorst lints each worst-case shape at the size Google reads.
 func BenchmarkLintWorst(b *testing.B) {
 	for _, s := range worstcase.Shapes {
-		body := s.Build(compile.DefaultMaxBytes)
 		b.Run(s.Name, func(b *testing.B) {
+			body := s.Build(compile.DefaultMaxBytes)
 			b.SetBytes(int64(len(body)))
 			b.ReportAllocs()
 			for b.Loop() {
