@@ -288,21 +288,23 @@ func (p *precedence) indexCandidates(sel []int32) {
 }
 
 // analyseRule records whether the rule of entries[start:end] is dead in
-// the selection, and whether it is a disallow an equal allow cancels.
+// the selection, and whether it is a disallow an equal allow cancels. A
+// search the budget cut short records nothing, so that whatever is
+// recorded is what an unlimited budget would record.
 func (p *precedence) analyseRule(start, end int32) {
-	var by int32
+	first := int32(-1)
 	for i := start; i < end; i++ {
 		j, ok := p.beaten(i)
-		if !ok {
+		if !ok || p.budget <= 0 {
 			return
 		}
 		if i == start {
-			by = p.entries[j].rule
-			p.checkEqual(&p.entries[i], &p.entries[j])
+			first = j
 		}
 	}
+	p.checkEqual(&p.entries[start], &p.entries[first])
 	d := &p.dead[p.entries[start].rule]
-	d.count, d.by = d.count+1, by
+	d.count, d.by = d.count+1, p.entries[first].rule
 }
 
 // kindIndex indexes per-kind tables: 1 for allow, 0 for disallow.
