@@ -2,6 +2,7 @@ package robots
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/fastrobots/robots/automaton"
@@ -201,10 +202,14 @@ func plural(n int, unit string) string {
 }
 
 // selection describes the agent's groups; asked is the fallback list it
-// was resolved from when known is true.
+// was resolved from when known is true. Its work is linear in the
+// user-agent lines of the selected groups.
 func (a *Agent) selection(asked []string, known bool) Selection {
 	s := Selection{Agents: asked, Agent: a.sel.Agent, Groups: intSlice(a.sel.Groups)}
-	s.Lines = a.selectingLines()
+	lines := a.selectingLines()
+	for _, l := range lines {
+		s.Lines = append(s.Lines, l.Line)
+	}
 	switch {
 	case a.sel.Specific && len(asked) > 0 && asked[0] != a.sel.Agent:
 		s.Reason = SelectedFallback
@@ -215,27 +220,29 @@ func (a *Agent) selection(asked []string, known bool) Selection {
 	default:
 		s.Reason = SelectedNone
 	}
-	s.Why = a.why(s, known)
+	s.Why = why(s, lines, known)
 	return s
 }
 
 // selectingLines returns the user-agent lines of the selected groups that
-// chose them.
-func (a *Agent) selectingLines() []int {
-	var lines []int
+// chose them, in file order.
+func (a *Agent) selectingLines() []*AgentLine {
+	var lines []*AgentLine
 	key := compile.FoldAgent(a.sel.Agent)
 	for _, gi := range a.sel.Groups {
-		for _, l := range a.file.Groups()[gi].Agents {
+		agents := a.file.Groups()[gi].Agents
+		for i, l := range agents {
 			if a.sel.Specific && !l.Global && compile.FoldAgent(l.Token) == key || !a.sel.Specific && l.Global {
-				lines = append(lines, l.Line)
+				lines = append(lines, &agents[i])
 			}
 		}
 	}
 	return lines
 }
 
-// why puts a selection in plain words.
-func (a *Agent) why(s Selection, known bool) string {
+// why puts a selection in plain words; lines are the user-agent lines of
+// s.Lines.
+func why(s Selection, lines []*AgentLine, known bool) string {
 	unnamed := "no group names the crawler"
 	switch {
 	case len(s.Agents) > 0:
@@ -245,47 +252,42 @@ func (a *Agent) why(s Selection, known bool) string {
 	}
 	switch s.Reason {
 	case SelectedAgent:
-		return fmt.Sprintf("%q is named by %s", s.Agent, a.describeLines(s.Lines))
+		return fmt.Sprintf("%q is named by %s", s.Agent, describeLines(lines))
 	case SelectedFallback:
 		i := indexOf(s.Agents, s.Agent)
 		return fmt.Sprintf("no group names %s; the fallback %q is named by %s",
-			quoteList(s.Agents[:i]), s.Agent, a.describeLines(s.Lines))
+			quoteList(s.Agents[:i]), s.Agent, describeLines(lines))
 	case SelectedGlobal:
 		if len(s.Groups) == 1 {
-			return fmt.Sprintf("%s; the '*' group applies (%s)", unnamed, a.describeLines(s.Lines))
+			return fmt.Sprintf("%s; the '*' group applies (%s)", unnamed, describeLines(lines))
 		}
-		return fmt.Sprintf("%s; the '*' groups apply (%s)", unnamed, a.describeLines(s.Lines))
+		return fmt.Sprintf("%s; the '*' groups apply (%s)", unnamed, describeLines(lines))
 	}
 	return unnamed + ", and there is no '*' group: every URL is allowed"
 }
 
 // describeLines lists user-agent lines, with the token a line was cut to
 // when it differs from what is written.
-func (a *Agent) describeLines(lines []int) string {
-	parts := make([]string, 0, len(lines))
-	for _, n := range lines {
-		part := fmt.Sprintf("line %d", n)
-		if l := a.agentLine(n); l != nil && !l.Global && l.Value != l.Token {
-			part += fmt.Sprintf(" (%q, read as %q)", l.Value, l.Token)
+func describeLines(lines []*AgentLine) string {
+	var b strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteString(", ")
 		}
-		parts = append(parts, part)
-	}
-	if len(parts) > 1 {
-		return strings.Join(parts, ", ") + ", their groups merged"
-	}
-	return strings.Join(parts, ", ")
-}
-
-// agentLine returns the user-agent line numbered n, or nil.
-func (a *Agent) agentLine(n int) *AgentLine {
-	for _, gi := range a.sel.Groups {
-		for i, l := range a.file.Groups()[gi].Agents {
-			if l.Line == n {
-				return &a.file.Groups()[gi].Agents[i]
-			}
+		b.WriteString("line ")
+		b.WriteString(strconv.Itoa(l.Line))
+		if !l.Global && l.Value != l.Token {
+			b.WriteString(" (")
+			b.WriteString(strconv.Quote(l.Value))
+			b.WriteString(", read as ")
+			b.WriteString(strconv.Quote(l.Token))
+			b.WriteString(")")
 		}
 	}
-	return nil
+	if len(lines) > 1 {
+		b.WriteString(", their groups merged")
+	}
+	return b.String()
 }
 
 func quoteList(s []string) string {

@@ -24,32 +24,34 @@ func openEnd(p string) string {
 	return p + "*"
 }
 
-// globCovers matches glob p against t, a glob taken as text. It is the
-// usual star matcher, backtracking to the last star, except that a '*' in
-// t matches only a '*' of p. Time is O(len(p)·len(t)) at worst, linear in
-// the usual case.
+// globCovers matches glob p against t, a glob taken as text, where a '*'
+// of t is a symbol only a '*' of p can absorb. The runs of bytes between
+// p's stars hold no '*', so they never match one of t's, and the usual
+// greedy reading of a glob decides: the run before p's first star starts
+// t, the run after its last star ends it, and each run between is taken
+// where it first occurs after the one before; taking it later would only
+// leave less room for the rest. Time is linear in the two lengths.
 func globCovers(p, t string) bool {
-	pi, ti := 0, 0
-	star, mark := -1, 0
-	for ti < len(t) {
-		switch {
-		case pi < len(p) && p[pi] == '*':
-			star, mark = pi, ti
-			pi++
-		case pi < len(p) && p[pi] == t[ti]:
-			pi++
-			ti++
-		case star >= 0:
-			pi, mark = star+1, mark+1
-			ti = mark
-		default:
+	first := strings.IndexByte(p, '*')
+	if first < 0 {
+		return p == t
+	}
+	last := strings.LastIndexByte(p, '*')
+	head, tail := p[:first], p[last+1:]
+	if len(t) < len(head)+len(tail) || !strings.HasPrefix(t, head) || !strings.HasSuffix(t, tail) {
+		return false
+	}
+	t = t[len(head) : len(t)-len(tail)]
+	// mid is p from its first star to its last, each run led by its star.
+	for mid := p[first:last]; mid != ""; {
+		run, _, _ := strings.Cut(mid[1:], "*")
+		i := strings.Index(t, run)
+		if i < 0 {
 			return false
 		}
+		t, mid = t[i+len(run):], mid[1+len(run):]
 	}
-	for pi < len(p) && p[pi] == '*' {
-		pi++
-	}
-	return pi == len(p)
+	return true
 }
 
 // literalPrefix returns the part of a glob before its first '*': any text

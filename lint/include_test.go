@@ -88,3 +88,69 @@ func TestCoversIsSound(t *testing.T) {
 	}
 	assert.Greater(t, checked, 100)
 }
+
+// globCoversBacktracking is the star matcher globCovers replaced, which
+// backtracks to the last star and is quadratic at worst: the oracle it is
+// held to.
+func globCoversBacktracking(p, t string) bool {
+	pi, ti := 0, 0
+	star, mark := -1, 0
+	for ti < len(t) {
+		switch {
+		case pi < len(p) && p[pi] == '*':
+			star, mark = pi, ti
+			pi++
+		case pi < len(p) && p[pi] == t[ti]:
+			pi++
+			ti++
+		case star >= 0:
+			pi, mark = star+1, mark+1
+			ti = mark
+		default:
+			return false
+		}
+	}
+	for pi < len(p) && p[pi] == '*' {
+		pi++
+	}
+	return pi == len(p)
+}
+
+// TestGlobCoversAgreesWithBacktracking compares globCovers with the
+// backtracking matcher on every pair of short globs over a small alphabet,
+// and on random longer ones.
+func TestGlobCoversAgreesWithBacktracking(t *testing.T) {
+	var globs []string
+	var gen func(prefix string, n int)
+	gen = func(prefix string, n int) {
+		globs = append(globs, prefix)
+		if n == 0 {
+			return
+		}
+		for _, c := range "ab*" {
+			gen(prefix+string(c), n-1)
+		}
+	}
+	gen("", 4)
+	for _, p := range globs {
+		for _, s := range globs {
+			if got, want := globCovers(p, s), globCoversBacktracking(p, s); got != want {
+				t.Fatalf("globCovers(%q, %q) = %v, want %v", p, s, got, want)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	random := func() string {
+		b := make([]byte, rng.IntN(30))
+		for i := range b {
+			b[i] = "aab*/$"[rng.IntN(6)]
+		}
+		return string(b)
+	}
+	for range 200000 {
+		p, s := random(), random()
+		if got, want := globCovers(p, s), globCoversBacktracking(p, s); got != want {
+			t.Fatalf("globCovers(%q, %q) = %v, want %v", p, s, got, want)
+		}
+	}
+}

@@ -10,14 +10,21 @@ import (
 // order of position. It accepts any bytes and never fails; a file with no
 // finding yields nil.
 func Lint(data []byte) []Diagnostic {
+	ds, _ := lint(data, precedenceBudget)
+	return ds
+}
+
+// lint is Lint with a budget for the precedence checks; it also returns
+// the work they did.
+func lint(data []byte, budget int) (ds []Diagnostic, work int) {
 	l := &linter{body: string(data[:min(len(data), compile.DefaultMaxBytes)])}
 	l.checkSize(data)
 	if l.checkWholeFile() {
 		l.checkLines()
-		l.checkPrecedence()
+		work = l.checkPrecedence(budget)
 	}
 	sortDiagnostics(l.out)
-	return l.out
+	return l.out, work
 }
 
 // linter holds the state of one run.

@@ -1,32 +1,35 @@
 package lint
 
 import (
-	"fmt"
+	"encoding/binary"
 	"slices"
 
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
 )
 
-// precedenceBudget bounds the work of the precedence checks, in bytes
-// compared, so that a file of many thousands of rules lints in bounded
-// time. Past it the remaining rules are not reported on: the checks only
-// ever miss findings, never invent them.
-const precedenceBudget = 50_000_000
+// precedenceBudget bounds the work of the precedence checks, in steps: a
+// pattern filed as a candidate, a literal prefix visited, a candidate
+// looked at, or coverBytes bytes compared. The work is linear in the file
+// but for two shapes: rules that each have many candidates to beat them
+// ('*' patterns sharing a literal prefix), and a big group that many
+// selections share. The budget keeps any file Google reads within a
+// fraction of a second (BenchmarkLintWorst). Past it the remaining rules
+// are not reported on: the checks only ever miss findings, never invent
+// them.
+const precedenceBudget = 20_000_000
 
 // maxAnalysedPattern is the longest pattern the precedence checks look at;
 // longer ones are left out, which again only misses findings.
 const maxAnalysedPattern = 1024
 
-// ruleRef names a rule of a file: its group and its index in the group.
-type ruleRef struct{ group, rule int32 }
-
-// entry is one pattern of one rule of a selection.
+// entry is one pattern of one rule, as the precedence checks read it.
 type entry struct {
-	ref ruleRef
+	rule int32 // the rule's number in the file (see precedence.ruleBase)
 	automaton.Pattern
-	open   string // openEnd(Expr)
-	prefix string // literalPrefix(open)
+	open    string // openEnd(Expr)
+	prefix  int32  // the number of literalPrefix(open) in the prefix tree
+	pattern int32  // the number of the pattern, with its kind, in the file
 }
 
 // checkPrecedence reports the rules that can never decide: an allow and a
@@ -34,34 +37,49 @@ type entry struct {
 // wins, and rules that a rule of the other kind beats wherever they match.
 // Rules compete within the merged groups of one crawler, so every distinct
 // selection of groups is analysed; a rule is dead only if it is dead in
-// every selection its group is part of.
-func (l *linter) checkPrecedence() {
+// every selection its group is part of. It returns the work done, in the
+// steps precedenceBudget counts.
+func (l *linter) checkPrecedence(budget int) (work int) {
 	f := compile.Parse([]byte(l.body), compile.Options{})
-	p := precedence{file: f, budget: precedenceBudget, dead: map[ruleRef]deadBy{}, equal: map[ruleRef]deadBy{}}
+	p := newPrecedence(f, budget)
 	sels := selections(f)
-	inSels := map[int32]int{}
 	for _, sel := range sels {
 		for _, g := range sel {
-			inSels[g]++
+			p.inSels[g]++
 		}
+	}
+	for _, sel := range sels {
 		p.analyse(sel)
 	}
-	for _, ref := range sortedRefs(p.equal) {
-		by := p.equal[ref]
-		if by.count < inSels[ref.group] {
+	l.reportEqual(p)
+	l.reportDead(p)
+	return budget - p.budget
+}
+
+// reportEqual reports the disallows an allow of equal length cancels in
+// every selection of their group.
+func (l *linter) reportEqual(p *precedence) {
+	for n, eq := range p.equal {
+		ref := p.rules[n]
+		if eq.count == 0 || eq.count < p.inSels[ref.group] {
 			continue
 		}
-		d, a := p.rule(ref), p.rule(by.ref)
+		d, a := p.rule(int32(n)), p.rule(eq.by)
 		l.report(d.Line, l.keyCol[d.Line], CodeEqualPriority,
 			"Disallow %q and Allow %q (line %d) are as long and match the same paths: Allow wins the tie, so this line never disallows anything",
 			d.Value, a.Value, a.Line)
 	}
-	for _, ref := range sortedRefs(p.dead) {
-		by := p.dead[ref]
-		if eq := p.equal[ref]; eq.count == inSels[ref.group] || by.count < inSels[ref.group] {
+}
+
+// reportDead reports the other rules that never decide in any selection
+// of their group.
+func (l *linter) reportDead(p *precedence) {
+	for n, dead := range p.dead {
+		in := p.inSels[p.rules[n].group]
+		if dead.count == 0 || dead.count < in || p.equal[n].count == in {
 			continue
 		}
-		r, o := p.rule(ref), p.rule(by.ref)
+		r, o := p.rule(int32(n)), p.rule(dead.by)
 		l.report(r.Line, l.keyCol[r.Line], CodeDeadRule, "this %s never decides: %s %q (line %d) matches every path it matches and %s",
 			kindWord(r.Allow), kindWord(o.Allow), o.Value, o.Line, winsHow(len(r.Pattern), len(o.Pattern)))
 	}
@@ -82,21 +100,28 @@ func winsHow(n, m int) string {
 }
 
 // selections returns the distinct lists of groups that apply to some
-// crawler: the '*' groups, and the groups naming each agent.
+// crawler: the '*' groups, and the groups naming each agent, in the order
+// of their first user-agent line. Each agent is resolved once, and a list
+// is compared by its bytes, so the work is linear in the user-agent lines.
 func selections(f *compile.File) [][]int32 {
 	var out [][]int32
 	seen := map[string]bool{}
 	add := func(gs []int32) {
-		key := fmt.Sprint(gs)
+		key := selectionKey(gs)
 		if len(gs) > 0 && !seen[key] {
 			seen[key] = true
 			out = append(out, gs)
 		}
 	}
 	add(f.Resolve().Groups)
+	resolved := map[string]bool{}
 	for _, g := range f.Groups() {
 		for _, a := range g.Agents {
-			if !a.Global {
+			if a.Global {
+				continue
+			}
+			if key := compile.FoldAgent(a.Token); !resolved[key] {
+				resolved[key] = true
 				add(f.Resolve(a.Token).Groups)
 			}
 		}
@@ -104,96 +129,182 @@ func selections(f *compile.File) [][]int32 {
 	return out
 }
 
+// selectionKey returns the bytes of a list of groups.
+func selectionKey(gs []int32) string {
+	b := make([]byte, 0, 4*len(gs))
+	for _, g := range gs {
+		b = binary.LittleEndian.AppendUint32(b, uint32(g))
+	}
+	return string(b)
+}
+
 // precedence is the state of the precedence checks over one file.
 type precedence struct {
-	file   *compile.File
+	file *compile.File
+	// budget is the work left; see precedenceBudget.
 	budget int
+	// entries are the analysed patterns of every rule in file order, a
+	// rule's consecutive; those of group g are
+	// entries[groupLo[g]:groupLo[g+1]].
+	entries []entry
+	groupLo []int32
+	// ruleBase numbers the rules of the file: rule r of group g is rule
+	// ruleBase[g]+r.
+	ruleBase []int32
+	rules    []ruleRef // by number
+	prefixes prefixTree
+	// inSels counts, per group, the selections that hold it, and
+	// analysed those analysed so far.
+	inSels, analysed []int
 	// dead counts, per rule, the selections in which it never decides,
 	// with a rule that beats it.
-	dead map[ruleRef]deadBy
+	dead []deadBy
 	// equal counts, per disallow, the selections in which an allow of
 	// equal length matches the same paths, with such an allow.
-	equal map[ruleRef]deadBy
+	equal []deadBy
+
+	// The state of the selection being analysed.
+	candidates candidateLists
+	seen       []int32 // per pattern, the stamp of the last selection indexing it
+	chain      []int32
 }
+
+// ruleRef names a rule of a file: its group and its index in the group.
+type ruleRef struct{ group, rule int32 }
 
 // deadBy counts the selections in which a rule never decides, and names a
-// rule that beats it.
+// rule that beats it, by number.
 type deadBy struct {
 	count int
-	ref   ruleRef
+	by    int32
 }
 
-func (p *precedence) rule(ref ruleRef) compile.Rule {
+// coverBytes is how many bytes globCovers compares in a step of the
+// budget: it reads them with strings.Index and friends, far faster than
+// the steps that follow a link.
+const coverBytes = 16
+
+func newPrecedence(f *compile.File, budget int) *precedence {
+	p := &precedence{file: f, budget: budget, groupLo: make([]int32, len(f.Groups())+1), ruleBase: make([]int32, len(f.Groups())),
+		inSels: make([]int, len(f.Groups())), analysed: make([]int, len(f.Groups()))}
+	rules := 0
+	for _, g := range f.Groups() {
+		rules += len(g.Rules)
+	}
+	p.rules = make([]ruleRef, 0, rules)
+	p.entries = make([]entry, 0, rules)
+	p.prefixes.ids = make(map[string]int32, rules)
+	patterns := make(map[automaton.Pattern]int32, rules)
+	for gi, g := range f.Groups() {
+		p.groupLo[gi] = int32(len(p.entries))
+		p.ruleBase[gi] = int32(len(p.rules))
+		for ri := range g.Rules {
+			p.rules = append(p.rules, ruleRef{int32(gi), int32(ri)})
+			p.addEntries(int32(len(p.rules)-1), g.Rules[ri], patterns)
+		}
+	}
+	p.groupLo[len(f.Groups())] = int32(len(p.entries))
+	p.prefixes.link()
+	p.dead = make([]deadBy, len(p.rules))
+	p.equal = make([]deadBy, len(p.rules))
+	p.candidates.init(len(p.prefixes.prefix), len(p.entries))
+	p.seen = make([]int32, len(patterns))
+	return p
+}
+
+// addEntries adds the patterns of rule number n that can match; patterns
+// numbers each distinct pattern with its kind.
+func (p *precedence) addEntries(n int32, r compile.Rule, patterns map[automaton.Pattern]int32) {
+	if r.Pattern == "" || (r.Pattern[0] != '/' && r.Pattern[0] != '*') {
+		return // no rule, or one that never matches
+	}
+	pats := p.file.RulePatterns(r)
+	if slices.ContainsFunc(pats, func(q automaton.Pattern) bool { return len(q.Expr) > maxAnalysedPattern }) {
+		return // a rule is analysed whole or not at all
+	}
+	for _, pat := range pats {
+		key := automaton.Pattern{Expr: pat.Expr, Allow: pat.Allow}
+		id, ok := patterns[key]
+		if !ok {
+			id = int32(len(patterns))
+			patterns[key] = id
+		}
+		open := openEnd(pat.Expr)
+		p.entries = append(p.entries, entry{rule: n, Pattern: pat, open: open, prefix: p.prefixes.id(literalPrefix(open)), pattern: id})
+	}
+}
+
+func (p *precedence) rule(n int32) compile.Rule {
+	ref := p.rules[n]
 	return p.file.Groups()[ref.group].Rules[ref.rule]
 }
 
-// analyse finds the dead rules and equal pairs of one selection.
+// analyse finds the dead rules and equal pairs of one selection. Once the
+// budget is spent it does nothing, and the rules of the selection's groups
+// are not reported on: they are dead in fewer selections than their group
+// is part of. Nor are rules found alive in an earlier selection analysed
+// again, as nothing could get them reported.
 func (p *precedence) analyse(sel []int32) {
-	entries := p.entries(sel)
-	if p.budget -= len(entries); p.budget <= 0 {
+	if p.budget <= 0 {
 		return
 	}
-	// Candidates are indexed by kind and literal prefix, each distinct
-	// pattern once: a copy of a pattern covers nothing the first does not.
-	var byPrefix [2]map[string][]int
-	byPrefix[0], byPrefix[1] = map[string][]int{}, map[string][]int{}
-	seen := map[automaton.Pattern]bool{}
-	for i, e := range entries {
-		key := automaton.Pattern{Expr: e.Expr, Allow: e.Allow}
-		if !seen[key] {
-			seen[key] = true
-			byPrefix[kindIndex(e.Allow)][e.prefix] = append(byPrefix[kindIndex(e.Allow)][e.prefix], i)
+	for _, g := range sel {
+		p.analysed[g]++
+	}
+	p.indexCandidates(sel)
+	for _, g := range sel {
+		// A rule's patterns are consecutive; the rule is dead when each is.
+		hi := p.groupLo[g+1]
+		for start := p.groupLo[g]; start < hi && p.budget > 0; {
+			end := start + 1
+			for end < hi && p.entries[end].rule == p.entries[start].rule {
+				end++
+			}
+			// A rule alive in an earlier selection is never reported.
+			if p.dead[p.entries[start].rule].count == p.analysed[g]-1 {
+				p.analyseRule(start, end)
+			}
+			start = end
 		}
 	}
-	// A rule's patterns are consecutive; the rule is dead when each is.
-	for start := 0; start < len(entries); {
-		end := start + 1
-		for end < len(entries) && entries[end].ref == entries[start].ref {
-			end++
+}
+
+// indexCandidates files the patterns of a selection as candidates, each
+// distinct pattern once: a copy of a pattern covers nothing the first does
+// not.
+func (p *precedence) indexCandidates(sel []int32) {
+	p.candidates.reset()
+	stamp := p.candidates.stamp
+	for _, g := range sel {
+		p.budget -= int(p.groupLo[g+1] - p.groupLo[g])
+		for j := p.groupLo[g]; j < p.groupLo[g+1]; j++ {
+			e := &p.entries[j]
+			if p.seen[e.pattern] != stamp {
+				p.seen[e.pattern] = stamp
+				p.candidates.add(j, kindIndex(e.Allow), e.prefix)
+			}
 		}
-		p.analyseRule(entries, byPrefix, start, end)
-		start = end
 	}
 }
 
 // analyseRule records whether the rule of entries[start:end] is dead in
-// the selection, and whether it is a disallow an equal allow cancels.
-func (p *precedence) analyseRule(entries []entry, byPrefix [2]map[string][]int, start, end int) {
-	var by ruleRef
+// the selection, and whether it is a disallow an equal allow cancels. A
+// search the budget cut short records nothing, so that whatever is
+// recorded is what an unlimited budget would record.
+func (p *precedence) analyseRule(start, end int32) {
+	first := int32(-1)
 	for i := start; i < end; i++ {
-		j, ok := p.beaten(entries, byPrefix[kindIndex(!entries[i].Allow)], i)
-		if !ok {
+		j, ok := p.beaten(i)
+		if !ok || p.budget <= 0 {
 			return
 		}
 		if i == start {
-			by = entries[j].ref
-			p.checkEqual(entries[i], entries[j])
+			first = j
 		}
 	}
-	ref := entries[start].ref
-	d := p.dead[ref]
-	p.dead[ref] = deadBy{d.count + 1, by}
-}
-
-// entries returns the patterns of the selection's rules that can match.
-func (p *precedence) entries(sel []int32) []entry {
-	var out []entry
-	for _, gi := range sel {
-		for ri, r := range p.file.Groups()[gi].Rules {
-			if r.Pattern == "" || (r.Pattern[0] != '/' && r.Pattern[0] != '*') {
-				continue // no rule, or one that never matches
-			}
-			pats := p.file.RulePatterns(r)
-			if slices.ContainsFunc(pats, func(q automaton.Pattern) bool { return len(q.Expr) > maxAnalysedPattern }) {
-				continue // a rule is analysed whole or not at all
-			}
-			for _, pat := range pats {
-				open := openEnd(pat.Expr)
-				out = append(out, entry{ref: ruleRef{gi, int32(ri)}, Pattern: pat, open: open, prefix: literalPrefix(open)})
-			}
-		}
-	}
-	return out
+	p.checkEqual(&p.entries[start], &p.entries[first])
+	d := &p.dead[p.entries[start].rule]
+	d.count, d.by = d.count+1, p.entries[first].rule
 }
 
 // kindIndex indexes per-kind tables: 1 for allow, 0 for disallow.
@@ -204,22 +315,26 @@ func kindIndex(allow bool) int {
 	return 0
 }
 
-// beaten returns a pattern among the candidates (those of the other kind,
-// by literal prefix) that matches every path entries[i] matches and wins
-// over it, preferring the one that wins by the least.
-func (p *precedence) beaten(entries []entry, byPrefix map[string][]int, i int) (int, bool) {
-	e := entries[i]
-	best := -1
-	// Every candidate's literal prefix is a prefix of e's glob.
-	for n := 0; n <= len(e.prefix) && p.budget > 0; n++ {
-		p.budget -= n + 1
-		for _, j := range byPrefix[e.open[:n]] {
-			c := entries[j]
+// beaten returns a candidate of the other kind that matches every path
+// entries[i] matches and wins over it, preferring the one that wins by the
+// least: the shortest, and among those the one with the longest literal
+// prefix, then the last in file order.
+func (p *precedence) beaten(i int32) (int32, bool) {
+	e := &p.entries[i]
+	k := kindIndex(!e.Allow)
+	best := int32(-1)
+	// Every candidate's literal prefix is on the chain of e's, shortest
+	// first.
+	p.chain = p.prefixes.chain(e.prefix, p.chain[:0])
+	for n := len(p.chain) - 1; n >= 0 && p.budget > 0; n-- {
+		p.budget--
+		for j := p.candidates.head(p.chain[n], k); j >= 0; j = p.candidates.next[j] {
+			c := &p.entries[j]
 			p.budget--
-			if !c.Pattern.Beats(e.Pattern) || (best >= 0 && !entries[best].Pattern.Beats(c.Pattern)) {
+			if !c.Pattern.Beats(e.Pattern) || (best >= 0 && !p.entries[best].Pattern.Beats(c.Pattern)) {
 				continue
 			}
-			p.budget -= len(c.open) + len(e.open)
+			p.budget -= (len(c.open) + len(e.open)) / coverBytes
 			if globCovers(c.open, e.open) {
 				best = j
 			}
@@ -230,25 +345,10 @@ func (p *precedence) beaten(entries []entry, byPrefix map[string][]int, i int) (
 
 // checkEqual records a disallow beaten by an allow of the same length that
 // it covers in turn: the two match the same paths.
-func (p *precedence) checkEqual(e, by entry) {
+func (p *precedence) checkEqual(e, by *entry) {
 	if e.Allow || by.Priority != e.Priority || !globCovers(e.open, by.open) {
 		return
 	}
-	d := p.equal[e.ref]
-	p.equal[e.ref] = deadBy{d.count + 1, by.ref}
-}
-
-// sortedRefs returns the keys of m in file order.
-func sortedRefs[V any](m map[ruleRef]V) []ruleRef {
-	refs := make([]ruleRef, 0, len(m))
-	for r := range m {
-		refs = append(refs, r)
-	}
-	slices.SortFunc(refs, func(a, b ruleRef) int {
-		if a.group != b.group {
-			return int(a.group - b.group)
-		}
-		return int(a.rule - b.rule)
-	})
-	return refs
+	d := &p.equal[e.rule]
+	d.count, d.by = d.count+1, by.rule
 }

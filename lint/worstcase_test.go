@@ -1,0 +1,198 @@
+package lint
+
+import (
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/lint/worstcase"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/worstcase/*.golden from the current findings")
+
+// BenchmarkLintWorst lints each worst-case shape at the size Google reads.
+func BenchmarkLintWorst(b *testing.B) {
+	for _, s := range worstcase.Shapes {
+		b.Run(s.Name, func(b *testing.B) {
+			body := s.Build(compile.DefaultMaxBytes)
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Lint(body)
+			}
+		})
+	}
+}
+
+// TestLintWorstCaseGolden holds the findings on a small instance of each
+// worst-case shape to testdata/worstcase/<shape>.golden.
+func TestLintWorstCaseGolden(t *testing.T) {
+	for _, s := range worstcase.Shapes {
+		t.Run(s.Name, func(t *testing.T) {
+			got := renderFindings(Lint(s.Build(s.SmallSize())))
+			path := filepath.Join("testdata", "worstcase", s.Name+".golden")
+			if *update {
+				require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+			}
+			want, err := os.ReadFile(path)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), got)
+		})
+	}
+}
+
+// renderFindings writes one finding a line, with long strings cut.
+func renderFindings(ds []Diagnostic) string {
+	var b strings.Builder
+	for _, d := range ds {
+		b.WriteString(clip(d.String()))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// clip returns s, or when it is long its ends and a digest of the whole.
+func clip(s string) string {
+	if len(s) <= 400 {
+		return s
+	}
+	return fmt.Sprintf("%s ... %s (%d bytes, sha256 %x)", s[:150], s[len(s)-150:], len(s), sha256.Sum256([]byte(s)))
+}
+
+// TestLintWorstCaseScaledUp lints each shape at the size Google reads and
+// holds the findings to those on the small instance: on the first half of
+// the lines the two files share, the findings are the same, and every
+// finding is of a kind the small instance has, up to the numbers and
+// quoted values in its message.
+func TestLintWorstCaseScaledUp(t *testing.T) {
+	for _, s := range worstcase.Shapes {
+		t.Run(s.Name, func(t *testing.T) {
+			smallBody, bigBody := s.Build(s.SmallSize()), s.Build(compile.DefaultMaxBytes)
+			small, big := Lint(smallBody), Lint(bigBody)
+			cut := sharedLines(smallBody, bigBody) / 2
+			assert.Equal(t, renderFindings(upTo(small, cut)), renderFindings(upTo(big, cut)), "findings on lines 1 to %d", cut)
+			kinds := map[string]bool{}
+			for _, d := range small {
+				kinds[findingKind(d)] = true
+			}
+			for _, d := range big {
+				if !kinds[findingKind(d)] {
+					t.Fatalf("a finding of a kind the small instance lacks: %s", clip(d.String()))
+				}
+			}
+		})
+	}
+}
+
+// sharedLines returns the number of whole lines a and b start with.
+func sharedLines(a, b []byte) int {
+	n := 0
+	for i := 0; i < min(len(a), len(b)) && a[i] == b[i]; i++ {
+		if a[i] == '\n' {
+			n++
+		}
+	}
+	return n
+}
+
+// upTo returns the findings on lines 1 to n.
+func upTo(ds []Diagnostic, n int) []Diagnostic {
+	var out []Diagnostic
+	for _, d := range ds {
+		if d.Line <= n {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+var (
+	quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+	number = regexp.MustCompile(`[0-9]+`)
+)
+
+// findingKind is a finding's code and message, with its quoted values and
+// numbers blanked.
+func findingKind(d Diagnostic) string {
+	return string(d.Code) + ": " + number.ReplaceAllString(quoted.ReplaceAllString(d.Message, `"…"`), "N")
+}
+
+// TestLintWorkIsLinear lints each shape at two sizes, one twice the other,
+// and checks that neither the bytes allocated nor the steps of the
+// precedence checks grow more than linearly. Three shapes are quadratic
+// in the precedence checks by nature: each rule has a number of candidates
+// to beat it that grows with the file ('*' patterns sharing a literal
+// prefix), or a group is part of a number of selections that grows with
+// the file; precedenceBudget caps them, and TestPrecedenceBudget checks
+// that it does.
+func TestLintWorkIsLinear(t *testing.T) {
+	const size = 64 << 10
+	quadratic := map[string]bool{"star-patterns": true, "star-backtrack": true, "merged-agents": true}
+	for _, s := range worstcase.Shapes {
+		t.Run(s.Name, func(t *testing.T) {
+			one, two := s.Build(size), s.Build(2*size)
+			a1 := allocatedBy(func() { Lint(one) })
+			a2 := allocatedBy(func() { Lint(two) })
+			t.Logf("bytes allocated: %d, then %d (%.2fx)", a1, a2, float64(a2)/float64(a1))
+			assert.LessOrEqual(t, float64(a2), 2.5*float64(a1), "bytes allocated: %d, then %d", a1, a2)
+			if quadratic[s.Name] {
+				return
+			}
+			_, w1 := lint(one, math.MaxInt)
+			_, w2 := lint(two, math.MaxInt)
+			t.Logf("precedence steps: %d, then %d", w1, w2)
+			assert.LessOrEqual(t, float64(w2), 2.5*float64(max(w1, 1000)), "precedence steps: %d, then %d", w1, w2)
+		})
+	}
+}
+
+// allocatedBy returns the bytes fn allocates: the least of two runs,
+// since whatever else runs meanwhile can only add to the count.
+func allocatedBy(fn func()) uint64 {
+	least := uint64(math.MaxUint64)
+	for range 2 {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		before := m.TotalAlloc
+		fn()
+		runtime.ReadMemStats(&m)
+		least = min(least, m.TotalAlloc-before)
+	}
+	return least
+}
+
+// TestPrecedenceBudget checks that precedenceBudget bounds the work of the
+// precedence checks on the shapes that need it, at the size Google reads,
+// and that a budget cut only leaves findings out: the findings under a
+// small budget are some of those under an unlimited one.
+func TestPrecedenceBudget(t *testing.T) {
+	for _, name := range []string{"star-patterns", "merged-agents"} {
+		s, ok := worstcase.Get(name)
+		require.True(t, ok)
+		body := s.Build(compile.DefaultMaxBytes)
+		_, work := lint(body, precedenceBudget)
+		assert.GreaterOrEqual(t, work, precedenceBudget, "%s needs the budget", name)
+		assert.LessOrEqual(t, work, precedenceBudget+len(body), "%s stops at the budget", name)
+
+		body = s.Build(32 << 10)
+		all, work := lint(body, math.MaxInt)
+		for _, budget := range []int{1, work / 3, 2 * work / 3} {
+			some, _ := lint(body, budget)
+			assert.Less(t, len(some), len(all), "%s under a budget of %d", name, budget)
+			assert.Subset(t, all, some, "%s under a budget of %d", name, budget)
+		}
+		full, _ := lint(body, work)
+		assert.Equal(t, all, full, "%s with just enough budget", name)
+	}
+}
