@@ -273,3 +273,19 @@ func TestFromResponseBodyErrorIsNetworkFailure(t *testing.T) {
 	assert.False(t, r.Allowed("x", "/"))
 	assert.Equal(t, int32(1), served.Load())
 }
+
+// The Content-Length a server claims sizes no buffer beyond the limit: with
+// no limit, a claim of 4 EiB over a short body reads the body, nothing more.
+func TestFromResponseDoesNotTrustContentLength(t *testing.T) {
+	const body = "User-agent: *\nDisallow: /x\n"
+	resp := &http.Response{
+		StatusCode:    200,
+		ContentLength: 1 << 62,
+		Header:        http.Header{},
+		Body:          io.NopCloser(strings.NewReader(body)),
+	}
+	r, err := robots.FromResponse(resp, robots.WithMaxBytes(-1))
+	require.NoError(t, err)
+	assert.Equal(t, len(body), r.BodyBytes())
+	assert.False(t, r.Allowed("x", "/x"))
+}
