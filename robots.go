@@ -13,6 +13,12 @@
 // leniencies included; WithMode(RFC) reads the file as strict RFC 9309.
 // docs/semantics.md lists every rule with its source.
 //
+// A crawler that fetched robots.txt itself hands the response to
+// FromResponse (or the status and body to FromStatus), which applies
+// Google's table of HTTP statuses (StatusPolicy): a 2xx body is parsed, a
+// 4xx allows everything, a 5xx, a 429 or a network failure disallows
+// everything, and the Robots' Policy says which applied.
+//
 // Parse is configured by functional options (WithMode, WithMaxBytes,
 // WithAutomatonBudget); for every limit, zero means the default and a
 // negative value no limit. This package is the stable API; packages
