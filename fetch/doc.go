@@ -37,6 +37,6 @@
 //
 // Configuration follows net/http's convention: a Fetcher is configured by
 // its exported fields, a Cache by a CacheOptions struct and a Transport by
-// TransportOptions, all set before first use. For every limit, zero means the default and a negative value
-// means no limit.
+// TransportOptions, all set before first use. For every limit, zero means
+// the default and a negative value means no limit.
 package fetch
