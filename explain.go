@@ -104,6 +104,9 @@ func (r *Robots) Explain(agents []string, rawURL string) Explanation {
 	a := r.Agent(agents...)
 	e := a.Explain(rawURL)
 	e.Selection = a.selection(agents, true)
+	if a.policy != Conditional {
+		e.Selection.Why = e.TieBreak
+	}
 	return e
 }
 
@@ -116,6 +119,7 @@ func (a *Agent) Explain(rawURL string) Explanation {
 	e := Explanation{Decision: a.Decide(rawURL), Path: path, Selection: a.selection(nil, false), Winner: -1, Policy: a.policy}
 	if a.policy != Conditional {
 		e.TieBreak = a.policyWhy()
+		e.Selection.Why = e.TieBreak
 		return e
 	}
 	e.Matches = a.matches(path)
@@ -224,9 +228,6 @@ func (a *Agent) selection(asked []string, known bool) Selection {
 		s.Reason = SelectedNone
 	}
 	s.Why = a.why(s, known)
-	if a.policy != Conditional {
-		s.Why = a.policyWhy()
-	}
 	return s
 }
 
