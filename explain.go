@@ -29,6 +29,10 @@ type Explanation struct {
 	Winner int
 	// TieBreak says in plain words why the winner won, or why nothing did.
 	TieBreak string
+	// Policy is the policy of the Robots: under FullAllow and FullDisallow
+	// no rule is read, Matches is empty, and TieBreak and Selection.Why say
+	// which status led there.
+	Policy Policy
 }
 
 // Match is one rule that matched, with the pattern and priority it matched
@@ -101,6 +105,9 @@ func (r *Robots) Explain(agents []string, rawURL string) Explanation {
 	a := r.Agent(agents...)
 	e := a.Explain(rawURL)
 	e.Selection = a.selection(agents, true)
+	if a.policy != Conditional {
+		e.Selection.Why = e.TieBreak
+	}
 	return e
 }
 
@@ -110,7 +117,12 @@ func (r *Robots) Explain(agents []string, rawURL string) Explanation {
 // its Selection never says SelectedFallback; Robots.Explain does.
 func (a *Agent) Explain(rawURL string) Explanation {
 	path := runtime.Subject(runtime.FromURL(rawURL), a.file.Mode)
-	e := Explanation{Decision: a.Decide(rawURL), Path: path, Selection: a.selection(nil, false), Winner: -1}
+	e := Explanation{Decision: a.Decide(rawURL), Path: path, Selection: a.selection(nil, false), Winner: -1, Policy: a.policy}
+	if a.policy != Conditional {
+		e.TieBreak = a.policyWhy()
+		e.Selection.Why = e.TieBreak
+		return e
+	}
 	e.Matches = a.matches(path)
 	if e.Implicit {
 		e.TieBreak = "/robots.txt is always allowed under RFC 9309 (section 2.2.2); the rules are not consulted"
@@ -222,6 +234,15 @@ func (a *Agent) selection(asked []string, known bool) Selection {
 	}
 	s.Why = why(s, lines, known)
 	return s
+}
+
+// policyWhy says why no rule is read under FullAllow and FullDisallow.
+func (a *Agent) policyWhy() string {
+	verdict := "every URL is allowed"
+	if a.policy == FullDisallow {
+		verdict = "no URL is allowed"
+	}
+	return fmt.Sprintf("%s: %s; no rules were read, %s", a.policy, a.reason, verdict)
 }
 
 // selectingLines returns the user-agent lines of the selected groups that

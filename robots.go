@@ -13,6 +13,12 @@
 // leniencies included; WithMode(RFC) reads the file as strict RFC 9309.
 // docs/semantics.md lists every rule with its source.
 //
+// A crawler that fetched robots.txt itself hands the response to
+// FromResponse (or the status and body to FromStatus), which applies
+// Google's table of HTTP statuses (StatusPolicy): a 2xx body is parsed, a
+// 4xx allows everything, a 5xx, a 429 or a network failure disallows
+// everything, and the Robots' Policy says which applied.
+//
 // Parse is configured by functional options (WithMode, WithMaxBytes,
 // WithAutomatonBudget); for every limit, zero means the default and a
 // negative value no limit. This package is the stable API; packages
@@ -94,6 +100,12 @@ type Robots struct {
 	budget automaton.Options
 	meter  automaton.Meter // the memory of the file and its rule sets
 
+	// policy is Conditional for a parsed file; FromStatus and FromResponse
+	// set the others, for an empty file, and every Agent honours it.
+	policy    Policy
+	reason    Reason
+	bodyBytes int
+
 	// sets caches the compiled rules of each selection of groups, keyed by
 	// the selection's groups (selectionKey): agents resolved to the same
 	// groups, by Agent or AnyAgent, share one automaton.
@@ -103,17 +115,36 @@ type Robots struct {
 
 // Parse reads a robots.txt. Every byte string is a robots.txt: lines that
 // do not parse are ignored, and an empty or unreadable body allows all.
+// The result's Policy is Conditional: its rules decide.
 func Parse(data []byte, opts ...Option) *Robots {
+	c := configure(opts)
+	r := &Robots{budget: automaton.Options{Budget: c.budget}, policy: Conditional, reason: ReasonOK}
+	r.budget.Meter = &r.meter
+	c.parse.Meter = &r.meter
+	r.file = compile.Parse(data, c.parse)
+	r.bodyBytes = len(data)
+	if limit := c.maxBytes(); limit >= 0 && len(data) > limit {
+		r.bodyBytes = limit
+	}
+	r.meter.Add(robotsBytes)
+	return r
+}
+
+// configure applies opts to a zero config.
+func configure(opts []Option) config {
 	var c config
 	for _, opt := range opts {
 		opt(&c)
 	}
-	r := &Robots{budget: automaton.Options{Budget: c.budget}}
-	r.budget.Meter = &r.meter
-	c.parse.Meter = &r.meter
-	r.file = compile.Parse(data, c.parse)
-	r.meter.Add(robotsBytes)
-	return r
+	return c
+}
+
+// maxBytes returns the size limit of the body, negative for none.
+func (c config) maxBytes() int {
+	if c.parse.MaxBytes == 0 {
+		return MaxBytes
+	}
+	return c.parse.MaxBytes
 }
 
 // robotsBytes is the size of a Robots value.
@@ -126,6 +157,21 @@ const robotsBytes = int(unsafe.Sizeof(Robots{}))
 // budget, and never shrinks. It is one atomic load, cheap enough to ask
 // after every check.
 func (r *Robots) MemoryBytes() int64 { return r.meter.Bytes() }
+
+// Policy returns how the file governs its origin: Conditional for a file
+// that was parsed, its rules deciding; FullAllow or FullDisallow when
+// FromStatus or FromResponse found no rules to read, and every URL is then
+// allowed, or none is.
+func (r *Robots) Policy() Policy { return r.policy }
+
+// Reason returns why the Policy applies: the row of StatusPolicy's table;
+// ReasonOK for a file given to Parse.
+func (r *Robots) Reason() Reason { return r.reason }
+
+// BodyBytes returns how many bytes of the body were parsed: at most the
+// size limit (Truncated reports whether there were more), and 0 when the
+// policy is not Conditional.
+func (r *Robots) BodyBytes() int { return r.bodyBytes }
 
 // Mode returns the mode the file was parsed in.
 func (r *Robots) Mode() Mode { return r.file.Mode }
@@ -184,7 +230,8 @@ func (r *Robots) AnyAgent(agents ...string) *Agent {
 
 func (r *Robots) agent(sel compile.Selection) *Agent {
 	rules := r.ruleSet(sel)
-	return &Agent{file: r.file, sel: sel, rules: rules, match: runtime.NewMatcher(rules, r.file.Mode)}
+	return &Agent{file: r.file, sel: sel, rules: rules, match: runtime.NewMatcher(rules, r.file.Mode),
+		policy: r.policy, reason: r.reason}
 }
 
 // ruleSet returns the compiled rules of a selection, compiling them once
@@ -227,12 +274,23 @@ func selectionKey(dst []byte, groups []int32) []byte {
 
 // Agent answers for one crawler against one robots.txt. It is immutable and
 // safe for concurrent use.
+//
+// It honours its Robots' Policy: under FullAllow every URL is allowed and
+// under FullDisallow none is, and Decide then returns no rule. The file of
+// such a Robots is empty, so its rules already allow every URL: the checks
+// test for FullDisallow alone, one branch that goes the same way on every
+// call.
 type Agent struct {
-	file  *compile.File
-	sel   compile.Selection
-	rules *compile.RuleSet
-	match runtime.Matcher
+	file   *compile.File
+	sel    compile.Selection
+	rules  *compile.RuleSet
+	match  runtime.Matcher
+	policy Policy
+	reason Reason
 }
+
+// Policy returns the policy of the Robots the agent was resolved on.
+func (a *Agent) Policy() Policy { return a.policy }
 
 // Name returns the agent whose groups apply, or "" when the '*' groups (or
 // no groups) apply.
@@ -245,24 +303,38 @@ func (a *Agent) Groups() []int { return intSlice(a.sel.Groups) }
 // accepted: one that is not a URL is read as Google reads it (see
 // runtime.Path). In Google mode it allocates nothing once the states the
 // URL needs are built.
-func (a *Agent) Allowed(rawURL string) bool { return a.match.Allowed(runtime.FromURL(rawURL)) }
+func (a *Agent) Allowed(rawURL string) bool {
+	if a.policy == FullDisallow {
+		return false
+	}
+	return a.match.Allowed(runtime.FromURL(rawURL))
+}
 
 // AllowedPath reports whether the crawler may fetch the URL whose path,
 // parameters and query are pathAndQuery ("/a/b?c=d"). An empty string is
 // read as "/".
 func (a *Agent) AllowedPath(pathAndQuery string) bool {
+	if a.policy == FullDisallow {
+		return false
+	}
 	return a.match.Allowed(runtime.FromPath(pathAndQuery))
 }
 
 // AllowedURL reports whether the crawler may fetch u, matching its escaped
 // path and raw query.
-func (a *Agent) AllowedURL(u *url.URL) bool { return a.match.Allowed(runtime.FromParsedURL(u)) }
+func (a *Agent) AllowedURL(u *url.URL) bool {
+	if a.policy == FullDisallow {
+		return false
+	}
+	return a.match.Allowed(runtime.FromParsedURL(u))
+}
 
 // Decision is a verdict and what decided it.
 type Decision struct {
 	Allowed bool
 	// Rule is the rule that decided, or nil when no rule matched (or only an
-	// empty one did) and the URL is allowed by default.
+	// empty one did) and the URL is allowed by default, or when the policy
+	// is not Conditional.
 	Rule *Rule
 	// Implicit is true when the URL was allowed without consulting the
 	// rules: in RFC mode, /robots.txt itself (RFC 9309 section 2.2.2).
@@ -281,8 +353,12 @@ func (a *Agent) DecidePath(pathAndQuery string) Decision {
 	return a.decide(runtime.FromPath(pathAndQuery))
 }
 
-// decide turns the matcher's verdict into a Decision.
+// decide turns the matcher's verdict into a Decision. Under FullAllow and
+// FullDisallow no rule decides, /robots.txt in RFC mode included.
 func (a *Agent) decide(in runtime.Input) Decision {
+	if a.policy != Conditional {
+		return Decision{Allowed: a.policy == FullAllow}
+	}
 	v := a.match.Decide(in)
 	d := Decision{Allowed: v.Allowed, Implicit: v.Implicit}
 	if v.Rule >= 0 {

@@ -2,6 +2,7 @@ package fetch
 
 import (
 	"context"
+	"time"
 
 	"github.com/fastrobots/robots"
 )
@@ -24,15 +25,32 @@ func NewChecker(c *Cache) *Checker {
 // Cache returns the checker's cache.
 func (c *Checker) Cache() *Cache { return c.cache }
 
-// Verdict is the answer for one URL.
+// Verdict is the answer for one URL, with what a crawler needs to act on
+// it: the rule that decided and its line, the policy, and how fast the
+// crawler's groups ask it to go.
 type Verdict struct {
 	Allowed bool
 	// Rule is the rule that decided under a Conditional policy, nil when no
 	// rule decided (under FullAllow and FullDisallow, always).
 	Rule *robots.Rule
+	// Line is Rule's line in the robots.txt, 0 when no rule decided.
+	Line int
+	// Policy is Result.Policy: Conditional when the rules decided.
+	Policy Policy
+	// CrawlDelay is the Crawl-delay of the crawler's groups, 0 when they
+	// set none; RequestRate their Request-rate, zero when they set none.
+	// Google reads neither; Bing, Yandex and others do. Delay combines
+	// them.
+	CrawlDelay  time.Duration
+	RequestRate robots.RequestRate
 	// Result is the robots.txt answer that applied.
 	Result *Result
 }
+
+// Delay returns the least time between two requests to the origin that
+// the crawler's groups ask for: the longer of CrawlDelay and the interval
+// of RequestRate (Per / Requests); 0 when they ask for none.
+func (v Verdict) Delay() time.Duration { return delayOf(v.CrawlDelay, v.RequestRate) }
 
 // Every method takes the crawler first, then the URL, as package robots
 // does: an agent (a product token such as "Googlebot"; "" for a crawler
@@ -76,5 +94,10 @@ func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL str
 	if res.rechargeAfter() {
 		c.cache.charge(origin, res)
 	}
-	return Verdict{Allowed: d.Allowed, Rule: d.Rule, Result: res}, nil
+	v := Verdict{Allowed: d.Allowed, Rule: d.Rule, Policy: res.Policy, Result: res,
+		CrawlDelay: a.crawlDelay, RequestRate: a.requestRate}
+	if d.Rule != nil {
+		v.Line = d.Rule.Line
+	}
+	return v, nil
 }

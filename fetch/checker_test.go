@@ -184,3 +184,62 @@ func mustGet(t *testing.T, c *Cache, u string) *Result {
 	require.NoError(t, err)
 	return res
 }
+
+// A Verdict carries what a crawler acts on: the deciding rule and its
+// line, the policy, and the pacing of the crawler's groups.
+func TestCheckerVerdictCarriesRuleAndPacing(t *testing.T) {
+	body := "User-agent: *\nDisallow: /private\nCrawl-delay: 2\n\n" +
+		"User-agent: ExampleBot\nDisallow: /bot\nAllow: /bot/ok\nCrawl-delay: 0.5\nRequest-rate: 1/4s\n\n" +
+		"User-agent: FastBot\nDisallow: /x\n"
+	s := serve(t, text(200, body))
+	c := NewChecker(NewCache(fetcher(t, nil), CacheOptions{}))
+	rate := robots.RequestRate{Requests: 1, Per: 4 * time.Second}
+	for _, tc := range []struct {
+		agent, path string
+		allowed     bool
+		line        int
+		crawlDelay  time.Duration
+		rate        robots.RequestRate
+		delay       time.Duration
+	}{
+		{"ExampleBot", "/bot/a", false, 6, 500 * time.Millisecond, rate, 4 * time.Second},
+		{"ExampleBot", "/bot/ok", true, 7, 500 * time.Millisecond, rate, 4 * time.Second},
+		{"ExampleBot", "/elsewhere", true, 0, 500 * time.Millisecond, rate, 4 * time.Second},
+		{"OtherBot", "/private", false, 2, 2 * time.Second, robots.RequestRate{}, 2 * time.Second},
+		{"FastBot", "/x", false, 12, 0, robots.RequestRate{}, 0},
+	} {
+		v, err := c.Decide(t.Context(), tc.agent, s.URL+tc.path)
+		require.NoError(t, err)
+		name := tc.agent + " " + tc.path
+		assert.Equal(t, tc.allowed, v.Allowed, name)
+		assert.Equal(t, tc.line, v.Line, name)
+		if tc.line != 0 {
+			require.NotNil(t, v.Rule, name)
+			assert.Equal(t, tc.line, v.Rule.Line, name)
+		} else {
+			assert.Nil(t, v.Rule, name)
+		}
+		assert.Equal(t, Conditional, v.Policy, name)
+		assert.Equal(t, tc.crawlDelay, v.CrawlDelay, name)
+		assert.Equal(t, tc.rate, v.RequestRate, name)
+		assert.Equal(t, tc.delay, v.Delay(), name)
+
+		a := v.Result.Agent(tc.agent)
+		d, ok := a.CrawlDelay()
+		assert.Equal(t, tc.crawlDelay != 0, ok, name)
+		assert.Equal(t, tc.crawlDelay, d, name)
+		r, ok := a.RequestRate()
+		assert.Equal(t, tc.rate.Requests != 0, ok, name)
+		assert.Equal(t, tc.rate, r, name)
+		assert.Equal(t, tc.delay, a.Delay(), name)
+	}
+
+	for _, status := range []int{404, 503} {
+		s := serve(t, text(status, body))
+		v, err := c.Decide(t.Context(), "ExampleBot", s.URL+"/bot/a")
+		require.NoError(t, err)
+		assert.Equal(t, v.Result.Policy, v.Policy)
+		assert.Zero(t, v.Line)
+		assert.Zero(t, v.Delay(), "no rules are read under %v", v.Policy)
+	}
+}

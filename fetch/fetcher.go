@@ -1,15 +1,11 @@
 package fetch
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/fastrobots/robots"
@@ -48,7 +44,8 @@ var (
 // http.DefaultClient; set fields before first use and not after. It is safe
 // for concurrent use.
 //
-// Policy, after following redirects:
+// Policy, after following redirects; the status of the last response goes
+// through robots.StatusPolicy, the one definition of this table:
 //
 //	2xx                      Conditional: the body is parsed (an HTML page too: only valid lines count)
 //	3xx but 304              followed to its Location, whatever the code (300 and 305 too)
@@ -184,39 +181,49 @@ func (f *Fetcher) fetch(ctx context.Context, u *url.URL, robotsURL string) *Resu
 			return f.failed(res, ReasonNetwork, err, nil)
 		}
 		res.Status = resp.StatusCode
-		switch code := resp.StatusCode; {
-		case code >= 200 && code <= 299:
-			return f.success(res, resp)
-		case code == http.StatusNotModified:
-			resp.Body.Close()
-			err := fmt.Errorf("%w: 304 to a request that was not conditional", ErrBadRedirect)
-			return f.definite(res, FullAllow, ReasonRedirects, err, resp.Header)
-		case code >= 300 && code <= 399:
-			resp.Body.Close()
-			next, err := redirectTarget(resp, visited, res.Redirects, maxRedirects)
-			if errors.Is(err, errBadLocation) {
-				return f.failed(res, ReasonNetwork, err, nil)
-			}
-			if err != nil {
-				return f.definite(res, FullAllow, ReasonRedirects, err, resp.Header)
-			}
-			visited[next.String()] = true
-			res.Redirects++
-			u = next
-		case code == http.StatusTooManyRequests:
-			resp.Body.Close()
-			return f.failed(res, ReasonTooManyRequests, nil, resp.Header)
-		case code >= 400 && code <= 499:
-			resp.Body.Close()
-			return f.definite(res, FullAllow, ReasonUnavailable, nil, resp.Header)
-		case code >= 500 && code <= 599:
-			resp.Body.Close()
-			return f.failed(res, ReasonServerError, nil, resp.Header)
-		default:
-			resp.Body.Close()
-			return f.failed(res, ReasonNetwork, fmt.Errorf("%w %d", ErrBadStatus, code), nil)
+		if !redirects(resp.StatusCode) {
+			return f.classify(res, resp)
 		}
+		resp.Body.Close()
+		next, err := redirectTarget(resp, visited, res.Redirects, maxRedirects)
+		if errors.Is(err, errBadLocation) {
+			return f.failed(res, ReasonNetwork, err, nil)
+		}
+		if err != nil {
+			policy, why := robots.StatusPolicy(resp.StatusCode) // a 3xx not followed leads nowhere
+			return f.definite(res, policy, why, err, resp.Header)
+		}
+		visited[next.String()] = true
+		res.Redirects++
+		u = next
 	}
+}
+
+// redirects reports whether the fetcher follows a response with this
+// status: every 3xx but 304, which answers a conditional request and
+// names no other resource.
+func redirects(code int) bool {
+	return code >= 300 && code <= 399 && code != http.StatusNotModified
+}
+
+// classify completes a result from the last response, by the status table
+// of robots.StatusPolicy.
+func (f *Fetcher) classify(res *Result, resp *http.Response) *Result {
+	policy, why := robots.StatusPolicy(resp.StatusCode)
+	if policy == Conditional {
+		return f.success(res, resp)
+	}
+	resp.Body.Close()
+	switch {
+	case why == ReasonRedirects:
+		err := fmt.Errorf("%w: %d to a request that was not conditional", ErrBadRedirect, resp.StatusCode)
+		return f.definite(res, policy, why, err, resp.Header)
+	case policy == FullAllow:
+		return f.definite(res, policy, why, nil, resp.Header)
+	case why == ReasonNetwork:
+		return f.failed(res, why, fmt.Errorf("%w %d", ErrBadStatus, resp.StatusCode), nil)
+	}
+	return f.failed(res, why, nil, resp.Header)
 }
 
 // errBadLocation marks a Location header that does not parse: the
@@ -247,53 +254,23 @@ func redirectTarget(resp *http.Response, visited map[string]bool, done, limit in
 	return next, nil
 }
 
-// success reads and parses a 2xx body. A body that fails before its end or
-// before MaxBytes is a network failure.
+// success reads and parses a 2xx body, as robots.FromResponse does. A body
+// that fails before its end or before MaxBytes is a network failure.
 func (f *Fetcher) success(res *Result, resp *http.Response) *Result {
 	defer resp.Body.Close()
-	body, truncated, err := f.readBody(resp)
-	if err != nil {
-		return f.failed(res, ReasonNetwork, err, nil)
-	}
 	opts := make([]robots.Option, 0, len(f.ParseOptions)+2)
 	opts = append(opts, robots.WithAutomatonBudget(DefaultAutomatonBudget))
 	opts = append(opts, f.ParseOptions...)
 	opts = append(opts, robots.WithMaxBytes(f.maxBytes()))
-	res.Robots = robots.Parse(body, opts...)
-	res.Bytes = len(body)
-	res.Truncated = truncated
+	r, err := robots.FromResponse(resp, opts...)
+	if err != nil {
+		return f.failed(res, ReasonNetwork, err, nil)
+	}
+	res.Robots = r
+	res.Bytes = r.BodyBytes()
+	res.Truncated = r.Truncated()
 	res.agents = &agentCache{}
 	return f.definite(res, Conditional, ReasonOK, nil, resp.Header)
-}
-
-// readBody reads at most MaxBytes decompressed bytes of the body, and one
-// more to learn whether there were more.
-func (f *Fetcher) readBody(resp *http.Response) ([]byte, bool, error) {
-	limit := f.maxBytes()
-	var r io.Reader = resp.Body
-	if !resp.Uncompressed && strings.EqualFold(strings.TrimSpace(resp.Header.Get("Content-Encoding")), "gzip") {
-		gz, err := gzip.NewReader(resp.Body)
-		if err != nil {
-			return nil, false, fmt.Errorf("fetch: gzip body: %w", err)
-		}
-		defer gz.Close()
-		r = gz
-	}
-	if limit >= 0 {
-		r = io.LimitReader(r, int64(limit)+1)
-	}
-	var buf bytes.Buffer
-	if n := resp.ContentLength; n > 0 && (limit < 0 || n <= int64(limit)) {
-		buf.Grow(int(n) + 1)
-	}
-	if _, err := buf.ReadFrom(r); err != nil {
-		return nil, false, err
-	}
-	body := buf.Bytes()
-	if limit >= 0 && len(body) > limit {
-		return body[:limit], true, nil
-	}
-	return body, false, nil
 }
 
 // definite completes a result that is an answer from the origin: it holds

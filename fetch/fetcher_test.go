@@ -687,3 +687,20 @@ func TestFreshnessBounds(t *testing.T) {
 	assert.Equal(t, 4*time.Minute, d.RetryAfter(503, 0, 3))
 	assert.Equal(t, 7*time.Minute, d.RetryAfter(503, 7*time.Minute, 9), "Retry-After replaces the backoff")
 }
+
+// The fetcher's policy for a last response is robots.StatusPolicy's: one
+// table for both packages. A 3xx reaches the table when it is not
+// followed (a 304, or no Location).
+func TestFetchAppliesTheSharedStatusTable(t *testing.T) {
+	for _, code := range []int{200, 204, 299, 300, 301, 304, 308, 399, 400, 404, 429, 451, 499, 500, 503, 599} {
+		s := serve(t, func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(code) // no Location: a 3xx leads nowhere
+		})
+		res, err := fetcher(t, nil).Fetch(t.Context(), s.URL+"/robots.txt")
+		require.NoError(t, err)
+		policy, reason := robots.StatusPolicy(code)
+		assert.Equal(t, policy, res.Policy, code)
+		assert.Equal(t, reason, res.Reason, code)
+		assert.Equal(t, code, res.Status)
+	}
+}

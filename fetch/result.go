@@ -11,81 +11,46 @@ import (
 	"github.com/fastrobots/robots"
 )
 
-// Policy is how a robots.txt fetch governs the URLs of its origin.
-type Policy int
+// Policy is how a robots.txt fetch governs the URLs of its origin:
+// FullAllow, FullDisallow or Conditional. It is robots.Policy, whose
+// robots.StatusPolicy is the one table from HTTP status to policy that the
+// Fetcher applies.
+type Policy = robots.Policy
 
+// The policies, as package robots names them.
 const (
 	// FullAllow: every URL may be fetched, as when there is no robots.txt.
-	FullAllow Policy = iota + 1
+	FullAllow = robots.FullAllow
 	// FullDisallow: no URL may be fetched.
-	FullDisallow
+	FullDisallow = robots.FullDisallow
 	// Conditional: the rules of the fetched robots.txt decide.
-	Conditional
+	Conditional = robots.Conditional
 )
 
-// String returns "full allow", "full disallow" or "conditional".
-func (p Policy) String() string {
-	switch p {
-	case FullAllow:
-		return "full allow"
-	case FullDisallow:
-		return "full disallow"
-	case Conditional:
-		return "conditional"
-	}
-	return "unknown"
-}
+// Reason is why a policy applies. It is robots.Reason.
+type Reason = robots.Reason
 
-// Reason is why a policy applies.
-type Reason int
-
+// The reasons, as package robots names them.
 const (
 	// ReasonOK: a 2xx response; its body was parsed (Conditional).
-	ReasonOK Reason = iota + 1
+	ReasonOK = robots.ReasonOK
 	// ReasonUnavailable: a 4xx response other than 429 (FullAllow).
-	ReasonUnavailable
+	ReasonUnavailable = robots.ReasonUnavailable
 	// ReasonRedirects: more redirects than Fetcher.MaxRedirects, a loop, or
 	// a redirect that cannot be followed; treated as a 404 (FullAllow).
-	ReasonRedirects
+	ReasonRedirects = robots.ReasonRedirects
 	// ReasonServerError: a 5xx response (FullDisallow).
-	ReasonServerError
+	ReasonServerError = robots.ReasonServerError
 	// ReasonTooManyRequests: a 429 response (FullDisallow).
-	ReasonTooManyRequests
+	ReasonTooManyRequests = robots.ReasonTooManyRequests
 	// ReasonNetwork: no usable response: DNS, connection or TLS failure,
 	// timeout, reset, truncated or invalid response (FullDisallow).
-	ReasonNetwork
+	ReasonNetwork = robots.ReasonNetwork
 	// ReasonUnreachable: set by Cache: the origin has failed for longer than
 	// CacheOptions.Unreachable (30 days) and no copy was ever fetched
 	// (FullAllow).
-	ReasonUnreachable
+	ReasonUnreachable = robots.ReasonUnreachable
 )
-
-// String describes the reason in a few words.
-func (r Reason) String() string {
-	switch r {
-	case ReasonOK:
-		return "fetched"
-	case ReasonUnavailable:
-		return "unavailable (4xx)"
-	case ReasonRedirects:
-		return "too many or broken redirects"
-	case ReasonServerError:
-		return "server error (5xx)"
-	case ReasonTooManyRequests:
-		return "too many requests (429)"
-	case ReasonNetwork:
-		return "network failure"
-	case ReasonUnreachable:
-		return "unreachable for too long, never fetched"
-	}
-	return "unknown"
-}
-
-// Failed reports whether the reason is a failure to get an answer from the
-// origin (5xx, 429, network), as opposed to a definite answer.
-func (r Reason) Failed() bool {
-	return r == ReasonServerError || r == ReasonTooManyRequests || r == ReasonNetwork
-}
 
 // Result is the outcome of fetching a robots.txt: the policy that applies
 // to its origin, why, and until when. A Result is immutable once returned
@@ -190,7 +155,7 @@ func (r *Result) agent(agents []string) (*Agent, bool) {
 			return a.(*Agent), false
 		}
 	}
-	a := &Agent{policy: Conditional, agent: r.Robots.Agent(agents...)}
+	a := conditionalAgent(r.Robots.Agent(agents...))
 	if r.agents != nil && r.agents.n.Load() < maxCachedAgents {
 		if prev, loaded := r.agents.m.LoadOrStore(key, a); loaded {
 			return prev.(*Agent), false
@@ -230,6 +195,46 @@ func (r *Result) rechargeAfter() bool {
 type Agent struct {
 	policy Policy
 	agent  *robots.Agent
+	// The pacing directives of the agent's groups, read once.
+	crawlDelay     time.Duration
+	requestRate    robots.RequestRate
+	hasCrawlDelay  bool
+	hasRequestRate bool
+}
+
+// conditionalAgent returns the Agent of a compiled agent under a
+// Conditional policy.
+func conditionalAgent(a *robots.Agent) *Agent {
+	fa := &Agent{policy: Conditional, agent: a}
+	fa.crawlDelay, fa.hasCrawlDelay = a.CrawlDelay()
+	fa.requestRate, fa.hasRequestRate = a.RequestRate()
+	return fa
+}
+
+// CrawlDelay returns the Crawl-delay of the agent's groups (see
+// robots.Agent.CrawlDelay); ok is false when they have none, as always
+// under FullAllow and FullDisallow.
+func (a *Agent) CrawlDelay() (d time.Duration, ok bool) { return a.crawlDelay, a.hasCrawlDelay }
+
+// RequestRate returns the Request-rate of the agent's groups (see
+// robots.Agent.RequestRate); ok is false when they have none.
+func (a *Agent) RequestRate() (r robots.RequestRate, ok bool) {
+	return a.requestRate, a.hasRequestRate
+}
+
+// Delay returns the least time between two requests to the origin that the
+// agent's groups ask for: the longer of the Crawl-delay and the interval of
+// the Request-rate (Per / Requests), whatever the Request-rate's visiting
+// window; 0 when they ask for none.
+func (a *Agent) Delay() time.Duration { return delayOf(a.crawlDelay, a.requestRate) }
+
+// delayOf is the longer of a crawl delay and the interval of a rate.
+func delayOf(crawlDelay time.Duration, rate robots.RequestRate) time.Duration {
+	d := crawlDelay
+	if rate.Requests > 0 {
+		d = max(d, rate.Per/time.Duration(rate.Requests))
+	}
+	return d
 }
 
 // Policy returns the policy the answers follow.
