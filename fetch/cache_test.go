@@ -396,15 +396,19 @@ func TestCacheEvictsLeastRecentlyUsedByBytes(t *testing.T) {
 	assert.Zero(t, tiny.Stats().Bytes)
 }
 
-func TestCacheEstimatesLargeFiles(t *testing.T) {
+// A large file is charged what its parse holds (the values it keeps and a
+// record per line, not the body it was read from), and no more than a few
+// times its size.
+func TestCacheChargesLargeFiles(t *testing.T) {
 	body := "User-agent: *\n" + strings.Repeat("Disallow: /a/b/c/d\n", 20000)
 	s := serve(t, text(200, body))
 	c := newTestCache(t, nil, CacheOptions{})
-	_, err := c.Get(t.Context(), s.URL)
+	res, err := c.Get(t.Context(), s.URL)
 	require.NoError(t, err)
 	got := c.Stats().Bytes
-	assert.Greater(t, got, int64(robots.MaxBytes), "a full-size file counts more than its body")
-	assert.Less(t, got, int64(robots.MaxBytes*20))
+	assert.GreaterOrEqual(t, got, res.Robots.MemoryBytes(), "the parsed file is charged")
+	assert.Greater(t, got, int64(20000*len("/a/b/c/d")), "every value kept is counted")
+	assert.Less(t, got, int64(robots.MaxBytes*4))
 }
 
 func TestCacheForget(t *testing.T) {
