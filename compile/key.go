@@ -1,6 +1,9 @@
 package compile
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"unsafe"
+)
 
 // Kind is what a directive line does.
 type Kind uint8
@@ -88,7 +91,7 @@ func kindOf(key string, mode Mode) Kind {
 func canonicalKind(key string, mode Mode) (Kind, bool) {
 	var kind Kind
 	var n int
-	switch lowerASCII(key[0]) {
+	switch key[0] | 0x20 {
 	case 'd':
 		kind, n = Disallow, 8
 	case 'a':
@@ -103,29 +106,38 @@ func canonicalKind(key string, mode Mode) (Kind, bool) {
 	if len(key) < n || mode == RFC && len(key) != n {
 		return Unknown, false
 	}
-	var w [16]byte
+	want := &canonicalWords[kind]
+	if n >= 8 {
+		if loadWord(key)|lowerBits != want[0] {
+			return Unknown, false
+		}
+		if n == 10 && (key[8]|0x20 != 'n' || key[9]|0x20 != 't' || key[4] != '-') {
+			return Unknown, false
+		}
+		return kind, true
+	}
+	var w [8]byte
 	copy(w[:], key[:n])
-	lo := binary.LittleEndian.Uint64(w[:8]) | 0x2020202020202020
-	hi := binary.LittleEndian.Uint64(w[8:]) | 0x2020202020202020
-	want := canonicalWords[kind]
-	mask := uint64(1)<<(8*min(n, 8)) - 1
-	if n == 8 {
-		mask = ^uint64(0)
-	}
-	hiMask := uint64(1)<<(8*max(n-8, 0)) - 1
-	if kind == UserAgent && key[4] != '-' {
-		return Unknown, false
-	}
-	return kind, lo&mask == want[0]&mask && hi&hiMask == want[1]&hiMask
+	mask := uint64(1)<<(8*n) - 1
+	return kind, (binary.LittleEndian.Uint64(w[:])|lowerBits)&mask == want[0]&mask
 }
 
-// canonicalWords holds each kind's canonical spelling as two little-endian
-// words, padded with 0x20 bytes.
-var canonicalWords = func() (w [Sitemap + 1][2]uint64) {
+// lowerBits lower-cases the ASCII letters of a word.
+const lowerBits = 0x2020202020202020
+
+// loadWord returns the first eight bytes of s, which must have as many,
+// as a little-endian word.
+func loadWord(s string) uint64 {
+	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
+}
+
+// canonicalWords holds each kind's canonical spelling, its first eight
+// bytes as a little-endian word with lowerBits set.
+var canonicalWords = func() (w [Sitemap + 1][1]uint64) {
 	for kind, name := range map[Kind]string{Disallow: "disallow", Allow: "allow", UserAgent: "user-agent", Sitemap: "sitemap"} {
-		var b [16]byte
+		var b [8]byte
 		copy(b[:], name)
-		w[kind] = [2]uint64{binary.LittleEndian.Uint64(b[:8]) | 0x2020202020202020, binary.LittleEndian.Uint64(b[8:]) | 0x2020202020202020}
+		w[kind][0] = binary.LittleEndian.Uint64(b[:]) | lowerBits
 	}
 	return w
 }()

@@ -72,7 +72,7 @@ type scanner struct {
 
 func newScanner(body string) scanner {
 	start := skipBOM([]byte(body[:min(len(body), len(utf8BOM))]))
-	return scanner{body: body, pos: start, lf: finder{c: '\n'}, cr: finder{c: '\r'}, nul: finder{c: 0}}
+	return scanner{body: body, pos: start, lf: newFinder('\n'), cr: newFinder('\r'), nul: newFinder(0)}
 }
 
 // next returns the bounds of the next line, without its terminator, and
@@ -103,20 +103,26 @@ func (s *scanner) textEnd(start, end int) int {
 }
 
 // finder remembers where the next occurrence of byte c is at or after the
-// last position asked.
+// last position asked. Its fast path is small enough to be inlined into
+// the parser's loop.
 type finder struct {
-	c     byte
-	pos   int // index of the next occurrence at or after the last start, or len(body)
-	valid bool
+	c   byte
+	pos int // index of the next occurrence at or after the last start, len(body) when none; -1 before the first search
 }
 
+func newFinder(c byte) finder { return finder{c: c, pos: -1} }
+
 func (f *finder) next(body string, start int) int {
-	if !f.valid || f.pos < start {
-		f.valid = true
-		f.pos = len(body)
-		if i := strings.IndexByte(body[start:], f.c); i >= 0 {
-			f.pos = start + i
-		}
+	if f.pos >= start {
+		return f.pos
+	}
+	return f.search(body, start)
+}
+
+func (f *finder) search(body string, start int) int {
+	f.pos = len(body)
+	if i := strings.IndexByte(body[start:], f.c); i >= 0 {
+		f.pos = start + i
 	}
 	return f.pos
 }

@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unsafe"
@@ -149,6 +150,7 @@ func Parse(data []byte, opts Options) *File {
 	f.body = unsafe.String(unsafe.SliceData(data), len(data))
 	b := builders.Get().(*builder)
 	b.reset(f)
+	b.ascii, b.pct = isASCII(f.body), newFinder('%')
 	f.Lines = b.scan()
 	b.finish()
 	b.file = nil // the pool must not keep the file alive
@@ -165,9 +167,13 @@ var builders = sync.Pool{New: func() any { return new(builder) }}
 type builder struct {
 	file    *File
 	lenient bool
-	rules   []ruleRec
-	agents  []agentRec
-	groups  []groupRec
+	// ascii is set when the body holds no byte outside ASCII; then a rule's
+	// value needs escaping only if it holds a '%', which pct finds.
+	ascii  bool
+	pct    finder
+	rules  []ruleRec
+	agents []agentRec
+	groups []groupRec
 	sitemaps,
 	others []dirRec
 	named []namedAgent // per user-agent line with a token: its name and group
@@ -284,12 +290,14 @@ func (a *arena) keepDirs(recs []dirRec) []dirRec {
 	return out
 }
 
-// exact returns a copy of s at its exact length, or nil when it is empty.
+// exact returns a copy of s at its length (rounded up to the allocator's
+// size class, which costs nothing more), or nil when it is empty.
+// slices.Clone does not clear the memory it is about to copy over.
 func exact[T any](s []T) []T {
 	if len(s) == 0 {
 		return nil
 	}
-	return append(make([]T, 0, len(s)), s...)
+	return slices.Clone(s)
 }
 
 // scan records every directive of the body and returns the number of
@@ -299,7 +307,7 @@ func exact[T any](s []T) []T {
 func (b *builder) scan() int {
 	body := b.file.body
 	sc := newScanner(body)
-	hash, colon := finder{c: '#'}, finder{c: ':'}
+	hash, colon := newFinder('#'), newFinder(':')
 	for {
 		start, end, num := sc.next()
 		textEnd := min(sc.textEnd(start, end), hash.next(body, start))
@@ -382,14 +390,20 @@ func (b *builder) rule(num int, allow bool, vs, ve int) {
 	if allow {
 		r.n |= 1
 	}
-	if value := f.body[vs:ve]; needsEscape(value) {
+	if b.mayNeedEscape(vs, ve) && needsEscape(f.body[vs:ve]) {
 		r.n |= 2
 		if f.escaped == nil {
 			f.escaped = map[int32]string{}
 		}
-		f.escaped[int32(len(b.rules))] = EscapePattern(value)
+		f.escaped[int32(len(b.rules))] = EscapePattern(f.body[vs:ve])
 	}
 	b.rules = append(b.rules, r)
+}
+
+// mayNeedEscape reports whether body[vs:ve] may need escaping: whether
+// it may hold a byte outside ASCII or holds a '%'.
+func (b *builder) mayNeedEscape(vs, ve int) bool {
+	return !b.ascii || b.pct.next(b.file.body, vs) < ve
 }
 
 // other records a sitemap or unknown line. An unknown line joins the

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots/automaton"
 )
 
 // groupShape renders groups as "agents:rules" strings for compact asserts,
@@ -115,4 +117,16 @@ func TestParseExtrasBelongToTheirGroup(t *testing.T) {
 	assert.Equal(t, []Directive{{3, "Crawl-delay", "2"}, {5, "Host", "h"}}, f.Groups()[0].Extras)
 	assert.Equal(t, []Directive{{7, "Request-rate", "1/5"}}, f.Groups()[1].Extras)
 	assert.Len(t, f.Others(), 4, "every unknown directive stays in Others, the one before any group included")
+}
+
+func TestSamePrefixByteNeverRulesOutAMatch(t *testing.T) {
+	exprs := []string{"/", "/$", "/a", "/a$", "*", "*a", "/*", "$", "/$x", "a", "//", "/ab*$", "$$"}
+	paths := []string{"", "/", "/a", "/ab", "a", "$", "/$", "/$x", "//", "/b"}
+	for _, e := range exprs {
+		for _, p := range paths {
+			if automaton.Match(e, p) {
+				assert.True(t, samePrefixByte(e, p), "%q matches %q", e, p)
+			}
+		}
+	}
 }

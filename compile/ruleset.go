@@ -198,7 +198,10 @@ func (rs *RuleSet) cold(a, b string) (v Verdict, ok bool) {
 				continue
 			}
 			p := automaton.Pattern{Expr: expr, Allow: r.allow(), Priority: int32(len(expr)), ID: id}
-			if p.Beats(best) && automaton.Match(expr, path) {
+			if !p.Beats(best) {
+				continue
+			}
+			if samePrefixByte(expr, path) && automaton.Match(expr, path) {
 				best = p
 				continue
 			}
@@ -217,6 +220,17 @@ func (rs *RuleSet) cold(a, b string) (v Verdict, ok bool) {
 		return Verdict{}, true
 	}
 	return Verdict{ID: best.ID, Allow: best.Allow, Matched: true}, true
+}
+
+// samePrefixByte is a quick test that may rule a pattern out before Match:
+// it reports false when one of the pattern's first two bytes is a literal
+// the path does not have there. Nearly every pattern and path start with
+// '/', and most rules of a group differ in the next byte.
+func samePrefixByte(expr, path string) bool {
+	if len(expr) < 2 || expr[0] == '*' || expr[1] == '*' || expr[1] == '$' && len(expr) == 2 {
+		return true
+	}
+	return len(path) >= 2 && expr[0] == path[0] && expr[1] == path[1]
 }
 
 // RulePatterns returns the patterns a rule is matched as, in the file's
