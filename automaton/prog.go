@@ -38,6 +38,11 @@ type prog struct {
 // compileProg builds the program of already ranked patterns.
 func compileProg(ranked []Pattern) *prog {
 	p := &prog{patterns: ranked, anchored: make([]bool, len(ranked)), off: make([]int32, len(ranked)+1)}
+	n := 0
+	for _, pt := range ranked {
+		n += len(pt.Expr) + 1 // at most: folding stars and dropping '$' only shorten
+	}
+	p.kind, p.lit, p.pat = make([]posKind, 0, n), make([]byte, 0, n), make([]int32, 0, n)
 	var literal [256]bool
 	for i, pt := range ranked {
 		expr := foldStars(pt.Expr)

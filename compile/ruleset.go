@@ -29,14 +29,21 @@ func (v Verdict) Allowed() bool { return !v.Matched || v.Allow }
 // RuleSet is the merged rules of a Selection, ready for matching.
 //
 // A rule set is tiered, as a JIT is: a crawler checks one or a few URLs
-// on most sites and thousands on a few. Its first checks (cold) test each
-// rule on its own with automaton.Match, which needs nothing built; once it
-// has answered HotAfter checks, it compiles its automaton.Set, whose
-// checks cost one table load per byte. A cold check is taken only while
-// its work, rules times path length plus the patterns' bytes, stays under
-// coldWorkMax, so a hostile file or URL goes straight to the automaton,
-// whose cost per byte is bounded. RFC mode compiles at once: its patterns
-// are normalised, which copies them.
+// on most sites, about a hundred on a typical crawled site, and thousands
+// on a few. Its checks start cold: each rule is tested on its own with
+// automaton.Match, which needs nothing built; from the second cold check
+// on, the rules are indexed by their second byte (after the '/' nearly
+// every pattern and path start with), so a check tests only the rules that
+// can match its path's. Once the rule set has answered HotAfter checks it
+// compiles its automaton.Set, whose checks cost one table load per byte
+// whatever the rules, but whose states cost more to build than a cold
+// check costs until paths repeat.
+//
+// A cold check is taken only while its work, bounded by the path's length
+// times the rules and their bytes, stays under coldWorkMax, so a hostile
+// file or URL goes straight to the automaton, whose cost per byte is
+// bounded. RFC mode compiles at once: its patterns are normalised, which
+// copies them.
 //
 // A RuleSet is safe for concurrent use.
 type RuleSet struct {
@@ -47,8 +54,9 @@ type RuleSet struct {
 	bytes  int   // bytes of their patterns
 
 	checks atomic.Int32 // cold checks answered
+	index  atomic.Pointer[coldIndex]
 	hot    atomic.Pointer[compiled]
-	mu     sync.Mutex // held while compiling
+	mu     sync.Mutex // held while compiling or indexing
 }
 
 // compiled is a rule set's automaton and the rules its pattern IDs name.
@@ -58,15 +66,18 @@ type compiled struct {
 }
 
 // HotAfter is the number of cold checks a rule set answers before it
-// compiles its automaton. Testing rules one by one costs about as much per
-// check as building the automaton costs per rule and state; a few checks
-// in, the automaton has paid for itself.
-const HotAfter = 8
+// compiles its automaton. A cold check of an indexed rule set costs a few
+// pattern tests; the automaton costs, for each state, about as much to
+// build as a cold check, and a new path builds several. On the real-world
+// crawl (bench: Crawl, about a hundred URLs a site) the automaton pays for
+// itself only on the sites crawled longest.
+const HotAfter = 256
 
-// coldWorkMax bounds the work of one cold check, in bytes compared: rules
-// times the path's length, plus the bytes of the patterns. Past it, the
-// automaton answers.
-const coldWorkMax = 1 << 16
+// coldWorkMax bounds the work of one cold check, in bytes compared: the
+// path's length times the rules plus a sixteenth of their bytes (what
+// automaton.Match may compare, its searches reading many bytes at a
+// time). Past it, the automaton answers.
+const coldWorkMax = 1 << 18
 
 // Compile returns the rule set of the selected groups; its automaton is
 // built with opts when it is needed. The automaton's options are given
@@ -169,7 +180,7 @@ func (rs *RuleSet) compile() *compiled {
 	return c
 }
 
-// cold answers a check on the path a+b by testing every rule, when the
+// cold answers a check on the path a+b by testing the rules, when the
 // rule set is cold and the check's work is small; ok is false otherwise.
 func (rs *RuleSet) cold(a, b string) (v Verdict, ok bool) {
 	path := b
@@ -180,46 +191,165 @@ func (rs *RuleSet) cold(a, b string) (v Verdict, ok bool) {
 	default:
 		return v, false
 	}
+	if rs.file.Mode != Google || (len(path)+1)*(int(rs.rules)+rs.bytes/16) > coldWorkMax {
+		return v, false
+	}
+	n := rs.checks.Add(1)
+	if n > HotAfter {
+		return v, false
+	}
+	var m coldMatch
+	if ix := rs.index.Load(); ix != nil {
+		ix.match(&m, rs.file, path)
+	} else {
+		rs.matchAll(&m, path)
+		if n >= 2 {
+			rs.buildIndex()
+		}
+	}
+	return m.verdict(), true
+}
+
+// coldMatch is the best rule found so far by a cold check.
+type coldMatch struct {
+	best automaton.Pattern
+	any  bool
+}
+
+// try tests rule i of the file, whose ID in the selection is id, against
+// path, and keeps it when it beats the best so far: by priority and kind,
+// then by ID, since rules are not tried in file order once indexed.
+func (m *coldMatch) try(f *File, i, id int32, path string) {
+	r := f.rules[i]
+	expr := f.pattern(i, r)
+	if expr == "" {
+		return
+	}
+	p := automaton.Pattern{Expr: expr, Allow: r.allow(), Priority: int32(len(expr)), ID: id}
+	if m.beats(p) && samePrefixByte(expr, path) && automaton.Match(expr, path) {
+		m.best, m.any = p, true
+		return
+	}
+	if !p.Allow {
+		return
+	}
+	if dir, ok := indexDir(expr); ok {
+		p.Priority = int32(len(dir) + 1)
+		if m.beats(p) && automaton.MatchAnchored(dir, path) {
+			m.best, m.any = p, true
+		}
+	}
+}
+
+func (m *coldMatch) beats(p automaton.Pattern) bool {
+	if !m.any || p.Beats(m.best) {
+		return true
+	}
+	return !m.best.Beats(p) && p.ID < m.best.ID
+}
+
+func (m *coldMatch) verdict() Verdict {
+	if !m.any {
+		return Verdict{}
+	}
+	return Verdict{ID: m.best.ID, Allow: m.best.Allow, Matched: true}
+}
+
+// matchAll tries every rule, in selection order.
+func (rs *RuleSet) matchAll(m *coldMatch, path string) {
 	f := rs.file
-	if f.Mode != Google || int(rs.rules)*(len(path)+1)+rs.bytes > coldWorkMax {
-		return v, false
-	}
-	if rs.checks.Add(1) > HotAfter {
-		return v, false
-	}
-	best := automaton.Pattern{Priority: -1}
 	id := int32(0)
 	for _, gi := range rs.groups {
 		lo, hi := f.groupRules(gi)
 		for i := lo; i < hi; i, id = i+1, id+1 {
-			r := f.rules[i]
-			expr := f.pattern(i, r)
-			if expr == "" {
-				continue
-			}
-			p := automaton.Pattern{Expr: expr, Allow: r.allow(), Priority: int32(len(expr)), ID: id}
-			if !p.Beats(best) {
-				continue
-			}
-			if samePrefixByte(expr, path) && automaton.Match(expr, path) {
-				best = p
-				continue
-			}
-			if !p.Allow {
-				continue
-			}
-			if dir, ok := indexDir(expr); ok {
-				p.Priority = int32(len(dir) + 1)
-				if p.Beats(best) && automaton.MatchAnchored(dir, path) {
-					best = p
-				}
-			}
+			m.try(f, i, id, path)
 		}
 	}
-	if best.Priority < 0 {
-		return Verdict{}, true
+}
+
+// coldIndex sorts a rule set's rules by the byte a path must hold second
+// for them to match: a pattern's second byte when it is a literal. Rules
+// that any path may match as far as that byte goes (a '*' among the first
+// two bytes, a pattern of one byte, "/$", or an index page whose directory
+// is the root) are in every bucket's list: the list "any".
+type coldIndex struct {
+	start [257]int32 // bucket c is rules[start[c]:start[c+1]]
+	rules []int32    // per bucket: the file's rule index, then the ID, pairs
+	any   []int32    // pairs too
+}
+
+// secondByte returns the byte a path must hold second for rule i to match,
+// or -1 when any path may match so far.
+func (f *File) secondByte(i int32) int {
+	expr := f.pattern(i, f.rules[i])
+	if len(expr) < 2 || expr[0] == '*' || expr[1] == '*' || expr[1] == '$' && len(expr) == 2 {
+		return -1
 	}
-	return Verdict{ID: best.ID, Allow: best.Allow, Matched: true}, true
+	if dir, ok := indexDir(expr); ok && len(dir) < 2 && f.rules[i].allow() {
+		return -1
+	}
+	return int(expr[1])
+}
+
+// buildIndex indexes the rules once, for the cold checks after the first.
+func (rs *RuleSet) buildIndex() {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if rs.index.Load() != nil {
+		return
+	}
+	f := rs.file
+	ix := &coldIndex{}
+	var counts [257]int32
+	rs.eachRule(func(i, _ int32) {
+		if c := f.secondByte(i); c >= 0 {
+			counts[c+1] += 2
+		}
+	})
+	for c := 1; c < 257; c++ {
+		counts[c] += counts[c-1]
+	}
+	ix.start = counts
+	ix.rules = make([]int32, counts[256])
+	fill := counts
+	rs.eachRule(func(i, id int32) {
+		c := f.secondByte(i)
+		if c < 0 {
+			ix.any = append(ix.any, i, id)
+			return
+		}
+		ix.rules[fill[c]], ix.rules[fill[c]+1] = i, id
+		fill[c] += 2
+	})
+	rs.opts.Meter.Add(int(unsafe.Sizeof(coldIndex{})) + 4*(cap(ix.rules)+cap(ix.any)))
+	rs.index.Store(ix)
+}
+
+// eachRule calls fn with the file's index and the selection's ID of each
+// rule, in selection order.
+func (rs *RuleSet) eachRule(fn func(i, id int32)) {
+	id := int32(0)
+	for _, gi := range rs.groups {
+		lo, hi := rs.file.groupRules(gi)
+		for i := lo; i < hi; i, id = i+1, id+1 {
+			fn(i, id)
+		}
+	}
+}
+
+// match tries the rules that may match path: those of its second byte's
+// bucket and the list any.
+func (ix *coldIndex) match(m *coldMatch, f *File, path string) {
+	for k := 0; k+1 < len(ix.any); k += 2 {
+		m.try(f, ix.any[k], ix.any[k+1], path)
+	}
+	if len(path) < 2 {
+		return
+	}
+	c := path[1]
+	for k := ix.start[c]; k < ix.start[int(c)+1]; k += 2 {
+		m.try(f, ix.rules[k], ix.rules[k+1], path)
+	}
 }
 
 // samePrefixByte is a quick test that may rule a pattern out before Match:

@@ -371,8 +371,8 @@ func isASCII(s string) bool {
 const oracleBudget = 1 << 24
 
 // CheckAllowed parses body in both modes, resolves agent and decides
-// rawURL, and checks: Allowed, AllowedPath, Robots.Allowed and AnyAgent
-// agree with Decide; Decide().Rule is nil (the URL allowed) or a rule of a
+// rawURL, and checks: Allowed, AllowedPath, Robots.Allowed, AnyAgent and
+// the compiled automaton (Agent.Compile) agree with Decide, which is cold; Decide().Rule is nil (the URL allowed) or a rule of a
 // group the agent obeys whose Allow is the verdict; the groups the agent
 // obeys are those an independent resolution picks; and the verdict and
 // deciding rule are those of a brute-force longest match over the rules
@@ -386,15 +386,17 @@ func CheckAllowed(body []byte, agent, rawURL string) error {
 func CheckDecisions(body []byte, agents, urls []string) error {
 	for _, m := range modes {
 		r := robots.Parse(body, robots.WithMode(m))
+		compiled := robots.Parse(body, robots.WithMode(m))
 		for _, agent := range agents {
 			a, anyAgent := r.Agent(agent), r.AnyAgent(agent)
+			hot := compiled.Agent(agent).Compile()
 			groups := r.Groups()
 			sel := a.Groups()
 			if want := resolveOracle(groups, agent); !equalInts(sel, want) {
 				return fmt.Errorf("%v mode, agent %q: obeys groups %v, want %v", m, agent, sel, want)
 			}
 			for _, u := range urls {
-				if err := checkDecision(r, a, anyAgent, agent, u, m); err != nil {
+				if err := checkDecision(r, a, anyAgent, hot, agent, u, m); err != nil {
 					return fmt.Errorf("%v mode, agent %q, URL %q: %w", m, agent, u, err)
 				}
 			}
@@ -405,7 +407,7 @@ func CheckDecisions(body []byte, agents, urls []string) error {
 	return nil
 }
 
-func checkDecision(r *robots.Robots, a, anyAgent *robots.Agent, agent, rawURL string, mode compile.Mode) error {
+func checkDecision(r *robots.Robots, a, anyAgent, hot *robots.Agent, agent, rawURL string, mode compile.Mode) error {
 	d := a.Decide(rawURL)
 	if got := a.Allowed(rawURL); got != d.Allowed {
 		return fmt.Errorf("verdicts differ: Allowed %v, Decide %+v", got, d)
@@ -415,6 +417,13 @@ func checkDecision(r *robots.Robots, a, anyAgent *robots.Agent, agent, rawURL st
 	}
 	if got := r.Allowed(agent, rawURL); got != d.Allowed {
 		return fmt.Errorf("Robots.Allowed = %v, Decide = %+v", got, d)
+	}
+	// The checks above are cold (rules tested one by one) while the rule
+	// set has answered few; a compiled copy of the same file must agree.
+	compiled := hot.Decide(rawURL)
+	if compiled.Allowed != d.Allowed || (compiled.Rule == nil) != (d.Rule == nil) ||
+		d.Rule != nil && *compiled.Rule != *d.Rule {
+		return fmt.Errorf("compiled rules decide %+v, cold %+v", compiled, d)
 	}
 	if got := anyAgent.Decide(rawURL); got != d {
 		return fmt.Errorf("AnyAgent decides %+v, Agent %+v", got, d)
