@@ -150,6 +150,11 @@ func Parse(data []byte, opts Options) *File {
 	f.body = unsafe.String(unsafe.SliceData(data), len(data))
 	b := builders.Get().(*builder)
 	b.reset(f)
+	if n := len(data) / 32; cap(b.rules) < n {
+		// A long body: reserve what its lines could hold, rather than grow
+		// by copying; a rule line is rarely shorter than 32 bytes.
+		b.rules = make([]ruleRec, 0, n)
+	}
 	b.ascii, b.pct = isASCII(f.body), newFinder('%')
 	f.Lines = b.scan()
 	b.finish()
@@ -190,7 +195,8 @@ type builder struct {
 type namedAgent struct{ name, group int32 }
 
 // builderKeep bounds the capacity a pooled builder keeps, so that one huge
-// file does not pin its scratch for ever.
+// file does not pin its scratch for ever: 4,096 records of each kind, a
+// file of a few hundred kilobytes.
 const builderKeep = 1 << 12
 
 func (b *builder) reset(f *File) {

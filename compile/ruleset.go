@@ -74,9 +74,8 @@ type compiled struct {
 const HotAfter = 256
 
 // coldWorkMax bounds the work of one cold check, in bytes compared: the
-// path's length times the rules plus a sixteenth of their bytes (what
-// automaton.Match may compare, its searches reading many bytes at a
-// time). Past it, the automaton answers.
+// path's length times the rules it tries plus a sixteenth of their bytes
+// (coldWork). Past it, the automaton answers.
 const coldWorkMax = 1 << 18
 
 // Compile returns the rule set of the selected groups; its automaton is
@@ -191,7 +190,7 @@ func (rs *RuleSet) cold(a, b string) (v Verdict, ok bool) {
 	default:
 		return v, false
 	}
-	if rs.file.Mode != Google || (len(path)+1)*(int(rs.rules)+rs.bytes/16) > coldWorkMax {
+	if rs.file.Mode != Google {
 		return v, false
 	}
 	n := rs.checks.Add(1)
@@ -199,15 +198,26 @@ func (rs *RuleSet) cold(a, b string) (v Verdict, ok bool) {
 		return v, false
 	}
 	var m coldMatch
-	if ix := rs.index.Load(); ix != nil {
-		ix.match(&m, rs.file, path)
-	} else {
-		rs.matchAll(&m, path)
-		if n >= 2 {
-			rs.buildIndex()
-		}
+	ix := rs.index.Load()
+	if ix == nil && n == 1 && coldWork(path, int(rs.rules), rs.bytes) <= coldWorkMax {
+		rs.matchAll(&m, path) // one check may be all there is: index nothing
+		return m.verdict(), true
 	}
+	if ix == nil {
+		ix = rs.buildIndex()
+	}
+	if ix.work(path) > coldWorkMax {
+		return v, false
+	}
+	ix.match(&m, rs.file, path)
 	return m.verdict(), true
+}
+
+// coldWork bounds the bytes a cold check of path compares when it tries
+// rules whose patterns hold bytes bytes: each try compares the path's
+// bytes at most once per pattern segment, reading many at a time.
+func coldWork(path string, rules, bytes int) int {
+	return (len(path) + 1) * (rules + bytes/16)
 }
 
 // coldMatch is the best rule found so far by a cold check.
@@ -276,6 +286,7 @@ type coldIndex struct {
 	start [257]int32 // bucket c is rules[start[c]:start[c+1]]
 	rules []int32    // per bucket: the file's rule index, then the ID, pairs
 	any   []int32    // pairs too
+	bytes [257]int32 // the bytes of the patterns of each bucket; bytes[256] those of any
 }
 
 // secondByte returns the byte a path must hold second for rule i to match,
@@ -291,20 +302,24 @@ func (f *File) secondByte(i int32) int {
 	return int(expr[1])
 }
 
-// buildIndex indexes the rules once, for the cold checks after the first.
-func (rs *RuleSet) buildIndex() {
+// buildIndex indexes the rules once and returns the index.
+func (rs *RuleSet) buildIndex() *coldIndex {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
-	if rs.index.Load() != nil {
-		return
+	if ix := rs.index.Load(); ix != nil {
+		return ix
 	}
 	f := rs.file
 	ix := &coldIndex{}
 	var counts [257]int32
 	rs.eachRule(func(i, _ int32) {
-		if c := f.secondByte(i); c >= 0 {
+		c := f.secondByte(i)
+		if c < 0 {
+			c = 256
+		} else {
 			counts[c+1] += 2
 		}
+		ix.bytes[c] += int32(f.rules[i].size())
 	})
 	for c := 1; c < 257; c++ {
 		counts[c] += counts[c-1]
@@ -323,6 +338,19 @@ func (rs *RuleSet) buildIndex() {
 	})
 	rs.opts.Meter.Add(int(unsafe.Sizeof(coldIndex{})) + 4*(cap(ix.rules)+cap(ix.any)))
 	rs.index.Store(ix)
+	return ix
+}
+
+// work bounds the bytes a cold check of path compares (coldWork) with
+// the rules it tries: its bucket's and the list any.
+func (ix *coldIndex) work(path string) int {
+	rules, bytes := len(ix.any)/2, int(ix.bytes[256])
+	if len(path) >= 2 {
+		c := path[1]
+		rules += int(ix.start[int(c)+1]-ix.start[c]) / 2
+		bytes += int(ix.bytes[c])
+	}
+	return coldWork(path, rules, bytes)
 }
 
 // eachRule calls fn with the file's index and the selection's ID of each
