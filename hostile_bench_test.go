@@ -63,13 +63,5 @@ func BenchmarkHostileCheck(b *testing.B) {
 	}
 }
 
-// fallbackBytes returns the memory of the bit-parallel simulation's tables
-// (shiftand.go), which Stats does not report: one bit per position in each
-// of the Classes+3 tables, and one scratch vector.
-func fallbackBytes(st automaton.Stats) int {
-	if !st.Full {
-		return 0
-	}
-	words := (st.Positions + 63) / 64
-	return (st.Classes + 4) * words * 8
-}
+// fallbackBytes returns the memory of the rule set's fallback matcher.
+func fallbackBytes(st automaton.Stats) int { return st.ScanBytes }

@@ -42,6 +42,10 @@ func (m Matcher) Allowed(in Input) bool {
 	}
 	cur := m.rules.Set.Start()
 	feedURL(&cur, in.u)
+	if cur.NeedsRestart() {
+		// Past the automaton's budget: decide the whole path, built once.
+		return m.rules.Set.Allowed(Subject(in, m.mode), "")
+	}
 	return cur.Allowed()
 }
 
@@ -60,6 +64,10 @@ func (m Matcher) Decide(in Input) Verdict {
 	}
 	cur := m.rules.Set.Start()
 	feedURL(&cur, in.u)
+	if cur.NeedsRestart() {
+		// Past the automaton's budget: decide the whole path, built once.
+		return verdict(m.rules.Set.Decide(Subject(in, m.mode)))
+	}
 	return verdict(cur.Result())
 }
 

@@ -1,0 +1,200 @@
+package automaton
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// scanDecide decides path on a scanner of ps, fed in the pieces cuts
+// make, and returns the deciding pattern's ID, or -1.
+func scanDecide(sc *scanner, path string, cuts ...int) int32 {
+	var r scanRun
+	r.start(sc)
+	last := 0
+	for _, c := range append(cuts, len(path)) {
+		if !r.feed(path[last:c]) {
+			break
+		}
+		last = c
+	}
+	i := r.end()
+	if i == sc.none {
+		return -1
+	}
+	return sc.patterns[i].ID
+}
+
+// TestScannerEdgeCases decides the corner cases of globs and priorities on
+// the scanner alone, fed whole and a byte at a time.
+func TestScannerEdgeCases(t *testing.T) {
+	tests := []struct {
+		name     string
+		patterns []string
+		path     string
+		want     int32 // index into patterns, -1 for none
+	}{
+		{"star alone", []string{"*"}, "/a", 0},
+		{"star alone, empty path", []string{"*"}, "", 0},
+		{"dollar alone, empty path", []string{"$"}, "", 0},
+		{"dollar alone", []string{"$"}, "/", -1},
+		{"star dollar", []string{"*$"}, "/a", 0},
+		{"only stars", []string{"***"}, "/a", 0},
+		{"anchored prefix", []string{"/a$"}, "/a", 0},
+		{"anchored prefix, longer path", []string{"/a$"}, "/ab", -1},
+		{"anchored root", []string{"/$"}, "/", 0},
+		{"anchored root, longer path", []string{"/$"}, "/x", -1},
+		{"literal dollar", []string{"/a$b"}, "/a$b", 0},
+		{"literal dollar, then anchor", []string{"/a$$"}, "/a$", 0},
+		{"dollar piece", []string{"/*$$"}, "/x$", 0},
+		{"trailing star, then anchor", []string{"/a*$"}, "/abc", 0},
+		{"pieces do not overlap", []string{"/*aa*aa"}, "/aaa", -1},
+		{"pieces one after another", []string{"/*aa*aa"}, "/aaaa", 0},
+		{"an anchored piece starts after the one before", []string{"/*a*a$"}, "/a", -1},
+		{"an anchored piece may start right after", []string{"/*a*a$"}, "/aa", 0},
+		{"an anchored piece ends the path", []string{"/*ab$"}, "/abab", 0},
+		{"an anchored piece must end it", []string{"/*ab$"}, "/aba", -1},
+		{"the same piece twice", []string{"/*ab*ab"}, "/abab", 0},
+		{"the same piece twice, once found", []string{"/*ab*ab"}, "/aba", -1},
+		{"nested pieces", []string{"/*a", "/*aa", "/*aaa$"}, "/aaa", 2},
+		{"nested pieces, not at the end", []string{"/*a", "/*aa", "/*aaa$"}, "/aaab", 1},
+		{"the longest wins", []string{"/*b", "/a*b"}, "/ab", 1},
+		{"a prefix is a prefix", []string{"/a*b"}, "/xab", -1},
+		{"prefix longer than the path", []string{"/abc*"}, "/ab", -1},
+		{"a prefix then a piece in it", []string{"/ab*b"}, "/ab", -1},
+		{"many prefixes", []string{"/", "/a", "/ab$", "/abc"}, "/ab", 2},
+		{"many prefixes, past the anchor", []string{"/", "/a", "/ab$", "/abc"}, "/abd", 1},
+		{"a later byte undoes an anchored prefix", []string{"/a$", "/"}, "/ab", 1},
+		{"non-ASCII", []string{"/\xff*\x80$"}, "/\xffxx\x80", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ps := make([]Pattern, len(tt.patterns))
+			for i, e := range tt.patterns {
+				ps[i] = Pattern{Expr: e, Priority: int32(len(e)), ID: int32(i)}
+			}
+			sc := newScanner(rank(ps))
+			assert.Equal(t, tt.want, scanDecide(sc, tt.path), "whole")
+			var cuts []int
+			for i := 1; i < len(tt.path); i++ {
+				cuts = append(cuts, i)
+			}
+			assert.Equal(t, tt.want, scanDecide(sc, tt.path, cuts...), "a byte at a time")
+			want, ok := NewSimple(ps).Decide(tt.path)
+			if !ok {
+				want.ID = -1
+			}
+			assert.Equal(t, want.ID, tt.want, "the definition")
+		})
+	}
+}
+
+// TestScannerAgreesWithSimple decides random sets of star-heavy patterns
+// over a two-letter alphabet, whose pieces nest and repeat, on the scanner
+// alone, against Simple.
+func TestScannerAgreesWithSimple(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for range 2000 {
+		ps := make([]Pattern, 1+r.IntN(12))
+		for i := range ps {
+			var e strings.Builder
+			if r.IntN(3) > 0 {
+				e.WriteString("/" + randomString(r, "ab", 2))
+			}
+			for range r.IntN(5) {
+				e.WriteString("*" + randomString(r, "ab", 3))
+			}
+			if r.IntN(3) == 0 {
+				e.WriteString("$")
+			}
+			ps[i] = Pattern{Expr: e.String(), Allow: r.IntN(2) == 0, Priority: int32(r.IntN(6)), ID: int32(i)}
+		}
+		sc, simple := newScanner(rank(ps)), NewSimple(ps)
+		for range 10 {
+			path := "/" + randomString(r, "ab", 30)
+			want, ok := simple.Decide(path)
+			if !ok {
+				want.ID = -1
+			}
+			cut := r.IntN(len(path) + 1)
+			require.Equal(t, want.ID, scanDecide(sc, path, cut), "patterns %v, path %q", ps, path)
+		}
+	}
+}
+
+// TestScannerStopsEarly checks that a check stops reading once nothing can
+// change its verdict, and only then.
+func TestScannerStopsEarly(t *testing.T) {
+	tests := []struct {
+		name     string
+		patterns []string
+		path     string
+		read     int // the bytes read before the check stops, len(path) for all
+	}{
+		{"the best pattern matched", []string{"/ab", "/*z"}, "/abzzzz", 3},
+		{"a better pattern waits", []string{"/a", "/*zz"}, "/abzb", 5},
+		{"a better pattern is found", []string{"/a", "/*zz"}, "/azzxxx", 4},
+		{"a prefix is still read", []string{"/", "/xxxx"}, "/xxxxyy", 5},
+		{"an anchored piece waits for the end", []string{"/*x$"}, "/xyyyy", 6},
+		{"an anchored prefix needs one more byte", []string{"/a$"}, "/abbb", 3},
+		{"nothing can match", []string{"/a"}, "/bbbb", 2},
+	}
+	for _, tt := range tests {
+		ps := make([]Pattern, len(tt.patterns))
+		for i, e := range tt.patterns {
+			ps[i] = Pattern{Expr: e, Priority: int32(len(e)), ID: int32(i)}
+		}
+		var r scanRun
+		r.start(newScanner(rank(ps)))
+		read := 0
+		for read < len(tt.path) && r.feed(tt.path[read:read+1]) {
+			read++
+		}
+		if read < len(tt.path) {
+			read++ // the byte at which it stopped
+		}
+		r.end()
+		assert.Equal(t, tt.read, read, tt.name)
+	}
+}
+
+func TestScannerDoesNotAllocate(t *testing.T) {
+	ps := []Pattern{{Expr: "/*a*b$", Priority: 6}, {Expr: "/*ab*c", Allow: true, Priority: 6, ID: 1}, {Expr: "/a$", Priority: 3, ID: 2}}
+	set := NewSet(ps, Options{Budget: 1})
+	path := "/" + strings.Repeat("ab", 100) + "c"
+	set.Decide(path)
+	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { set.Decide(path) }))
+	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { set.Allowed(path[:50], path[50:]) }))
+}
+
+// TestSetRestartsOnTheScanner checks that a check the DFA's budget stops
+// midway says so, and that Set decides the path again on the scanner.
+func TestSetRestartsOnTheScanner(t *testing.T) {
+	var ps []Pattern
+	for i := range 50 {
+		e := "/" + strings.Repeat("*a*b", 1+i%7) + "*" + string(rune('c'+i%20))
+		ps = append(ps, Pattern{Expr: e, Allow: i%3 == 0, Priority: int32(len(e)), ID: int32(i)})
+	}
+	set, simple := NewSet(ps, Options{Budget: 4 << 10}), NewSimple(ps)
+	r := rand.New(rand.NewPCG(31, 32))
+	restarted := 0
+	for range 200 {
+		path := "/" + randomString(r, "abcdefghijklmnopqrstuvwxyz", 200)
+		cur := set.Start()
+		cur.Feed(path)
+		if cur.NeedsRestart() {
+			restarted++
+			_, ok := cur.Result()
+			assert.False(t, ok, "no verdict without the path")
+		}
+		checkAgainstSimple(t, set, simple, path, ps)
+	}
+	assert.Positive(t, restarted)
+	st := set.Stats()
+	assert.True(t, st.Full)
+	assert.Positive(t, st.ScanBytes)
+	assert.Equal(t, st.TableBytes+st.KernelBytes+st.States*stateOverhead+st.ScanBytes, st.Bytes)
+}
