@@ -297,15 +297,14 @@ func (r *scanRun) begin(i int32) {
 	default:
 		r.x.began = append(r.x.began, i)
 		r.live++
-		r.wait(i, k, step)
+		r.wait(i, &r.x.wait[i], k, step)
 	}
 }
 
 // wait makes pattern i wait from here for step k, which is step: a piece
 // or an anchored last piece.
-func (r *scanRun) wait(i, k, step int32) {
+func (r *scanRun) wait(i int32, w *waiter, k, step int32) {
 	x := r.x
-	w := &x.wait[i]
 	w.cur, w.at, w.ahead = k, r.n, r.sc.steps[k+1]
 	if step < 0 {
 		w.next, r.final = r.final, i
@@ -370,7 +369,7 @@ func (r *scanRun) pop(p int32) {
 // advance moves pattern i past the piece it waited for.
 func (r *scanRun) advance(i int32, w *waiter) {
 	if w.ahead != stepMatch {
-		r.wait(i, w.cur+1, w.ahead)
+		r.wait(i, w, w.cur+1, w.ahead)
 		return
 	}
 	w.cur = -1
