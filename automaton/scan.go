@@ -39,19 +39,25 @@ import (
 // costs one Aho–Corasick step (amortised constant), and then, for the
 // pieces that end there, O(log2(P) + L/64) word tests, where P is the
 // number of distinct pieces and L the most pieces that can end at one
-// byte, which are nested suffixes of one another (L(L+1)/2 ≤ the pattern
-// bytes, so L ≤ 1,011 within 500 KiB). Every other cost is paid at most
-// once per pattern piece in a check: a pattern waits for each of its
-// pieces once, and a queue head that is not yet eligible is tested at most
-// len(piece) times. A check of an n-byte path thus costs
-// O(n·(log2(P) + L/64) + pattern bytes), whatever the patterns are. The
-// prefix range costs O(log2(patterns)) a byte, but only while the path is
-// still a prefix of some pattern's prefix.
+// byte, which are nested suffixes of one another (so L(L+1)/2 is at most
+// the pieces' bytes, and L ≤ 1,011 for 500 KiB of them). Every other cost
+// is paid at most once per piece of a pattern in a check: a pattern waits
+// for each of its pieces once, and a queue head not yet eligible is met at
+// most len(piece) times before it is. Dropping the patterns that a new
+// best outranks costs at most one test per pattern in a check. A check of
+// an n-byte path thus costs O(n·(log2(P) + L/64) + the patterns' bytes),
+// whatever the patterns are. The prefix range costs O(log2(patterns)) a
+// byte, but only while the path is still a prefix of some pattern's
+// prefix.
 //
-// Memory: the trie (13 bytes a node, at most one node per piece byte),
-// 12 bytes per distinct piece, 4 per piece of each pattern and 13 per
-// pattern; and per check running at once, a scratch (scanScratch) of 8
-// bytes and a bit per distinct piece and 16 per pattern.
+// Memory, as allocated (Stats.ScanBytes): the trie, 13 bytes per node (at
+// most one per byte of the distinct pieces) and 1 KiB; 12 bytes per
+// distinct piece; 16 bytes per pattern and 4 per piece of each. A check
+// running on the scanner holds a scratch (Stats.ScanScratchBytes) of 8
+// bytes and a bit per distinct piece and 20 bytes per pattern. The worst
+// case is many short patterns of short pieces of their own ("/*xyz"): 15
+// bytes per pattern byte (TestScannerBytesAreWhatItHolds), 5 per byte of
+// the robots.txt.
 type scanner struct {
 	patterns []Pattern // ranked, shared with the Set
 	none     int32     // the verdict "no pattern matched": len(patterns)
@@ -90,7 +96,7 @@ type scanScratch struct {
 // waiter is the state of one pattern in a check. It is one struct, not
 // three slices, because a pattern that moves on touches all of it.
 type waiter struct {
-	at   int   // the bytes read when it began waiting for steps[cur]
+	at   int32 // the bytes read when it began waiting for steps[cur], less scanRun.base
 	next int32 // the pattern after it in its queue or list
 	cur  int32 // the index in steps of what it waits for, -1 when it does not wait
 	// ahead is steps[cur+1], loaded when the pattern begins to wait rather
@@ -194,6 +200,7 @@ type scanRun struct {
 	sc    *scanner
 	x     *scanScratch
 	n     int   // bytes read
+	base  int   // what waiter.at counts from (see rebase)
 	s     int32 // the trie node after them, kept while some pattern waits
 	best  int32 // the best pattern matched so far, sc.none for none
 	live  int   // waiting patterns that rank above best
@@ -225,6 +232,9 @@ func (r *scanRun) feed(in string) bool {
 			r.narrow(c)
 		}
 		r.n++
+		if r.n-r.base > scanWindow {
+			r.rebase(scanWindow/2, scanWindow)
+		}
 		if r.live > 0 {
 			r.s = t.next(r.s, c)
 			if v := t.out[r.s]; v >= 0 {
@@ -241,6 +251,26 @@ func (r *scanRun) feed(in string) bool {
 		}
 	}
 	return true
+}
+
+// scanWindow bounds the bytes read that a waiter counts in its int32
+// (which keeps a waiter 16 bytes): past it, the check rebases. It is far
+// more than any URL: the rebase keeps the scanner exact on any path rather
+// than costing anything on real ones.
+const scanWindow = 1 << 30
+
+// rebase moves what waiters count from forward by shift bytes, at most
+// the bytes read since the base. A waiter that began waiting more than
+// window bytes before the new base keeps -window instead, which decides
+// the same for every piece shorter than window: it may take any
+// occurrence of it already.
+func (r *scanRun) rebase(shift, window int) {
+	r.base += shift
+	for _, i := range r.x.began {
+		if w := &r.x.wait[i]; w.cur >= 0 {
+			w.at = int32(max(int(w.at)-shift, -window))
+		}
+	}
 }
 
 // narrow keeps the prefixes whose next byte, at r.n, is c.
@@ -305,7 +335,7 @@ func (r *scanRun) begin(i int32) {
 // or an anchored last piece.
 func (r *scanRun) wait(i int32, w *waiter, k, step int32) {
 	x := r.x
-	w.cur, w.at, w.ahead = k, r.n, r.sc.steps[k+1]
+	w.cur, w.at, w.ahead = k, int32(r.n-r.base), r.sc.steps[k+1]
 	if step < 0 {
 		w.next, r.final = r.final, i
 		return
@@ -345,14 +375,14 @@ func (r *scanRun) found(v int32) {
 // the occurrence of p that ends here, and drops the dropped ones it meets.
 func (r *scanRun) pop(p int32) {
 	x := r.x
-	need := r.n - int(r.sc.trie.plen[p]) // a pattern may take it if it began waiting by then
+	need := r.n - r.base - int(r.sc.trie.plen[p]) // a pattern may take it if it began waiting by then
 	for {
 		i := x.head[p]
 		if i < 0 {
 			return
 		}
 		w := &x.wait[i]
-		if w.cur >= 0 && w.at > need {
+		if w.cur >= 0 && int(w.at) > need {
 			return
 		}
 		x.head[p] = w.next
@@ -417,7 +447,7 @@ func (r *scanRun) end() int32 {
 				continue
 			}
 			p := -2 - sc.steps[w.cur]
-			if r.n-int(t.plen[p]) >= w.at && t.endsWith(v, p) {
+			if r.n-r.base-int(t.plen[p]) >= int(w.at) && t.endsWith(v, p) {
 				best = i
 			}
 		}

@@ -2,6 +2,7 @@ package automaton
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -197,4 +198,64 @@ func TestSetRestartsOnTheScanner(t *testing.T) {
 	assert.True(t, st.Full)
 	assert.Positive(t, st.ScanBytes)
 	assert.Equal(t, st.TableBytes+st.KernelBytes+st.States*stateOverhead+st.ScanBytes, st.Bytes)
+}
+
+// TestScannerBytesAreWhatItHolds checks Stats.ScanBytes against the heap:
+// the live heap grows by what the scanner reports when it is built, give
+// or take the allocator's rounding, and the report stays within 15 bytes
+// per pattern byte on the worst shape for it, many short patterns of
+// pieces of their own.
+func TestScannerBytesAreWhatItHolds(t *testing.T) {
+	const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
+	var ps []Pattern
+	patternBytes := 0
+	for i := range 20000 {
+		e := "/*" + string([]byte{alphabet[i%36], alphabet[i/36%36], alphabet[i/1296%36]})
+		ps = append(ps, Pattern{Expr: e, Priority: int32(len(e)), ID: int32(i)})
+		patternBytes += len(e)
+	}
+	set := NewSet(ps, Options{Budget: 1})
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	set.Decide("/x") // builds the scanner
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	st := set.Stats()
+	grown := int(after.HeapAlloc) - int(before.HeapAlloc)
+	t.Logf("ScanBytes %d (scratch %d), heap grew by %d, %.1f bytes per pattern byte",
+		st.ScanBytes, st.ScanScratchBytes, grown, float64(st.ScanBytes)/float64(patternBytes))
+	assert.InDelta(t, st.ScanBytes, grown, float64(st.ScanBytes)/10+16<<10)
+	assert.LessOrEqual(t, st.ScanBytes, 15*patternBytes+2<<10)
+	assert.Equal(t, st.ScanBytes, st.Bytes-st.TableBytes-st.KernelBytes-st.States*stateOverhead)
+	runtime.KeepAlive(set)
+}
+
+// TestScannerRebaseDecidesTheSame rebases checks midway, by all they have
+// read, with a window shorter than the paths but longer than any piece,
+// and checks their verdicts against Simple.
+func TestScannerRebaseDecidesTheSame(t *testing.T) {
+	const window = 8 // randomPatterns' pieces are at most 7 bytes
+	r := rand.New(rand.NewPCG(41, 42))
+	for range 3000 {
+		ps := randomPatterns(r, 1+r.IntN(8))
+		sc, simple := newScanner(rank(ps)), NewSimple(ps)
+		path := "/" + randomString(r, "ab%$/c", 40)
+		want, ok := simple.Decide(path)
+		if !ok {
+			want.ID = -1
+		}
+		var run scanRun
+		run.start(sc)
+		for cut := 0; cut < len(path) && run.feed(path[cut:cut+1]); cut++ {
+			if r.IntN(4) == 0 {
+				run.rebase(run.n-run.base, window)
+			}
+		}
+		got := int32(-1)
+		if i := run.end(); i != sc.none {
+			got = sc.patterns[i].ID
+		}
+		require.Equal(t, want.ID, got, "patterns %v, path %q", ps, path)
+	}
 }
