@@ -99,9 +99,10 @@ type waiter struct {
 	at   int32 // the bytes read when it began waiting for steps[cur], less scanRun.base
 	next int32 // the pattern after it in its queue or list
 	cur  int32 // the index in steps of what it waits for, -1 when it does not wait
-	// ahead is steps[cur+1], loaded when the pattern begins to wait rather
-	// than when it moves on: the steps of all patterns are too many to stay
-	// in cache, and a load that nothing waits for costs no time.
+	// ahead is steps[cur+1], loaded when the pattern begins to wait, long
+	// before it is needed, rather than when it moves on, where the rest of
+	// the move would wait for it: the steps of thousands of patterns do not
+	// stay in cache.
 	ahead int32
 }
 
