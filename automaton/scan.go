@@ -26,7 +26,9 @@ import (
 //     after q+len(piece), which is Match's leftmost-first reading. So the
 //     queue is popped from its head while the head is eligible, and each
 //     pattern popped waits for its next piece from here, or, after its
-//     last piece, has matched. A pattern whose last piece is anchored
+//     last piece, has matched. A queue whose head is not yet eligible
+//     sleeps on a timing wheel until it is, so that no byte tests it in
+//     vain. A pattern whose last piece is anchored
 //     waits on a list instead, and is checked once at the end of the path:
 //     whether that piece ends the path, with room after its start.
 //   - Priority: the best pattern matched so far (lowest rank) is kept;
@@ -35,15 +37,15 @@ import (
 //     the pass stops.
 //
 // Cost. Pieces ending at a byte are found through the heavy-path runs of
-// trie.go: with a bitmap of the pieces whose queue is not empty, a byte
-// costs one Aho–Corasick step (amortised constant), and then, for the
+// trie.go: with a bitmap of the pieces whose queue has an eligible head, a
+// byte costs one Aho–Corasick step (amortised constant), and then, for the
 // pieces that end there, O(log2(P) + L/64) word tests, where P is the
 // number of distinct pieces and L the most pieces that can end at one
 // byte, which are nested suffixes of one another (so L(L+1)/2 is at most
 // the pieces' bytes, and L ≤ 1,011 for 500 KiB of them). Every other cost
 // is paid at most once per piece of a pattern in a check: a pattern waits
-// for each of its pieces once, and a queue head not yet eligible is met at
-// most len(piece) times before it is. Dropping the patterns that a new
+// for each of its pieces once, and its queue sleeps at most once for it.
+// Dropping the patterns that a new
 // best outranks costs at most one test per pattern in a check. A check of
 // an n-byte path thus costs O(n·(log2(P) + L/64) + the patterns' bytes),
 // whatever the patterns are. The prefix range costs O(log2(patterns)) a
@@ -53,11 +55,11 @@ import (
 // Memory, as allocated (Stats.ScanBytes): the trie, 13 bytes per node (at
 // most one per byte of the distinct pieces) and 1 KiB; 12 bytes per
 // distinct piece; 16 bytes per pattern and 4 per piece of each. A check
-// running on the scanner holds a scratch (Stats.ScanScratchBytes) of 8
-// bytes and a bit per distinct piece and 20 bytes per pattern. The worst
-// case is many short patterns of short pieces of their own ("/*xyz"): 15
-// bytes per pattern byte (TestScannerBytesAreWhatItHolds), 5 per byte of
-// the robots.txt.
+// running on the scanner holds a scratch (Stats.ScanScratchBytes) of 12
+// bytes and a bit per distinct piece, 20 bytes per pattern, and 4 bytes per
+// byte of the longest piece (the wheel). The worst case is many short
+// patterns of short pieces of their own ("/*xyz"): 16 bytes per pattern
+// byte (TestScannerBytesAreWhatItHolds), 5 per byte of the robots.txt.
 type scanner struct {
 	patterns []Pattern // ranked, shared with the Set
 	none     int32     // the verdict "no pattern matched": len(patterns)
@@ -68,7 +70,10 @@ type scanner struct {
 	byPrefix []int32 // the patterns, sorted by prefix, then by rank
 
 	trie *acTrie
-	pool sync.Pool // *scanScratch
+	// wheel is the number of slots of a check's wheel: one more than the
+	// longest piece, the furthest ahead a queue is put to sleep.
+	wheel int
+	pool  sync.Pool // *scanScratch
 
 	tableBytes, scratchBytes int
 }
@@ -88,9 +93,14 @@ const (
 // checks every queue is empty and no pattern waits.
 type scanScratch struct {
 	head, tail []int32  // per piece: its queue of waiting patterns, -1 when empty
-	busy       []uint64 // per piece, a bit: its queue is not empty
-	wait       []waiter // per pattern
-	began      []int32  // the patterns that began waiting in this check
+	busy       []uint64 // per piece, a bit: its queue's head may take an occurrence that ends now
+	// wheel[(slot of byte t)] lists the pieces whose queue wakes at byte t:
+	// a queue whose head may not yet take an occurrence sleeps, off busy,
+	// until its head may, so that no byte tests a head in vain.
+	wheel []int32
+	wakes []int32  // per piece: the next piece in its slot of the wheel
+	wait  []waiter // per pattern
+	began []int32  // the patterns that began waiting in this check
 }
 
 // waiter is the state of one pattern in a check. It is one struct, not
@@ -137,6 +147,10 @@ func newScanner(ranked []Pattern) *scanner {
 		distinct[piece] = id[i]
 	}
 	sc.trie = trie
+	sc.wheel = 1
+	for _, piece := range sorted {
+		sc.wheel = max(sc.wheel, len(piece)+1)
+	}
 	sc.steps = make([]int32, 0, total+len(ranked)+1)
 	for i, g := range globs {
 		sc.first[i] = int32(len(sc.steps))
@@ -176,11 +190,16 @@ func (sc *scanner) newScratch() *scanScratch {
 		head:  make([]int32, npiece),
 		tail:  make([]int32, npiece),
 		busy:  make([]uint64, (npiece+63)/64),
+		wheel: make([]int32, sc.wheel),
+		wakes: make([]int32, npiece),
 		wait:  make([]waiter, npat),
 		began: make([]int32, 0, npat),
 	}
 	for i := range x.head {
 		x.head[i], x.tail[i] = -1, -1
+	}
+	for i := range x.wheel {
+		x.wheel[i] = -1
 	}
 	for i := range x.wait {
 		x.wait[i].cur = -1
@@ -189,7 +208,7 @@ func (sc *scanner) newScratch() *scanScratch {
 }
 
 func (x *scanScratch) bytes() int {
-	return int(unsafe.Sizeof(*x)) + 4*(cap(x.head)+cap(x.tail)+cap(x.began)) + 8*cap(x.busy) +
+	return int(unsafe.Sizeof(*x)) + 4*(cap(x.head)+cap(x.tail)+cap(x.began)+cap(x.wheel)+cap(x.wakes)) + 8*cap(x.busy) +
 		cap(x.wait)*int(unsafe.Sizeof(waiter{}))
 }
 
@@ -211,8 +230,10 @@ type scanRun struct {
 	lo, hi int32
 	// endBest is the best anchored pattern without pieces whose prefix is
 	// all the endAt bytes read: it matches if the path ends there.
-	endBest int32
-	endAt   int
+	endBest  int32
+	endAt    int
+	slot     int // the wheel's slot of byte n
+	sleeping int // queues on the wheel
 }
 
 // start begins a check on sc.
@@ -235,6 +256,12 @@ func (r *scanRun) feed(in string) bool {
 		r.n++
 		if r.n-r.base > scanWindow {
 			r.rebase(scanWindow/2, scanWindow)
+		}
+		if r.slot++; r.slot == len(r.x.wheel) {
+			r.slot = 0
+		}
+		if r.x.wheel[r.slot] >= 0 {
+			r.wake()
 		}
 		if r.live > 0 {
 			r.s = t.next(r.s, c)
@@ -272,6 +299,29 @@ func (r *scanRun) rebase(shift, window int) {
 			w.at = int32(max(int(w.at)-shift, -window))
 		}
 	}
+}
+
+// wake sets busy the queues whose head may take an occurrence from now on.
+func (r *scanRun) wake() {
+	x := r.x
+	for p := x.wheel[r.slot]; p >= 0; p = x.wakes[p] {
+		x.busy[p>>6] |= 1 << (p & 63)
+		r.sleeping--
+	}
+	x.wheel[r.slot] = -1
+}
+
+// sleep puts piece p's queue to sleep until its head, which began waiting
+// at (relative) byte at, may take an occurrence: len(p) bytes after.
+func (r *scanRun) sleep(p, at int32) {
+	x := r.x
+	x.busy[p>>6] &^= 1 << (p & 63)
+	s := r.slot + int(at) + int(r.sc.trie.plen[p]) - (r.n - r.base) // at most len(p) slots ahead
+	if s >= len(x.wheel) {
+		s -= len(x.wheel)
+	}
+	x.wakes[p], x.wheel[s] = x.wheel[s], p
+	r.sleeping++
 }
 
 // narrow keeps the prefixes whose next byte, at r.n, is c.
@@ -346,7 +396,7 @@ func (r *scanRun) wait(i int32, w *waiter, k, step int32) {
 		x.wait[t].next = i
 	} else {
 		x.head[step] = i
-		x.busy[step>>6] |= 1 << (step & 63)
+		r.sleep(step, w.at)
 	}
 	x.tail[step] = i
 }
@@ -384,6 +434,9 @@ func (r *scanRun) pop(p int32) {
 		}
 		w := &x.wait[i]
 		if w.cur >= 0 && int(w.at) > need {
+			if x.busy[p>>6]&(1<<(p&63)) != 0 { // not when it emptied and sleeps already
+				r.sleep(p, w.at)
+			}
 			return
 		}
 		x.head[p] = w.next
@@ -470,6 +523,16 @@ func (r *scanRun) release() {
 			x.head[p], x.tail[p] = -1, -1
 		}
 		x.busy[w] = 0
+	}
+	for s := r.slot; r.sleeping > 0; {
+		for p := x.wheel[s]; p >= 0; p = x.wakes[p] {
+			x.head[p], x.tail[p] = -1, -1
+			r.sleeping--
+		}
+		x.wheel[s] = -1
+		if s++; s == len(x.wheel) {
+			s = 0
+		}
 	}
 	r.sc.pool.Put(x)
 	r.x = nil

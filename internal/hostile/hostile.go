@@ -36,7 +36,7 @@ type File struct {
 // Files returns every hostile file, in a fixed order.
 func Files() []File {
 	return []File{
-		Alternating(), Distinct(), NeverEnd(), Nested(), NestedDollar(),
+		Alternating(), Distinct(), NeverEnd(), Nested(), NestedDollar(), NestedBusy(),
 		RandomStars(), Dollar(), LongPrefix(),
 	}
 }
@@ -171,6 +171,24 @@ func Nested() File {
 func NestedDollar() File {
 	body, n := fill(func(i int) string { return disallow("/*" + strings.Repeat("a", i+1) + "$") })
 	return File{Name: "nested-dollar", Body: body, Rules: n, Path: paths(repeatPath("a"), "aaaaaaab")}
+}
+
+// NestedBusy is 123 rules of about 4 KiB, the k-th repeating the piece
+// "a"×k, against paths "/aaa…": at every byte of a 4 KiB path each rule has
+// just taken its piece and waits for the next occurrence that does not
+// overlap it, so the queues of nested pieces always hold a rule that may
+// not take the occurrence ending there.
+func NestedBusy() File {
+	body, n := fill(func(i int) string {
+		var b strings.Builder
+		b.WriteString("/")
+		for b.Len() < 4096 {
+			b.WriteString("*" + strings.Repeat("a", i+1))
+		}
+		b.WriteString("*|")
+		return disallow(b.String())
+	})
+	return File{Name: "nested-busy", Body: body, Rules: n, Path: paths(repeatPath("a"), "aaaaaaab")}
 }
 
 // printable is the bytes a pattern keeps as they are that are no operator
