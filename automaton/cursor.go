@@ -108,7 +108,7 @@ func (c *Cursor) NeedsRestart() bool { return c.mode == restart }
 
 // Allowed reports the verdict for everything fed: false when the winning
 // pattern is a disallow, true when it is an allow or no pattern matches.
-// The Cursor must not be used after. Unless NeedsRestart, which the caller
+// The Cursor must not be used after. When NeedsRestart, which the caller
 // must ask first, it reports true.
 func (c *Cursor) Allowed() bool {
 	p, ok := c.Result()
