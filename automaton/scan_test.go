@@ -229,7 +229,9 @@ func TestScannerBytesAreWhatItHolds(t *testing.T) {
 	grown := int(after.HeapAlloc) - int(before.HeapAlloc)
 	t.Logf("ScanBytes %d (scratch %d), heap grew by %d, %.1f bytes per pattern byte",
 		st.ScanBytes, st.ScanScratchBytes, grown, float64(st.ScanBytes)/float64(patternBytes))
-	assert.InDelta(t, st.ScanBytes, grown, float64(st.ScanBytes)/10+16<<10)
+	if !raceEnabled() { // under the race detector the pool may drop the scratch
+		assert.InDelta(t, st.ScanBytes, grown, float64(st.ScanBytes)/10+16<<10)
+	}
 	assert.LessOrEqual(t, st.ScanBytes, 16*patternBytes+2<<10)
 	assert.Equal(t, st.ScanBytes, st.Bytes-st.TableBytes-st.KernelBytes-st.States*stateOverhead)
 	runtime.KeepAlive(set)
