@@ -369,16 +369,19 @@ func (a *Agent) decide(in runtime.Input) Decision {
 
 // Stats describes the automaton built so far for an agent's rules. Every
 // Agent resolved to the same groups shares one automaton, and its Stats.
+// Until the rules compile (Agent.Compile, or after compile.HotAfter
+// checks) nothing is built and only Budget is set.
 type Stats struct {
-	States int  // states built
-	Bytes  int  // bytes counted against the budget: TableBytes + KernelBytes + bookkeeping
-	Budget int  // the budget (WithAutomatonBudget)
-	Full   bool // a state was refused for the budget; some checks run on the simulation
+	States int  // DFA states built
+	Bytes  int  // TableBytes + KernelBytes + the states' bookkeeping, plus ScanBytes
+	Budget int  // the budget of the DFA's states (WithAutomatonBudget)
+	Full   bool // a state was refused for the budget; some checks run on the scanner
 
 	Positions   int // positions of the pattern automaton, all patterns together
 	Classes     int // byte classes: one per byte some pattern names, one for the rest
 	TableBytes  int // the transition table as allocated
 	KernelBytes int // the encoded position sets of all states
+	ScanBytes   int // the fallback scanner, built the first time a check needs it
 }
 
 // Compile builds the automaton of the agent's rules now, and returns a.
@@ -399,6 +402,7 @@ func (a *Agent) Stats() Stats {
 	return Stats{
 		States: s.States, Bytes: s.Bytes, Budget: s.Budget, Full: s.Full,
 		Positions: s.Positions, Classes: s.Classes, TableBytes: s.TableBytes, KernelBytes: s.KernelBytes,
+		ScanBytes: s.ScanBytes,
 	}
 }
 

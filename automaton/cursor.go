@@ -10,30 +10,41 @@ import (
 // path on the way (escaping it, say) feeds the pieces as it makes them,
 // without building the whole string. A Cursor is a value; it is used by one
 // goroutine and must not be copied after its first Feed.
+//
+// A Cursor walks the lazy DFA. When the DFA's budget refuses a state the
+// path needs, the check must start over on the scanner, which needs the
+// path from its first byte, and a Cursor does not keep the pieces it was
+// fed: it then stops reading, and NeedsRestart reports it. The caller
+// decides the whole path with Set.DecideParts or Set.Allowed instead.
+// When the DFA has no table at all, the Cursor runs on the scanner from
+// the start and never needs a restart.
 type Cursor struct {
 	set   *Set
 	trans []int32
 	s     int32 // the live state, when mode is live
 	mode  cursorMode
 	final int32 // the verdict, when mode is done
-	sim   simRun
+	scan  scanRun
 }
 
 type cursorMode uint8
 
 const (
-	live      cursorMode = iota // walking the DFA
-	done                        // a final state: the verdict is known
-	simulated                   // walking the bit-parallel simulation
+	live     cursorMode = iota // walking the DFA
+	done                       // a final state: the verdict is known
+	scanning                   // running on the scanner from the first byte
+	restart                    // the DFA refused a state: the path must be decided again
 )
 
 // Feed reads the next piece of the path.
 func (c *Cursor) Feed(in string) {
 	switch c.mode {
-	case done:
+	case done, restart:
 		return
-	case simulated:
-		c.feedSim(in)
+	case scanning:
+		if !c.scan.feed(in) {
+			c.mode, c.final = done, c.scan.end()
+		}
 		return
 	}
 	d := c.set.dfa
@@ -49,8 +60,7 @@ func (c *Cursor) Feed(in string) {
 		if next == unknown {
 			var ok bool
 			if next, trans, ok = d.build(s, in[n]); !ok {
-				c.toSim(s)
-				c.feedSim(in[n:])
+				c.mode = restart
 				return
 			}
 		}
@@ -90,42 +100,35 @@ func walk(trans []int32, class *[256]uint8, s int32, in string) (int32, int, int
 	return int32(cur), len(in), 0
 }
 
-// toSim moves the check from DFA state s to the simulation.
-func (c *Cursor) toSim(s int32) {
-	d := c.set.dfa
-	c.mode = simulated
-	c.sim.start(d.simulator(), d.prog)
-	c.sim.setBest(d.loadBits(s, c.sim.bits()))
-}
-
-func (c *Cursor) feedSim(in string) {
-	if !c.sim.feed(in) {
-		c.mode, c.final = done, c.sim.end()
-	}
-}
+// NeedsRestart reports that the Cursor could not decide what it was fed:
+// the DFA's budget refused a state the path needs, and the path must be
+// decided again from its start (Set.DecideParts). Result and Allowed have
+// no verdict to give then.
+func (c *Cursor) NeedsRestart() bool { return c.mode == restart }
 
 // Allowed reports the verdict for everything fed: false when the winning
 // pattern is a disallow, true when it is an allow or no pattern matches.
-// The Cursor must not be used after.
+// The Cursor must not be used after. When NeedsRestart, which the caller
+// must ask first, it reports true.
 func (c *Cursor) Allowed() bool {
 	p, ok := c.Result()
 	return !ok || p.Allow
 }
 
 // Result returns the winning pattern for everything fed, and true, or
-// false when no pattern matches. The Cursor must not be used after.
+// false when no pattern matches. The Cursor must not be used after. When
+// NeedsRestart, which the caller must ask first, it returns false.
 func (c *Cursor) Result() (Pattern, bool) {
 	var i int32
 	switch c.mode {
 	case done:
 		i = c.final
-	case simulated:
-		i = c.sim.end()
+	case scanning:
+		i = c.scan.end()
+	case restart:
+		return Pattern{}, false
 	default:
 		i = atomic.LoadInt32(&c.trans[c.s+c.set.dfa.stride-1])
 	}
-	if int(i) == len(c.set.patterns) {
-		return Pattern{}, false
-	}
-	return c.set.patterns[i], true
+	return c.set.result(i)
 }

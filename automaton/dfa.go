@@ -10,9 +10,9 @@ import (
 // DefaultBudget is the default memory budget of one Set's lazy DFA: the
 // transition table, the position sets of its states and their index. States
 // are built as checks reach them; once the next state would pass the budget,
-// no state is added and checks that need a missing transition finish on the
-// bit-parallel simulation (shiftand.go), which runs in time linear in the
-// rest of the path. Each state costs 4 bytes per byte class, plus its
+// no state is added and checks that need a missing transition are decided
+// again from the start by the segment scanner (scan.go), whose time is
+// linear in the path whatever the patterns are. Each state costs 4 bytes per byte class, plus its
 // encoded kernel (about a byte per live star or progressing position, see
 // appendKernel), plus stateOverhead.
 const DefaultBudget = 2 << 20
@@ -58,13 +58,12 @@ type dfa struct {
 	start  int32 // the start state, possibly final
 	trans  atomic.Pointer[[]int32]
 	// noTable is set when not even the start state fits the budget; every
-	// check then simulates from startSet and startBest.
-	noTable   bool
-	startSet  []int32
-	startBest int32
+	// check then runs on the scanner.
+	noTable bool
 
-	simOnce sync.Once
-	sim     *shiftAnd // built on the first fallback
+	meter    *Meter // counts what the dfa allocates; nil counts nothing
+	scanOnce sync.Once
+	scan     atomic.Pointer[scanner] // built the first time a check needs it
 
 	mu     sync.Mutex
 	states []stateInfo // by state number
@@ -72,7 +71,11 @@ type dfa struct {
 	slots  []int32     // open-addressing index of the states by hash: state number + 1, 0 when free
 	used   int         // bytes counted against budget
 	budget int
-	full   bool // a state was refused for the budget
+	// full is set once a state was refused for the budget. From then on
+	// a transition not yet built is refused without computing its target:
+	// a target's positions can number as many as the patterns' bytes, and
+	// the check is better off on the scanner than paying for them.
+	full atomic.Bool
 
 	mark []uint32 // scratch for step: mark[q] == gen when q is in the set built
 	gen  uint32
@@ -87,11 +90,12 @@ type stateInfo struct {
 	hash   uint32 // the low half of hashState, to skip most kernel compares
 }
 
-func newDFA(p *prog, budget int) *dfa {
+func newDFA(p *prog, budget int, meter *Meter) *dfa {
 	d := &dfa{
 		prog:   p,
 		stride: int32(p.nclass + 1),
 		budget: budget,
+		meter:  meter,
 		slots:  make([]int32, 8),
 		mark:   make([]uint32, p.npos()),
 	}
@@ -101,12 +105,14 @@ func newDFA(p *prog, budget int) *dfa {
 	defer d.mu.Unlock()
 	set, best := d.initialSet()
 	start, ok := d.state(set, best)
-	if !ok {
-		d.noTable, d.startSet, d.startBest = true, slices.Clone(set), best
-	}
-	d.start = start
+	d.start, d.noTable = start, !ok
 	return d
 }
+
+// fixedBytes returns the memory of what a dfa holds besides its states,
+// which the budget counts: the marks of its scratch, one per position,
+// and its index's first slots.
+func (d *dfa) fixedBytes() int { return 4*cap(d.mark) + 4*cap(d.slots) }
 
 // none is the verdict "no pattern matched".
 func (d *dfa) none() int32 { return int32(len(d.prog.patterns)) }
@@ -199,10 +205,11 @@ func (d *dfa) state(set []int32, best int32) (int32, bool) {
 	newLen := d.tableLen(len(d.states)+1, d.budget-d.used-cost)
 	cost += (newLen - len(*d.trans.Load())) * 4
 	if d.used+cost > d.budget {
-		d.full = true
+		d.full.Store(true)
 		return 0, false
 	}
 	d.used += cost
+	d.meter.Add(cost)
 	lo := int32(len(d.arena))
 	d.arena = append(d.arena, d.enc...)
 	d.states = append(d.states, stateInfo{lo: lo, hi: int32(len(d.arena)), best: best, hash: h})
@@ -348,14 +355,21 @@ func decodeKernel(dst []int32, p *prog, kernel []byte) []int32 {
 }
 
 // build returns the transition of state s on byte c, building the target
-// state if needed. ok is false when the budget refused a new state.
+// state if needed. ok is false when the budget refused a new state, or
+// refuses every new transition (full).
 func (d *dfa) build(s int32, c byte) (next int32, trans []int32, ok bool) {
+	if d.full.Load() {
+		return 0, nil, false
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	idx := s + int32(d.prog.class[c])
 	trans = *d.trans.Load()
 	if next = atomic.LoadInt32(&trans[idx]); next != unknown {
 		return next, trans, true
+	}
+	if d.full.Load() {
+		return 0, nil, false
 	}
 	set, best := d.step(d.positions(s), d.states[s/d.stride].best, c)
 	if next, ok = d.state(set, best); !ok {
@@ -366,42 +380,52 @@ func (d *dfa) build(s int32, c byte) (next int32, trans []int32, ok bool) {
 	return next, trans, true
 }
 
-// loadBits sets in bits the live positions of state s and returns its
-// best, for a check that continues on the simulation.
-func (d *dfa) loadBits(s int32, bits []uint64) int32 {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	for _, q := range d.positions(s) {
-		bits[q/64] |= 1 << (q % 64)
-	}
-	return d.states[s/d.stride].best
+// scanner returns the segment scanner of the patterns, built once.
+func (d *dfa) scanner() *scanner {
+	d.scanOnce.Do(func() {
+		sc := newScanner(d.prog.patterns)
+		d.meter.Add(sc.bytes())
+		d.scan.Store(sc)
+	})
+	return d.scan.Load()
 }
 
-// simulator returns the bit-parallel form of the program, built once.
-func (d *dfa) simulator() *shiftAnd {
-	d.simOnce.Do(func() { d.sim = newShiftAnd(d.prog) })
-	return d.sim
-}
-
-// Stats describes a Set's lazy DFA.
+// Stats describes a Set's memory: its lazy DFA and, once a check has
+// needed it, its scanner.
 type Stats struct {
-	States int  // states built
-	Bytes  int  // bytes counted against the budget: TableBytes + KernelBytes + bookkeeping
+	States int // states built
+	// Bytes is the memory the Set holds: the DFA's, counted against the
+	// budget (TableBytes + KernelBytes + bookkeeping), plus ScanBytes.
+	Bytes  int
 	Budget int  // the budget
-	Full   bool // a state was refused for the budget; some checks simulate
+	Full   bool // a state was refused for the budget; checks that need a missing transition run on the scanner
 
 	Positions   int // positions of the position automaton, all patterns together
 	Classes     int // byte classes: one per byte some pattern names, one for the rest
 	TableBytes  int // the transition table as allocated: rows of Classes+1 entries
 	KernelBytes int // the encoded position kernels of all states
+
+	// ScanBytes is the segment scanner's memory, as allocated: its tables
+	// and the scratch of one check. It is 0 until a check first needs the
+	// scanner.
+	ScanBytes int
+	// ScanScratchBytes is the part of ScanBytes that a check holds while
+	// it runs on the scanner; each check running at the same time holds
+	// one.
+	ScanScratchBytes int
 }
 
 func (d *dfa) stats() Stats {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return Stats{
-		States: len(d.states), Bytes: d.used, Budget: d.budget, Full: d.full,
+	st := Stats{
+		States: len(d.states), Bytes: d.used, Budget: d.budget, Full: d.full.Load(),
 		Positions: int(d.prog.npos()), Classes: d.prog.nclass,
 		TableBytes: 4 * len(*d.trans.Load()), KernelBytes: len(d.arena),
 	}
+	if sc := d.scan.Load(); sc != nil {
+		st.ScanBytes, st.ScanScratchBytes = sc.bytes(), sc.scratchBytes
+		st.Bytes += st.ScanBytes
+	}
+	return st
 }

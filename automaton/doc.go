@@ -21,9 +21,23 @@
 //     States are built the first time a check reaches them, within a memory
 //     budget (DefaultBudget); byte classes keep rows short, rows are
 //     premultiplied, and the hot loop takes no lock.
-//   - shiftand.go: the bit-parallel simulation (Shift-And over the
-//     positions), the fallback once the budget is spent: linear in the path
-//     length, whatever the patterns hold.
+//   - scan.go: the segment scanner, the fallback once the budget is spent.
+//     Each pattern is split at its stars (glob.go) into a prefix and pieces
+//     found leftmost-first; one Aho–Corasick automaton over all pieces
+//     (trie.go) reports where pieces end, and each piece keeps a queue of
+//     the patterns waiting for it. A check costs O(n·(log P + L/64)) for a
+//     path of n bytes, plus at most a step per piece of every pattern,
+//     where P is the number of distinct pieces and L the most pieces that
+//     can end at one byte (nested suffixes of one another, so L(L+1)/2 is
+//     at most the pieces' bytes: about 1,000 for 500 KiB); its memory is a
+//     small constant per byte of the patterns. scan.go states both bounds.
+//     It is built the first time a check needs it, and Stats reports it.
+//
+// A check walks the DFA; when the budget refuses a state it needs, the
+// check starts over on the scanner, which needs the path from its first
+// byte (Set.Decide and Set.Allowed do this themselves; a Cursor, fed in
+// pieces it does not keep, reports NeedsRestart). When not even the start
+// state fits, every check runs on the scanner.
 //
 // Set ties them together; Cursor runs one check over a path fed in pieces.
 // Simple tests the patterns one by one with Match; it is the definition the

@@ -1,6 +1,9 @@
 package automaton
 
-import "strings"
+import (
+	"strings"
+	"unsafe"
+)
 
 // A position is a place in one pattern: before its j-th byte, or at its
 // end. All patterns' positions are numbered in one sequence, pattern by
@@ -70,6 +73,11 @@ func compileProg(ranked []Pattern) *prog {
 		}
 	}
 	return p
+}
+
+// bytes returns the memory the program holds.
+func (p *prog) bytes() int {
+	return int(unsafe.Sizeof(prog{})) + cap(p.anchored) + 4*cap(p.off) + cap(p.kind) + cap(p.lit) + 4*cap(p.pat)
 }
 
 // foldStars replaces every run of '*' by one '*': they match the same.

@@ -1,6 +1,9 @@
 package automaton
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
 // Set is a compiled rule set: the patterns of one group (or of the groups
 // merged for one crawler), decided in one left-to-right pass over a path by
@@ -15,7 +18,8 @@ type Set struct {
 type Options struct {
 	// Budget is the memory budget of the lazy DFA, in bytes: 0 means
 	// DefaultBudget, and a negative value or one above MaxBudget means
-	// MaxBudget. Past it, checks finish on a linear-time simulation.
+	// MaxBudget. Past it, checks that need a state not yet built are
+	// decided by the segment scanner (scan.go), in time linear in the path.
 	Budget int
 	// Meter, when set, counts the memory the Set holds as it allocates.
 	Meter *Meter
@@ -39,8 +43,14 @@ func (o Options) Limit() int {
 func NewSet(patterns []Pattern, opts Options) *Set {
 	budget := opts.Limit()
 	ranked := rank(patterns)
-	return &Set{patterns: ranked, dfa: newDFA(compileProg(ranked), budget)}
+	p := compileProg(ranked)
+	s := &Set{patterns: ranked, dfa: newDFA(p, budget, opts.Meter)}
+	opts.Meter.Add(setBytes + int(unsafe.Sizeof(Pattern{}))*cap(ranked) + p.bytes() + s.dfa.fixedBytes())
+	return s
 }
+
+// setBytes is the size of a Set and its dfa.
+const setBytes = int(unsafe.Sizeof(Set{}) + unsafe.Sizeof(dfa{}))
 
 // Start begins a check.
 func (s *Set) Start() Cursor {
@@ -48,12 +58,8 @@ func (s *Set) Start() Cursor {
 	d := s.dfa
 	switch {
 	case d.noTable:
-		c.mode = simulated
-		c.sim.start(d.simulator(), d.prog)
-		for _, q := range d.startSet {
-			c.sim.bits()[q/64] |= 1 << (q % 64)
-		}
-		c.sim.setBest(d.startBest)
+		c.mode = scanning
+		c.scan.start(d.scanner())
 	case d.start < 0:
 		c.mode, c.final = done, finalVerdict(d.start)
 	default:
@@ -79,16 +85,28 @@ func (s *Set) DecideParts(a, b, c string) (Pattern, bool) {
 	cur.Feed(a)
 	cur.Feed(b)
 	cur.Feed(c)
+	if cur.NeedsRestart() {
+		return s.result(s.dfa.scanner().decide(a, b, c))
+	}
 	return cur.Result()
 }
 
-// Stats returns the lazy DFA's size so far.
+// result returns pattern i and true, or false for i == len(patterns).
+func (s *Set) result(i int32) (Pattern, bool) {
+	if int(i) == len(s.patterns) {
+		return Pattern{}, false
+	}
+	return s.patterns[i], true
+}
+
+// Stats returns the memory the Set holds so far.
 func (s *Set) Stats() Stats { return s.dfa.stats() }
 
 // Allowed reports the verdict for the path a+b: false when the winning
 // pattern is a disallow, true when it is an allow or no pattern matches.
 // When every state the path needs is built, it walks the table directly,
-// without a Cursor; otherwise it is Start, Feed and Cursor.Allowed.
+// without a Cursor; otherwise it is Start, Feed and Cursor.Allowed, and
+// the scanner when the Cursor needs a restart.
 func (s *Set) Allowed(a, b string) bool {
 	d := s.dfa
 	if !d.noTable && d.start >= 0 {
@@ -108,6 +126,9 @@ func (s *Set) Allowed(a, b string) bool {
 	cur := s.Start()
 	cur.Feed(a)
 	cur.Feed(b)
+	if cur.NeedsRestart() {
+		return s.allows(s.dfa.scanner().decide(a, b, ""))
+	}
 	return cur.Allowed()
 }
 

@@ -39,6 +39,10 @@ func (m Matcher) Allowed(in Input) bool {
 	}
 	cur := m.rules.Set().Start()
 	feedURL(&cur, in.u)
+	if cur.NeedsRestart() {
+		// Past the automaton's budget: decide the whole path, built once.
+		return m.rules.Allowed(Subject(in, m.mode), "")
+	}
 	return cur.Allowed()
 }
 
@@ -57,6 +61,10 @@ func (m Matcher) Decide(in Input) Verdict {
 	}
 	cur := m.rules.Set().Start()
 	feedURL(&cur, in.u)
+	if cur.NeedsRestart() {
+		// Past the automaton's budget: decide the whole path, built once.
+		return verdict(m.rules.Decide(Subject(in, m.mode), "", ""))
+	}
 	p, ok := cur.Result()
 	return verdict(compile.Verdict{ID: p.ID, Allow: p.Allow, Matched: ok})
 }

@@ -85,3 +85,29 @@ func TestGoogleMatcherDoesNotAllocate(t *testing.T) {
 		assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { m.Decide(in) }), name)
 	}
 }
+
+// TestParsedURLPastTheBudget checks that a parsed URL whose check runs out
+// of automaton budget midway is decided again from its start, escaped and
+// cut at a NUL as Subject gives it, with the verdict of an automaton that
+// has room.
+func TestParsedURLPastTheBudget(t *testing.T) {
+	const body = "User-agent: *\nDisallow: /*a*b*c\nAllow: /*a*b*c*%C3%A9$\nDisallow: /*%20*x\nAllow: /a*b*a*b*a*b\nDisallow: /*?*z\n"
+	f := compile.Parse([]byte(body), compile.Options{})
+	roomy := NewMatcher(f.Compile(f.Resolve(), automaton.Options{}), compile.Google)
+	urls := []*url.URL{
+		{Path: "/xaybzc"}, {Path: "/xaybzcé"}, {Path: "/a b/x"}, {Path: "/abababab"},
+		{Path: "/q", RawQuery: "aaz"}, {Path: "/q", RawQuery: "a\x00z"}, {Path: "/a b/cx", RawPath: "/a%20b/cx"},
+		{Path: "/ab", RawQuery: "c\x00"}, {Path: "/xaxbxcxé"},
+	}
+	for _, budget := range []int{300, 600, 1200} {
+		rules := f.Compile(f.Resolve(), automaton.Options{Budget: budget})
+		tight := NewMatcher(rules, compile.Google)
+		for _, u := range urls {
+			want := roomy.Decide(FromPath(Subject(FromParsedURL(u), compile.Google)))
+			assert.Equal(t, want, tight.Decide(FromParsedURL(u)), "budget %d, %q", budget, URLPath(u))
+			assert.Equal(t, want.Allowed, tight.Allowed(FromParsedURL(u)), "budget %d, %q", budget, URLPath(u))
+		}
+		st := rules.Stats()
+		assert.True(t, st.States > 0 && st.Full, "budget %d: some checks start on the DFA and run out (%d states)", budget, st.States)
+	}
+}

@@ -1,0 +1,547 @@
+package automaton
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+	"strings"
+	"sync"
+	"unsafe"
+)
+
+// scanner decides a path against the ranked patterns without a DFA: it is
+// the fallback of the lazy DFA once its budget is spent. Each pattern is
+// read as a glob (glob.go): a prefix and then pieces found leftmost-first.
+// One pass over the path does three things at each byte:
+//
+//   - Prefixes: the patterns are sorted by prefix, and the range of those
+//     whose prefix extends what was read so far narrows by binary search.
+//     A pattern whose prefix has just been read begins: with no piece it
+//     matches at once (or, anchored, if the path ends here); otherwise it
+//     waits for its first piece.
+//   - Pieces: an Aho–Corasick automaton of all distinct pieces (trie.go)
+//     tells which pieces end at this byte. Each piece has a queue of the
+//     patterns waiting for it, in the order they began waiting; a pattern
+//     that began waiting at q takes the first occurrence that ends at or
+//     after q+len(piece), which is Match's leftmost-first reading. So the
+//     queue is popped from its head while the head is eligible, and each
+//     pattern popped waits for its next piece from here, or, after its
+//     last piece, has matched. A queue whose head is not yet eligible
+//     sleeps on a timing wheel until it is, so that no byte tests it in
+//     vain. A pattern whose last piece is anchored
+//     waits on a list instead, and is checked once at the end of the path:
+//     whether that piece ends the path, with room after its start.
+//   - Priority: the best pattern matched so far (lowest rank) is kept;
+//     waiting patterns that rank below it are dropped, and once no pattern
+//     waits and no prefix is still being read, the verdict is final and
+//     the pass stops.
+//
+// Cost. Pieces ending at a byte are found through the heavy-path runs of
+// trie.go: with a bitmap of the pieces whose queue has an eligible head, a
+// byte costs one Aho–Corasick step (amortised constant), and then, for the
+// pieces that end there, O(log2(P) + L/64) word tests, where P is the
+// number of distinct pieces and L the most pieces that can end at one
+// byte, which are nested suffixes of one another (so L(L+1)/2 is at most
+// the pieces' bytes, and L ≤ 1,011 for 500 KiB of them). Every other cost
+// is paid at most once per piece of a pattern in a check: a pattern waits
+// for each of its pieces once, and its queue sleeps at most once for it.
+// Dropping the patterns that a new
+// best outranks costs at most one test per pattern in a check. A check of
+// an n-byte path thus costs O(n·(log2(P) + L/64) + the patterns' bytes),
+// whatever the patterns are. The prefix range costs O(log2(patterns)) a
+// byte, but only while the path is still a prefix of some pattern's
+// prefix.
+//
+// Memory, as allocated (Stats.ScanBytes): the trie, 13 bytes per node (at
+// most one per byte of the distinct pieces) and 1 KiB; 12 bytes per
+// distinct piece; 16 bytes per pattern and 4 per piece of each. A check
+// running on the scanner holds a scratch (Stats.ScanScratchBytes) of 12
+// bytes and a bit per distinct piece, 20 bytes per pattern, and 4 bytes per
+// byte of the longest piece (the wheel). The worst case is many short
+// patterns of short pieces of their own ("/*xyz"): 16 bytes per pattern
+// byte (TestScannerBytesAreWhatItHolds), 5 per byte of the robots.txt.
+type scanner struct {
+	patterns []Pattern // ranked, shared with the Set
+	none     int32     // the verdict "no pattern matched": len(patterns)
+
+	plen     []int32 // per pattern: its prefix is patterns[i].Expr[:plen[i]]
+	first    []int32 // per pattern: its first step
+	steps    []int32 // what each pattern does after its prefix, pattern after pattern (see step)
+	byPrefix []int32 // the patterns, sorted by prefix, then by rank
+
+	trie *acTrie
+	// wheel is the number of slots of a check's wheel: one more than the
+	// longest piece, the furthest ahead a queue is put to sleep.
+	wheel int
+	pool  sync.Pool // *scanScratch
+
+	tableBytes, scratchBytes int
+}
+
+// A step is what a pattern does next: a piece number p ≥ 0 is a piece to
+// wait for in its queue; stepMatch means the pattern has matched; -2-p
+// means its last piece is p and must end the path; stepEnd means its
+// prefix must end the path. A pattern's steps are its pieces and then
+// stepMatch, or, when it is anchored, its pieces with the last as -2-p
+// (or stepEnd alone, without pieces).
+const (
+	stepMatch int32 = -1
+	stepEnd   int32 = math.MinInt32
+)
+
+// scanScratch is the state of one check, reused through the pool. Between
+// checks every queue is empty and no pattern waits.
+type scanScratch struct {
+	head, tail []int32  // per piece: its queue of waiting patterns, -1 when empty
+	busy       []uint64 // per piece, a bit: its queue's head may take an occurrence that ends now
+	// wheel[(slot of byte t)] lists the pieces whose queue wakes at byte t:
+	// a queue whose head may not yet take an occurrence sleeps, off busy,
+	// until its head may, so that no byte tests a head in vain.
+	wheel []int32
+	wakes []int32  // per piece: the next piece in its slot of the wheel
+	wait  []waiter // per pattern
+	began []int32  // the patterns that began waiting in this check
+}
+
+// waiter is the state of one pattern in a check. It is one struct, not
+// three slices, because a pattern that moves on touches all of it.
+type waiter struct {
+	at   int32 // the bytes read when it began waiting for steps[cur], less scanRun.base
+	next int32 // the pattern after it in its queue or list
+	cur  int32 // the index in steps of what it waits for, -1 when it does not wait
+	// ahead is steps[cur+1], loaded when the pattern begins to wait, long
+	// before it is needed, rather than when it moves on, where the rest of
+	// the move would wait for it: the steps of thousands of patterns do not
+	// stay in cache.
+	ahead int32
+}
+
+// newScanner builds the scanner of ranked patterns.
+func newScanner(ranked []Pattern) *scanner {
+	sc := &scanner{
+		patterns: ranked,
+		none:     int32(len(ranked)),
+		plen:     make([]int32, len(ranked)),
+		first:    make([]int32, len(ranked)),
+		byPrefix: make([]int32, len(ranked)),
+	}
+	globs := make([]glob, len(ranked))
+	distinct := map[string]int32{}
+	total := 0
+	for i, p := range ranked {
+		g := splitGlob(p.Expr)
+		globs[i] = g
+		sc.plen[i] = int32(len(g.prefix))
+		total += len(g.pieces)
+		for _, piece := range g.pieces {
+			distinct[piece] = 0
+		}
+	}
+	sorted := make([]string, 0, len(distinct))
+	for piece := range distinct {
+		sorted = append(sorted, piece)
+	}
+	slices.Sort(sorted)
+	trie, id := newACTrie(sorted)
+	for i, piece := range sorted {
+		distinct[piece] = id[i]
+	}
+	sc.trie = trie
+	sc.wheel = 1
+	for _, piece := range sorted {
+		sc.wheel = max(sc.wheel, len(piece)+1)
+	}
+	sc.steps = make([]int32, 0, total+len(ranked)+1)
+	for i, g := range globs {
+		sc.first[i] = int32(len(sc.steps))
+		for _, piece := range g.pieces {
+			sc.steps = append(sc.steps, distinct[piece])
+		}
+		switch {
+		case !g.anchored:
+			sc.steps = append(sc.steps, stepMatch)
+		case len(g.pieces) == 0:
+			sc.steps = append(sc.steps, stepEnd)
+		default:
+			sc.steps[len(sc.steps)-1] = -2 - sc.steps[len(sc.steps)-1]
+		}
+	}
+	sc.steps = append(sc.steps, stepMatch) // what the last pattern's last step loads ahead
+	for i := range sc.byPrefix {
+		sc.byPrefix[i] = int32(i)
+	}
+	slices.SortStableFunc(sc.byPrefix, func(a, b int32) int {
+		return strings.Compare(sc.prefix(a), sc.prefix(b))
+	})
+	sc.pool.New = func() any { return sc.newScratch() }
+	sc.tableBytes = int(unsafe.Sizeof(*sc)) + trie.bytes() +
+		4*(cap(sc.plen)+cap(sc.first)+cap(sc.steps)+cap(sc.byPrefix))
+	x := sc.newScratch()
+	sc.scratchBytes = x.bytes()
+	sc.pool.Put(x)
+	return sc
+}
+
+func (sc *scanner) prefix(i int32) string { return sc.patterns[i].Expr[:sc.plen[i]] }
+
+func (sc *scanner) newScratch() *scanScratch {
+	npiece, npat := len(sc.trie.plen), len(sc.patterns)
+	x := &scanScratch{
+		head:  make([]int32, npiece),
+		tail:  make([]int32, npiece),
+		busy:  make([]uint64, (npiece+63)/64),
+		wheel: make([]int32, sc.wheel),
+		wakes: make([]int32, npiece),
+		wait:  make([]waiter, npat),
+		began: make([]int32, 0, npat),
+	}
+	for i := range x.head {
+		x.head[i], x.tail[i] = -1, -1
+	}
+	for i := range x.wheel {
+		x.wheel[i] = -1
+	}
+	for i := range x.wait {
+		x.wait[i].cur = -1
+	}
+	return x
+}
+
+func (x *scanScratch) bytes() int {
+	return int(unsafe.Sizeof(*x)) + 4*(cap(x.head)+cap(x.tail)+cap(x.began)+cap(x.wheel)+cap(x.wakes)) + 8*cap(x.busy) +
+		cap(x.wait)*int(unsafe.Sizeof(waiter{}))
+}
+
+// bytes returns the memory the scanner holds: its tables and one scratch.
+func (sc *scanner) bytes() int { return sc.tableBytes + sc.scratchBytes }
+
+// scanRun is one check in progress on the scanner.
+type scanRun struct {
+	sc    *scanner
+	x     *scanScratch
+	n     int   // bytes read
+	base  int   // what waiter.at counts from (see rebase)
+	s     int32 // the trie node after them, kept while some pattern waits
+	best  int32 // the best pattern matched so far, sc.none for none
+	live  int   // waiting patterns that rank above best
+	final int32 // head of the list of patterns waiting for their anchored last piece
+	// lo and hi delimit the byPrefix entries whose prefix starts with the
+	// bytes read and is longer than them; lo == hi once there are none.
+	lo, hi int32
+	// endBest is the best anchored pattern without pieces whose prefix is
+	// all the endAt bytes read: it matches if the path ends there.
+	endBest  int32
+	endAt    int
+	slot     int // the wheel's slot of byte n
+	sleeping int // queues on the wheel
+}
+
+// start begins a check on sc.
+func (r *scanRun) start(sc *scanner) {
+	*r = scanRun{sc: sc, x: sc.pool.Get().(*scanScratch), best: sc.none, final: -1,
+		hi: int32(len(sc.byPrefix)), endBest: sc.none, endAt: -1}
+	r.beginPrefixes()
+}
+
+// feed reads in; it reports false once nothing more can change the
+// verdict: no pattern waits, no prefix is still being read, and none that
+// was read needs the path to end here.
+func (r *scanRun) feed(in string) bool {
+	t := r.sc.trie
+	for i := 0; i < len(in); i++ {
+		c := in[i]
+		if r.lo < r.hi {
+			r.narrow(c)
+		}
+		r.n++
+		if r.n-r.base > scanWindow {
+			r.rebase(scanWindow/2, scanWindow)
+		}
+		if r.slot++; r.slot == len(r.x.wheel) {
+			r.slot = 0
+		}
+		if r.x.wheel[r.slot] >= 0 {
+			r.wake()
+		}
+		if r.live > 0 {
+			r.s = t.next(r.s, c)
+			if v := t.out[r.s]; v >= 0 {
+				r.found(v)
+			}
+		} else {
+			r.s = 0 // nothing waits: a pattern that begins later needs no earlier byte
+		}
+		if r.lo < r.hi {
+			r.beginPrefixes()
+		}
+		if r.live == 0 && (r.lo >= r.hi || r.best == 0) && (r.endAt != r.n || r.endBest >= r.best) {
+			return false
+		}
+	}
+	return true
+}
+
+// scanWindow bounds the bytes read that a waiter counts in its int32
+// (which keeps a waiter 16 bytes): past it, the check rebases. It is far
+// more than any URL: the rebase keeps the scanner exact on any path rather
+// than costing anything on real ones.
+const scanWindow = 1 << 30
+
+// rebase moves what waiters count from forward by shift bytes, at most
+// the bytes read since the base. A waiter that began waiting more than
+// window bytes before the new base keeps -window instead, which decides
+// the same for every piece shorter than window: it may take any
+// occurrence of it already.
+func (r *scanRun) rebase(shift, window int) {
+	r.base += shift
+	for _, i := range r.x.began {
+		if w := &r.x.wait[i]; w.cur >= 0 {
+			w.at = int32(max(int(w.at)-shift, -window))
+		}
+	}
+}
+
+// wake sets busy the queues whose head may take an occurrence from now on.
+func (r *scanRun) wake() {
+	x := r.x
+	for p := x.wheel[r.slot]; p >= 0; p = x.wakes[p] {
+		x.busy[p>>6] |= 1 << (p & 63)
+		r.sleeping--
+	}
+	x.wheel[r.slot] = -1
+}
+
+// sleep puts piece p's queue to sleep until its head, which began waiting
+// at (relative) byte at, may take an occurrence: len(p) bytes after.
+func (r *scanRun) sleep(p, at int32) {
+	x := r.x
+	x.busy[p>>6] &^= 1 << (p & 63)
+	s := r.slot + int(at) + int(r.sc.trie.plen[p]) - (r.n - r.base) // at most len(p) slots ahead
+	if s >= len(x.wheel) {
+		s -= len(x.wheel)
+	}
+	x.wakes[p], x.wheel[s] = x.wheel[s], p
+	r.sleeping++
+}
+
+// narrow keeps the prefixes whose next byte, at r.n, is c.
+func (r *scanRun) narrow(c byte) {
+	sc, d := r.sc, r.n
+	at := func(k int32) byte { return sc.patterns[sc.byPrefix[k]].Expr[d] }
+	lo, hi := r.lo, r.hi
+	for lo < hi { // the first entry whose byte is c or more
+		mid := int32(uint32(lo+hi) >> 1)
+		if at(mid) < c {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	end := lo
+	for hi = r.hi; end < hi; { // the first entry whose byte is more than c
+		mid := int32(uint32(end+hi) >> 1)
+		if at(mid) <= c {
+			end = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	r.lo, r.hi = lo, end
+}
+
+// beginPrefixes begins the patterns whose prefix is exactly what was read:
+// they lead the range.
+func (r *scanRun) beginPrefixes() {
+	sc := r.sc
+	for ; r.lo < r.hi; r.lo++ {
+		i := sc.byPrefix[r.lo]
+		if int(sc.plen[i]) != r.n {
+			return
+		}
+		r.begin(i)
+	}
+}
+
+// begin starts pattern i, whose prefix has just been read.
+func (r *scanRun) begin(i int32) {
+	if i >= r.best {
+		return
+	}
+	k := r.sc.first[i]
+	switch step := r.sc.steps[k]; step {
+	case stepMatch:
+		r.improve(i)
+	case stepEnd:
+		if r.endAt != r.n || i < r.endBest {
+			r.endBest, r.endAt = i, r.n
+		}
+	default:
+		r.x.began = append(r.x.began, i)
+		r.live++
+		r.wait(i, &r.x.wait[i], k, step)
+	}
+}
+
+// wait makes pattern i wait from here for step k, which is step: a piece
+// or an anchored last piece.
+func (r *scanRun) wait(i int32, w *waiter, k, step int32) {
+	x := r.x
+	w.cur, w.at, w.ahead = k, int32(r.n-r.base), r.sc.steps[k+1]
+	if step < 0 {
+		w.next, r.final = r.final, i
+		return
+	}
+	w.next = -1
+	if t := x.tail[step]; t >= 0 {
+		x.wait[t].next = i
+	} else {
+		x.head[step] = i
+		r.sleep(step, w.at)
+	}
+	x.tail[step] = i
+}
+
+// found pops the queues of every piece that ends here: piece v and its
+// ancestors in the suffix tree, a run of numbers at a time.
+func (r *scanRun) found(v int32) {
+	t, busy := r.sc.trie, r.x.busy
+	for ; v >= 0; v = t.jump[v] {
+		lo, hi := t.head[v], v
+		for w := lo >> 6; w <= hi>>6; w++ {
+			m := busy[w]
+			if w == lo>>6 {
+				m &= ^uint64(0) << (lo & 63)
+			}
+			if w == hi>>6 {
+				m &= ^uint64(0) >> (63 - hi&63)
+			}
+			for ; m != 0; m &= m - 1 {
+				r.pop(w<<6 | int32(bits.TrailingZeros64(m)))
+			}
+		}
+	}
+}
+
+// pop moves on the patterns at the head of piece p's queue that may take
+// the occurrence of p that ends here, and drops the dropped ones it meets.
+func (r *scanRun) pop(p int32) {
+	x := r.x
+	need := r.n - r.base - int(r.sc.trie.plen[p]) // a pattern may take it if it began waiting by then
+	for {
+		i := x.head[p]
+		if i < 0 {
+			return
+		}
+		w := &x.wait[i]
+		if w.cur >= 0 && int(w.at) > need {
+			if x.busy[p>>6]&(1<<(p&63)) != 0 { // not when it emptied and sleeps already
+				r.sleep(p, w.at)
+			}
+			return
+		}
+		x.head[p] = w.next
+		if w.next < 0 {
+			x.tail[p] = -1
+			x.busy[p>>6] &^= 1 << (p & 63)
+		}
+		if w.cur >= 0 {
+			r.advance(i, w)
+		}
+	}
+}
+
+// advance moves pattern i past the piece it waited for.
+func (r *scanRun) advance(i int32, w *waiter) {
+	if w.ahead != stepMatch {
+		r.wait(i, w, w.cur+1, w.ahead)
+		return
+	}
+	w.cur = -1
+	r.live--
+	r.improve(i)
+}
+
+// improve records that pattern i, better than r.best, matched: the waiting
+// patterns that rank between them can no longer win.
+func (r *scanRun) improve(i int32) {
+	x := r.x
+	old := r.best
+	r.best = i
+	drop := func(j int32) {
+		if x.wait[j].cur >= 0 {
+			x.wait[j].cur = -1
+			r.live--
+		}
+	}
+	if int(old-i) <= len(x.began) {
+		for j := i + 1; j < old; j++ {
+			drop(j)
+		}
+		return
+	}
+	for _, j := range x.began {
+		if i < j && j < old {
+			drop(j)
+		}
+	}
+}
+
+// end returns the verdict if the path ends here, and releases the run.
+func (r *scanRun) end() int32 {
+	sc, x, t := r.sc, r.x, r.sc.trie
+	best := r.best
+	if r.endAt == r.n {
+		best = min(best, r.endBest)
+	}
+	if r.live > 0 {
+		v := t.out[r.s]
+		for i := r.final; i >= 0; i = x.wait[i].next {
+			w := &x.wait[i]
+			if w.cur < 0 || i >= best {
+				continue
+			}
+			p := -2 - sc.steps[w.cur]
+			if r.n-r.base-int(t.plen[p]) >= int(w.at) && t.endsWith(v, p) {
+				best = i
+			}
+		}
+	}
+	r.release()
+	return best
+}
+
+// release empties the queues and hands the scratch back.
+func (r *scanRun) release() {
+	x := r.x
+	for _, i := range x.began {
+		x.wait[i].cur = -1
+	}
+	x.began = x.began[:0]
+	for w, m := range x.busy {
+		for ; m != 0; m &= m - 1 {
+			p := w<<6 | bits.TrailingZeros64(m)
+			x.head[p], x.tail[p] = -1, -1
+		}
+		x.busy[w] = 0
+	}
+	for s := r.slot; r.sleeping > 0; {
+		for p := x.wheel[s]; p >= 0; p = x.wakes[p] {
+			x.head[p], x.tail[p] = -1, -1
+			r.sleeping--
+		}
+		x.wheel[s] = -1
+		if s++; s == len(x.wheel) {
+			s = 0
+		}
+	}
+	r.sc.pool.Put(x)
+	r.x = nil
+}
+
+// decide runs a whole check over a+b+c.
+func (sc *scanner) decide(a, b, c string) int32 {
+	var r scanRun
+	r.start(sc)
+	_ = r.feed(a) && r.feed(b) && r.feed(c)
+	return r.end()
+}
