@@ -32,12 +32,12 @@ func (v Verdict) Allowed() bool { return !v.Matched || v.Allow }
 // on most sites, about a hundred on a typical crawled site, and thousands
 // on a few. Its checks start cold: each rule is tested on its own with
 // automaton.Match, which needs nothing built; from the second cold check
-// on, the rules are indexed by their second byte (after the '/' nearly
-// every pattern and path start with), so a check tests only the rules that
-// can match its path's. Once the rule set has answered HotAfter checks it
-// compiles its automaton.Set, whose checks cost one table load per byte
-// whatever the rules, but whose states cost more to build than a cold
-// check costs until paths repeat.
+// on, the rules are indexed by the literal prefix of their patterns
+// (coldindex.go), so a check tests only the rules whose prefix its path
+// starts with. Once the rule set has answered HotAfter checks it compiles
+// its automaton.Set, whose checks cost one table load per byte whatever
+// the rules, but whose states cost more to build than a cold check costs
+// until paths repeat.
 //
 // A cold check is taken only while its work, bounded by the path's length
 // times the rules and their bytes, stays under coldWorkMax, so a hostile
@@ -209,7 +209,7 @@ func (rs *RuleSet) cold(a, b string) (v Verdict, ok bool) {
 	if ix.work(path) > coldWorkMax {
 		return v, false
 	}
-	ix.match(&m, rs.file, path)
+	ix.match(&m, rs, path)
 	return m.verdict(), true
 }
 
@@ -277,82 +277,6 @@ func (rs *RuleSet) matchAll(m *coldMatch, path string) {
 	}
 }
 
-// coldIndex sorts a rule set's rules by the byte a path must hold second
-// for them to match: a pattern's second byte when it is a literal. Rules
-// that any path may match as far as that byte goes (a '*' among the first
-// two bytes, a pattern of one byte, "/$", or an index page whose directory
-// is the root) are in every bucket's list: the list "any".
-type coldIndex struct {
-	start [257]int32 // bucket c is rules[start[c]:start[c+1]]
-	rules []int32    // per bucket: the file's rule index, then the ID, pairs
-	any   []int32    // pairs too
-	bytes [257]int32 // the bytes of the patterns of each bucket; bytes[256] those of any
-}
-
-// secondByte returns the byte a path must hold second for rule i to match,
-// or -1 when any path may match so far.
-func (f *File) secondByte(i int32) int {
-	expr := f.pattern(i, f.rules[i])
-	if len(expr) < 2 || expr[0] == '*' || expr[1] == '*' || expr[1] == '$' && len(expr) == 2 {
-		return -1
-	}
-	if dir, ok := indexDir(expr); ok && len(dir) < 2 && f.rules[i].allow() {
-		return -1
-	}
-	return int(expr[1])
-}
-
-// buildIndex indexes the rules once and returns the index.
-func (rs *RuleSet) buildIndex() *coldIndex {
-	rs.mu.Lock()
-	defer rs.mu.Unlock()
-	if ix := rs.index.Load(); ix != nil {
-		return ix
-	}
-	f := rs.file
-	ix := &coldIndex{}
-	var counts [257]int32
-	rs.eachRule(func(i, _ int32) {
-		c := f.secondByte(i)
-		if c < 0 {
-			c = 256
-		} else {
-			counts[c+1] += 2
-		}
-		ix.bytes[c] += int32(f.rules[i].size())
-	})
-	for c := 1; c < 257; c++ {
-		counts[c] += counts[c-1]
-	}
-	ix.start = counts
-	ix.rules = make([]int32, counts[256])
-	fill := counts
-	rs.eachRule(func(i, id int32) {
-		c := f.secondByte(i)
-		if c < 0 {
-			ix.any = append(ix.any, i, id)
-			return
-		}
-		ix.rules[fill[c]], ix.rules[fill[c]+1] = i, id
-		fill[c] += 2
-	})
-	rs.opts.Meter.Add(int(unsafe.Sizeof(coldIndex{})) + 4*(cap(ix.rules)+cap(ix.any)))
-	rs.index.Store(ix)
-	return ix
-}
-
-// work bounds the bytes a cold check of path compares (coldWork) with
-// the rules it tries: its bucket's and the list any.
-func (ix *coldIndex) work(path string) int {
-	rules, bytes := len(ix.any)/2, int(ix.bytes[256])
-	if len(path) >= 2 {
-		c := path[1]
-		rules += int(ix.start[int(c)+1]-ix.start[c]) / 2
-		bytes += int(ix.bytes[c])
-	}
-	return coldWork(path, rules, bytes)
-}
-
 // eachRule calls fn with the file's index and the selection's ID of each
 // rule, in selection order.
 func (rs *RuleSet) eachRule(fn func(i, id int32)) {
@@ -362,21 +286,6 @@ func (rs *RuleSet) eachRule(fn func(i, id int32)) {
 		for i := lo; i < hi; i, id = i+1, id+1 {
 			fn(i, id)
 		}
-	}
-}
-
-// match tries the rules that may match path: those of its second byte's
-// bucket and the list any.
-func (ix *coldIndex) match(m *coldMatch, f *File, path string) {
-	for k := 0; k+1 < len(ix.any); k += 2 {
-		m.try(f, ix.any[k], ix.any[k+1], path)
-	}
-	if len(path) < 2 {
-		return
-	}
-	c := path[1]
-	for k := ix.start[c]; k < ix.start[int(c)+1]; k += 2 {
-		m.try(f, ix.rules[k], ix.rules[k+1], path)
 	}
 }
 
