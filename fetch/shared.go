@@ -161,6 +161,7 @@ type flight struct {
 	origin, key string
 	token       string    // the lease, when this node holds it
 	seen        time.Time // the latest fetch of the last shared entry adopted
+	corrupt     bool      // a corrupt value was read (and counted)
 	// shared is the good copy adopted from the Store, and sharedBody its
 	// body: a fetch this node publishes is conditional on it alone, the
 	// copy whose body it can write back.
@@ -172,8 +173,10 @@ type flight struct {
 // refreshShared is refresh with a Store:
 //
 //  1. A fresh shared entry is served (and kept locally): a shared hit.
-//  2. Otherwise the node takes the origin's lease, fetches (conditionally
-//     on the shared copy, when there is one), and writes the new entry.
+//  2. Otherwise the node takes the origin's lease, reads the entry once
+//     more (another node may have written it just before), fetches
+//     (conditionally on the shared copy, when there is one), and writes
+//     the new entry.
 //  3. When another node holds the lease, this one waits for its entry
 //     (await), and fetches itself only past the lease.
 //
@@ -192,6 +195,9 @@ func (c *Cache) refreshShared(ctx context.Context, origin string) (*Result, erro
 			if served := c.await(ctx, fl); served != nil {
 				return c.sharedHit(served), nil
 			}
+		}
+		if served := c.recheck(ctx, fl); served != nil {
+			return c.sharedHit(served), nil
 		}
 	}
 	rq := fetchRequest{keepBody: fl.token != ""}
@@ -216,6 +222,26 @@ func (c *Cache) refreshShared(ctx context.Context, origin string) (*Result, erro
 		c.publish(ctx, fl, st, out)
 	}
 	return served, nil
+}
+
+// recheck reads the entry again once this node holds the lease: the node
+// that held it before may have written its entry and let the lease go
+// between this node's last read and its lease. A fresh entry is served
+// and the lease released; nil means this node fetches.
+func (c *Cache) recheck(ctx context.Context, fl *flight) *Result {
+	if fl.token == "" {
+		return nil
+	}
+	b, err := c.storeGet(ctx, fl.key)
+	if err != nil {
+		return nil
+	}
+	served := c.adopt(fl, b)
+	if !c.isFresh(served) {
+		return nil
+	}
+	c.storeRelease(ctx, fl.key, fl.token)
+	return served
 }
 
 // sharedHit counts an answer taken from the Store.
@@ -281,9 +307,12 @@ func (c *Cache) adopt(fl *flight, b []byte) *Result {
 	}
 	s, err := decodeShared(b, fl.origin)
 	if err != nil {
-		c.mu.Lock()
-		c.stats.StoreCorrupt++
-		c.mu.Unlock()
+		if !fl.corrupt {
+			fl.corrupt = true
+			c.mu.Lock()
+			c.stats.StoreCorrupt++
+			c.mu.Unlock()
+		}
 		return nil
 	}
 	if s.latest().Equal(fl.seen) {

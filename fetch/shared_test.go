@@ -289,6 +289,36 @@ func TestSharedStoreRecovers(t *testing.T) {
 	assert.Equal(t, int64(1), b.Stats().SharedHits)
 }
 
+// hookStore runs a function before the first Lease.
+type hookStore struct {
+	Store
+	once        sync.Once
+	beforeLease func()
+}
+
+func (h *hookStore) Lease(ctx context.Context, key string, ttl time.Duration) (string, error) {
+	h.once.Do(h.beforeLease)
+	return h.Store.Lease(ctx, key, ttl)
+}
+
+// Another node writes its entry and lets the lease go between this node's
+// read and its lease: this node reads again, and does not fetch.
+func TestSharedEntryWrittenBeforeTheLease(t *testing.T) {
+	var cnt counter
+	s := serve(t, cnt.wrap(text(200, rules)))
+	store := NewMemoryStore()
+	a := node(t, s.Listener.Addr().String(), nil, store, CacheOptions{})
+	hook := &hookStore{Store: store, beforeLease: func() { getOK(t, a, "http://site.test/") }}
+	b := node(t, s.Listener.Addr().String(), nil, hook, CacheOptions{})
+	res := getOK(t, b, "http://site.test/")
+	assert.Equal(t, Conditional, res.Policy)
+	assert.Equal(t, 1, cnt.get(""), "a fetched; b read a's entry")
+	assert.Equal(t, int64(1), b.Stats().SharedHits)
+	tok, err := store.Lease(t.Context(), storeKey("http://site.test"), time.Minute)
+	require.NoError(t, err)
+	assert.NotEmpty(t, tok, "b released the lease it took")
+}
+
 // A node holding a lease that died: the others wait no longer than the
 // lease, then one takes it, fetches and writes.
 func TestSharedLeaseOfADeadNodeEnds(t *testing.T) {
@@ -345,8 +375,9 @@ func TestSharedWaitPollsWithBackoff(t *testing.T) {
 	c := node(t, s.Listener.Addr().String(), nil, store, CacheOptions{})
 	getOK(t, c, "http://site.test/")
 	// 5+10+20+40+80+160 ms, then every 200 ms: 6 polls in 315 ms, 4 more
-	// by one second, and the first Get before the wait.
-	polls := store.gets.Load() - 1
+	// by one second; besides them, the Get before the wait and the one
+	// after the lease.
+	polls := store.gets.Load() - 2
 	assert.GreaterOrEqual(t, polls, int64(6))
 	assert.LessOrEqual(t, polls, int64(12))
 }

@@ -15,6 +15,17 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// TestMain keeps go-redis from logging every failed dial of the tests
+// that stop Redis on purpose.
+func TestMain(m *testing.M) {
+	redis.SetLogger(quiet{})
+	os.Exit(m.Run())
+}
+
+type quiet struct{}
+
+func (quiet) Printf(context.Context, string, ...any) {}
+
 // redisServer is a redis-server the tests run on a free loopback port,
 // with a temporary directory of its own and no persistence, stopped when
 // the test ends. It can be killed and started again on the same port.
@@ -106,6 +117,7 @@ func (s *redisServer) client(tb testing.TB) *redis.Client {
 		Addr:                  s.addr(),
 		ContextTimeoutEnabled: true,
 		DialTimeout:           100 * time.Millisecond,
+		DialerRetries:         1,
 	})
 	tb.Cleanup(func() { _ = c.Close() })
 	return c
