@@ -76,15 +76,19 @@ type fleetNode struct {
 	checker *fetch.Checker
 }
 
-// newFleet returns nodes crawlers sharing the Redis at srv under prefix.
+// newFleet returns nodes crawlers sharing the Redis at srv under prefix;
+// with srv nil, each on its own.
 func newFleet(tb testing.TB, o *origins, srv *redisServer, prefix string, nodes int, opts fetch.CacheOptions) []*fleetNode {
 	fleet := make([]*fleetNode, nodes)
 	for i := range fleet {
 		name := fmt.Sprintf("node%d", i)
 		f := &fetch.Fetcher{Client: dialAllTo(tb, o.srv.Listener.Addr().String()), UserAgent: name, Timeout: 10 * time.Second}
 		opts := opts
-		rdb := srv.client(tb)
-		opts.Store = redisstore.New(rdb, redisstore.Options{Prefix: prefix})
+		var rdb *redis.Client
+		if srv != nil {
+			rdb = srv.client(tb)
+			opts.Store = redisstore.New(rdb, redisstore.Options{Prefix: prefix})
+		}
 		cache := fetch.NewCache(f, opts)
 		fleet[i] = &fleetNode{name: name, rdb: rdb, cache: cache, checker: fetch.NewChecker(cache)}
 	}
@@ -233,9 +237,20 @@ func waitForClient(t *testing.T, rdb *redis.Client) {
 }
 
 // BenchmarkFleet runs the fleet over fleetOrigins new origins per
-// iteration and reports checks per second and fetches per origin.
+// iteration and reports checks per second and fetches per origin: sharing
+// Redis, with Redis down (killed before the run: every Store call is a
+// refused connection), and alone (no Store).
 func BenchmarkFleet(b *testing.B) {
-	srv := startRedis(b)
+	b.Run("redis", func(b *testing.B) { benchFleet(b, startRedis(b)) })
+	b.Run("redis-down", func(b *testing.B) {
+		srv := startRedis(b)
+		srv.kill()
+		benchFleet(b, srv)
+	})
+	b.Run("alone", func(b *testing.B) { benchFleet(b, nil) })
+}
+
+func benchFleet(b *testing.B, srv *redisServer) {
 	o := newOrigins(b)
 	var checks, fetched int64
 	var elapsed time.Duration
