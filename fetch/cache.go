@@ -57,9 +57,9 @@ type CacheOptions struct {
 	// StoreTimeout bounds every Store call (default 100 ms; negative: no
 	// bound but the Store's own). A call that runs out of it is a failure.
 	StoreTimeout time.Duration
-	// StoreRetry is how long the cache leaves the Store alone after
-	// storeFailuresToOpen consecutive calls failed (default 5 s); then it
-	// tries again, and a call that succeeds ends the pause.
+	// StoreRetry is how long the cache leaves the Store alone after three
+	// consecutive calls failed (default 5 s); then it tries again, and a
+	// call that succeeds ends the count.
 	StoreRetry time.Duration
 	// StoreRetain is how long a shared entry stays in the Store past the
 	// expiry of what it serves (default 24 h; negative: not at all), for
