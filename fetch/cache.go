@@ -47,6 +47,24 @@ type CacheOptions struct {
 	// them all. 0 means DefaultTimeout (30 s); negative: no bound but the
 	// fetcher's, which then is none.
 	FetchTimeout time.Duration
+
+	// Store is the second cache level, shared by the Caches of a fleet of
+	// crawlers (see Store and docs/fleet.md); nil: none. An origin this
+	// cache does not hold fresh is looked up there before it is fetched,
+	// and what this cache fetches is written there. Store faults never
+	// stop a check: the cache then fetches itself.
+	Store Store
+	// StoreTimeout bounds every Store call (default 100 ms; negative: no
+	// bound but the Store's own). A call that runs out of it is a failure.
+	StoreTimeout time.Duration
+	// StoreRetry is how long the cache leaves the Store alone after three
+	// consecutive calls failed (default 5 s); then it tries again, and a
+	// call that succeeds ends the count.
+	StoreRetry time.Duration
+	// StoreRetain is how long a shared entry stays in the Store past the
+	// expiry of what it serves (default 24 h; negative: not at all), for
+	// conditional refreshes and for the history of an origin's failures.
+	StoreRetain time.Duration
 }
 
 func (o CacheOptions) withDefaults() CacheOptions {
@@ -62,6 +80,17 @@ func (o CacheOptions) withDefaults() CacheOptions {
 	if o.FetchTimeout == 0 {
 		o.FetchTimeout = DefaultTimeout
 	}
+	if o.StoreTimeout == 0 {
+		o.StoreTimeout = DefaultStoreTimeout
+	}
+	if o.StoreRetry <= 0 {
+		o.StoreRetry = DefaultStoreRetry
+	}
+	if o.StoreRetain == 0 {
+		o.StoreRetain = DefaultStoreRetain
+	} else if o.StoreRetain < 0 {
+		o.StoreRetain = 0
+	}
 	return o
 }
 
@@ -72,6 +101,12 @@ type CacheStats struct {
 	Hits      int64 // answers served without fetching
 	Fetches   int64 // fetches made (one per origin however many callers wait)
 	Evictions int64 // entries evicted to stay within MaxMemory
+
+	// With a Store:
+	SharedHits   int64 // answers taken from the Store's fresh entries instead of fetching
+	SharedWrites int64 // entries this cache wrote to the Store
+	StoreErrors  int64 // Store calls that failed or ran out of StoreTimeout
+	StoreCorrupt int64 // refreshes that read a value that was not an entry (ignored, overwritten)
 }
 
 // Cache holds one answer per origin and fetches again when it expires.
@@ -95,6 +130,7 @@ type Cache struct {
 	fetcher *Fetcher
 	opts    CacheOptions
 	group   singleflight.Group
+	shared  *breaker // nil without a Store
 
 	mu      sync.Mutex
 	entries map[string]*entry
@@ -109,8 +145,14 @@ type entry struct {
 	good         *Result // the last definite answer, nil when none
 	failingSince time.Time
 	failures     int // consecutive failed fetches
-	size         int64
-	elem         *list.Element
+	// valid are good's validators, for a conditional refresh; goodSum is
+	// the checksum of good's body, when known, to tell a shared copy of the
+	// same body, which keeps good's parse.
+	valid      validators
+	goodSum    uint32
+	hasGoodSum bool
+	size       int64
+	elem       *list.Element
 }
 
 // NewCache returns a cache fetching with f (nil: a zero Fetcher). The
@@ -119,7 +161,11 @@ func NewCache(f *Fetcher, opts CacheOptions) *Cache {
 	if f == nil {
 		f = &Fetcher{}
 	}
-	return &Cache{fetcher: f, opts: opts.withDefaults(), entries: map[string]*entry{}}
+	c := &Cache{fetcher: f, opts: opts.withDefaults(), entries: map[string]*entry{}}
+	if c.opts.Store != nil {
+		c.shared = &breaker{retry: c.opts.StoreRetry}
+	}
+	return c
 }
 
 // Fetcher returns the cache's fetcher.
@@ -180,22 +226,79 @@ func (c *Cache) fresh(origin string, hit bool) *Result {
 }
 
 // refresh fetches the origin's robots.txt, unless a fetch that just ended
-// has made the entry fresh, and records the outcome.
+// has made the entry fresh, and records the outcome. An expired copy with
+// validators is refreshed with a conditional request. With a Store, the
+// shared entry is asked first (refreshShared).
 func (c *Cache) refresh(ctx context.Context, origin string) (*Result, error) {
 	if r := c.fresh(origin, false); r != nil {
 		return r, nil
 	}
-	timeout := c.fetcher.timeout()
-	if timeout < 0 {
-		timeout = c.opts.FetchTimeout
+	if c.shared != nil {
+		return c.refreshShared(ctx, origin)
 	}
-	res, err := c.fetcher.fetchWithin(ctx, origin+"/robots.txt", timeout)
+	base, cond := c.localCopy(origin)
+	out, err := c.fetchOrigin(ctx, origin, fetchRequest{cond: cond})
 	if err != nil {
 		return nil, err
 	}
+	served, _ := c.apply(origin, out, base)
+	return served, nil
+}
+
+// localCopy returns the origin's good copy and its validators, for a
+// conditional request; none when the cache holds no copy with validators.
+func (c *Cache) localCopy(origin string) (*Result, validators) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.entries[origin]
+	if e == nil || e.good == nil || e.valid.empty() {
+		return nil, validators{}
+	}
+	return e.good, e.valid
+}
+
+// fetchOrigin fetches the origin's robots.txt, bounded by the fetcher's
+// Timeout or, when it sets none, FetchTimeout.
+func (c *Cache) fetchOrigin(ctx context.Context, origin string, rq fetchRequest) (fetched, error) {
+	return c.fetcher.fetchFor(ctx, origin+"/robots.txt", c.fetchBound(), rq)
+}
+
+// fetchBound is the bound of the cache's fetches, negative for none.
+func (c *Cache) fetchBound() time.Duration {
+	if timeout := c.fetcher.timeout(); timeout >= 0 {
+		return timeout
+	}
+	return c.opts.FetchTimeout
+}
+
+// apply records a fetch's outcome in the origin's entry and returns what
+// is served now, with the entry's state after it. A 304 renews base, the
+// copy whose validators the request sent.
+func (c *Cache) apply(origin string, out fetched, base *Result) (*Result, entryState) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.stats.Fetches++
+	e := c.entry(origin)
+	res := out.res
+	switch {
+	case out.notModified && base != nil:
+		res = renew(base, out)
+		e.valid = out.valid
+		if out.body != nil {
+			e.goodSum, e.hasGoodSum = sum(out.body), true
+		}
+	case !res.Reason.Failed():
+		e.valid = out.valid
+		e.goodSum, e.hasGoodSum = sum(out.body), out.body != nil
+	}
+	served := c.record(e, res)
+	c.resize(e)
+	return served, e.state()
+}
+
+// entry returns the origin's entry, new when there is none, moved to the
+// front of the LRU list. c.mu is held.
+func (c *Cache) entry(origin string) *entry {
 	e := c.entries[origin]
 	if e == nil {
 		e = &entry{key: origin}
@@ -204,23 +307,43 @@ func (c *Cache) refresh(ctx context.Context, origin string) (*Result, error) {
 	} else {
 		c.lru.MoveToFront(e.elem)
 	}
-	served := c.record(e, res)
-	c.resize(e)
-	return served, nil
+	return e
+}
+
+// renew returns base renewed by a 304 to a conditional request: the same
+// rules, fetched now, for the lifetime the 304 gave or base's own.
+func renew(base *Result, out fetched) *Result {
+	r := *base
+	r.FetchedAt = out.res.FetchedAt
+	lifetime := out.renewFor
+	if lifetime <= 0 {
+		lifetime = base.Lifetime()
+	}
+	r.Expires = r.FetchedAt.Add(lifetime)
+	r.Stale, r.FailingSince, r.LastFailure = false, time.Time{}, nil
+	return &r
 }
 
 // record applies a fetch's outcome to e and returns what is served now.
 func (c *Cache) record(e *entry, res *Result) *Result {
-	now := res.FetchedAt
 	if !res.Reason.Failed() {
 		e.good, e.served = res, res
 		e.failures, e.failingSince = 0, time.Time{}
 		return res
 	}
 	if e.failures == 0 {
-		e.failingSince = now
+		e.failingSince = res.FetchedAt
 	}
 	e.failures++
+	e.served = c.serveFailure(e, res)
+	return e.served
+}
+
+// serveFailure returns what is served after res, the latest of e.failures
+// consecutive failed fetches: the last good copy, the failure's
+// FullDisallow, or under the 30-day rule FullAllow, until the retry.
+func (c *Cache) serveFailure(e *entry, res *Result) *Result {
+	now := res.FetchedAt
 	retry := now.Add(c.fetcher.Freshness.RetryAfter(statusOf(res), res.RetryAfter, e.failures))
 	var served Result
 	switch {
@@ -248,8 +371,7 @@ func (c *Cache) record(e *entry, res *Result) *Result {
 	served.Expires = retry
 	served.FailingSince = e.failingSince
 	served.LastFailure = res
-	e.served = &served
-	return e.served
+	return &served
 }
 
 // statusOf returns the status that sets a failure's retry: 0 for a
@@ -331,7 +453,9 @@ func (c *Cache) charge(origin string, res *Result) {
 }
 
 // Forget drops the origin of pageURL from the cache; the next Get fetches
-// it again, with no memory of past failures.
+// it again, with no memory of past failures. With a Store, only this
+// cache's copy goes: the next Get takes the shared entry while it is
+// fresh.
 func (c *Cache) Forget(pageURL string) {
 	origin, err := robots.Origin(pageURL)
 	if err != nil {

@@ -52,7 +52,8 @@ var (
 //	3xx past MaxRedirects,   FullAllow, as a 404 (a loop, a Location that is missing or
 //	  a loop, or broken        not http/https, too); a Location that does not parse is an
 //	                           invalid response, a network failure, for every 3xx
-//	304                      FullAllow: no request was conditional, so it leads nowhere
+//	304                      FullAllow: Fetch sends no conditional request, so it leads
+//	                           nowhere; a Cache's conditional refresh renews its copy
 //	4xx except 429           FullAllow
 //	429, 5xx                 FullDisallow, retried early (503 earliest; Retry-After honoured)
 //	network failure          FullDisallow, as a 5xx: DNS, refused, TLS, timeout, reset,
@@ -143,9 +144,16 @@ func (f *Fetcher) timeout() time.Duration {
 // fetchWithin is Fetch bounded by timeout (none when negative); running
 // out of it is a network failure.
 func (f *Fetcher) fetchWithin(ctx context.Context, robotsURL string, timeout time.Duration) (*Result, error) {
+	out, err := f.fetchFor(ctx, robotsURL, timeout, fetchRequest{})
+	return out.res, err
+}
+
+// fetchFor is fetchWithin for a Cache: the request may be conditional, and
+// the outcome carries the validators and, when asked, the body.
+func (f *Fetcher) fetchFor(ctx context.Context, robotsURL string, timeout time.Duration, rq fetchRequest) (fetched, error) {
 	u, err := url.Parse(robotsURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("%w: %q", ErrUnsupportedURL, robotsURL)
+		return fetched{}, fmt.Errorf("%w: %q", ErrUnsupportedURL, robotsURL)
 	}
 	parent := ctx
 	if timeout > 0 {
@@ -153,45 +161,58 @@ func (f *Fetcher) fetchWithin(ctx context.Context, robotsURL string, timeout tim
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	res := f.fetch(ctx, u, robotsURL)
-	if res.Reason == ReasonNetwork && parent.Err() != nil {
-		return nil, parent.Err()
+	out := fetched{res: &Result{URL: robotsURL}}
+	f.fetch(ctx, u, rq, &out)
+	if out.res.Reason == ReasonNetwork && parent.Err() != nil {
+		return fetched{}, parent.Err()
 	}
-	return res, nil
+	return out, nil
 }
 
-// fetch follows redirects from u and classifies the last response.
-func (f *Fetcher) fetch(ctx context.Context, u *url.URL, robotsURL string) *Result {
+// fetch follows redirects from u and classifies the last response into
+// out.
+func (f *Fetcher) fetch(ctx context.Context, u *url.URL, rq fetchRequest, out *fetched) {
 	client := f.client()
-	res := &Result{URL: robotsURL}
+	res := out.res
 	visited := map[string]bool{u.String(): true}
 	maxRedirects := f.maxRedirects()
 	for {
 		res.FinalURL = u.String()
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 		if err != nil {
-			return f.failed(res, ReasonNetwork, err, nil)
+			f.failed(res, ReasonNetwork, err, nil)
+			return
 		}
 		if f.UserAgent != "" {
 			req.Header.Set("User-Agent", f.UserAgent)
 		}
+		conditional := rq.cond.addTo(req)
 		resp, err := client.Do(req)
 		if err != nil {
 			res.Status = 0
-			return f.failed(res, ReasonNetwork, err, nil)
+			f.failed(res, ReasonNetwork, err, nil)
+			return
 		}
 		res.Status = resp.StatusCode
+		if resp.StatusCode == http.StatusNotModified && conditional {
+			resp.Body.Close()
+			f.notModified(out, rq.cond, resp.Header)
+			return
+		}
 		if !redirects(resp.StatusCode) {
-			return f.classify(res, resp)
+			f.classify(out, resp, rq.keepBody)
+			return
 		}
 		resp.Body.Close()
 		next, err := redirectTarget(resp, visited, res.Redirects, maxRedirects)
 		if errors.Is(err, errBadLocation) {
-			return f.failed(res, ReasonNetwork, err, nil)
+			f.failed(res, ReasonNetwork, err, nil)
+			return
 		}
 		if err != nil {
 			policy, why := robots.StatusPolicy(resp.StatusCode) // a 3xx not followed leads nowhere
-			return f.definite(res, policy, why, err, resp.Header)
+			f.definite(res, policy, why, err, resp.Header)
+			return
 		}
 		visited[next.String()] = true
 		res.Redirects++
@@ -206,12 +227,27 @@ func redirects(code int) bool {
 	return code >= 300 && code <= 399 && code != http.StatusNotModified
 }
 
+// notModified completes the outcome of a conditional request the server
+// answered with 304: the copy holds, for the lifetime the 304's
+// Cache-Control gives, or its own.
+func (f *Fetcher) notModified(out *fetched, cond validators, h http.Header) {
+	out.notModified = true
+	out.res.Policy, out.res.Reason = Conditional, ReasonOK
+	out.res.FetchedAt = f.now()
+	if len(h.Values("Cache-Control")) > 0 {
+		out.renewFor = f.Freshness.LifetimeOf(h)
+	}
+	out.res.Expires = out.res.FetchedAt.Add(out.renewFor)
+	out.valid = cond.renewedBy(h)
+}
+
 // classify completes a result from the last response, by the status table
-// of robots.StatusPolicy.
-func (f *Fetcher) classify(res *Result, resp *http.Response) *Result {
+// of robots.StatusPolicy; a 2xx body is kept in out when keepBody is set.
+func (f *Fetcher) classify(out *fetched, resp *http.Response, keepBody bool) *Result {
+	res := out.res
 	policy, why := robots.StatusPolicy(resp.StatusCode)
 	if policy == Conditional {
-		return f.success(res, resp)
+		return f.success(out, resp, keepBody)
 	}
 	resp.Body.Close()
 	switch {
@@ -255,14 +291,16 @@ func redirectTarget(resp *http.Response, visited map[string]bool, done, limit in
 }
 
 // success reads and parses a 2xx body, as robots.FromResponse does. A body
-// that fails before its end or before MaxBytes is a network failure.
-func (f *Fetcher) success(res *Result, resp *http.Response) *Result {
+// that fails before its end or before MaxBytes is a network failure. With
+// keepBody, the bytes parsed are kept in out, to be shared.
+func (f *Fetcher) success(out *fetched, resp *http.Response, keepBody bool) *Result {
 	defer resp.Body.Close()
-	opts := make([]robots.Option, 0, len(f.ParseOptions)+2)
-	opts = append(opts, robots.WithAutomatonBudget(DefaultAutomatonBudget))
-	opts = append(opts, f.ParseOptions...)
-	opts = append(opts, robots.WithMaxBytes(f.maxBytes()))
-	r, err := robots.FromResponse(resp, opts...)
+	res := out.res
+	var capture *bodyCapture
+	if keepBody {
+		capture = captureBody(resp)
+	}
+	r, err := robots.FromResponse(resp, f.parseOptions()...)
 	if err != nil {
 		return f.failed(res, ReasonNetwork, err, nil)
 	}
@@ -270,7 +308,20 @@ func (f *Fetcher) success(res *Result, resp *http.Response) *Result {
 	res.Bytes = r.BodyBytes()
 	res.Truncated = r.Truncated()
 	res.agents = &agentCache{}
+	if capture != nil {
+		out.body = capture.parsed(res.Bytes)
+	}
+	out.valid = validatorsOf(res.FinalURL, resp.Header)
 	return f.definite(res, Conditional, ReasonOK, nil, resp.Header)
+}
+
+// parseOptions are the options of every parse of a body the fetcher read,
+// or that a shared entry carries.
+func (f *Fetcher) parseOptions() []robots.Option {
+	opts := make([]robots.Option, 0, len(f.ParseOptions)+2)
+	opts = append(opts, robots.WithAutomatonBudget(DefaultAutomatonBudget))
+	opts = append(opts, f.ParseOptions...)
+	return append(opts, robots.WithMaxBytes(f.maxBytes()))
 }
 
 // definite completes a result that is an answer from the origin: it holds

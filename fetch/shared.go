@@ -1,0 +1,497 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"sync"
+	"time"
+
+	"github.com/fastrobots/robots"
+)
+
+// Defaults of the shared level (CacheOptions.Store).
+const (
+	DefaultStoreTimeout = 100 * time.Millisecond
+	DefaultStoreRetry   = 5 * time.Second
+	DefaultStoreRetain  = 24 * time.Hour
+)
+
+// storeFailuresToOpen is how many consecutive Store calls must fail before
+// the cache leaves the Store alone for StoreRetry. One failure is often a
+// blip; three in a row, at StoreTimeout each, are an outage, and the
+// cache stops paying for them.
+const storeFailuresToOpen = 3
+
+// The lease wait polls the Store: first after firstPoll, then at twice the
+// pause before, up to maxPoll. A node waiting on another's fetch so learns
+// of a fast fetch quickly, and loads the Store little during a slow one.
+const (
+	firstPoll = 5 * time.Millisecond
+	maxPoll   = 200 * time.Millisecond
+)
+
+// errStorePaused is the error of a Store call the breaker skipped.
+var errStorePaused = errors.New("fetch: store paused after failures")
+
+// breaker pauses the use of the Store after storeFailuresToOpen
+// consecutive failures, for retry; then calls go through again, and the
+// first success ends the count. It never disables the Store for good.
+type breaker struct {
+	retry time.Duration
+
+	mu        sync.Mutex
+	failures  int
+	openUntil time.Time
+}
+
+// allow reports whether a Store call may go now.
+func (b *breaker) allow() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return !time.Now().Before(b.openUntil)
+}
+
+// done records a call's outcome.
+func (b *breaker) done(err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if err == nil {
+		b.failures = 0
+		return
+	}
+	if b.failures++; b.failures >= storeFailuresToOpen {
+		b.openUntil = time.Now().Add(b.retry)
+	}
+}
+
+// storeCall runs one Store call under the cache's StoreTimeout, in a
+// goroutine of its own so that a Store that ignores its context cannot
+// hold the check past the deadline, and records the outcome in the
+// breaker. A panic in the Store is a failed call.
+func storeCall[T any](c *Cache, ctx context.Context, call func(context.Context) (T, error)) (T, error) {
+	var zero T
+	if !c.shared.allow() {
+		return zero, errStorePaused
+	}
+	v, err := withinTimeout(ctx, c.opts.StoreTimeout, call)
+	c.shared.done(err)
+	if err != nil {
+		c.mu.Lock()
+		c.stats.StoreErrors++
+		c.mu.Unlock()
+	}
+	return v, err
+}
+
+// withinTimeout runs call with ctx bounded by timeout (none when
+// negative); it returns when call does or the time is up, whichever comes
+// first.
+func withinTimeout[T any](ctx context.Context, timeout time.Duration, call func(context.Context) (T, error)) (T, error) {
+	if timeout < 0 {
+		return call(ctx)
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	type outcome struct {
+		v   T
+		err error
+	}
+	ch := make(chan outcome, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				ch <- outcome{err: fmt.Errorf("fetch: store panicked: %v", p)}
+			}
+		}()
+		v, err := call(ctx)
+		ch <- outcome{v, err}
+	}()
+	select {
+	case o := <-ch:
+		return o.v, o.err
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
+}
+
+// The Store calls of a flight, each under storeCall.
+
+func (c *Cache) storeGet(ctx context.Context, key string) ([]byte, error) {
+	return storeCall(c, ctx, func(ctx context.Context) ([]byte, error) { return c.opts.Store.Get(ctx, key) })
+}
+
+func (c *Cache) storeLease(ctx context.Context, key string) (string, error) {
+	return storeCall(c, ctx, func(ctx context.Context) (string, error) {
+		return c.opts.Store.Lease(ctx, key, c.leaseTime())
+	})
+}
+
+func (c *Cache) storePut(ctx context.Context, key, token string, value []byte, ttl time.Duration) error {
+	_, err := storeCall(c, ctx, func(ctx context.Context) (struct{}, error) {
+		return struct{}{}, c.opts.Store.Put(ctx, key, token, value, ttl)
+	})
+	return err
+}
+
+func (c *Cache) storeRelease(ctx context.Context, key, token string) {
+	_, _ = storeCall(c, ctx, func(ctx context.Context) (struct{}, error) {
+		return struct{}{}, c.opts.Store.Release(ctx, key, token)
+	})
+}
+
+// leaseTime is how long a lease holds: the holder's fetch and its write
+// of the entry. Past it, a node waiting on the holder fetches itself.
+func (c *Cache) leaseTime() time.Duration {
+	fetch := c.fetchBound()
+	if fetch < 0 {
+		fetch = DefaultTimeout
+	}
+	store := c.opts.StoreTimeout
+	if store < 0 {
+		store = time.Second
+	}
+	return fetch + 2*store
+}
+
+// flight is the work of one refresh of an origin with a Store.
+type flight struct {
+	origin, key string
+	token       string    // the lease, when this node holds it
+	seen        time.Time // the latest fetch of the last shared entry adopted
+	corrupt     bool      // a corrupt value was read (and counted)
+	// shared is the good copy adopted from the Store, and sharedBody its
+	// body: a fetch this node publishes is conditional on it alone, the
+	// copy whose body it can write back.
+	shared     *Result
+	sharedBody []byte
+	sharedVal  validators
+}
+
+// refreshShared is refresh with a Store:
+//
+//  1. A fresh shared entry is served (and kept locally): a shared hit.
+//  2. Otherwise the node takes the origin's lease, reads the entry once
+//     more (another node may have written it just before), fetches
+//     (conditionally on the shared copy, when there is one), and writes
+//     the new entry.
+//  3. When another node holds the lease, this one waits for its entry
+//     (await), and fetches itself only past the lease.
+//
+// A Store call that fails ends the flight's use of the Store: the node
+// fetches itself, conditionally on its own copy, and writes nothing. So
+// does a node that waited past the lease without getting it.
+func (c *Cache) refreshShared(ctx context.Context, origin string) (*Result, error) {
+	fl := &flight{origin: origin, key: storeKey(origin)}
+	if b, err := c.storeGet(ctx, fl.key); err == nil {
+		if served := c.adopt(fl, b); c.isFresh(served) {
+			return c.sharedHit(served), nil
+		}
+		token, err := c.storeLease(ctx, fl.key)
+		fl.token = token
+		if err == nil && token == "" {
+			if served := c.await(ctx, fl); served != nil {
+				return c.sharedHit(served), nil
+			}
+		}
+		if served := c.recheck(ctx, fl); served != nil {
+			return c.sharedHit(served), nil
+		}
+	}
+	rq := fetchRequest{keepBody: fl.token != ""}
+	var base *Result
+	if fl.token == "" {
+		base, rq.cond = c.localCopy(origin)
+	} else if fl.shared != nil && !fl.sharedVal.empty() {
+		base, rq.cond = fl.shared, fl.sharedVal
+	}
+	out, err := c.fetchOrigin(ctx, origin, rq)
+	if err != nil {
+		if fl.token != "" {
+			c.storeRelease(ctx, fl.key, fl.token)
+		}
+		return nil, err
+	}
+	if out.notModified && base == fl.shared && base != nil {
+		out.body = fl.sharedBody
+	}
+	served, st := c.apply(origin, out, base)
+	if fl.token != "" {
+		c.publish(ctx, fl, st, out)
+	}
+	return served, nil
+}
+
+// recheck reads the entry again once this node holds the lease: the node
+// that held it before may have written its entry and let the lease go
+// between this node's last read and its lease. A fresh entry is served
+// and the lease released; nil means this node fetches.
+func (c *Cache) recheck(ctx context.Context, fl *flight) *Result {
+	if fl.token == "" {
+		return nil
+	}
+	b, err := c.storeGet(ctx, fl.key)
+	if err != nil {
+		return nil
+	}
+	served := c.adopt(fl, b)
+	if !c.isFresh(served) {
+		return nil
+	}
+	c.storeRelease(ctx, fl.key, fl.token)
+	return served
+}
+
+// sharedHit counts an answer taken from the Store.
+func (c *Cache) sharedHit(r *Result) *Result {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.stats.SharedHits++
+	return r
+}
+
+// isFresh reports whether r is an answer that has not expired.
+func (c *Cache) isFresh(r *Result) bool {
+	return r != nil && c.fetcher.now().Before(r.Expires)
+}
+
+// await waits for the node that holds the origin's lease: it polls the
+// Store, with backoff, until a newer entry comes (returned when fresh),
+// until the lease is free and this node takes it (fl.token), until the
+// lease time has passed, or until a Store call fails. In the last three
+// cases it returns nil, and the node fetches itself.
+func (c *Cache) await(ctx context.Context, fl *flight) *Result {
+	deadline := time.Now().Add(c.leaseTime())
+	pause := firstPoll
+	for {
+		wait := min(pause, time.Until(deadline))
+		if wait <= 0 || !sleepCtx(ctx, wait) {
+			return nil
+		}
+		pause = min(2*pause, maxPoll)
+		b, err := c.storeGet(ctx, fl.key)
+		if err != nil {
+			return nil
+		}
+		if served := c.adopt(fl, b); c.isFresh(served) {
+			return served
+		}
+		if fl.token, err = c.storeLease(ctx, fl.key); err != nil || fl.token != "" {
+			return nil
+		}
+	}
+}
+
+// sleepCtx waits for d or until ctx ends; it reports whether d passed.
+func sleepCtx(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// adopt reads a value from the Store and, when it is an entry for the
+// origin at least as new as what this cache holds, makes it the local
+// entry's state, keeping the newer good copy of the two. It returns what
+// the entry serves then; nil when the value is absent, corrupt (counted,
+// and overwritten by the next write), or older than the local state.
+func (c *Cache) adopt(fl *flight, b []byte) *Result {
+	if b == nil {
+		return nil
+	}
+	s, err := decodeShared(b, fl.origin)
+	if err != nil {
+		if !fl.corrupt {
+			fl.corrupt = true
+			c.mu.Lock()
+			c.stats.StoreCorrupt++
+			c.mu.Unlock()
+		}
+		return nil
+	}
+	if s.latest().Equal(fl.seen) {
+		return nil // the entry the flight adopted already
+	}
+	fl.seen = s.latest()
+	var good, failure *Result
+	if s.good != nil {
+		good = c.rebuild(s.good, c.sameBody(fl.origin, s.good))
+		fl.shared, fl.sharedBody = good, s.good.body
+		fl.sharedVal = validators{url: s.good.finalURL, etag: s.good.etag, lastModified: s.good.lastModified}
+	}
+	if s.failure != nil {
+		failure = c.rebuild(s.failure, nil)
+	}
+
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.entry(fl.origin)
+	if e.served != nil && s.latest().Before(e.latest()) {
+		return nil
+	}
+	if good != nil && (e.good == nil || !good.FetchedAt.Before(e.good.FetchedAt)) {
+		e.good, e.valid = good, fl.sharedVal
+		e.goodSum, e.hasGoodSum = sum(s.good.body), true
+	}
+	if failure != nil && (e.good == nil || e.good.FetchedAt.Before(failure.FetchedAt)) {
+		e.failingSince, e.failures = s.failingSince, s.failures
+		e.served = c.serveFailure(e, failure)
+	} else {
+		e.failingSince, e.failures = time.Time{}, 0
+		e.served = e.good
+	}
+	c.resize(e)
+	return e.served
+}
+
+// latest returns when the entry's latest fetch came.
+func (e *entry) latest() time.Time {
+	if e.served.LastFailure != nil {
+		return e.served.LastFailure.FetchedAt
+	}
+	return e.served.FetchedAt
+}
+
+// sameBody returns the origin's local good copy when its body is the
+// shared copy's, so that its parse (and the automata built on it) is kept.
+func (c *Cache) sameBody(origin string, s *sharedCopy) *Result {
+	if s.policy != Conditional {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.entries[origin]
+	if e == nil || e.good == nil || e.good.Robots == nil || !e.hasGoodSum ||
+		e.goodSum != sum(s.body) || e.good.Truncated != s.truncated {
+		return nil
+	}
+	return e.good
+}
+
+// rebuild returns the Result of a shared copy, parsing its body, or
+// sharing the parse of same when it has the same body.
+func (c *Cache) rebuild(s *sharedCopy, same *Result) *Result {
+	r := &Result{
+		URL: s.url, FinalURL: s.finalURL, Redirects: s.redirects, Status: s.status,
+		Policy: s.policy, Reason: s.reason, Err: s.err(),
+		FetchedAt: s.fetchedAt, Expires: s.expires, RetryAfter: s.retryAfter,
+	}
+	if s.policy != Conditional {
+		return r
+	}
+	if same != nil {
+		r.Robots, r.agents = same.Robots, same.agents
+	} else {
+		r.Robots, r.agents = c.fetcher.parseShared(s.body, s.truncated), &agentCache{}
+	}
+	r.Bytes, r.Truncated = r.Robots.BodyBytes(), s.truncated || r.Robots.Truncated()
+	return r
+}
+
+// parseShared parses a shared body with the fetcher's options. A body the
+// writing node cut at its size limit (truncated) is parsed as cut there,
+// so that the file says Truncated as the writer's did.
+func (f *Fetcher) parseShared(body []byte, truncated bool) *robots.Robots {
+	opts := f.parseOptions()
+	if !truncated || len(body) == 0 {
+		return robots.Parse(body, opts...)
+	}
+	if limit := f.maxBytes(); limit < 0 || limit > len(body) {
+		opts = append(opts, robots.WithMaxBytes(len(body)))
+	}
+	return robots.Parse(append(body[:len(body):len(body)], '\n'), opts...)
+}
+
+// entryState is what a cache entry holds, as a shared entry records it.
+type entryState struct {
+	good         *Result
+	valid        validators
+	failure      *Result // the latest fetch, when it failed
+	failingSince time.Time
+	failures     int
+	expires      time.Time // of what is served
+}
+
+// state returns e's state. c.mu is held.
+func (e *entry) state() entryState {
+	return entryState{
+		good: e.good, valid: e.valid, failure: e.served.LastFailure,
+		failingSince: e.failingSince, failures: e.failures, expires: e.served.Expires,
+	}
+}
+
+// publish writes the entry's state after this node's fetch to the Store,
+// and releases the lease. A good copy goes with its body, the one this
+// fetch read or the shared one it renewed; a copy whose body this node no
+// longer has (it parsed it before a Store outage) is not written, and
+// neither is an entry past the wire format's limits: the lease is then
+// released, and other nodes fetch for themselves.
+func (c *Cache) publish(ctx context.Context, fl *flight, st entryState, out fetched) {
+	s := &sharedEntry{origin: fl.origin, failingSince: st.failingSince, failures: st.failures}
+	if st.good != nil {
+		body, known := fl.bodyOf(st.good, out)
+		if known {
+			s.good = copyOf(st.good, st.valid, body)
+		}
+	}
+	if st.failure != nil {
+		s.failure = copyOf(st.failure, validators{}, nil)
+	}
+	var value []byte
+	err := errTooLarge
+	if s.good != nil || s.failure != nil {
+		value, err = s.encode()
+	}
+	if err != nil {
+		c.storeRelease(ctx, fl.key, fl.token)
+		return
+	}
+	ttl := st.expires.Sub(c.fetcher.now()) + c.opts.StoreRetain
+	if err := c.storePut(ctx, fl.key, fl.token, value, max(ttl, time.Millisecond)); err == nil {
+		c.mu.Lock()
+		c.stats.SharedWrites++
+		c.mu.Unlock()
+	}
+}
+
+// bodyOf returns the body of a good copy when the flight has it: the body
+// this fetch read, or the shared body a 304 renewed or the flight adopted.
+// A copy under FullAllow has none to carry.
+func (fl *flight) bodyOf(good *Result, out fetched) ([]byte, bool) {
+	switch {
+	case good.Policy != Conditional:
+		return nil, true
+	case good == out.res || out.notModified:
+		return out.body, out.body != nil
+	case good == fl.shared:
+		return fl.sharedBody, true
+	}
+	return nil, false
+}
+
+// copyOf returns the shared copy of a Result, with its validators and the
+// body it was parsed from.
+func copyOf(r *Result, v validators, body []byte) *sharedCopy {
+	s := &sharedCopy{
+		url: r.URL, finalURL: r.FinalURL, redirects: r.Redirects, status: r.Status,
+		policy: r.Policy, reason: r.Reason, errKind: kindOf(r.Err),
+		truncated: r.Truncated, fetchedAt: r.FetchedAt, expires: r.Expires, retryAfter: r.RetryAfter,
+		etag: v.etag, lastModified: v.lastModified, body: body,
+	}
+	if r.Err != nil {
+		s.errMsg = r.Err.Error()
+		if len(s.errMsg) > maxErrMsg {
+			s.errMsg = s.errMsg[:maxErrMsg]
+		}
+	}
+	return s
+}
+
+// sum is the checksum that tells two bodies apart.
+func sum(body []byte) uint32 { return crc32.Checksum(body, castagnoli) }

@@ -1,0 +1,56 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+)
+
+// Store is a second cache level that the Caches of a fleet of crawlers
+// share (CacheOptions.Store), so that the fleet fetches each origin's
+// robots.txt once, not once per node. package redisstore
+// (github.com/fastrobots/robots/fetch/redisstore, a module of its own)
+// implements it on Redis or Valkey; MemoryStore in one process's memory.
+//
+// A Store holds opaque values under keys, and leases: a lease says "I am
+// fetching this origin", so that one node fetches while the others wait
+// for its entry. The Cache encodes entries itself (a versioned, size-capped
+// and checksummed format), never trusts what Get returns, and bounds every
+// call with CacheOptions.StoreTimeout; a Store need not do either.
+//
+// Contract (package storetest checks it):
+//   - Get returns the value at key, or nil and no error when there is
+//     none. A key holding something that is not a value the Store wrote
+//     (another type of record) may be reported as none, so that the next
+//     Put replaces it.
+//   - Lease takes the lease on key for ttl when no one holds it, and
+//     returns a token that no other call returns; when another holds it,
+//     it returns "" and no error. A lease not released ends after ttl.
+//   - Put stores value at key for ttl and releases the lease, in one step,
+//     only while token holds the lease on key; otherwise it stores nothing
+//     and returns ErrLeaseLost. Only the lease's holder writes.
+//   - Release ends the lease when token holds it, and does nothing
+//     otherwise.
+//   - Leases and values of different keys are independent; a lease does
+//     not hide the value at its key.
+//   - Every method returns an error when ctx ends before it completes.
+//
+// Keys are the Cache's (a format version and an origin); a Store may
+// prefix them to share a server with other data.
+type Store interface {
+	Get(ctx context.Context, key string) ([]byte, error)
+	Lease(ctx context.Context, key string, ttl time.Duration) (token string, err error)
+	Put(ctx context.Context, key, token string, value []byte, ttl time.Duration) error
+	Release(ctx context.Context, key, token string) error
+}
+
+// ErrLeaseLost is returned by Store.Put when the token no longer holds the
+// key's lease: it ran out, and perhaps another node holds it now.
+var ErrLeaseLost = errors.New("fetch: lease lost")
+
+// storeKey is the key of an origin's shared entry: the wire version and
+// the origin, so that nodes reading different versions never meet.
+func storeKey(origin string) string {
+	return "v" + strconv.Itoa(wireVersion) + "/" + origin
+}
