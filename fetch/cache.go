@@ -417,13 +417,13 @@ func (c *Cache) remove(e *entry) {
 const entryBytes = int64(unsafe.Sizeof(entry{})) + 48 + 2*(16+8)
 
 // entrySize returns the memory an entry keeps alive: its bookkeeping and
-// key, its results with their URLs, and for each parsed file what the file
+// key and validators, its results with their URLs, and for each parsed file what the file
 // reports (robots.Robots.MemoryBytes: the file, the rules compiled for
 // each crawler and their automata as built so far) and the resolutions the
 // result keeps. A file's automata grow after the entry is charged; the
 // Checker recharges it when they have grown by an eighth (rechargeAfter).
 func entrySize(e *entry) int64 {
-	n := entryBytes + int64(len(e.key))
+	n := entryBytes + int64(len(e.key)+len(e.valid.url)+len(e.valid.etag)+len(e.valid.lastModified))
 	results := [3]*Result{e.served, e.good, e.served.LastFailure}
 	var files [3]*robots.Robots
 	for i, r := range results {

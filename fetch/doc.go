@@ -31,6 +31,11 @@
 //		fetch.TransportOptions{Agent: "ExampleBot"})}
 //	_, err := client.Get(u) // errors.Is(err, fetch.ErrDisallowed) when robots.txt says no
 //
+// A fleet of crawlers shares one fetch per origin through a Store, the
+// Cache's second level (CacheOptions.Store): package
+// github.com/fastrobots/robots/fetch/redisstore, a module of its own, keeps
+// it on Redis; docs/fleet.md describes the design and its failure modes.
+//
 // The policy of an HTTP status is robots.StatusPolicy's, one table for
 // both packages. docs/crawling.md lists every situation, the policy it
 // leads to, how long it is cached, and the test that pins it.
