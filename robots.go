@@ -90,8 +90,9 @@ const DefaultAutomatonBudget = automaton.DefaultBudget
 // WithAutomatonBudget sets the memory budget, in bytes, of the automaton
 // built for each crawler's rules: n == 0 restores DefaultAutomatonBudget,
 // and n < 0 lifts the limit to the most an automaton may hold (1 GiB).
-// States are built as checks reach them; past the budget, checks finish on
-// a slower simulation that is still linear in the URL's length.
+// States are built as checks reach them; past the budget, a check is
+// decided by the segment scanner, slower but still bounded per byte of
+// the URL (docs/limits.md).
 func WithAutomatonBudget(n int) Option { return func(c *config) { c.budget = n } }
 
 // Robots is a parsed robots.txt. It is safe for concurrent use.

@@ -19,8 +19,8 @@ const (
 	// of each crawler's rules in a fetched file (robots.WithAutomatonBudget). It is
 	// smaller than the robots package's default because a crawler keeps
 	// many files: the automaton grows as checks reach new states, a typical
-	// group needs a few KiB, and past the budget checks finish on a slower
-	// simulation that is still linear in the URL's length.
+	// group needs a few KiB, and past the budget a check is decided by the
+	// segment scanner, slower but still bounded per byte of the URL.
 	DefaultAutomatonBudget = 64 << 10
 )
 
