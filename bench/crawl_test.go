@@ -35,22 +35,9 @@ func prepareCrawl(c *Corpus, lib Lib) *crawlInputs {
 // (the cheapest way each library offers). It reports files (per op),
 // ns/file and the panics recovered per op.
 func BenchmarkLongTail(b *testing.B) {
-	c := needCorpus(b)
-	for _, lib := range Libs() {
-		b.Run(lib.Name(), func(b *testing.B) {
-			in := prepareCrawl(c, lib)
-			b.ReportAllocs()
-			b.ResetTimer()
-			var st Stats
-			for range b.N {
-				for k, body := range in.bodies {
-					RunOneShot(lib, in.names[k], body, in.agents[k], in.inputs[k][0], &st)
-				}
-			}
-			b.StopTimer()
-			reportCrawl(b, &st, len(in.bodies), 0)
-		})
-	}
+	benchSites(b, false, func(lib Lib, in *crawlInputs, k int, st *Stats) {
+		RunOneShot(lib, in.names[k], in.bodies[k], in.agents[k], in.inputs[k][0], st)
+	})
 }
 
 // BenchmarkCrawl is the crawler working through a site: per file, parse,
@@ -58,6 +45,14 @@ func BenchmarkLongTail(b *testing.B) {
 // Compile, Allowed, as RunFile does). It reports files and urls (per op),
 // ns/url, and the panics recovered and files refused per op.
 func BenchmarkCrawl(b *testing.B) {
+	benchSites(b, true, func(lib Lib, in *crawlInputs, k int, st *Stats) {
+		RunFile(lib, in.names[k], in.bodies[k], in.agents[k], in.inputs[k], st)
+	})
+}
+
+// benchSites runs site for every file of the crawl, per op, for every
+// library, and reports the files (and the URLs, when every URL is checked).
+func benchSites(b *testing.B, allURLs bool, site func(lib Lib, in *crawlInputs, k int, st *Stats)) {
 	c := needCorpus(b)
 	for _, lib := range Libs() {
 		b.Run(lib.Name(), func(b *testing.B) {
@@ -66,12 +61,16 @@ func BenchmarkCrawl(b *testing.B) {
 			b.ResetTimer()
 			var st Stats
 			for range b.N {
-				for k, body := range in.bodies {
-					RunFile(lib, in.names[k], body, in.agents[k], in.inputs[k], &st)
+				for k := range in.bodies {
+					site(lib, in, k, &st)
 				}
 			}
 			b.StopTimer()
-			reportCrawl(b, &st, len(in.bodies), in.urls)
+			urls := 0
+			if allURLs {
+				urls = in.urls
+			}
+			reportCrawl(b, &st, len(in.bodies), urls)
 		})
 	}
 }

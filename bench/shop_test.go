@@ -36,37 +36,13 @@ func shopParsed(b *testing.B, lib Lib, body []byte) Checker {
 // BenchmarkShopParse parses shop.txt once per op.
 func BenchmarkShopParse(b *testing.B) {
 	body, _ := shopWorkload(b)
-	for _, lib := range Libs() {
-		b.Run(lib.Name(), func(b *testing.B) {
-			shopParsed(b, lib, body)
-			b.SetBytes(int64(len(body)))
-			b.ReportAllocs()
-			b.ResetTimer()
-			for range b.N {
-				if p, _ := lib.Parse(body); p != nil {
-					sink++
-				}
-			}
-		})
-	}
+	benchParse(b, body, func(b *testing.B, lib Lib) { shopParsed(b, lib, body) })
 }
 
 // BenchmarkShopResolve parses shop.txt and resolves ShopAgent once per op.
 func BenchmarkShopResolve(b *testing.B) {
 	body, _ := shopWorkload(b)
-	for _, lib := range Libs() {
-		b.Run(lib.Name(), func(b *testing.B) {
-			shopParsed(b, lib, body)
-			b.ReportAllocs()
-			b.ResetTimer()
-			for range b.N {
-				p, _ := lib.Parse(body)
-				if p.Compile(ShopAgent) != nil {
-					sink++
-				}
-			}
-		})
-	}
+	benchResolve(b, body, ShopAgent, func(b *testing.B, lib Lib) { shopParsed(b, lib, body) })
 }
 
 // BenchmarkShopCold answers one question about shop.txt as if it had just
