@@ -94,7 +94,7 @@ func serveUntil(ctx context.Context, opts *serveOptions, stdout io.Writer) error
 	if err != nil {
 		return err
 	}
-	srv := newHTTPServer(newServer(serverConfig{allowPrivate: opts.allowPrivate}))
+	srv := newHTTPServer(newServer(serverConfig{allowPrivate: opts.allowPrivate}), serveTimeouts)
 	fmt.Fprintf(stdout, "robots serve: listening on http://%s/\n", ln.Addr())
 	if !isLoopback(ln.Addr()) {
 		fmt.Fprintln(stdout, "robots serve: not a loopback address: other hosts can reach the server")
@@ -120,15 +120,23 @@ func serveUntil(ctx context.Context, opts *serveOptions, stdout io.Writer) error
 	return nil
 }
 
+// httpTimeouts are the time limits of the HTTP server.
+type httpTimeouts struct {
+	readHeader, read, write, idle time.Duration
+}
+
+// serveTimeouts are the time limits serve runs with.
+var serveTimeouts = httpTimeouts{readHeaderTimeout, readTimeout, writeTimeout, idleTimeout}
+
 // newHTTPServer returns an http.Server for h with every time limit set,
 // so that no client can hold a connection open by being slow.
-func newHTTPServer(h http.Handler) *http.Server {
+func newHTTPServer(h http.Handler, t httpTimeouts) *http.Server {
 	return &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
-		IdleTimeout:       idleTimeout,
+		ReadHeaderTimeout: t.readHeader,
+		ReadTimeout:       t.read,
+		WriteTimeout:      t.write,
+		IdleTimeout:       t.idle,
 		MaxHeaderBytes:    maxRequestHeaderBytes,
 	}
 }

@@ -206,7 +206,7 @@ func (s *server) lint(ctx context.Context, w http.ResponseWriter, r *http.Reques
 		if err != nil {
 			return nil, err
 		}
-		if f.body == nil {
+		if f.result.Policy != fetch.Conditional {
 			return nil, noRules(f, "lint")
 		}
 		body, out.Fetch = f.body, f.info()

@@ -2,13 +2,11 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
@@ -22,7 +20,7 @@ import (
 type fetched struct {
 	result *fetch.Result
 	// body is the body read, up to maxInputBytes and one byte more, under
-	// a conditional policy; nil otherwise.
+	// a conditional policy; empty otherwise.
 	body []byte
 }
 
@@ -102,50 +100,37 @@ func (f *fetched) info() *fetchInfoJSON {
 // are copied to.
 type bodyRecordKey struct{}
 
-// bodyRecord keeps a copy of the bytes read of the latest response
-// body, up to maxInputBytes+1 after decompression: the body the fetcher
-// parsed, since every response before the last was a redirect whose body
-// it did not read.
+// bodyRecord keeps a copy of the bytes read of the latest response body,
+// up to maxInputBytes and one byte more: the body the fetcher parsed,
+// since every response before the last was a redirect whose body it did
+// not read. The bytes are those the fetcher read: the transport asks for
+// gzip and decompresses it (guardedTransport leaves compression on).
 type bodyRecord struct {
-	mu      sync.Mutex
-	buf     bytes.Buffer
-	gzipped bool // the body was read gzip-compressed, to be decompressed here
+	mu  sync.Mutex
+	buf bytes.Buffer
 }
 
 // reset starts the copy of a new response.
-func (b *bodyRecord) reset(resp *http.Response) {
+func (b *bodyRecord) reset() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.buf.Reset()
-	b.gzipped = !resp.Uncompressed && strings.EqualFold(strings.TrimSpace(resp.Header.Get("Content-Encoding")), "gzip")
 }
 
-// Write copies p, up to maxRequestBytes in all: a gzip body past that
-// decompresses to more than the fetcher read anyway.
+// Write copies p, up to the limit.
 func (b *bodyRecord) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if room := maxRequestBytes - b.buf.Len(); len(p) > room {
-		b.buf.Write(p[:max(room, 0)])
-		return len(p), nil
-	}
-	return b.buf.Write(p)
+	room := max(maxInputBytes+1-b.buf.Len(), 0)
+	b.buf.Write(p[:min(len(p), room)])
+	return len(p), nil
 }
 
-// bytes returns the body copied, decompressed when it was read
-// compressed, up to maxInputBytes+1 bytes.
+// bytes returns a copy of the body recorded.
 func (b *bodyRecord) bytes() []byte {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if !b.gzipped {
-		return bytes.Clone(b.buf.Bytes()[:min(b.buf.Len(), maxInputBytes+1)])
-	}
-	gz, err := gzip.NewReader(bytes.NewReader(b.buf.Bytes()))
-	if err != nil {
-		return nil
-	}
-	out, _ := io.ReadAll(io.LimitReader(gz, maxInputBytes+1)) // a cut stream still gives what it held
-	return out
+	return bytes.Clone(b.buf.Bytes())
 }
 
 // recordingTransport sends requests through next; when a request's
@@ -159,7 +144,7 @@ func (t recordingTransport) RoundTrip(req *http.Request) (*http.Response, error)
 	if err != nil || rec == nil {
 		return resp, err
 	}
-	rec.reset(resp)
+	rec.reset()
 	resp.Body = teeReadCloser{Reader: io.TeeReader(resp.Body, rec), Closer: resp.Body}
 	return resp, nil
 }

@@ -117,7 +117,7 @@ func jsonError(err error) *apiError {
 	case errors.As(err, &typ) && typ.Field != "":
 		return badRequest("field %q: a JSON %s where %s is wanted", typ.Field, typ.Value, jsonTypeName(typ.Type.String()))
 	case errors.As(err, &typ):
-		return badRequest("the body must be a JSON object, not a %s", typ.Value)
+		return badRequest("the body must be a JSON object, not a JSON %s", typ.Value)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		return badRequest("unknown field %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
 	}
