@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"strings"
 
@@ -105,9 +106,12 @@ func checkJSONContentType(ct string) *apiError {
 func jsonError(err error) *apiError {
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
+	var netErr net.Error
 	switch {
 	case tooLarge(err):
 		return &apiError{http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes", maxRequestBytes)}
+	case errors.As(err, &netErr) && netErr.Timeout():
+		return &apiError{http.StatusRequestTimeout, "the request body did not come in time"}
 	case errors.Is(err, io.EOF):
 		return badRequest("malformed JSON: empty body")
 	case errors.Is(err, io.ErrUnexpectedEOF):
