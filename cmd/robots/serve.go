@@ -94,7 +94,8 @@ func serveUntil(ctx context.Context, opts *serveOptions, stdout io.Writer) error
 	if err != nil {
 		return err
 	}
-	srv := newHTTPServer(newServer(serverConfig{allowPrivate: opts.allowPrivate}), serveTimeouts)
+	cfg := serverConfig{allowPrivate: opts.allowPrivate, loopbackHosts: isLoopback(ln.Addr())}
+	srv := newHTTPServer(newServer(cfg), serveTimeouts)
 	fmt.Fprintf(stdout, "robots serve: listening on http://%s/\n", ln.Addr())
 	if !isLoopback(ln.Addr()) {
 		fmt.Fprintln(stdout, "robots serve: not a loopback address: other hosts can reach the server")

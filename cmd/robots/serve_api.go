@@ -3,7 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/http"
+	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/fastrobots/robots"
@@ -21,6 +24,9 @@ type serverConfig struct {
 	requestTimeout time.Duration
 	// fetchTimeout bounds one robots.txt fetch (fetchTimeout).
 	fetchTimeout time.Duration
+	// loopbackHosts refuses requests whose Host header is not a loopback
+	// name or address: serve sets it when it listens on loopback.
+	loopbackHosts bool
 }
 
 // server is the handler of robots serve: the tester page and the API.
@@ -28,6 +34,7 @@ type server struct {
 	client         *http.Client
 	requestTimeout time.Duration
 	fetchTimeout   time.Duration
+	loopbackHosts  bool
 	mux            *http.ServeMux
 }
 
@@ -41,6 +48,7 @@ func newServer(c serverConfig) *server {
 		client:         &http.Client{Transport: recordingTransport{next: guardedTransport(policy)}},
 		requestTimeout: orDefault(c.requestTimeout, requestTimeout),
 		fetchTimeout:   orDefault(c.fetchTimeout, fetchTimeout),
+		loopbackHosts:  c.loopbackHosts,
 		mux:            http.NewServeMux(),
 	}
 	s.mux.Handle("/api/check", s.api(s.check))
@@ -68,7 +76,30 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Security-Policy", contentSecurityPolicy)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
+	if s.loopbackHosts && !loopbackHost(r.Host) {
+		writeError(w, &apiError{http.StatusMisdirectedRequest, fmt.Sprintf(
+			"this server listens on loopback and answers to localhost, 127.0.0.1 or [::1], not to %q", r.Host)})
+		return
+	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// loopbackHost reports whether host, a Host header, names the loopback
+// interface: localhost (or a name under .localhost, RFC 6761) or a
+// loopback address, with any port. A page of another site whose name
+// the attacker has pointed at 127.0.0.1 (DNS rebinding) would otherwise
+// read the answers of a server on loopback: its requests carry its own
+// name.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"))
+	return err == nil && a.IsLoopback()
 }
 
 // apiFunc answers one API request, within ctx: the value sent as JSON,

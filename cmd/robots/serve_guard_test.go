@@ -189,3 +189,62 @@ func TestServeGuardedTransportUsesNoProxy(t *testing.T) {
 	// sees only the proxy's address.
 	assert.Nil(t, guardedTransport(publicOnly).Proxy)
 }
+
+func TestLoopbackHost(t *testing.T) {
+	for host, want := range map[string]bool{
+		"127.0.0.1:8080":      true,
+		"127.0.0.1":           true,
+		"127.1.2.3:80":        true,
+		"localhost:8080":      true,
+		"LOCALHOST.:8080":     true,
+		"app.localhost:8080":  true,
+		"[::1]:8080":          true,
+		"[::1]":               true,
+		"[::ffff:127.0.0.1]":  true,
+		"rebind.example:8080": false,
+		"localhost.example":   false,
+		"10.0.0.1:8080":       false,
+		"[::2]:8080":          false,
+		"":                    false,
+		"0.0.0.0:8080":        false,
+	} {
+		assert.Equal(t, want, loopbackHost(host), "%q", host)
+	}
+}
+
+func TestServeOnLoopbackAnswersOnlyToLoopbackNames(t *testing.T) {
+	s := apiServer(t, serverConfig{loopbackHosts: true})
+	for _, tt := range []struct {
+		host   string
+		status int
+	}{
+		{"", http.StatusOK}, // the client sends 127.0.0.1:port
+		{"localhost", http.StatusOK},
+		{"rebind.example", http.StatusMisdirectedRequest},
+	} {
+		for _, path := range []string{"/", "/api/check"} {
+			req, err := http.NewRequest(http.MethodPost, s.URL+path, strings.NewReader(`{"robotstxt":"","urls":["/"]}`))
+			require.NoError(t, err)
+			req.Header.Set("Content-Type", "application/json")
+			if path == "/" {
+				req.Method = http.MethodGet
+			}
+			if tt.host != "" {
+				req.Host = tt.host
+			}
+			resp, err := s.Client().Do(req)
+			require.NoError(t, err)
+			resp.Body.Close()
+			assert.Equal(t, tt.status, resp.StatusCode, "Host %q, %s", tt.host, path)
+		}
+	}
+	// Listening elsewhere, the server cannot know its names: any goes.
+	open := apiServer(t, serverConfig{})
+	req, err := http.NewRequest(http.MethodGet, open.URL+"/", nil)
+	require.NoError(t, err)
+	req.Host = "robots.example"
+	resp, err := open.Client().Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+}

@@ -81,6 +81,14 @@ func TestServeServesUntilStopped(t *testing.T) {
 	resp.Body.Close()
 	assert.Equal(t, `{"results":[{"url":"/a","allowed":false,"line":2,"rule":"Disallow: /"}]}`+"\n", string(b))
 
+	req, err := http.NewRequest(http.MethodGet, base+"/", nil)
+	require.NoError(t, err)
+	req.Host = "rebind.example"
+	resp, err = http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusMisdirectedRequest, resp.StatusCode, "on loopback, only loopback names are answered")
+
 	require.NoError(t, stop())
 	_, err = http.Get(base + "/")
 	assert.Error(t, err, "the port is closed once serve returns")
