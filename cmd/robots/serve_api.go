@@ -134,7 +134,8 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = newJSONEncoder(w).Encode(v) // the client is gone or the write timed out: nobody to tell
 }
 
-// errorJSON's sibling for whole requests: {"error": "..."}.
+// requestErrorJSON is the answer to a request that gets no result:
+// {"error": "..."}. (errorJSON is the result of one URL that gets none.)
 type requestErrorJSON struct {
 	Error string `json:"error"`
 }
