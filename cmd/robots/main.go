@@ -58,6 +58,7 @@ var commands = []command{
 	{"fetch", "fetch the robots.txt of URLs over HTTP and say whether crawlers may fetch them", runFetch},
 	{"lint", "report what is wrong or risky in robots.txt files", runLint},
 	{"explain", "say why a URL is allowed or disallowed: groups, matching rules, winner", runExplain},
+	{"serve", "serve a robots.txt tester in the browser and a JSON API", runServe},
 	{"version", "print the version of robots and the Go version it was built with", runVersion},
 }
 

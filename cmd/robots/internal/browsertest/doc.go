@@ -1,0 +1,18 @@
+// Package browsertest drives the robots.txt tester of "robots serve" in a
+// real headless Chromium: it types a robots.txt, agents and URLs, and
+// checks the verdicts, the highlighted lines and the lint markers the page
+// shows, its keyboard use, its phone-width layout and its
+// Content-Security-Policy.
+//
+// It is a Go module of its own, so that the robots module never depends
+// on chromedp. The tests build the robots command of the module in this
+// checkout (the replace directive in go.mod) and run "robots serve" on a
+// loopback port. They need Debian's chromium package (apt-get install
+// chromium), or the browser the CHROMIUM variable names; without it they
+// skip, and fail under CI=true. Run them from this directory:
+//
+//	go test ./...
+//
+// SCREENSHOT=../../../../docs/serve.png go test -run TestScreenshot ./...
+// writes the screenshot of the page that docs/serve.md shows.
+package browsertest

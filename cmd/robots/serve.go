@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+const serveSynopsis = `robots serve [--addr 127.0.0.1:8080] [--allow-private]
+
+Serves a robots.txt tester in the browser at /, and a JSON API under /api/
+for crawlers in any language: POST /api/check, /api/explain, /api/lint and
+/api/fetch answer what check, explain, lint and fetch answer with --json.
+docs/serve.md describes the API and its limits.
+
+The server fetches robots.txt files for its users ("load from URL", and
+"origin" in API requests); it refuses to connect to loopback, private,
+link-local, multicast, unspecified and reserved addresses, whatever name
+or redirect leads there, unless --allow-private is given, for testing a
+site on the local machine or network. It listens on loopback unless --addr
+says otherwise. It stops on SIGINT or SIGTERM, letting the requests under
+way finish.`
+
+// Time limits of the server. Each request's context ends after
+// requestTimeout; the write timeout leaves room to send the error that
+// says so.
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 15 * time.Second
+	requestTimeout    = 20 * time.Second
+	writeTimeout      = requestTimeout + 10*time.Second
+	idleTimeout       = 60 * time.Second
+	// fetchTimeout bounds one robots.txt fetch, redirects and body
+	// included, as robots fetch --timeout does; running out of it is a
+	// network failure, a full disallow.
+	fetchTimeout = 10 * time.Second
+	// shutdownTimeout is how long the requests under way may take to
+	// finish once the server is told to stop.
+	shutdownTimeout = 5 * time.Second
+)
+
+// serveOptions are the parsed arguments of serve.
+type serveOptions struct {
+	addr         string
+	allowPrivate bool
+}
+
+// runServe runs "robots serve" until SIGINT or SIGTERM.
+func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	opts, code := parseServe(args, stderr)
+	if opts == nil {
+		return code
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serveUntil(ctx, opts, stdout); err != nil {
+		fmt.Fprintf(stderr, "robots serve: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// parseServe parses serve's arguments. When they do not make a run, it
+// returns nil and the exit code to stop with.
+func parseServe(args []string, stderr io.Writer) (*serveOptions, int) {
+	opts := &serveOptions{}
+	fs := newFlagSet("serve", serveSynopsis, stderr)
+	fs.StringVar(&opts.addr, "addr", "127.0.0.1:8080", "listen on `host:port` (port 0 picks a free one)")
+	fs.BoolVar(&opts.allowPrivate, "allow-private", false, "let fetches connect to loopback and private addresses")
+	rest, err := parseInterleaved(fs, args)
+	if err != nil {
+		return nil, flagExit(err)
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "robots serve: unexpected argument %q\n", rest[0])
+		fs.Usage()
+		return nil, exitUsage
+	}
+	return opts, exitOK
+}
+
+// serveUntil listens on opts.addr, says where on stdout, and serves until
+// ctx ends; then it lets the requests under way finish, for
+// shutdownTimeout at most.
+func serveUntil(ctx context.Context, opts *serveOptions, stdout io.Writer) error {
+	ln, err := net.Listen("tcp", opts.addr)
+	if err != nil {
+		return err
+	}
+	cfg := serverConfig{allowPrivate: opts.allowPrivate, loopbackHosts: isLoopback(ln.Addr())}
+	srv := newHTTPServer(newServer(cfg), serveTimeouts)
+	fmt.Fprintf(stdout, "robots serve: listening on http://%s/\n", ln.Addr())
+	if !isLoopback(ln.Addr()) {
+		fmt.Fprintln(stdout, "robots serve: not a loopback address: other hosts can reach the server")
+	}
+	if opts.allowPrivate {
+		fmt.Fprintln(stdout, "robots serve: --allow-private: fetches may connect to loopback and private addresses")
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil {
+		return err
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// httpTimeouts are the time limits of the HTTP server.
+type httpTimeouts struct {
+	readHeader, read, write, idle time.Duration
+}
+
+// serveTimeouts are the time limits serve runs with.
+var serveTimeouts = httpTimeouts{readHeaderTimeout, readTimeout, writeTimeout, idleTimeout}
+
+// newHTTPServer returns an http.Server for h with every time limit set,
+// so that no client can hold a connection open by being slow.
+func newHTTPServer(h http.Handler, t httpTimeouts) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: t.readHeader,
+		ReadTimeout:       t.read,
+		WriteTimeout:      t.write,
+		IdleTimeout:       t.idle,
+		MaxHeaderBytes:    maxRequestHeaderBytes,
+	}
+}
+
+// maxRequestHeaderBytes bounds the headers of a request to the server.
+const maxRequestHeaderBytes = 64 << 10
+
+// isLoopback reports whether a is a loopback address.
+func isLoopback(a net.Addr) bool {
+	tcp, ok := a.(*net.TCPAddr)
+	return ok && tcp.IP.IsLoopback()
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/fastrobots/robots"
+)
+
+// query is a check or explain request, read and checked: the crawler,
+// the URLs, and the robots.txt, parsed from the text given or fetched
+// from the origin given.
+type query struct {
+	agents []string
+	urls   []string
+	// robots is the parsed file: the text given, or the body fetched under
+	// a conditional policy; nil when the fetch set a policy without rules.
+	robots *robots.Robots
+	// fetched is the fetch's answer when an origin was given, and origin
+	// its origin, which every absolute URL must share.
+	fetched *fetched
+	origin  string
+}
+
+// query reads the body of a check or explain request and gets the
+// robots.txt it names.
+func (s *server) query(ctx context.Context, w http.ResponseWriter, r *http.Request) (*query, *apiError) {
+	var req robotsRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return nil, err
+	}
+	mode, err := parseMode(req.Mode)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkAgents(req.Agents); err != nil {
+		return nil, err
+	}
+	if err := checkURLCount(req.URLs); err != nil {
+		return nil, err
+	}
+	body, isText, err := robotsText(req.RobotsTxt, req.RobotsTxtB64, req.Origin)
+	if err != nil {
+		return nil, err
+	}
+	q := &query{agents: req.Agents, urls: req.URLs}
+	if isText {
+		q.robots = robots.Parse(body, robots.WithMode(mode))
+		return q, nil
+	}
+	if q.fetched, err = s.fetchOrigin(ctx, *req.Origin, req.Agents, mode); err != nil {
+		return nil, err
+	}
+	q.origin, _ = robots.Origin(*req.Origin) // fetchOrigin found it
+	q.robots = q.fetched.result.Robots
+	return q, nil
+}
+
+// decider is what answers for the URLs of a query: a *robots.Agent, or a
+// *fetch.Agent that honours the fetch's policy.
+type decider interface {
+	Decide(rawURL string) robots.Decision
+}
+
+// decider returns what answers for the query's crawler.
+func (q *query) decider() decider {
+	if q.fetched != nil {
+		return q.fetched.result.Agent(q.agents...)
+	}
+	return q.robots.Agent(q.agents...)
+}
+
+// fetchInfo returns the fetch's answer, or nil when the text was given.
+func (q *query) fetchInfo() *fetchInfoJSON {
+	if q.fetched == nil {
+		return nil
+	}
+	return q.fetched.info()
+}
+
+// checkURL returns why u gets no verdict, or nil: it is not a URL or a
+// path (as for robots check), or it is a URL of another origin than the
+// robots.txt fetched, which does not govern it.
+func (q *query) checkURL(u string) *badURLError {
+	if err := checkURL(u); err != nil {
+		return &badURLError{URL: u, Err: err}
+	}
+	if q.origin == "" || (len(u) > 0 && u[0] == '/') {
+		return nil
+	}
+	if o, err := robots.Origin(u); err != nil || o != q.origin {
+		return &badURLError{URL: u, Err: fmt.Errorf("not on %s, whose robots.txt was fetched", q.origin)}
+	}
+	return nil
+}
