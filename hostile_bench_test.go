@@ -39,7 +39,7 @@ func BenchmarkHostileCheck(b *testing.B) {
 		for _, size := range hostileURLSizes {
 			b.Run(f.Name+"/"+size.name, func(b *testing.B) {
 				file := compile.Parse(f.Body, compile.Options{})
-				rules := file.Compile(file.Resolve("FooBot"), automaton.Options{})
+				rules := file.Compile(file.Resolve("FooBot"), runtime.RuleOptions(file.Mode, automaton.Options{}))
 				m := runtime.NewMatcher(rules, file.Mode)
 				for seed := uint64(1); seed <= hostileSpendSeeds && !rules.Set().Stats().Full; seed++ {
 					m.Allowed(runtime.FromURL("https://example.com" + f.Path(4<<10, seed)))

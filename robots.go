@@ -246,7 +246,7 @@ func (r *Robots) ruleSet(sel compile.Selection) *compile.RuleSet {
 	if rs != nil {
 		return rs
 	}
-	compiled := r.file.Compile(sel, r.budget)
+	compiled := r.file.Compile(sel, runtime.RuleOptions(r.file.Mode, r.budget))
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if rs = r.sets[string(key)]; rs != nil {

@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"strings"
 	"sync/atomic"
 	"unsafe"
 )
@@ -42,9 +43,7 @@ func (c *Cursor) Feed(in string) {
 	case done, restart:
 		return
 	case scanning:
-		if !c.scan.feed(in) {
-			c.mode, c.final = done, c.scan.end()
-		}
+		c.feedScanner(in)
 		return
 	}
 	d := c.set.dfa
@@ -98,6 +97,20 @@ func walk(trans []int32, class *[256]uint8, s int32, in string) (int32, int, int
 		cur = next
 	}
 	return int32(cur), len(in), 0
+}
+
+// feedScanner feeds in to the scanner, up to a NUL that ends the input.
+func (c *Cursor) feedScanner(in string) {
+	nul := -1
+	if c.set.dfa.prog.nulClass >= 0 {
+		nul = strings.IndexByte(in, 0)
+		if nul >= 0 {
+			in = in[:nul]
+		}
+	}
+	if !c.scan.feed(in) || nul >= 0 {
+		c.mode, c.final = done, c.scan.end()
+	}
 }
 
 // NeedsRestart reports that the Cursor could not decide what it was fed:

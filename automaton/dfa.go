@@ -216,7 +216,12 @@ func (d *dfa) state(set []int32, best int32) (int32, bool) {
 	d.insert(int32(len(d.states) - 1))
 	s := int32(len(d.states)-1) * d.stride
 	trans := d.growTable(newLen)
-	trans[s+d.stride-1] = d.endVerdict(set, best)
+	end := d.endVerdict(set, best)
+	trans[s+d.stride-1] = end
+	if c := d.prog.nulClass; c >= 0 {
+		// A NUL ends the input: reading it decides as the end does.
+		trans[s+c] = finalState(end)
+	}
 	return s, true
 }
 

@@ -36,11 +36,15 @@ type prog struct {
 	// byte.
 	class  [256]uint8
 	nclass int
+	// nulClass is the class of byte 0 when a NUL ends the input
+	// (Options.EndAtNUL), a class of its own; -1 otherwise.
+	nulClass int32
 }
 
-// compileProg builds the program of already ranked patterns.
-func compileProg(ranked []Pattern) *prog {
-	p := &prog{patterns: ranked, anchored: make([]bool, len(ranked)), off: make([]int32, len(ranked)+1)}
+// compileProg builds the program of already ranked patterns; with
+// endAtNUL, byte 0 gets a class of its own, which ends the input.
+func compileProg(ranked []Pattern, endAtNUL bool) *prog {
+	p := &prog{patterns: ranked, anchored: make([]bool, len(ranked)), off: make([]int32, len(ranked)+1), nulClass: -1}
 	n := 0
 	for _, pt := range ranked {
 		n += len(pt.Expr) + 1 // at most: folding stars and dropping '$' only shorten
@@ -66,11 +70,15 @@ func compileProg(ranked []Pattern) *prog {
 	}
 	p.off[len(ranked)] = int32(len(p.kind))
 	p.nclass = 1
+	literal[0] = literal[0] || endAtNUL
 	for b := range 256 {
 		if literal[b] {
 			p.class[b] = uint8(p.nclass)
 			p.nclass++
 		}
+	}
+	if endAtNUL {
+		p.nulClass = int32(p.class[0])
 	}
 	return p
 }

@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"strings"
 	"sync/atomic"
 	"unsafe"
 )
@@ -23,6 +24,11 @@ type Options struct {
 	Budget int
 	// Meter, when set, counts the memory the Set holds as it allocates.
 	Meter *Meter
+	// EndAtNUL makes a NUL byte end the input: nothing after it is read,
+	// as Google's reference parser reads a path (runtime sets it for
+	// Google mode). The DFA gives NUL a byte class whose transition from
+	// every state is its end-of-input verdict, so it costs nothing per byte.
+	EndAtNUL bool
 }
 
 // Limit returns the budget the options ask for, in bytes: Budget, its
@@ -43,7 +49,7 @@ func (o Options) Limit() int {
 func NewSet(patterns []Pattern, opts Options) *Set {
 	budget := opts.Limit()
 	ranked := rank(patterns)
-	p := compileProg(ranked)
+	p := compileProg(ranked, opts.EndAtNUL)
 	s := &Set{patterns: ranked, dfa: newDFA(p, budget, opts.Meter)}
 	opts.Meter.Add(setBytes + int(unsafe.Sizeof(Pattern{}))*cap(ranked) + p.bytes() + s.dfa.fixedBytes())
 	return s
@@ -86,7 +92,7 @@ func (s *Set) DecideParts(a, b, c string) (Pattern, bool) {
 	cur.Feed(b)
 	cur.Feed(c)
 	if cur.NeedsRestart() {
-		return s.result(s.dfa.scanner().decide(a, b, c))
+		return s.result(s.scan(a, b, c))
 	}
 	return cur.Result()
 }
@@ -127,9 +133,32 @@ func (s *Set) Allowed(a, b string) bool {
 	cur.Feed(a)
 	cur.Feed(b)
 	if cur.NeedsRestart() {
-		return s.allows(s.dfa.scanner().decide(a, b, ""))
+		return s.allows(s.scan(a, b, ""))
 	}
 	return cur.Allowed()
+}
+
+// scan decides a+b+c on the segment scanner, from the first byte, up to
+// the first NUL when it ends the input.
+func (s *Set) scan(a, b, c string) int32 {
+	if s.dfa.prog.nulClass >= 0 {
+		a, b, c = cutAtNUL(a, b, c)
+	}
+	return s.dfa.scanner().decide(a, b, c)
+}
+
+// cutAtNUL returns the pieces a+b+c cut at their first NUL.
+func cutAtNUL(a, b, c string) (string, string, string) {
+	if i := strings.IndexByte(a, 0); i >= 0 {
+		return a[:i], "", ""
+	}
+	if i := strings.IndexByte(b, 0); i >= 0 {
+		return a, b[:i], ""
+	}
+	if i := strings.IndexByte(c, 0); i >= 0 {
+		return a, b, c[:i]
+	}
+	return a, b, c
 }
 
 // allows reports the verdict of pattern index i, len(patterns) for none.

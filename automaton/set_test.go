@@ -271,3 +271,45 @@ func TestSetEveryByteALiteral(t *testing.T) {
 		checkAgainstSimple(t, set, simple, string(b), ps)
 	}
 }
+
+// TestSetEndAtNULAgreesWithSimple checks that with EndAtNUL a NUL ends
+// the input, whichever engine decides (the DFA, past its budget the
+// scanner, or no table at all) and however the path is split: the verdict
+// is Simple's on the path cut at its first NUL.
+func TestSetEndAtNULAgreesWithSimple(t *testing.T) {
+	for _, b := range budgets {
+		t.Run(b.name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(11, uint64(b.bytes)))
+			for range 2000 {
+				ps := randomPatterns(r, 1+r.IntN(8))
+				set, simple := NewSet(ps, Options{Budget: b.bytes, EndAtNUL: true}), NewSimple(ps)
+				for range 20 {
+					path := "/" + randomString(r, "ab%$/\x00", 12)
+					cut := path
+					if i := strings.IndexByte(path, 0); i >= 0 {
+						cut = path[:i]
+					}
+					want, wantOK := simple.Decide(cut)
+					got, gotOK := set.Decide(path)
+					if gotOK != wantOK || got != want {
+						t.Fatalf("path %q, patterns %v: Set decides %v %+v, Simple on %q %v %+v", path, ps, gotOK, got, cut, wantOK, want)
+					}
+					for _, at := range []int{0, len(path) / 2, len(path)} {
+						if set.Allowed(path[:at], path[at:]) != (!wantOK || want.Allow) {
+							t.Fatalf("path %q split at %d, patterns %v: Allowed disagrees with Simple on %q", path, at, ps, cut)
+						}
+						cur := set.Start()
+						cur.Feed(path[:at])
+						cur.Feed(path[at:])
+						if cur.NeedsRestart() {
+							continue
+						}
+						if p, ok := cur.Result(); ok != wantOK || p != want {
+							t.Fatalf("path %q fed in two at %d, patterns %v: Cursor decides %v %+v", path, at, ps, ok, p)
+						}
+					}
+				}
+			}
+		})
+	}
+}

@@ -56,6 +56,7 @@ type RuleSet struct {
 	checks atomic.Int32 // cold checks answered
 	index  atomic.Pointer[coldIndex]
 	hot    atomic.Pointer[compiled]
+	set    atomic.Pointer[automaton.Set] // hot's set, one load away for Allowed
 	mu     sync.Mutex // held while compiling or indexing
 }
 
@@ -115,9 +116,14 @@ func (rs *RuleSet) Stats() automaton.Stats {
 
 // Allowed reports the verdict for the path a+b.
 func (rs *RuleSet) Allowed(a, b string) bool {
-	if c := rs.hot.Load(); c != nil {
-		return c.set.Allowed(a, b)
+	if s := rs.set.Load(); s != nil {
+		return s.Allowed(a, b) // hot: small enough to inline into the caller
 	}
+	return rs.allowedCold(a, b)
+}
+
+// allowedCold is Allowed before the automaton is built.
+func (rs *RuleSet) allowedCold(a, b string) bool {
 	if v, ok := rs.cold(a, b); ok {
 		return v.Allowed()
 	}
@@ -176,6 +182,7 @@ func (rs *RuleSet) compile() *compiled {
 	c.set = automaton.NewSet(patterns, rs.opts)
 	rs.opts.Meter.Add(int(unsafe.Sizeof(RuleRef{})) * cap(c.refs))
 	rs.hot.Store(c)
+	rs.set.Store(c.set)
 	return c
 }
 
@@ -189,6 +196,11 @@ func (rs *RuleSet) cold(a, b string) (v Verdict, ok bool) {
 		path = a
 	default:
 		return v, false
+	}
+	if rs.opts.EndAtNUL {
+		if i := strings.IndexByte(path, 0); i >= 0 {
+			path = path[:i]
+		}
 	}
 	if rs.file.Mode != Google {
 		return v, false

@@ -9,11 +9,11 @@ import (
 
 // feedURL feeds cur what Subject(FromParsedURL(u), Google) returns,
 // without building it: the escaped path is produced piece by piece as it
-// is fed.
+// is fed, and a NUL ends it in the automaton (RuleOptions).
 func feedURL(cur *automaton.Cursor, u *url.URL) {
 	switch {
 	case u.Opaque != "":
-		cur.Feed(cutNUL(Path(u.String())))
+		cur.Feed(Path(u.String()))
 		return
 	case u.RawPath != "" && validEncodedPath(u.RawPath) && unescapesTo(u.RawPath, u.Path):
 		feedRooted(cur, u.RawPath)
@@ -27,8 +27,9 @@ func feedURL(cur *automaton.Cursor, u *url.URL) {
 	}
 	if u.RawQuery != "" || u.ForceQuery {
 		cur.Feed("?")
-		// An escaped path holds no NUL, but a query built by hand may.
-		cur.Feed(cutNUL(u.RawQuery))
+		// An escaped path holds no NUL, but a query built by hand may; the
+		// automaton ends the input there (RuleOptions).
+		cur.Feed(u.RawQuery)
 	}
 }
 

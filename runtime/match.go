@@ -9,7 +9,9 @@ type Matcher struct {
 	mode  compile.Mode
 }
 
-// NewMatcher returns the matcher of rules in mode.
+// NewMatcher returns the matcher of rules in mode. The rules must have been
+// compiled with RuleOptions(mode, ...), which tells them how the mode
+// reads a URL.
 func NewMatcher(rules *compile.RuleSet, mode compile.Mode) Matcher {
 	return Matcher{rules: rules, mode: mode}
 }
@@ -33,8 +35,14 @@ func (m Matcher) Allowed(in Input) bool {
 	if m.mode == compile.RFC {
 		return m.Decide(in).Allowed
 	}
-	if a, b, ok := in.pieces(); ok {
-		a, b = cutNULs(a, b)
+	switch in.kind {
+	case pathInput:
+		if in.s == "" {
+			return m.rules.Allowed("/", "")
+		}
+		return m.rules.Allowed(in.s, "")
+	case rawURLInput:
+		a, b := PathParts(in.s)
 		return m.rules.Allowed(a, b)
 	}
 	cur := m.rules.Set().Start()
@@ -56,7 +64,6 @@ func (m Matcher) Decide(in Input) Verdict {
 		return verdict(m.rules.Decide(s, "", ""))
 	}
 	if a, b, ok := in.pieces(); ok {
-		a, b = cutNULs(a, b)
 		return verdict(m.rules.Decide(a, b, ""))
 	}
 	cur := m.rules.Set().Start()

@@ -14,7 +14,7 @@ import (
 // matcher compiles body's '*' groups in mode.
 func matcher(body string, mode compile.Mode) Matcher {
 	f := compile.Parse([]byte(body), compile.Options{Mode: mode})
-	return NewMatcher(f.Compile(f.Resolve(), automaton.Options{}), mode)
+	return NewMatcher(f.Compile(f.Resolve(), RuleOptions(mode, automaton.Options{})), mode)
 }
 
 func TestSubject(t *testing.T) {
@@ -93,14 +93,14 @@ func TestGoogleMatcherDoesNotAllocate(t *testing.T) {
 func TestParsedURLPastTheBudget(t *testing.T) {
 	const body = "User-agent: *\nDisallow: /*a*b*c\nAllow: /*a*b*c*%C3%A9$\nDisallow: /*%20*x\nAllow: /a*b*a*b*a*b\nDisallow: /*?*z\n"
 	f := compile.Parse([]byte(body), compile.Options{})
-	roomy := NewMatcher(f.Compile(f.Resolve(), automaton.Options{}), compile.Google)
+	roomy := NewMatcher(f.Compile(f.Resolve(), RuleOptions(compile.Google, automaton.Options{})), compile.Google)
 	urls := []*url.URL{
 		{Path: "/xaybzc"}, {Path: "/xaybzcé"}, {Path: "/a b/x"}, {Path: "/abababab"},
 		{Path: "/q", RawQuery: "aaz"}, {Path: "/q", RawQuery: "a\x00z"}, {Path: "/a b/cx", RawPath: "/a%20b/cx"},
 		{Path: "/ab", RawQuery: "c\x00"}, {Path: "/xaxbxcxé"},
 	}
 	for _, budget := range []int{300, 600, 1200} {
-		rules := f.Compile(f.Resolve(), automaton.Options{Budget: budget})
+		rules := f.Compile(f.Resolve(), RuleOptions(compile.Google, automaton.Options{Budget: budget}))
 		tight := NewMatcher(rules, compile.Google)
 		for _, u := range urls {
 			want := roomy.Decide(FromPath(Subject(FromParsedURL(u), compile.Google)))

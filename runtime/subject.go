@@ -3,6 +3,7 @@ package runtime
 import (
 	"strings"
 
+	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
 	"github.com/fastrobots/robots/internal/percent"
 )
@@ -40,10 +41,12 @@ func cutNUL(s string) string {
 	return s
 }
 
-// cutNULs cuts the pieces a+b at the first NUL of either.
-func cutNULs(a, b string) (string, string) {
-	if i := strings.IndexByte(a, 0); i >= 0 {
-		return a[:i], ""
-	}
-	return a, cutNUL(b)
+// RuleOptions returns o with what mode asks of the rules that decide its
+// URLs: in Google mode a NUL byte ends the path (EndAtNUL). The compiled
+// automaton does that at no cost per byte (NUL has a byte class of its
+// own, whose transition from every state is its end-of-input verdict), and
+// the rules tested one by one cut the path there.
+func RuleOptions(mode compile.Mode, o automaton.Options) automaton.Options {
+	o.EndAtNUL = mode == compile.Google
+	return o
 }
