@@ -57,7 +57,7 @@ type RuleSet struct {
 	index  atomic.Pointer[coldIndex]
 	hot    atomic.Pointer[compiled]
 	set    atomic.Pointer[automaton.Set] // hot's set, one load away for Allowed
-	mu     sync.Mutex // held while compiling or indexing
+	mu     sync.Mutex                    // held while compiling or indexing
 }
 
 // compiled is a rule set's automaton and the rules its pattern IDs name.
