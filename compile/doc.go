@@ -18,10 +18,15 @@
 //     become %XX and existing %xx escapes are upper-cased. Nothing is decoded.
 //   - Lines are grouped (parse.go): consecutive user-agent lines share the
 //     rules that follow them; a user-agent line after any other directive
-//     starts a new group; sitemap and unknown lines do not.
+//     starts a new group; sitemap and unknown lines do not. The parse keeps
+//     compact records and one arena of the bytes they name; the Group, Rule
+//     and Directive values are built on first use (view.go), and a parse
+//     of a 17 KB file allocates about 22 KB.
 //   - For a crawler's agent, every group naming that agent is merged; when
-//     none names it, every '*' group is merged (resolve.go). The merged rules
-//     become a rule set for the automaton package (ruleset.go).
+//     none names it, every '*' group is merged (resolve.go, names.go).
+//   - The merged rules become a tiered rule set (ruleset.go): its first
+//     checks test the rules whose literal prefix the path starts with
+//     (coldindex.go); after HotAfter checks it compiles an automaton.Set.
 //
 // Strict RFC 9309 mode (Mode RFC) drops the leniencies the RFC does not
 // define: typos, missing colons, the index.html rule, and groups split by
