@@ -67,6 +67,14 @@ var hostProfile = idna.New(
 // A relative URL, or one without a host, is an error (*URLError wrapping
 // ErrNoScheme, ErrNoHost, ErrBadHost or ErrBadPort).
 func Origin(pageURL string) (string, error) {
+	if o, ok := plainOrigin(pageURL); ok {
+		return o, nil
+	}
+	return parsedOrigin(pageURL)
+}
+
+// parsedOrigin is Origin for any URL, which it parses.
+func parsedOrigin(pageURL string) (string, error) {
 	u, err := url.Parse(pageURL)
 	if err != nil {
 		return "", &URLError{URL: pageURL, Err: err}
@@ -100,6 +108,66 @@ func Origin(pageURL string) (string, error) {
 		b.WriteString(port)
 	}
 	return b.String(), nil
+}
+
+// plainOrigin returns the origin of the URLs a crawler meets most, as a
+// substring of pageURL, with no parsing and no copy: an http or https URL,
+// written in lower case, whose host holds only letters, digits, '-' and
+// '.' (not at its end), with no user info and no port or one that is
+// written plainly and is not the scheme's default, and whose rest holds
+// only printable ASCII but '%'. Origin gives the same for them; ok is false
+// for every other URL, which Origin parses.
+func plainOrigin(pageURL string) (string, bool) {
+	var rest, defaultPort string
+	switch {
+	case strings.HasPrefix(pageURL, "https://"):
+		rest, defaultPort = pageURL[len("https://"):], "443"
+	case strings.HasPrefix(pageURL, "http://"):
+		rest, defaultPort = pageURL[len("http://"):], "80"
+	default:
+		return "", false
+	}
+	end, port := len(rest), -1
+	for i := 0; i < len(rest); i++ {
+		c := rest[i]
+		if c == '/' || c == '?' || c == '#' {
+			end = i
+			break
+		}
+		switch {
+		case c == ':' && port < 0:
+			port = i
+		case '0' <= c && c <= '9', port < 0 && ('a' <= c && c <= 'z' || c == '-' || c == '.'):
+		default:
+			return "", false
+		}
+	}
+	host := end
+	if port >= 0 {
+		host = port
+		if !plainPort(rest[port+1:end], defaultPort) {
+			return "", false
+		}
+	}
+	if host == 0 || rest[host-1] == '.' {
+		return "", false
+	}
+	for i := end; i < len(rest); i++ {
+		if c := rest[i]; c <= ' ' || c >= 0x7f || c == '%' {
+			return "", false
+		}
+	}
+	return pageURL[:len(pageURL)-len(rest)+end], true
+}
+
+// plainPort reports whether p, all digits, is a port written as Origin
+// writes it (no leading zero, at most 65535) and not the scheme's default.
+func plainPort(p, defaultPort string) bool {
+	if p == "" || p[0] == '0' || len(p) > 5 || p == defaultPort {
+		return false
+	}
+	n, err := strconv.Atoi(p)
+	return err == nil && n <= 65535
 }
 
 // URLFor returns the URL of the robots.txt that governs pageURL: its

@@ -162,3 +162,29 @@ func BenchmarkURLFor(b *testing.B) {
 		_, _ = URLFor("https://www.example.com/some/page.html?q=1")
 	}
 }
+
+// TestPlainOriginAgreesWithParsing checks the fast path of Origin against
+// its parsing on URLs near and far from the plain ones.
+func TestPlainOriginAgreesWithParsing(t *testing.T) {
+	hosts := []string{"example.com", "a.b-c.d", "EXAMPLE.com", "example.com.", "xn--bcher-kva.example", "b\u00fccher.example", "127.0.0.1", "[::1]", "a_b.com", "user@example.com", "example.com:80", "example.com:443", "example.com:8080", "example.com:08080", "example.com:65536", "example.com:", "a.com:1:2", "", "-a.com", "a..b"}
+	rests := []string{"", "/", "/a/b?c=d#e", "?q", "#f", "/a b", "/a%20b", "/%zz", "/\x00", "/caf\u00e9", "/a\x7f", "/[x]", "/a\\b"}
+	for _, scheme := range []string{"http://", "https://", "HTTP://", "ftp://", "http:/"} {
+		for _, h := range hosts {
+			for _, r := range rests {
+				u := scheme + h + r
+				fast, ok := plainOrigin(u)
+				if !ok {
+					continue
+				}
+				want, err := parsedOrigin(u)
+				if assert.NoError(t, err, "%q takes the fast path but does not parse", u) {
+					assert.Equal(t, want, fast, "%q", u)
+				}
+			}
+		}
+	}
+	o, ok := plainOrigin("https://www.example.com/a/b?c=1")
+	assert.True(t, ok)
+	assert.Equal(t, "https://www.example.com", o)
+	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _, _ = Origin("https://www.example.com/a/b?c=1") }))
+}

@@ -76,7 +76,8 @@ func (c *Checker) Decide(ctx context.Context, agent, pageURL string) (Verdict, e
 	if agent == "" {
 		return c.DecideAgents(ctx, nil, pageURL)
 	}
-	return c.DecideAgents(ctx, []string{agent}, pageURL)
+	agents := [1]string{agent} // on the stack: DecideAgents keeps no list
+	return c.DecideAgents(ctx, agents[:], pageURL)
 }
 
 // DecideAgents is Decide for an ordered fallback list of agents.

@@ -243,3 +243,35 @@ func TestCheckerVerdictCarriesRuleAndPacing(t *testing.T) {
 		assert.Zero(t, v.Delay(), "no rules are read under %v", v.Policy)
 	}
 }
+
+// TestCheckerAllowedDoesNotAllocate pins the crawler's hot path: once an
+// origin is cached and its agent resolved, a check of one of its URLs
+// allocates nothing (the origin is a substring of the URL, the agent found
+// without a copy).
+func TestCheckerAllowedDoesNotAllocate(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	s := serve(t, text(200, "User-agent: *\nDisallow: /a\n"))
+	c := NewChecker(NewCache(fetcher(t, nil), CacheOptions{}))
+	for _, u := range []string{s.URL + "/b/c?d=e", s.URL + "/a"} {
+		_, err := c.Allowed(t.Context(), "Googlebot", u)
+		require.NoError(t, err)
+		assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _, _ = c.Allowed(t.Context(), "Googlebot", u) }), u)
+	}
+}
+
+// BenchmarkCheckerAllowed is one check through the Checker of a URL whose
+// origin is cached.
+func BenchmarkCheckerAllowed(b *testing.B) {
+	s := serve(b, text(200, "User-agent: *\nDisallow: /a\n"))
+	c := NewChecker(NewCache(&Fetcher{}, CacheOptions{}))
+	u := s.URL + "/b/c"
+	if _, err := c.Allowed(b.Context(), "Googlebot", u); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		_, _ = c.Allowed(b.Context(), "Googlebot", u)
+	}
+}

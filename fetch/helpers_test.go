@@ -40,7 +40,7 @@ func (c *fakeClock) Advance(d time.Duration) {
 }
 
 // serve starts a loopback HTTP server for the test.
-func serve(t *testing.T, h http.HandlerFunc) *httptest.Server {
+func serve(t testing.TB, h http.HandlerFunc) *httptest.Server {
 	t.Helper()
 	s := httptest.NewServer(h)
 	t.Cleanup(s.Close)

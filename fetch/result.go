@@ -104,6 +104,15 @@ func (r *Result) Lifetime() time.Duration { return r.Expires.Sub(r.FetchedAt) }
 // maxCachedAgents bounds the agent lists whose resolution a Result keeps.
 const maxCachedAgents = 64
 
+// agentsKey returns the key of a fallback list: one agent is its own key,
+// and a list is joined by NUL, which no agent holds.
+func agentsKey(agents []string) string {
+	if len(agents) == 1 {
+		return agents[0]
+	}
+	return strings.Join(agents, "\x00")
+}
+
 // resolutionBytes is what a kept resolution costs besides the rules
 // compiled for it, which the parsed file reports: its entry in the
 // agentCache's sync.Map (about 350 bytes for the first, as measured by
@@ -118,9 +127,37 @@ const resultBytes = int64(unsafe.Sizeof(Result{}))
 // agentCache keeps the *Agent of each agent list asked of one Result, and
 // what the entry holding the result was last charged for its file.
 type agentCache struct {
-	m       sync.Map // string (agents joined by NUL) -> *Agent
+	mu      sync.RWMutex
+	m       map[string]*Agent // by the agents joined by NUL; looking up copies nothing
 	n       atomic.Int32
 	charged atomic.Int64 // robotsBytes when last charged
+}
+
+// load returns the Agent kept for key.
+func (c *agentCache) load(key string) (*Agent, bool) {
+	c.mu.RLock()
+	a, ok := c.m[key]
+	c.mu.RUnlock()
+	return a, ok
+}
+
+// store keeps a for key unless another is kept already, or the cache is
+// full, and returns the one kept (a, when it is new) and whether it is new.
+func (c *agentCache) store(key string, a *Agent) (*Agent, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if prev, ok := c.m[key]; ok {
+		return prev, false
+	}
+	if len(c.m) >= maxCachedAgents {
+		return a, false
+	}
+	if c.m == nil {
+		c.m = map[string]*Agent{}
+	}
+	c.m[key] = a
+	c.n.Add(1)
+	return a, true
 }
 
 var (
@@ -150,19 +187,15 @@ func (r *Result) agent(agents []string) (*Agent, bool) {
 	if r.Robots == nil {
 		return allowAll, false
 	}
-	key := strings.Join(agents, "\x00")
+	key := agentsKey(agents)
 	if r.agents != nil {
-		if a, ok := r.agents.m.Load(key); ok {
-			return a.(*Agent), false
+		if a, ok := r.agents.load(key); ok {
+			return a, false
 		}
 	}
 	a := conditionalAgent(r.Robots.Agent(agents...))
-	if r.agents != nil && r.agents.n.Load() < maxCachedAgents {
-		if prev, loaded := r.agents.m.LoadOrStore(key, a); loaded {
-			return prev.(*Agent), false
-		}
-		r.agents.n.Add(1)
-		return a, true
+	if r.agents != nil {
+		return r.agents.store(key, a)
 	}
 	return a, false
 }
