@@ -114,11 +114,11 @@ func agentsKey(agents []string) string {
 }
 
 // resolutionBytes is what a kept resolution costs besides the rules
-// compiled for it, which the parsed file reports: its entry in the
-// agentCache's sync.Map (about 350 bytes for the first, as measured by
-// TestCacheChargesOrdinaryEntries), its key, and the fetch.Agent and
-// robots.Agent values. Its compiled rules and automaton are the file's,
-// counted by robots.Robots.MemoryBytes.
+// compiled for it, which the parsed file reports: its share of the
+// agentCache's map (a first entry makes the map), its key, and the
+// fetch.Agent and robots.Agent values; TestCacheChargesOrdinaryEntries
+// holds the whole charge to the heap. Its compiled rules and automaton
+// are the file's, counted by robots.Robots.MemoryBytes.
 const resolutionBytes = 384 + int64(unsafe.Sizeof(Agent{})) + 96
 
 // resultBytes is the size of a Result.
