@@ -169,6 +169,12 @@ func indexAnyFrom(s, chars string, from int) int {
 	return from + i
 }
 
+// Precompiler is implemented by a Checker whose rules are compiled lazily
+// and can be compiled at once.
+type Precompiler interface {
+	CompileNow()
+}
+
 // AutomatonSizer is implemented by a Checker that can tell the size of the
 // matcher it has built so far (fastrobots' lazily built automaton).
 type AutomatonSizer interface {

@@ -32,6 +32,10 @@ type fastrobotsChecker struct{ a *robots.Agent }
 
 func (c fastrobotsChecker) Allowed(path string) bool { return c.a.AllowedPath(path) }
 
+// CompileNow builds the agent's automaton at once ((*Agent).Compile), as
+// its rules are built once they are hot.
+func (c fastrobotsChecker) CompileNow() { c.a.Compile() }
+
 // AutomatonSize reports (*Agent).Stats(): the states built and the bytes
 // counted against the automaton's memory budget.
 func (c fastrobotsChecker) AutomatonSize() (states, bytes int) {
