@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every benchmark COUNT times (default 5), then summarises the results
-# with benchstat and draws the chart:
+# Runs every benchmark COUNT times (default 6: medians of six, the least a
+# comparison on a noisy machine should rest on), then summarises the results
+# with benchstat, draws the chart and writes the tables of docs/benchmarks.md:
 #
 #   results/machine.txt    go version, cores, CPU model
 #   results/bench.txt      raw `go test -bench` output
@@ -8,13 +9,15 @@
 #   results/conformance.txt verdicts that differ from Google's reference, per
 #                          library and conformance set (./cmd/peerconformance)
 #   ../docs/benchmarks.svg time per op per library and benchmark ($CHART)
+#   ../docs/benchmarks.md  its generated section (./cmd/benchtables): medians,
+#                          the fastest peer and the ratio to it, the targets
 #
 # Extra arguments go to `go test` (e.g. ./run.sh -bench 'Check' to run a
 # subset). The real-world corpus is read from ../../shared/corpus; without
 # it the corpus benchmarks are skipped.
 set -euo pipefail
 cd "$(dirname "$0")"
-count=${COUNT:-5}
+count=${COUNT:-6}
 chart=${CHART:-../docs/benchmarks.svg}
 mkdir -p results
 {
@@ -37,4 +40,5 @@ fi
 "$benchstat" results/bench.txt >results/benchstat.txt
 go run ./cmd/benchchart -exclude Memory -o "$chart" results/bench.txt
 go run ./cmd/peerconformance -o results/conformance.txt
-echo "wrote results/machine.txt, results/bench.txt, results/benchstat.txt, results/conformance.txt, $chart"
+go run ./cmd/benchtables -dir results -docs ../docs/benchmarks.md
+echo "wrote results/machine.txt, results/bench.txt, results/benchstat.txt, results/conformance.txt, $chart, ../docs/benchmarks.md"
