@@ -1,14 +1,11 @@
 package robots_test
 
 import (
-	"crypto/sha256"
 	"flag"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -60,7 +57,7 @@ func TestExplainWorstCaseGolden(t *testing.T) {
 // cut.
 func renderExplanation(e robots.Explanation) string {
 	var b strings.Builder
-	line := func(format string, args ...any) { b.WriteString(clip(fmt.Sprintf(format, args...)) + "\n") }
+	line := func(format string, args ...any) { b.WriteString(worstcase.Clip(fmt.Sprintf(format, args...)) + "\n") }
 	rule := 0
 	if e.Rule != nil {
 		rule = e.Rule.Line
@@ -75,14 +72,6 @@ func renderExplanation(e robots.Explanation) string {
 	line("matches %s", strings.Join(matchLines(e.Matches), " "))
 	line("winner %d: %s", e.Winner, e.TieBreak)
 	return b.String()
-}
-
-// clip returns s, or when it is long its ends and a digest of the whole.
-func clip(s string) string {
-	if len(s) <= 400 {
-		return s
-	}
-	return fmt.Sprintf("%s ... %s (%d bytes, sha256 %x)", s[:150], s[len(s)-150:], len(s), sha256.Sum256([]byte(s)))
 }
 
 // TestExplainWorstCaseScaledUp explains each shape at the size Google
@@ -137,24 +126,10 @@ func TestExplainWorkIsLinear(t *testing.T) {
 			for i, n := range []int{size, 2 * size} {
 				r := robots.Parse(s.Build(n))
 				r.Explain(s.Agents, s.URL)
-				allocs[i] = allocatedBy(func() { r.Explain(s.Agents, s.URL) })
+				allocs[i] = worstcase.AllocatedBy(func() { r.Explain(s.Agents, s.URL) })
 			}
 			assert.LessOrEqual(t, float64(allocs[1]), 2.5*float64(max(allocs[0], 4<<10)), "bytes allocated: %d, then %d", allocs[0], allocs[1])
 		})
 	}
 }
 
-// allocatedBy returns the bytes fn allocates: the least of two runs,
-// since whatever else runs meanwhile can only add to the count.
-func allocatedBy(fn func()) uint64 {
-	least := uint64(math.MaxUint64)
-	for range 2 {
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		before := m.TotalAlloc
-		fn()
-		runtime.ReadMemStats(&m)
-		least = min(least, m.TotalAlloc-before)
-	}
-	return least
-}

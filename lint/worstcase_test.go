@@ -1,14 +1,11 @@
 package lint
 
 import (
-	"crypto/sha256"
 	"flag"
-	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -56,18 +53,10 @@ func TestLintWorstCaseGolden(t *testing.T) {
 func renderFindings(ds []Diagnostic) string {
 	var b strings.Builder
 	for _, d := range ds {
-		b.WriteString(clip(d.String()))
+		b.WriteString(worstcase.Clip(d.String()))
 		b.WriteByte('\n')
 	}
 	return b.String()
-}
-
-// clip returns s, or when it is long its ends and a digest of the whole.
-func clip(s string) string {
-	if len(s) <= 400 {
-		return s
-	}
-	return fmt.Sprintf("%s ... %s (%d bytes, sha256 %x)", s[:150], s[len(s)-150:], len(s), sha256.Sum256([]byte(s)))
 }
 
 // TestLintWorstCaseScaledUp lints each shape at the size Google reads and
@@ -88,7 +77,7 @@ func TestLintWorstCaseScaledUp(t *testing.T) {
 			}
 			for _, d := range big {
 				if !kinds[findingKind(d)] {
-					t.Fatalf("a finding of a kind the small instance lacks: %s", clip(d.String()))
+					t.Fatalf("a finding of a kind the small instance lacks: %s", worstcase.Clip(d.String()))
 				}
 			}
 		})
@@ -142,8 +131,8 @@ func TestLintWorkIsLinear(t *testing.T) {
 	for _, s := range worstcase.Shapes {
 		t.Run(s.Name, func(t *testing.T) {
 			one, two := s.Build(size), s.Build(2*size)
-			a1 := allocatedBy(func() { Lint(one) })
-			a2 := allocatedBy(func() { Lint(two) })
+			a1 := worstcase.AllocatedBy(func() { Lint(one) })
+			a2 := worstcase.AllocatedBy(func() { Lint(two) })
 			t.Logf("bytes allocated: %d, then %d (%.2fx)", a1, a2, float64(a2)/float64(a1))
 			assert.LessOrEqual(t, float64(a2), 2.5*float64(a1), "bytes allocated: %d, then %d", a1, a2)
 			if quadratic[s.Name] {
@@ -155,21 +144,6 @@ func TestLintWorkIsLinear(t *testing.T) {
 			assert.LessOrEqual(t, float64(w2), 2.5*float64(max(w1, 1000)), "precedence steps: %d, then %d", w1, w2)
 		})
 	}
-}
-
-// allocatedBy returns the bytes fn allocates: the least of two runs,
-// since whatever else runs meanwhile can only add to the count.
-func allocatedBy(fn func()) uint64 {
-	least := uint64(math.MaxUint64)
-	for range 2 {
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		before := m.TotalAlloc
-		fn()
-		runtime.ReadMemStats(&m)
-		least = min(least, m.TotalAlloc-before)
-	}
-	return least
 }
 
 // TestPrecedenceBudget checks that precedenceBudget bounds the work of the
