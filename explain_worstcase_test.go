@@ -132,4 +132,3 @@ func TestExplainWorkIsLinear(t *testing.T) {
 		})
 	}
 }
-
