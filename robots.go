@@ -318,7 +318,7 @@ func (a *Agent) AllowedPath(pathAndQuery string) bool {
 	if a.policy == FullDisallow {
 		return false
 	}
-	return a.match.Allowed(runtime.FromPath(pathAndQuery))
+	return a.match.AllowedPath(pathAndQuery)
 }
 
 // AllowedURL reports whether the crawler may fetch u, matching its escaped

@@ -102,6 +102,11 @@ func (f *File) Compile(sel Selection, opts automaton.Options) *RuleSet {
 // Set returns the rule set's automaton, compiling it if it is not yet.
 func (rs *RuleSet) Set() *automaton.Set { return rs.compile().set }
 
+// HotSet returns the automaton once it has been built, and nil while the
+// rule set is cold. It is one atomic load, small enough to inline: the
+// steady-state check calls the automaton with nothing in between.
+func (rs *RuleSet) HotSet() *automaton.Set { return rs.set.Load() }
+
 // Compiled reports whether the automaton has been built.
 func (rs *RuleSet) Compiled() bool { return rs.hot.Load() != nil }
 
