@@ -30,11 +30,8 @@ func (s *server) query(ctx context.Context, w http.ResponseWriter, r *http.Reque
 	if err := decodeJSON(w, r, &req); err != nil {
 		return nil, err
 	}
-	mode, err := parseMode(req.Mode)
+	mode, err := modeAndAgents(req.Mode, req.Agents)
 	if err != nil {
-		return nil, err
-	}
-	if err := checkAgents(req.Agents); err != nil {
 		return nil, err
 	}
 	if err := checkURLCount(req.URLs); err != nil {

@@ -158,6 +158,16 @@ func parseMode(s string) (robots.Mode, *apiError) {
 	return robots.Mode(m), nil
 }
 
+// modeAndAgents reads the mode and checks the agents that a request
+// naming both gives.
+func modeAndAgents(mode string, agents []string) (robots.Mode, *apiError) {
+	m, err := parseMode(mode)
+	if err != nil {
+		return m, err
+	}
+	return m, checkAgents(agents)
+}
+
 // checkAgents refuses a fallback list longer than maxAgents.
 func checkAgents(agents []string) *apiError {
 	if len(agents) > maxAgents {
