@@ -105,16 +105,25 @@ func random(alphabet string, seed uint64) func(n int, seed uint64) string {
 // of positions at almost every byte.
 func Alternating() File {
 	r := rand.New(rand.NewPCG(1, 1))
-	body, n := fill(func(int) string {
-		var b strings.Builder
-		b.WriteString("/")
-		for range 100 {
-			b.WriteString("*" + word(r.IntN(2), 1, "ab"))
-		}
-		b.WriteString("*|")
-		return disallow(b.String())
-	})
+	body, n := fill(func(int) string { return disallow(neverEnding(r, 100, 1, "ab")) })
 	return File{Name: "alternating", Body: body, Rules: n, Path: paths(repeatPath("ab"), "ab")}
+}
+
+// neverEnding returns the pattern "/" + n pieces "*xy…", each a random
+// word of k bytes over alphabet, + "*|": a pattern whose pieces a path over
+// alphabet keeps finding and whose end, '|', it never does.
+func neverEnding(r *rand.Rand, n, k int, alphabet string) string {
+	words := 1
+	for range k {
+		words *= len(alphabet)
+	}
+	var b strings.Builder
+	b.WriteString("/")
+	for range n {
+		b.WriteString("*" + word(r.IntN(words), k, alphabet))
+	}
+	b.WriteString("*|")
+	return b.String()
 }
 
 // word returns the i-th string of length k over alphabet, in counting
@@ -147,15 +156,7 @@ func Distinct() File {
 // against random paths over {a, b}: every piece is found, the end never is.
 func NeverEnd() File {
 	r := rand.New(rand.NewPCG(2, 2))
-	body, n := fill(func(int) string {
-		var b strings.Builder
-		b.WriteString("/")
-		for range 330 {
-			b.WriteString("*" + word(r.IntN(4), 2, "ab"))
-		}
-		b.WriteString("*|")
-		return disallow(b.String())
-	})
+	body, n := fill(func(int) string { return disallow(neverEnding(r, 330, 2, "ab")) })
 	return File{Name: "never-end", Body: body, Rules: n, Path: random("ab", 1000)}
 }
 
