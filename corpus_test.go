@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	goruntime "runtime"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -18,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/memstat"
 )
 
 // The real-world corpus: 28,515 robots.txt bodies (and HTML pages served
@@ -75,15 +75,6 @@ type corpusStats struct {
 // ceiling rather than on the floor.
 const corpusLarge = 256 << 10
 
-// allocated returns the bytes allocated by the process so far, exactly:
-// ReadMemStats flushes the per-thread caches that runtime/metrics reads
-// only in whole spans.
-func allocated() uint64 {
-	var m goruntime.MemStats
-	goruntime.ReadMemStats(&m)
-	return m.TotalAlloc
-}
-
 // corpusCheck runs one file under the hang guard and checks its memory
 // ceiling.
 func corpusCheck(t *testing.T, name string, body []byte, urls []string, st *corpusStats) {
@@ -102,11 +93,11 @@ func corpusCheck(t *testing.T, name string, body []byte, urls []string, st *corp
 	allocLimit := max(uint64(CorpusMinAlloc), uint64(read)*CorpusMaxAllocPerByte)
 
 	var decisions int
-	a0, t0 := allocated(), time.Now()
+	a0, t0 := memstat.Allocated(), time.Now()
 	if !finishes(func() { decisions, err = corpusRun(body, all) }) {
 		t.Fatalf("%s: not done after %v: a hang", name, hangGuard())
 	}
-	elapsed, alloc := time.Since(t0), allocated()-a0
+	elapsed, alloc := time.Since(t0), memstat.Allocated()-a0
 	if err != nil {
 		t.Errorf("%s: %v", name, err)
 		return

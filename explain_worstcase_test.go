@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/memstat"
 	"github.com/fastrobots/robots/lint/worstcase"
 )
 
@@ -126,7 +127,7 @@ func TestExplainWorkIsLinear(t *testing.T) {
 			for i, n := range []int{size, 2 * size} {
 				r := robots.Parse(s.Build(n))
 				r.Explain(s.Agents, s.URL)
-				allocs[i] = worstcase.AllocatedBy(func() { r.Explain(s.Agents, s.URL) })
+				allocs[i] = memstat.AllocatedBy(func() { r.Explain(s.Agents, s.URL) })
 			}
 			assert.LessOrEqual(t, float64(allocs[1]), 2.5*float64(max(allocs[0], 4<<10)), "bytes allocated: %d, then %d", allocs[0], allocs[1])
 		})

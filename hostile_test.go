@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/memstat"
 )
 
 // Hostile inputs: each test feeds one input a server could send (or a
@@ -47,9 +48,9 @@ func hostileRun(t *testing.T, input int, fn func(m robots.Mode)) {
 					t.Errorf("%v mode: panic: %v\n%s", m, p, debug.Stack())
 				}
 			}()
-			a0 := allocated()
+			a0 := memstat.Allocated()
 			fn(m)
-			alloc = allocated() - a0
+			alloc = memstat.Allocated() - a0
 		})
 		if !done {
 			t.Fatalf("%v mode: not done after %v: a hang", m, hangGuard())

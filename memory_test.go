@@ -12,16 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/memstat"
 )
-
-// heapInUse returns the live heap after a full collection.
-func heapInUse() int64 {
-	runtime.GC()
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return int64(m.HeapAlloc)
-}
 
 // licensedBodies returns the bodies of the licensed corpus.
 func licensedBodies(t *testing.T) [][]byte {
@@ -62,7 +54,7 @@ func TestMemoryBytesIsWhatIsHeld(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			defer debug.SetGCPercent(debug.SetGCPercent(-1))
 			kept := make([]*robots.Robots, len(bodies))
-			before := heapInUse()
+			before := memstat.Live()
 			for i, body := range bodies {
 				r := robots.Parse(body)
 				if tt.checks > 0 {
@@ -76,7 +68,7 @@ func TestMemoryBytesIsWhatIsHeld(t *testing.T) {
 				}
 				kept[i] = r
 			}
-			held := heapInUse() - before
+			held := memstat.Live() - before
 			var reported int64
 			for _, r := range kept {
 				reported += r.MemoryBytes()

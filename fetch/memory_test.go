@@ -12,18 +12,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fastrobots/robots/internal/memstat"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// liveHeap returns the live heap after a full collection.
-func liveHeap() int64 {
-	runtime.GC()
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return int64(m.HeapAlloc)
-}
 
 // hostileAlphabet is the 80 bytes the hostile file's stars are followed by.
 const hostileAlphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()+,;=:@/?"
@@ -65,7 +57,7 @@ func TestCacheBoundsHostileMemory(t *testing.T) {
 	for _, limit := range limits {
 		t.Run(fmt.Sprintf("%dMiB", limit>>20), func(t *testing.T) {
 			client := clientTo(t, s.Listener.Addr().String(), nil)
-			before := liveHeap()
+			before := memstat.Live()
 			c := NewChecker(NewCache(&Fetcher{Client: client}, CacheOptions{MaxMemory: limit}))
 			origins := int(max(260, 3*limit/(4<<20)))
 			peak := int64(0)
@@ -73,10 +65,10 @@ func TestCacheBoundsHostileMemory(t *testing.T) {
 				_, err := c.Allowed(t.Context(), "bot", fmt.Sprintf("http://hostile%d.test%s", n, url))
 				require.NoError(t, err)
 				if n%16 == 15 {
-					peak = max(peak, liveHeap()-before)
+					peak = max(peak, memstat.Live()-before)
 				}
 			}
-			held := liveHeap() - before
+			held := memstat.Live() - before
 			peak = max(peak, held)
 			st := c.Cache().Stats()
 			t.Logf("limit %d MiB: %d origins, %d entries charged %.1f MiB; live heap %.1f MiB, peak %.1f MiB",
@@ -131,10 +123,10 @@ func TestCacheChargesOrdinaryEntries(t *testing.T) {
 	}
 	client.CloseIdleConnections()
 	s.CloseClientConnections()
-	withCache := liveHeap()
+	withCache := memstat.Live()
 	st := c.Cache().Stats()
 	c = nil
-	held := withCache - liveHeap()
+	held := withCache - memstat.Live()
 	ratio := float64(st.Bytes) / float64(held)
 	t.Logf("%d entries: charged %d bytes, the heap frees %d without them (%.2f); %.0f bytes an entry", st.Entries, st.Bytes, held, ratio, float64(held)/float64(st.Entries))
 	assert.InDelta(t, 1, ratio, 0.34, "charged within 1.5x of what the entries hold")

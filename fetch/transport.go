@@ -242,14 +242,10 @@ type realClock struct{}
 func (realClock) Now() time.Time { return time.Now() }
 
 func (realClock) Sleep(ctx context.Context, d time.Duration) error {
-	timer := time.NewTimer(d)
-	defer timer.Stop()
-	select {
-	case <-timer.C:
-		return nil
-	case <-ctx.Done():
+	if !sleepCtx(ctx, d) {
 		return ctx.Err()
 	}
+	return nil
 }
 
 func newPacer(maxDelay time.Duration, clock pacerClock) *pacer {

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/internal/memstat"
 	"github.com/fastrobots/robots/lint/worstcase"
 )
 
@@ -131,8 +132,8 @@ func TestLintWorkIsLinear(t *testing.T) {
 	for _, s := range worstcase.Shapes {
 		t.Run(s.Name, func(t *testing.T) {
 			one, two := s.Build(size), s.Build(2*size)
-			a1 := worstcase.AllocatedBy(func() { Lint(one) })
-			a2 := worstcase.AllocatedBy(func() { Lint(two) })
+			a1 := memstat.AllocatedBy(func() { Lint(one) })
+			a2 := memstat.AllocatedBy(func() { Lint(two) })
 			t.Logf("bytes allocated: %d, then %d (%.2fx)", a1, a2, float64(a2)/float64(a1))
 			assert.LessOrEqual(t, float64(a2), 2.5*float64(a1), "bytes allocated: %d, then %d", a1, a2)
 			if quadratic[s.Name] {

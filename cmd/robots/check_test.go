@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/memstat"
 )
 
 func TestCheckExampleVerdicts(t *testing.T) {
@@ -244,21 +245,21 @@ func TestCheckStreamsURLList(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a million URLs")
 	}
-	before := liveHeap()
-	var atEnd uint64
+	before := memstat.Live()
+	var atEnd int64
 	in := &lineGen{n: checkURLsAtScale, line: func(i int) string {
 		if i%2 == 0 {
 			return "https://example.com/drafts/" + itoa(i)
 		}
 		return "https://example.com/drafts/public/" + itoa(i)
-	}, atEnd: func() { atEnd = liveHeap() }}
+	}, atEnd: func() { atEnd = memstat.Live() }}
 	var out lineCounter
 	var stderr strings.Builder
 	code := runCheck([]string{"-"}, in, &out, &stderr)
 	assert.Equal(t, exitNegative, code, stderr.String())
 	assert.Equal(t, checkURLsAtScale, out.lines)
 	assert.Equal(t, "ALLOWED https://example.com/drafts/public/999999  (line 13: Allow: /drafts/public/)", string(out.last))
-	growth := int64(atEnd) - int64(before)
+	growth := atEnd - before
 	t.Logf("live heap at the end of the list: %d KiB more than before", growth>>10)
 	assert.Less(t, growth, int64(8<<20), "live heap growth while checking a URL list")
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/internal/conformance"
+	"github.com/fastrobots/robots/internal/memstat"
 )
 
 // b64 returns s base64-encoded.
@@ -229,18 +230,18 @@ func TestEvalLineLimitHoldsTheBase64OfMaxBytes(t *testing.T) {
 // skipped as it is read, not gathered first.
 func TestEvalBoundsMemoryOnAHugeLine(t *testing.T) {
 	const size = 256 << 20
-	before := liveHeap()
-	var atEnd uint64
+	before := memstat.Live()
+	var atEnd int64
 	in := io.MultiReader(
 		strings.NewReader(`{"id":"huge","robotstxt":"`),
 		io.LimitReader(&endless{fill: 'a'}, size),
 		&lineGen{n: 1, line: func(int) string {
 			return `"}` + "\n" + `{"id":"after","robotstxt":"","useragent":"a","url":"/"}`
-		}, atEnd: func() { atEnd = liveHeap() }})
+		}, atEnd: func() { atEnd = memstat.Live() }})
 	r := invokeReader(runEval, in)
 	assert.Equal(t, exitBadQuery, r.code)
 	assert.Equal(t, []string{`{"id":"huge","error":"line longer than ` + itoa(maxEvalLine) + ` bytes"}`, `{"id":"after","allowed":true,"line":0}`}, outputLines(r.stdout))
-	growth := int64(atEnd) - int64(before)
+	growth := atEnd - before
 	t.Logf("live heap after a %d MiB line: %d KiB more than before", size>>20, growth>>10)
 	assert.Less(t, growth, int64(16<<20))
 }
@@ -250,17 +251,17 @@ func TestEvalBoundsMemoryOnAHugeLine(t *testing.T) {
 // answers would hold tens of MiB then.
 func TestEvalStreamsQueries(t *testing.T) {
 	const n = 200_000
-	before := liveHeap()
-	var atEnd uint64
+	before := memstat.Live()
+	var atEnd int64
 	in := &lineGen{n: n, line: func(i int) string {
 		return `{"id":` + itoa(i) + `,"robotstxt":"User-agent: *\nDisallow: /no\n","useragent":"x","url":"/no/` + itoa(i) + `"}`
-	}, atEnd: func() { atEnd = liveHeap() }}
+	}, atEnd: func() { atEnd = memstat.Live() }}
 	var out lineCounter
 	var stderr strings.Builder
 	assert.Equal(t, exitOK, runEval(nil, in, &out, &stderr), stderr.String())
 	assert.Equal(t, n, out.lines)
 	assert.Equal(t, `{"id":199999,"allowed":false,"line":2}`, string(out.last))
-	growth := int64(atEnd) - int64(before)
+	growth := atEnd - before
 	t.Logf("live heap at the end of %d queries: %d KiB more than before", n, growth>>10)
 	assert.Less(t, growth, int64(8<<20))
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"io"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -94,14 +93,6 @@ func (g *lineGen) Read(p []byte) (int, error) {
 	n := copy(p, g.buf)
 	g.buf = g.buf[n:]
 	return n, nil
-}
-
-// liveHeap returns the bytes of live heap objects, after a collection.
-func liveHeap() uint64 {
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return m.HeapAlloc
 }
 
 // lineCounter is an io.Writer that counts lines and keeps the last one

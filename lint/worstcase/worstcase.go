@@ -14,8 +14,6 @@ package worstcase
 import (
 	"crypto/sha256"
 	"fmt"
-	"math"
-	"runtime"
 	"strings"
 
 	"github.com/fastrobots/robots/compile"
@@ -241,20 +239,4 @@ func Clip(s string) string {
 		return s
 	}
 	return fmt.Sprintf("%s ... %s (%d bytes, sha256 %x)", s[:150], s[len(s)-150:], len(s), sha256.Sum256([]byte(s)))
-}
-
-// AllocatedBy returns the bytes fn allocates: the least of two runs,
-// since whatever else runs meanwhile can only add to the count. The
-// worst-case tests hold the work of lint and Explain to it.
-func AllocatedBy(fn func()) uint64 {
-	least := uint64(math.MaxUint64)
-	for range 2 {
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		before := m.TotalAlloc
-		fn()
-		runtime.ReadMemStats(&m)
-		least = min(least, m.TotalAlloc-before)
-	}
-	return least
 }
