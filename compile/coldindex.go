@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -18,9 +20,12 @@ import (
 // (candidates), so a cold check tries those rules alone — on a real file a
 // handful, where a group may hold hundreds or thousands, most of which no
 // path of a crawl comes near. Keys shorter than two bytes are tried for
-// every path.
+// every path. When a rule set holds many patterns with a star, those that
+// require two bytes after their key are filed by them instead (gramIndex):
+// hundreds of them may share a key, or have none.
 type coldIndex struct {
 	short   []coldEntry // keys of no or one byte
+	grams   *gramIndex  // star patterns filed by gram, when there are many (coldgram.go)
 	entries []coldEntry // the rest, grouped by key[1]
 	start   [257]int32  // group c is entries[start[c]:start[c+1]]
 	sorted  [4]atomic.Uint64
@@ -36,10 +41,6 @@ type coldEntry struct {
 	key      uint16 // the length of the pattern's key
 	dir      bool   // the pattern is the rule's index page's directory, anchored at its end
 }
-
-// coldPathMax is the longest path a cold check takes: finding the keys
-// that are prefixes of a path compares them with its prefixes.
-const coldPathMax = 1 << 10
 
 // literalPrefix returns the length of expr's bytes before its first '*',
 // without a final '$'.
@@ -82,6 +83,10 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 			all = ix.add(all, coldEntry{rule: i, id: id, key: uint16(literalPrefix(dir)), dir: true}, dir)
 		}
 	})
+	if ix.star >= gramMin {
+		all, ix.grams = fileByGram(f, all)
+		rs.opts.Meter.Add(ix.grams.bytes())
+	}
 	var counts [257]int32
 	for _, e := range all {
 		if e.key >= 2 {
@@ -117,13 +122,15 @@ func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry 
 	return append(all, e)
 }
 
-// work bounds the bytes a cold check of path compares: the searches for
-// its keys, and Match on every pattern with a star (coldWork).
+// work bounds the bytes a cold check of path compares: Match on every
+// pattern with a star (coldWork), and the search for its keys among the
+// entries (candidates), whose turns each find a different key, or none,
+// and are at most one per byte of the path, each a binary search whose
+// comparisons read at most the path.
 func (ix *coldIndex) work(path string) int {
-	if len(path) > coldPathMax {
-		return coldWorkMax + 1
-	}
-	return coldWork(path, ix.star, ix.starBytes)
+	n := len(path) + 1
+	turns := min(n, len(ix.entries)+1)
+	return coldWork(path, ix.star, ix.starBytes) + turns*bits.Len(uint(len(ix.entries)))*n/16
 }
 
 // group returns the entries whose key's second byte is c, sorted by key;
@@ -134,8 +141,7 @@ func (ix *coldIndex) group(rs *RuleSet, c byte) []coldEntry {
 	if word.Load()&bit == 0 {
 		rs.mu.Lock()
 		if word.Load()&bit == 0 {
-			f := rs.file
-			slices.SortFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(f), b.keyOf(f)) })
+			sortByKey(rs.file, g)
 			word.Or(bit)
 		}
 		rs.mu.Unlock()
@@ -143,14 +149,98 @@ func (ix *coldIndex) group(rs *RuleSet, c byte) []coldEntry {
 	return g
 }
 
+// sortByKey sorts the entries of a group by key. It is a radix sort whose
+// digits are five bytes of the keys, packed with an entry's index into a
+// uint64 so that each level is a sort of plain numbers; the bytes all keys
+// of a level share are skipped ("/about/media/..." a thousand times), so
+// that a level reads each key's bytes about once.
+func sortByKey(f *File, g []coldEntry) {
+	keys := make([]string, len(g))
+	words := make([]uint64, len(g))
+	for i := range g {
+		keys[i], words[i] = g[i].keyOf(f), uint64(i)
+	}
+	sortKeys(keys, words, 0)
+	sorted := make([]coldEntry, len(g))
+	for i, w := range words {
+		sorted[i] = g[w&indexMask]
+	}
+	copy(g, sorted)
+}
+
+const (
+	digitBytes = 5
+	indexBits  = 64 - 8*digitBytes // an entry's index, below its digit
+	indexMask  = 1<<indexBits - 1
+)
+
+// sortKeys sorts words, the indices into keys of keys that share their
+// first depth bytes. A run of keys with the same digit is sorted at the
+// next digit, unless one of them ends inside this one: then the digit's
+// padding may equal a longer key's NUL bytes, and the run is sorted by
+// comparing the keys (on real files, a run of one key repeated).
+func sortKeys(keys []string, words []uint64, depth int) {
+	if len(words) < 2 {
+		return
+	}
+	depth += sharedPrefix(keys, words, depth)
+	for i, w := range words {
+		k := w & indexMask
+		words[i] = digitAt(keys[k], depth)<<indexBits | k
+	}
+	slices.Sort(words)
+	end := depth + digitBytes
+	for i := 0; i < len(words); {
+		j := i + 1
+		for j < len(words) && words[j]>>indexBits == words[i]>>indexBits {
+			j++
+		}
+		run := words[i:j]
+		i = j
+		if len(run) < 2 {
+			continue
+		}
+		if slices.ContainsFunc(run, func(w uint64) bool { return len(keys[w&indexMask]) <= end }) {
+			slices.SortFunc(run, func(a, b uint64) int { return strings.Compare(keys[a&indexMask], keys[b&indexMask]) })
+			continue
+		}
+		sortKeys(keys, run, end)
+	}
+}
+
+// sharedPrefix returns how many bytes past depth all the keys words index
+// have in common.
+func sharedPrefix(keys []string, words []uint64, depth int) int {
+	first := keys[words[0]&indexMask]
+	n := len(first) - depth
+	for _, w := range words[1:] {
+		n = commonPrefix(first[depth:depth+n], keys[w&indexMask][depth:])
+		if n == 0 {
+			break
+		}
+	}
+	return n
+}
+
+// digitAt returns key[depth:depth+digitBytes], padded with zeros, as a
+// big-endian number.
+func digitAt(key string, depth int) uint64 {
+	if depth+8 <= len(key) {
+		return bits.ReverseBytes64(loadWord(key[depth:])) >> (64 - 8*digitBytes)
+	}
+	var b [8]byte
+	if depth < len(key) {
+		copy(b[8-digitBytes:], key[depth:])
+	}
+	return binary.BigEndian.Uint64(b[:])
+}
+
 // match tries the patterns whose key is a prefix of path.
 func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {
 	f := rs.file
-	for k := range ix.short {
-		e := &ix.short[k]
-		if strings.HasPrefix(path, e.keyOf(f)) {
-			m.tryEntry(f, e, path)
-		}
+	tryPrefixed(m, f, ix.short, path)
+	if ix.grams != nil {
+		ix.grams.match(m, f, path)
 	}
 	if len(path) < 2 {
 		return
@@ -193,7 +283,13 @@ func candidates(es []coldEntry, f *File, path string, fn func(*coldEntry)) {
 // commonPrefix returns the length of the common prefix of a and b.
 func commonPrefix(a, b string) int {
 	n := min(len(a), len(b))
-	for i := 0; i < n; i++ {
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := loadWord(a[i:]) ^ loadWord(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for ; i < n; i++ {
 		if a[i] != b[i] {
 			return i
 		}

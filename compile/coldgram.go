@@ -1,0 +1,172 @@
+package compile
+
+import (
+	"math/bits"
+	"strings"
+	"unsafe"
+)
+
+// gramIndex holds a cold index's patterns with a star, filed by what they
+// require of a path beyond their key. The prefix index narrows patterns by
+// their key, the bytes before the first star, and real files hold hundreds
+// of star patterns that share a key: no key at all ("/*?*sort=", one rule
+// per faceted-search parameter) or one ("/shop/*-colour-*"). Trying all of
+// them on every path made such a file's cold checks cost microseconds.
+//
+// A pattern can match a path only if the path holds every literal piece of
+// the pattern, so each pattern is filed under one two-byte substring of its
+// pieces, its gram, chosen to be rare in paths (gramRarity). A check reads
+// the path's grams once and tries only the patterns filed under a gram the
+// path holds, and whose key the path starts with. Grams are hashed into
+// gramBuckets buckets, so a bucket may also hold patterns of other grams:
+// trying them costs time, never a wrong verdict, because every candidate
+// is matched in full. Patterns with no piece of two bytes ("/*?*&*") stay
+// in the prefix index.
+//
+// It is built only for gramMin star patterns or more: for fewer, trying
+// them costs less than reading the path's grams.
+type gramIndex struct {
+	filed []coldEntry // by bucket: bucket j holds filed[start[j]:start[j+1]]
+	start []int32     // per non-empty bucket, in bucket order, and the end
+	used  [gramWords]uint64
+	// rank[w] counts the non-empty buckets of the words before w: with
+	// used, it turns a bucket number into its index in start.
+	rank [gramWords]uint16
+}
+
+const (
+	// gramBuckets is the number of buckets grams are hashed into: enough
+	// that the grams of a path (tens) rarely share one with the patterns'
+	// (up to a few hundred on real files), few enough that a check clears
+	// the bitmap of buckets it has tried (gramWords words) for next to
+	// nothing.
+	gramBuckets = 1 << gramBits
+	gramBits    = 10
+	gramWords   = gramBuckets / 64
+
+	// gramMin is the fewest star patterns for which a gramIndex is built.
+	gramMin = 16
+)
+
+// gramBucket returns the bucket of the gram ab.
+func gramBucket(a, b byte) uint32 {
+	return (uint32(a)<<8 | uint32(b)) * 0x9E3779B1 >> (32 - gramBits)
+}
+
+// fileByGram moves the entries of all that have a gram into a new
+// gramIndex, and returns the others.
+func fileByGram(f *File, all []coldEntry) ([]coldEntry, *gramIndex) {
+	const none = gramBuckets
+	gi := &gramIndex{}
+	var counts [gramBuckets + 2]int32 // counts[b+1] counts bucket b; none last
+	buckets := make([]uint16, len(all))
+	for i := range all {
+		e := &all[i]
+		b := uint32(none)
+		if g, ok := rarestGram(e.expr(f)[e.key:]); ok {
+			b = gramBucket(g[0], g[1])
+		}
+		buckets[i] = uint16(b)
+		counts[b+1]++
+	}
+	for b := range gramBuckets {
+		if counts[b+1] > 0 {
+			gi.used[b/64] |= 1 << (b % 64)
+			gi.start = append(gi.start, counts[b])
+		}
+		counts[b+1] += counts[b]
+	}
+	n := counts[gramBuckets]
+	gi.start = append(gi.start, n)
+	for w := 1; w < gramWords; w++ {
+		gi.rank[w] = gi.rank[w-1] + uint16(bits.OnesCount64(gi.used[w-1]))
+	}
+	gi.filed = make([]coldEntry, n)
+	rest := all[:0]
+	for i, e := range all {
+		if b := buckets[i]; b != none {
+			gi.filed[counts[b]] = e
+			counts[b]++
+		} else {
+			rest = append(rest, e)
+		}
+	}
+	return rest, gi
+}
+
+// bytes returns the memory the index holds.
+func (gi *gramIndex) bytes() int {
+	return int(unsafe.Sizeof(*gi)) + cap(gi.filed)*int(unsafe.Sizeof(coldEntry{})) + 4*cap(gi.start)
+}
+
+// match tries the patterns that may match path.
+func (gi *gramIndex) match(m *coldMatch, f *File, path string) {
+	var tried [gramWords]uint64
+	for i := 0; i+1 < len(path); i++ {
+		b := gramBucket(path[i], path[i+1])
+		w, bit := b/64, uint64(1)<<(b%64)
+		if gi.used[w]&bit == 0 || tried[w]&bit != 0 {
+			continue
+		}
+		tried[w] |= bit
+		j := int(gi.rank[w]) + bits.OnesCount64(gi.used[w]&(bit-1))
+		tryPrefixed(m, f, gi.filed[gi.start[j]:gi.start[j+1]], path)
+	}
+}
+
+// tryPrefixed tries the entries whose key path starts with.
+func tryPrefixed(m *coldMatch, f *File, es []coldEntry, path string) {
+	for k := range es {
+		e := &es[k]
+		if strings.HasPrefix(path, e.keyOf(f)) {
+			m.tryEntry(f, e, path)
+		}
+	}
+}
+
+// rarestGram returns the two bytes of a literal piece of the pattern rest
+// (the pattern after its key) that are least likely to be found in a path,
+// by gramRarity; ok is false when no piece has two bytes. Every piece must
+// be in a path the pattern matches, and so must each of its grams.
+func rarestGram(rest string) (g [2]byte, ok bool) {
+	rest = strings.TrimSuffix(rest, "$")
+	best := -1
+	for i := 0; i+1 < len(rest); i++ {
+		a, b := rest[i], rest[i+1]
+		if a == '*' || b == '*' {
+			continue
+		}
+		if r := int(gramRarity[a]) + int(gramRarity[b]); r > best {
+			best, g = r, [2]byte{a, b}
+		}
+	}
+	return g, best >= 0
+}
+
+// gramRarity scores how seldom a byte appears in URL paths, from 0 for
+// '/' up: the separators of path segments and words, and lower-case
+// letters, are everywhere; query syntax, upper case and other bytes are
+// not. It need only be roughly right: a poor choice costs tries, not
+// verdicts.
+var gramRarity = func() (r [256]uint8) {
+	for c := range r {
+		r[c] = 5
+	}
+	for c := '0'; c <= '9'; c++ {
+		r[c] = 3
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		r[c] = 2
+	}
+	for _, c := range []byte("?=&_%") {
+		r[c] = 4
+	}
+	for _, c := range []byte("-.") {
+		r[c] = 2
+	}
+	for _, c := range []byte("etaoinsrl") {
+		r[c] = 1
+	}
+	r['/'] = 0
+	return r
+}()

@@ -1,0 +1,105 @@
+package compile
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots/automaton"
+)
+
+func TestSortByKeyOrdersAsStrings(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	stems := []string{"", "/", "/a", "/about/media/", "/about/media/2024/", "/x\x00", "/x\x00\x00\x00\x00\x00"}
+	for range 500 {
+		keys := make([]string, r.IntN(80))
+		for i := range keys {
+			k := stems[r.IntN(len(stems))]
+			for range r.IntN(14) {
+				k += string("ab\x00/"[r.IntN(4)])
+			}
+			keys[i] = k
+		}
+		words := make([]uint64, len(keys))
+		for i := range words {
+			words[i] = uint64(i)
+		}
+		sortKeys(keys, words, 0)
+		sorted := make([]string, len(keys))
+		for i, w := range words {
+			sorted[i] = keys[w&indexMask]
+		}
+		require.True(t, slices.IsSorted(sorted), "%q", sorted)
+		want := slices.Clone(keys)
+		slices.Sort(want)
+		require.Equal(t, want, sorted)
+	}
+}
+
+// TestSortByKeySortsAGroup sorts the entries of a real-looking group: a
+// thousand keys under one long prefix.
+func TestSortByKeySortsAGroup(t *testing.T) {
+	var body strings.Builder
+	body.WriteString("User-agent: *\n")
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 1000 {
+		body.WriteString("Disallow: /about/caltech-media/")
+		for range r.IntN(30) {
+			body.WriteByte("abc-/"[r.IntN(5)])
+		}
+		body.WriteString("\n")
+	}
+	f := Parse([]byte(body.String()), Options{})
+	rs := f.Compile(f.Resolve(), automaton.Options{})
+	ix := rs.buildIndex()
+	g := ix.group(rs, 'a')
+	require.Len(t, g, 1000)
+	assert.True(t, slices.IsSortedFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(f), b.keyOf(f)) }))
+}
+
+func TestCommonPrefix(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"/a", "", 0},
+		{"/a", "/b", 1},
+		{"/abcdefgh", "/abcdefgh", 9},
+		{"/abcdefgh/x", "/abcdefgh/y", 10},
+		{"/abcdefgh/ijklmnop", "/abcdefgh/ijklmnoq", 17},
+		{"/abcdefg", "/abcdefgh", 8},
+	} {
+		assert.Equal(t, c.want, commonPrefix(c.a, c.b), "%q %q", c.a, c.b)
+		assert.Equal(t, c.want, commonPrefix(c.b, c.a), "%q %q", c.b, c.a)
+	}
+}
+
+// TestColdWorkBound checks coldWorkMax: a long path on a few rules is
+// still answered cold, and a check whose work exceeds the bound compiles
+// the automaton.
+func TestColdWorkBound(t *testing.T) {
+	f := Parse([]byte("User-agent: *\nDisallow: /a*b\nAllow: /a/\n"), Options{})
+	rs := f.Compile(f.Resolve(), automaton.Options{})
+	long := "/a/" + strings.Repeat("x", 8<<10)
+	for range 3 {
+		assert.True(t, rs.Allowed(long, ""))
+	}
+	assert.False(t, rs.Compiled(), "an 8 KiB path on two rules is cold work")
+
+	var body strings.Builder
+	body.WriteString("User-agent: *\n")
+	for i := range 2000 {
+		body.WriteString("Disallow: /*x" + strings.Repeat("y", i%50) + "z\n")
+	}
+	f = Parse([]byte(body.String()), Options{})
+	rs = f.Compile(f.Resolve(), automaton.Options{})
+	path := "/" + strings.Repeat("x", 200)
+	require.Greater(t, coldWork(path, int(rs.rules), rs.bytes), coldWorkMax)
+	assert.True(t, rs.Allowed(path, ""))
+	assert.True(t, rs.Compiled(), "a check past coldWorkMax is the automaton's")
+}
