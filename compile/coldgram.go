@@ -1,7 +1,6 @@
 package compile
 
 import (
-	"math/bits"
 	"strings"
 	"unsafe"
 )
@@ -69,18 +68,8 @@ func fileByGram(f *File, all []coldEntry) ([]coldEntry, *gramIndex) {
 		buckets[i] = uint16(b)
 		counts[b+1]++
 	}
-	for b := range gramBuckets {
-		if counts[b+1] > 0 {
-			gi.used[b/64] |= 1 << (b % 64)
-			gi.start = append(gi.start, counts[b])
-		}
-		counts[b+1] += counts[b]
-	}
+	gi.start = bucketStarts(counts[:gramBuckets+1], gi.used[:], gi.rank[:])
 	n := counts[gramBuckets]
-	gi.start = append(gi.start, n)
-	for w := 1; w < gramWords; w++ {
-		gi.rank[w] = gi.rank[w-1] + uint16(bits.OnesCount64(gi.used[w-1]))
-	}
 	gi.filed = make([]coldEntry, n)
 	rest := all[:0]
 	for i, e := range all {
@@ -104,12 +93,12 @@ func (gi *gramIndex) match(m *coldMatch, f *File, path string) {
 	var tried [gramWords]uint64
 	for i := 0; i+1 < len(path); i++ {
 		b := gramBucket(path[i], path[i+1])
+		j, ok := bucketIndex(gi.used[:], gi.rank[:], b)
 		w, bit := b/64, uint64(1)<<(b%64)
-		if gi.used[w]&bit == 0 || tried[w]&bit != 0 {
+		if !ok || tried[w]&bit != 0 {
 			continue
 		}
 		tried[w] |= bit
-		j := int(gi.rank[w]) + bits.OnesCount64(gi.used[w]&(bit-1))
 		tryPrefixed(m, f, gi.filed[gi.start[j]:gi.start[j+1]], path)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -26,8 +27,10 @@ import (
 type coldIndex struct {
 	short   []coldEntry // keys of no or one byte
 	grams   *gramIndex  // star patterns filed by gram, when there are many (coldgram.go)
-	entries []coldEntry // the rest, grouped by key[1]
-	start   [257]int32  // group c is entries[start[c]:start[c+1]]
+	entries []coldEntry // the rest, grouped by key[1]: group j is entries[start[j]:start[j+1]]
+	start   []int32     // per non-empty group, in byte order, and the end
+	groups  [4]uint64   // bit c: the group of byte c is not empty
+	rank    [4]uint16   // the non-empty groups of the words before
 	sorted  [4]atomic.Uint64
 	// star counts the entries whose pattern holds a '*', and starBytes
 	// their patterns' bytes: only they need a search in the path.
@@ -40,15 +43,7 @@ type coldEntry struct {
 	rule, id int32  // the file's rule index; the selection's ID
 	key      uint16 // the length of the pattern's key
 	dir      bool   // the pattern is the rule's index page's directory, anchored at its end
-}
-
-// literalPrefix returns the length of expr's bytes before its first '*',
-// without a final '$'.
-func literalPrefix(expr string) int {
-	if i := strings.IndexByte(expr, '*'); i >= 0 {
-		return i
-	}
-	return len(strings.TrimSuffix(expr, "$"))
+	group    byte   // the key's second byte, when it has one
 }
 
 // expr returns the entry's pattern, without the '$' of a directory.
@@ -71,53 +66,69 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 	}
 	f := rs.file
 	ix := &coldIndex{}
-	all := make([]coldEntry, 0, rs.rules+rs.rules/8)
+	scratch := entryScratch.Get().(*[]coldEntry)
+	all := ix.collect(rs, (*scratch)[:0])
+	if ix.star >= gramMin {
+		all, ix.grams = fileByGram(f, all)
+		rs.opts.Meter.Add(ix.grams.bytes())
+	}
+	var counts [257]int32 // counts[c+1] counts group c
+	for _, e := range all {
+		if e.key >= 2 {
+			counts[int(e.group)+1]++
+		}
+	}
+	ix.start = bucketStarts(counts[:], ix.groups[:], ix.rank[:])
+	ix.entries = make([]coldEntry, counts[256])
+	for _, e := range all {
+		if e.key < 2 {
+			ix.short = append(ix.short, e)
+			continue
+		}
+		ix.entries[counts[e.group]] = e
+		counts[e.group]++
+	}
+	*scratch = all[:0]
+	entryScratch.Put(scratch)
+	rs.opts.Meter.Add(int(unsafe.Sizeof(coldIndex{})) + (cap(ix.entries)+cap(ix.short))*int(unsafe.Sizeof(coldEntry{})) + 4*cap(ix.start))
+	rs.index.Store(ix)
+	return ix
+}
+
+// entryScratch holds the buffers buildIndex collects entries in.
+var entryScratch = sync.Pool{New: func() any { return new([]coldEntry) }}
+
+// collect appends the entries of the rule set's rules to all, and counts
+// those with a star.
+func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry) []coldEntry {
+	f := rs.file
 	rs.eachRule(func(i, id int32) {
 		r := f.rules[i]
 		expr := f.pattern(i, r)
 		if expr == "" {
 			return
 		}
-		all = ix.add(all, coldEntry{rule: i, id: id, key: uint16(literalPrefix(expr))}, expr)
+		all = ix.add(all, coldEntry{rule: i, id: id}, expr)
 		if dir, ok := indexDir(expr); ok && r.allow() {
-			all = ix.add(all, coldEntry{rule: i, id: id, key: uint16(literalPrefix(dir)), dir: true}, dir)
+			all = ix.add(all, coldEntry{rule: i, id: id, dir: true}, dir)
 		}
 	})
-	if ix.star >= gramMin {
-		all, ix.grams = fileByGram(f, all)
-		rs.opts.Meter.Add(ix.grams.bytes())
-	}
-	var counts [257]int32
-	for _, e := range all {
-		if e.key >= 2 {
-			counts[e.keyOf(f)[1]+1]++
-		}
-	}
-	for c := 1; c < 257; c++ {
-		counts[c] += counts[c-1]
-	}
-	ix.start = counts
-	ix.entries = make([]coldEntry, counts[256])
-	fill := counts
-	for _, e := range all {
-		if e.key < 2 {
-			ix.short = append(ix.short, e)
-			continue
-		}
-		c := e.keyOf(f)[1]
-		ix.entries[fill[c]] = e
-		fill[c]++
-	}
-	rs.opts.Meter.Add(int(unsafe.Sizeof(coldIndex{})) + (cap(ix.entries)+cap(ix.short))*int(unsafe.Sizeof(coldEntry{})))
-	rs.index.Store(ix)
-	return ix
+	return all
 }
 
-// add appends e, whose pattern is expr, and counts what it costs to try.
+// add appends e, whose pattern is expr, with its key, and counts what it
+// costs to try.
 func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry {
-	if strings.IndexByte(expr, '*') >= 0 {
+	key := strings.IndexByte(expr, '*')
+	if key >= 0 {
 		ix.star++
 		ix.starBytes += len(expr)
+	} else {
+		key = len(strings.TrimSuffix(expr, "$"))
+	}
+	e.key = uint16(key)
+	if key >= 2 {
+		e.group = expr[1]
 	}
 	return append(all, e)
 }
@@ -136,7 +147,11 @@ func (ix *coldIndex) work(path string) int {
 // group returns the entries whose key's second byte is c, sorted by key;
 // it sorts them the first time, under rs.mu.
 func (ix *coldIndex) group(rs *RuleSet, c byte) []coldEntry {
-	g := ix.entries[ix.start[c]:ix.start[int(c)+1]]
+	j, ok := bucketIndex(ix.groups[:], ix.rank[:], uint32(c))
+	if !ok {
+		return nil
+	}
+	g := ix.entries[ix.start[j]:ix.start[j+1]]
 	word, bit := &ix.sorted[c/64], uint64(1)<<(c%64)
 	if word.Load()&bit == 0 {
 		rs.mu.Lock()
@@ -147,6 +162,47 @@ func (ix *coldIndex) group(rs *RuleSet, c byte) []coldEntry {
 		rs.mu.Unlock()
 	}
 	return g
+}
+
+// bucketIndex returns the place of bucket b among the non-empty buckets of
+// a bitmap, used, whose rank counts the non-empty buckets before each of
+// its words; ok is false when b is empty.
+func bucketIndex(used []uint64, rank []uint16, b uint32) (j int, ok bool) {
+	w, bit := b/64, uint64(1)<<(b%64)
+	if used[w]&bit == 0 {
+		return 0, false
+	}
+	return int(rank[w]) + bits.OnesCount64(used[w]&(bit-1)), true
+}
+
+// bucketStarts marks in used the non-empty buckets, counts[b+1] being the
+// entries of bucket b, ranks them, turns counts into where each bucket
+// begins, and returns those places for the non-empty buckets, then the
+// end.
+func bucketStarts(counts []int32, used []uint64, rank []uint16) []int32 {
+	buckets := len(counts) - 1
+	for b := range buckets {
+		if counts[b+1] > 0 {
+			used[b/64] |= 1 << (b % 64)
+		}
+	}
+	rankWords(used, rank)
+	last := len(used) - 1
+	start := make([]int32, 0, int(rank[last])+bits.OnesCount64(used[last])+1)
+	for b := range buckets {
+		if counts[b+1] > 0 {
+			start = append(start, counts[b])
+		}
+		counts[b+1] += counts[b]
+	}
+	return append(start, counts[buckets])
+}
+
+// rankWords sets rank[w] to the bits of used before word w.
+func rankWords(used []uint64, rank []uint16) {
+	for w := 1; w < len(used); w++ {
+		rank[w] = rank[w-1] + uint16(bits.OnesCount64(used[w-1]))
+	}
 }
 
 // sortByKey sorts the entries of a group by key. It is a radix sort whose
