@@ -57,19 +57,20 @@ func gramBucket(a, b byte) uint32 {
 func fileByGram(f *File, all []coldEntry) ([]coldEntry, *gramIndex) {
 	const none = gramBuckets
 	gi := &gramIndex{}
-	var counts [gramBuckets + 2]int32 // counts[b+1] counts bucket b; none last
+	var counts [gramBuckets]int32
 	buckets := make([]uint16, len(all))
 	for i := range all {
 		e := &all[i]
-		b := uint32(none)
+		buckets[i] = none
 		if g, ok := rarestGram(e.expr(f)[e.key:]); ok {
-			b = gramBucket(g[0], g[1])
+			b := gramBucket(g[0], g[1])
+			buckets[i] = uint16(b)
+			counts[b]++
+			gi.used[b/64] |= 1 << (b % 64)
 		}
-		buckets[i] = uint16(b)
-		counts[b+1]++
 	}
-	gi.start = bucketStarts(counts[:gramBuckets+1], gi.used[:], gi.rank[:])
-	n := counts[gramBuckets]
+	gi.start = bucketStarts(counts[:], gi.used[:], gi.rank[:])
+	n := gi.start[len(gi.start)-1]
 	gi.filed = make([]coldEntry, n)
 	rest := all[:0]
 	for i, e := range all {

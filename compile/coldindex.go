@@ -55,7 +55,9 @@ func (e *coldEntry) expr(f *File) string {
 	return p
 }
 
-func (e *coldEntry) keyOf(f *File) string { return e.expr(f)[:e.key] }
+// keyOf returns the entry's key. A directory is a prefix of its rule's
+// pattern, and so is its key.
+func (e *coldEntry) keyOf(f *File) string { return f.pattern(e.rule, f.rules[e.rule])[:e.key] }
 
 // buildIndex indexes the rules once and returns the index.
 func (rs *RuleSet) buildIndex() *coldIndex {
@@ -72,14 +74,15 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 		all, ix.grams = fileByGram(f, all)
 		rs.opts.Meter.Add(ix.grams.bytes())
 	}
-	var counts [257]int32 // counts[c+1] counts group c
+	var counts [256]int32
 	for _, e := range all {
 		if e.key >= 2 {
-			counts[int(e.group)+1]++
+			counts[e.group]++
+			ix.groups[e.group/64] |= 1 << (e.group % 64)
 		}
 	}
 	ix.start = bucketStarts(counts[:], ix.groups[:], ix.rank[:])
-	ix.entries = make([]coldEntry, counts[256])
+	ix.entries = make([]coldEntry, ix.start[len(ix.start)-1])
 	for _, e := range all {
 		if e.key < 2 {
 			ix.short = append(ix.short, e)
@@ -175,27 +178,23 @@ func bucketIndex(used []uint64, rank []uint16, b uint32) (j int, ok bool) {
 	return int(rank[w]) + bits.OnesCount64(used[w]&(bit-1)), true
 }
 
-// bucketStarts marks in used the non-empty buckets, counts[b+1] being the
-// entries of bucket b, ranks them, turns counts into where each bucket
+// bucketStarts ranks the non-empty buckets that used marks, counts[b]
+// being the entries of bucket b, turns counts into where each bucket
 // begins, and returns those places for the non-empty buckets, then the
 // end.
 func bucketStarts(counts []int32, used []uint64, rank []uint16) []int32 {
-	buckets := len(counts) - 1
-	for b := range buckets {
-		if counts[b+1] > 0 {
-			used[b/64] |= 1 << (b % 64)
-		}
-	}
 	rankWords(used, rank)
 	last := len(used) - 1
 	start := make([]int32, 0, int(rank[last])+bits.OnesCount64(used[last])+1)
-	for b := range buckets {
-		if counts[b+1] > 0 {
-			start = append(start, counts[b])
+	sum := int32(0)
+	for w, word := range used {
+		for ; word != 0; word &= word - 1 {
+			b := w*64 + bits.TrailingZeros64(word)
+			start = append(start, sum)
+			counts[b], sum = sum, sum+counts[b]
 		}
-		counts[b+1] += counts[b]
 	}
-	return append(start, counts[buckets])
+	return append(start, sum)
 }
 
 // rankWords sets rank[w] to the bits of used before word w.
@@ -211,6 +210,10 @@ func rankWords(used []uint64, rank []uint16) {
 // of a level share are skipped ("/about/media/..." a thousand times), so
 // that a level reads each key's bytes about once.
 func sortByKey(f *File, g []coldEntry) {
+	if len(g) <= smallGroup {
+		slices.SortFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(f), b.keyOf(f)) })
+		return
+	}
 	keys := make([]string, len(g))
 	words := make([]uint64, len(g))
 	for i := range g {
@@ -225,6 +228,11 @@ func sortByKey(f *File, g []coldEntry) {
 }
 
 const (
+	// smallGroup is the most entries sorted by comparing their keys: the
+	// sort of the standard library sorts so few by insertion, without
+	// allocating.
+	smallGroup = 12
+
 	digitBytes = 5
 	indexBits  = 64 - 8*digitBytes // an entry's index, below its digit
 	indexMask  = 1<<indexBits - 1
