@@ -44,6 +44,7 @@ type coldEntry struct {
 	key      uint16 // the length of the pattern's key
 	dir      bool   // the pattern is the rule's index page's directory, anchored at its end
 	group    byte   // the key's second byte, when it has one
+	up       int32  // in a sorted group, the entry of its nearest prefix (linkPrefixes)
 }
 
 // expr returns the entry's pattern, without the '$' of a directory.
@@ -138,13 +139,11 @@ func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry 
 
 // work bounds the bytes a cold check of path compares: Match on every
 // pattern with a star (coldWork), and the search for its keys among the
-// entries (candidates), whose turns each find a different key, or none,
-// and are at most one per byte of the path, each a binary search whose
-// comparisons read at most the path.
+// entries (candidates): a binary search whose comparisons read at most the
+// path, then at most every entry, each compared with at most the path.
 func (ix *coldIndex) work(path string) int {
-	n := len(path) + 1
-	turns := min(n, len(ix.entries)+1)
-	return coldWork(path, ix.star, ix.starBytes) + turns*bits.Len(uint(len(ix.entries)))*n/16
+	n := len(ix.entries)
+	return coldWork(path, ix.star, ix.starBytes) + (len(path)+1)*(bits.Len(uint(n))+n)/16
 }
 
 // group returns the entries whose key's second byte is c, sorted by key;
@@ -160,6 +159,7 @@ func (ix *coldIndex) group(rs *RuleSet, c byte) []coldEntry {
 		rs.mu.Lock()
 		if word.Load()&bit == 0 {
 			sortByKey(rs.file, g)
+			linkPrefixes(rs.file, g)
 			word.Or(bit)
 		}
 		rs.mu.Unlock()
@@ -313,34 +313,48 @@ func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {
 }
 
 // candidates calls fn with every entry of the sorted es whose key is a
-// prefix of path. Let k be the greatest key at most path[:x]: if k is a
-// prefix of it, k's entries are candidates and the others are shorter
-// than k; if not, every key that is a prefix of path[:x] is at most as
-// long as their common prefix, since a longer one would lie between k and
-// path[:x]. Either way x shrinks, and each turn is a binary search.
+// prefix of path. The keys that are prefixes of path lie between the
+// first of them and path, so each is a prefix of k, the greatest key at
+// most path: they are the entries of k's chain of prefixes (up, set by
+// linkPrefixes) no longer than k's common prefix with path. One binary
+// search finds k; the chain is walked from there.
 func candidates(es []coldEntry, f *File, path string, fn func(*coldEntry)) {
-	for x := len(path); x >= 2; {
-		p := path[:x]
-		i, found := slices.BinarySearchFunc(es, p, func(e coldEntry, p string) int { return strings.Compare(e.keyOf(f), p) })
-		if found {
-			for i+1 < len(es) && es[i+1].keyOf(f) == p {
-				i++
-			}
-		} else {
-			i-- // the greatest key below p
+	i, found := slices.BinarySearchFunc(es, path, func(e coldEntry, p string) int { return strings.Compare(e.keyOf(f), p) })
+	if found {
+		for i+1 < len(es) && es[i+1].keyOf(f) == path {
+			i++
 		}
-		if i < 0 {
-			return
+	} else {
+		i-- // the greatest key below path
+	}
+	if i < 0 {
+		return
+	}
+	l := commonPrefix(es[i].keyOf(f), path)
+	for ; i >= 0; i = int(es[i].up) {
+		if int(es[i].key) <= l {
+			fn(&es[i])
 		}
+	}
+}
+
+// linkPrefixes sets the up link of each entry of the sorted es: the
+// nearest entry before it whose key is a prefix of its own (-1 for none).
+// Following up from an entry visits every entry whose key is a prefix of
+// its key: of two prefixes of one key the shorter is a prefix of the
+// longer, and sorts before it.
+func linkPrefixes(f *File, es []coldEntry) {
+	var chain []int32 // the previous entry and its chain of prefixes
+	for i := range es {
 		k := es[i].keyOf(f)
-		if l := commonPrefix(k, p); l < len(k) {
-			x = l
-			continue
+		for len(chain) > 0 && !strings.HasPrefix(k, es[chain[len(chain)-1]].keyOf(f)) {
+			chain = chain[:len(chain)-1]
 		}
-		for j := i; j >= 0 && es[j].keyOf(f) == k; j-- {
-			fn(&es[j])
+		es[i].up = -1
+		if len(chain) > 0 {
+			es[i].up = chain[len(chain)-1]
 		}
-		x = len(k) - 1
+		chain = append(chain, int32(i))
 	}
 }
 

@@ -103,3 +103,39 @@ func TestColdWorkBound(t *testing.T) {
 	assert.True(t, rs.Allowed(path, ""))
 	assert.True(t, rs.Compiled(), "a check past coldWorkMax is the automaton's")
 }
+
+// TestCandidatesAreThePrefixKeys checks candidates against every key of a
+// group tested one by one, on random keys with shared prefixes and
+// repeats.
+func TestCandidatesAreThePrefixKeys(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	word := func(n int) string {
+		var b strings.Builder
+		for range r.IntN(n) {
+			b.WriteByte("ab/"[r.IntN(3)])
+		}
+		return b.String()
+	}
+	for range 500 {
+		var body strings.Builder
+		body.WriteString("User-agent: *\n")
+		for range 1 + r.IntN(40) {
+			body.WriteString("Disallow: /a" + word(6) + "\n")
+		}
+		f := Parse([]byte(body.String()), Options{})
+		rs := f.Compile(f.Resolve(), automaton.Options{})
+		ix := rs.buildIndex()
+		g := ix.group(rs, 'a')
+		for range 20 {
+			path := "/a" + word(8)
+			var want, got []int32
+			for i := range g {
+				if strings.HasPrefix(path, g[i].keyOf(f)) {
+					want = append(want, g[i].id)
+				}
+			}
+			candidates(g, f, path, func(e *coldEntry) { got = append(got, e.id) })
+			require.ElementsMatch(t, want, got, "%q in\n%s", path, body.String())
+		}
+	}
+}
