@@ -108,8 +108,8 @@ func (gi *gramIndex) match(m *coldMatch, f *File, path string) {
 func tryPrefixed(m *coldMatch, f *File, es []coldEntry, path string) {
 	for k := range es {
 		e := &es[k]
-		if strings.HasPrefix(path, e.keyOf(f)) {
-			m.tryEntry(f, e, path)
+		if expr := e.expr(f); strings.HasPrefix(path, expr[:e.key]) {
+			m.tryExpr(f, e, expr, path)
 		}
 	}
 }

@@ -377,16 +377,22 @@ func commonPrefix(a, b string) int {
 
 // tryEntry tests an entry whose key is a prefix of path.
 func (m *coldMatch) tryEntry(f *File, e *coldEntry, path string) {
-	expr := e.expr(f)
+	m.tryExpr(f, e, e.expr(f), path)
+}
+
+// tryExpr tests an entry, whose pattern is expr, on a path that starts
+// with its key: what follows the key in each, the key being the pattern's
+// bytes before its first star.
+func (m *coldMatch) tryExpr(f *File, e *coldEntry, expr, path string) {
 	p := automaton.Pattern{Expr: expr, Allow: f.rules[e.rule].allow(), Priority: int32(len(expr)), ID: e.id}
 	if e.dir {
 		p.Priority++ // the directory's pattern ends in the '$' expr lacks
-		if m.beats(p) && automaton.MatchAnchored(expr, path) {
-			m.best, m.any = p, true
-		}
+	}
+	if !m.beats(p) {
 		return
 	}
-	if m.beats(p) && automaton.Match(expr, path) {
+	rest, tail := expr[e.key:], path[e.key:]
+	if e.dir && automaton.MatchAnchored(rest, tail) || !e.dir && automaton.Match(rest, tail) {
 		m.best, m.any = p, true
 	}
 }
