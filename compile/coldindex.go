@@ -113,7 +113,10 @@ func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry) []coldEntry {
 			return
 		}
 		all = ix.add(all, coldEntry{rule: i, id: id}, expr)
-		if dir, ok := indexDir(expr); ok && r.allow() {
+		if !r.allow() {
+			return
+		}
+		if dir, ok := indexDir(expr); ok {
 			all = ix.add(all, coldEntry{rule: i, id: id, dir: true}, dir)
 		}
 	})
