@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	"runtime"
+	"slices"
 	"sort"
 )
 
@@ -13,7 +14,8 @@ type Stats struct {
 	Panics     int // panics recovered, in Parse, Compile or Allowed
 	Errors     int // files the library refused to parse
 	Disallowed int // checks answered "disallowed"
-	// PanicFiles names the first files that made the library panic.
+	// PanicFiles names the first ten files that made the library panic,
+	// each once.
 	PanicFiles []string
 }
 
@@ -110,7 +112,7 @@ func cycleFrom(c Checker, inputs []string, mask, i, n int, st *Stats) (next int)
 
 func (st *Stats) panicked(name string) {
 	st.Panics++
-	if len(st.PanicFiles) < 10 {
+	if len(st.PanicFiles) < 10 && !slices.Contains(st.PanicFiles, name) {
 		st.PanicFiles = append(st.PanicFiles, name)
 	}
 }

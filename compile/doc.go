@@ -26,7 +26,9 @@
 //     none names it, every '*' group is merged (resolve.go, names.go).
 //   - The merged rules become a tiered rule set (ruleset.go): its first
 //     checks test the rules whose literal prefix the path starts with
-//     (coldindex.go); after HotAfter checks it compiles an automaton.Set.
+//     (coldindex.go) and, in a file with many star patterns, those filed
+//     under a two-byte substring the path holds (coldgram.go); after
+//     HotAfter checks it compiles an automaton.Set.
 //
 // Strict RFC 9309 mode (Mode RFC) drops the leniencies the RFC does not
 // define: typos, missing colons, the index.html rule, and groups split by

@@ -34,7 +34,8 @@ func (v Verdict) Allowed() bool { return !v.Matched || v.Allow }
 // automaton.Match, which needs nothing built; from the second cold check
 // on, the rules are indexed by the literal prefix of their patterns
 // (coldindex.go), so a check tests only the rules whose prefix its path
-// starts with. Once the rule set has answered HotAfter checks it compiles
+// starts with, and, when many rules hold a star, by a rare two-byte
+// substring of what follows their prefix (coldgram.go). Once the rule set has answered HotAfter checks it compiles
 // its automaton.Set, whose checks cost one table load per byte whatever
 // the rules, but whose states cost more to build than a cold check costs
 // until paths repeat.
