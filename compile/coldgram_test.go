@@ -7,8 +7,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/fastrobots/robots/automaton"
 )
 
 // TestGramIndexAgreesWithCompiled checks cold checks of rule sets with
@@ -16,42 +14,18 @@ import (
 func TestGramIndexAgreesWithCompiled(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	alphabet := "/ab*$?=&i."
-	word := func(n int) string {
-		var b strings.Builder
-		for range 1 + r.IntN(n) {
-			b.WriteByte(alphabet[r.IntN(len(alphabet))])
-		}
-		return b.String()
-	}
+	word := func(n int) string { return randomBytes(r, alphabet, 1+r.IntN(n)) }
 	for range 300 {
 		var body strings.Builder
 		body.WriteString("User-agent: *\n")
-		rule := func(prefix string) {
-			kind := "Disallow"
-			if r.IntN(2) == 0 {
-				kind = "Allow"
-			}
-			body.WriteString(kind + ": " + prefix + word(6) + "\n")
-		}
 		for range gramMin + r.IntN(40) {
-			rule([]string{"/*", "*", "/a*", "/ab/*"}[r.IntN(4)])
+			writeRule(&body, r, []string{"/*", "*", "/a*", "/ab/*"}[r.IntN(4)]+word(6))
 		}
 		for range r.IntN(8) {
-			rule("/")
+			writeRule(&body, r, "/"+word(6))
 		}
-		f := Parse([]byte(body.String()), Options{})
-		sel := f.Resolve()
-		hot := f.Compile(sel, automaton.Options{})
-		hot.Set()
-		cold := f.Compile(sel, automaton.Options{})
-		ix := cold.buildIndex()
+		ix := requireColdAgrees(t, body.String(), 30, func() string { return "/" + word(16) })
 		require.NotNil(t, ix.grams, "%s", body.String())
-		for range 30 {
-			path := "/" + word(16)
-			var m coldMatch
-			ix.match(&m, cold, path)
-			require.Equal(t, hot.Decide(path, "", ""), m.verdict(), "%q on\n%s", path, body.String())
-		}
 	}
 }
 

@@ -18,11 +18,7 @@ func TestSortByKeyOrdersAsStrings(t *testing.T) {
 	for range 500 {
 		keys := make([]string, r.IntN(80))
 		for i := range keys {
-			k := stems[r.IntN(len(stems))]
-			for range r.IntN(14) {
-				k += string("ab\x00/"[r.IntN(4)])
-			}
-			keys[i] = k
+			keys[i] = stems[r.IntN(len(stems))] + randomBytes(r, "ab\x00/", r.IntN(14))
 		}
 		words := make([]uint64, len(keys))
 		for i := range words {
@@ -47,11 +43,7 @@ func TestSortByKeySortsAGroup(t *testing.T) {
 	body.WriteString("User-agent: *\n")
 	r := rand.New(rand.NewPCG(7, 8))
 	for range 1000 {
-		body.WriteString("Disallow: /about/caltech-media/")
-		for range r.IntN(30) {
-			body.WriteByte("abc-/"[r.IntN(5)])
-		}
-		body.WriteString("\n")
+		body.WriteString("Disallow: /about/caltech-media/" + randomBytes(r, "abc-/", r.IntN(30)) + "\n")
 	}
 	f := Parse([]byte(body.String()), Options{})
 	rs := f.Compile(f.Resolve(), automaton.Options{})
@@ -109,13 +101,7 @@ func TestColdWorkBound(t *testing.T) {
 // repeats.
 func TestCandidatesAreThePrefixKeys(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
-	word := func(n int) string {
-		var b strings.Builder
-		for range r.IntN(n) {
-			b.WriteByte("ab/"[r.IntN(3)])
-		}
-		return b.String()
-	}
+	word := func(n int) string { return randomBytes(r, "ab/", r.IntN(n)) }
 	for range 500 {
 		var body strings.Builder
 		body.WriteString("User-agent: *\n")

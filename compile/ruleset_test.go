@@ -16,21 +16,11 @@ import (
 func TestColdAgreesWithCompiled(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	alphabet := "/ab*$.?%i"
-	word := func(n int) string {
-		var b strings.Builder
-		for range 1 + r.IntN(n) {
-			b.WriteByte(alphabet[r.IntN(len(alphabet))])
-		}
-		return b.String()
-	}
+	word := func(n int) string { return randomBytes(r, alphabet, 1+r.IntN(n)) }
 	for range 2000 {
 		var body strings.Builder
 		body.WriteString("User-agent: *\n")
 		for range 1 + r.IntN(12) {
-			kind := "Disallow"
-			if r.IntN(2) == 0 {
-				kind = "Allow"
-			}
 			v := word(8)
 			if r.IntN(3) > 0 {
 				v = "/" + v
@@ -38,26 +28,43 @@ func TestColdAgreesWithCompiled(t *testing.T) {
 			if r.IntN(8) == 0 {
 				v += "/index.html"
 			}
-			body.WriteString(kind + ": " + v + "\n")
+			writeRule(&body, r, v)
 		}
-		f := Parse([]byte(body.String()), Options{})
-		sel := f.Resolve()
-		hot := f.Compile(sel, automaton.Options{})
-		hot.Set()
-		unindexed := f.Compile(sel, automaton.Options{})
-		indexed := f.Compile(sel, automaton.Options{})
-		indexed.buildIndex()
-		for range 20 {
-			path := "/" + word(10)
-			want := hot.Decide(path, "", "")
-			var m coldMatch
-			unindexed.matchAll(&m, path)
-			require.Equal(t, want, m.verdict(), "unindexed: %q on\n%s", path, body.String())
-			m = coldMatch{}
-			indexed.index.Load().match(&m, indexed, path)
-			require.Equal(t, want, m.verdict(), "indexed: %q on\n%s", path, body.String())
-		}
+		requireColdAgrees(t, body.String(), 20, func() string { return "/" + word(10) })
 	}
+}
+
+// writeRule writes an allow or a disallow of v, at random.
+func writeRule(body *strings.Builder, r *rand.Rand, v string) {
+	kind := "Disallow"
+	if r.IntN(2) == 0 {
+		kind = "Allow"
+	}
+	body.WriteString(kind + ": " + v + "\n")
+}
+
+// requireColdAgrees checks that cold checks of body's rules, tested one by
+// one and indexed, decide n paths as the compiled automaton does, and
+// returns the index.
+func requireColdAgrees(t *testing.T, body string, n int, path func() string) *coldIndex {
+	t.Helper()
+	f := Parse([]byte(body), Options{})
+	sel := f.Resolve()
+	hot := f.Compile(sel, automaton.Options{})
+	hot.Set()
+	cold := f.Compile(sel, automaton.Options{})
+	ix := cold.buildIndex()
+	for range n {
+		p := path()
+		want := hot.Decide(p, "", "")
+		var m coldMatch
+		cold.matchAll(&m, p)
+		require.Equal(t, want, m.verdict(), "unindexed: %q on\n%s", p, body)
+		m = coldMatch{}
+		ix.match(&m, cold, p)
+		require.Equal(t, want, m.verdict(), "indexed: %q on\n%s", p, body)
+	}
+	return ix
 }
 
 func TestColdIndexCandidates(t *testing.T) {
