@@ -17,13 +17,14 @@ import (
 // can match a path only if its key is a prefix of the path. The entries
 // are grouped by their key's second byte (the first is nearly always '/'),
 // and a group is sorted by key the first time a path needs it: the keys
-// that are prefixes of a path are then found by a few binary searches
-// (candidates), so a cold check tries those rules alone — on a real file a
-// handful, where a group may hold hundreds or thousands, most of which no
-// path of a crawl comes near. Keys shorter than two bytes are tried for
-// every path. When a rule set holds many patterns with a star, those that
-// require two bytes after their key are filed by them instead (gramIndex):
-// hundreds of them may share a key, or have none.
+// that are prefixes of a path are then found by one binary search and a
+// walk up a chain of prefixes (candidates), so a cold check tries those
+// rules alone — on a real file a handful, where a group may hold hundreds
+// or thousands, most of which no path of a crawl comes near. Keys shorter
+// than two bytes are tried for every path. When a rule set holds many
+// patterns with a star, those that require two bytes after their key are
+// filed by them instead (gramIndex): hundreds of them may share a key, or
+// have none.
 type coldIndex struct {
 	short   []coldEntry // keys of no or one byte
 	grams   *gramIndex  // star patterns filed by gram, when there are many (coldgram.go)
