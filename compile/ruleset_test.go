@@ -12,25 +12,52 @@ import (
 )
 
 // TestColdAgreesWithCompiled checks the cold tier, unindexed and indexed,
-// against the compiled automaton on random files and paths.
+// against the compiled automaton on random files and paths: files of a few
+// rules of any shape, and files with enough star patterns to be filed by
+// gram (coldgram.go).
 func TestColdAgreesWithCompiled(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	alphabet := "/ab*$.?%i"
-	word := func(n int) string { return randomBytes(r, alphabet, 1+r.IntN(n)) }
-	for range 2000 {
-		var body strings.Builder
-		body.WriteString("User-agent: *\n")
-		for range 1 + r.IntN(12) {
-			v := word(8)
-			if r.IntN(3) > 0 {
-				v = "/" + v
+	for _, c := range []struct {
+		name            string
+		seed            uint64
+		alphabet        string
+		files, paths, n int // n: the most bytes of a path after its '/'
+		rules           func(body *strings.Builder, r *rand.Rand, word func(int) string)
+		grams           bool // the index files patterns by gram
+	}{
+		{"prefixes", 3, "/ab*$.?%i", 2000, 20, 10, func(body *strings.Builder, r *rand.Rand, word func(int) string) {
+			for range 1 + r.IntN(12) {
+				v := word(8)
+				if r.IntN(3) > 0 {
+					v = "/" + v
+				}
+				if r.IntN(8) == 0 {
+					v += "/index.html"
+				}
+				writeRule(body, r, v)
 			}
-			if r.IntN(8) == 0 {
-				v += "/index.html"
+		}, false},
+		{"grams", 9, "/ab*$?=&i.", 300, 30, 16, func(body *strings.Builder, r *rand.Rand, word func(int) string) {
+			for range gramMin + r.IntN(40) {
+				writeRule(body, r, []string{"/*", "*", "/a*", "/ab/*"}[r.IntN(4)]+word(6))
 			}
-			writeRule(&body, r, v)
-		}
-		requireColdAgrees(t, body.String(), 20, func() string { return "/" + word(10) })
+			for range r.IntN(8) {
+				writeRule(body, r, "/"+word(6))
+			}
+		}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(c.seed, c.seed+1))
+			word := func(n int) string { return randomBytes(r, c.alphabet, 1+r.IntN(n)) }
+			for range c.files {
+				var body strings.Builder
+				body.WriteString("User-agent: *\n")
+				c.rules(&body, r, word)
+				ix := requireColdAgrees(t, body.String(), c.paths, func() string { return "/" + word(c.n) })
+				if c.grams {
+					require.NotNil(t, ix.grams, "%s", body.String())
+				}
+			}
+		})
 	}
 }
 
