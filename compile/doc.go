@@ -10,7 +10,9 @@
 //   - Each line is reduced to a key and a value (lex.go): a '#' starts a
 //     comment, white space is trimmed, and the key ends at the first ':'. In
 //     Google mode a line without a colon that has exactly two words is read as
-//     "key value".
+//     "key value". Lines of the commonest shape, a canonical key, its colon
+//     and a value up to the line break, are read in one pass over their
+//     bytes (quickline.go); the reading is the same.
 //   - Keys are classified by case-insensitive prefix (key.go): user-agent,
 //     allow, disallow, sitemap, with the common typos Google accepts.
 //     Everything else is an unknown directive, kept for callers that want it.
@@ -21,7 +23,8 @@
 //     starts a new group; sitemap and unknown lines do not. The parse keeps
 //     compact records and one arena of the bytes they name; the Group, Rule
 //     and Directive values are built on first use (view.go), and a parse
-//     of a 17 KB file allocates about 22 KB.
+//     of a 17 KB file allocates about 19 KiB in 16 allocations
+//     (BenchmarkShopParse in bench/).
 //   - For a crawler's agent, every group naming that agent is merged; when
 //     none names it, every '*' group is merged (resolve.go, names.go).
 //   - The merged rules become a tiered rule set (ruleset.go): its first

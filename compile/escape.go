@@ -81,27 +81,6 @@ func plainASCII(s string) bool {
 	return true
 }
 
-// isASCII reports whether s holds only ASCII bytes, reading it four words
-// a turn.
-func isASCII(s string) bool {
-	const highs = 0x8080808080808080
-	i := 0
-	for ; i+32 <= len(s); i += 32 {
-		p := unsafe.Slice(unsafe.StringData(s[i:]), 32)
-		w := binary.LittleEndian.Uint64(p) | binary.LittleEndian.Uint64(p[8:]) |
-			binary.LittleEndian.Uint64(p[16:]) | binary.LittleEndian.Uint64(p[24:])
-		if w&highs != 0 {
-			return false
-		}
-	}
-	for ; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
 func upper(c byte) byte {
 	if isLowerHex(c) {
 		return c - ('a' - 'A')

@@ -1,7 +1,6 @@
 package compile
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -46,16 +45,5 @@ func TestPlainASCII(t *testing.T) {
 	for c := range 256 {
 		s := "/abcdefghijklmno" + string(byte(c)) + "pqr"
 		assert.Equal(t, c < 0x80 && c != '%', plainASCII(s), "byte %#x", c)
-	}
-}
-
-func TestIsASCII(t *testing.T) {
-	long := strings.Repeat("/abc%defgh", 40)
-	assert.True(t, isASCII(long))
-	assert.True(t, isASCII(""))
-	for _, at := range []int{0, 7, 31, 32, 63, 100, 255, len(long) - 1} {
-		b := []byte(long)
-		b[at] = 0x80
-		assert.False(t, isASCII(string(b)), "a high byte at %d", at)
 	}
 }

@@ -64,36 +64,69 @@ func (n *names) place(i int32) {
 	n.slots[j] = i + 1
 }
 
-// finish gives each name its groups, from the named user-agent lines in
-// file order, and points its token into the arena. The groups of all
-// names share one slice: each name's part starts where the lines of the
-// names before it end, and holds its groups once each, in file order.
-func (n *names) finish(f *File, named []namedAgent) {
-	n.list = exact(n.list)
-	start := make([]int32, len(n.list)+1)
-	for _, a := range named {
-		start[a.name+1]++
-	}
-	for i := 1; i < len(start); i++ {
-		start[i] += start[i-1]
-	}
-	n.groups = make([]int32, len(named))
-	for i := range n.list {
-		n.list[i].lo, n.list[i].hi = start[i], start[i]
+// finish returns the file's index of the names n collected while the
+// file was parsed, at its exact size: each name gets its groups, from the
+// named user-agent lines in file order, and its token points into the
+// arena. The groups of all names share one slice: each name's part starts
+// where the lines of the names before it end, and holds its groups once
+// each, in file order. n is emptied for the next parse, its memory kept.
+func (n *names) finish(f *File, named []namedAgent) names {
+	out := names{list: exact(n.list)}
+	clear(n.list) // the scratch must not keep the body's strings alive
+	clear(n.slots)
+	n.list = n.list[:0]
+	if len(out.list) == 0 {
+		return out
 	}
 	for _, a := range named {
-		nm := &n.list[a.name]
-		if nm.hi > nm.lo && n.groups[nm.hi-1] == a.group {
+		out.list[a.name].hi++ // count its lines first
+	}
+	lo := int32(0)
+	for i := range out.list {
+		nm := &out.list[i]
+		lines := nm.hi
+		nm.lo, nm.hi = lo, lo
+		lo += lines
+	}
+	out.groups = make([]int32, len(named))
+	for _, a := range named {
+		nm := &out.list[a.name]
+		if nm.hi > nm.lo && out.groups[nm.hi-1] == a.group {
 			continue // the group names the token twice
 		}
-		n.groups[nm.hi] = a.group
+		out.groups[nm.hi] = a.group
 		nm.hi++
 	}
-	for i := range n.list {
-		nm := &n.list[i]
+	for i := range out.list {
+		nm := &out.list[i]
 		a := f.agents[nm.agent]
 		nm.token = f.body[a.off : a.off+uint32(a.tok)]
 	}
+	out.slots = make([]int32, slotsFor(len(out.list)))
+	for i := range out.list {
+		out.place(int32(i))
+	}
+	return out
+}
+
+// slotsFor returns the size of the table for n names: a power of two, at
+// least minSlots and twice n, the load lookup keeps.
+func slotsFor(n int) int {
+	s := minSlots
+	for s < 2*n {
+		s *= 2
+	}
+	return s
+}
+
+// reuse empties n for the next parse: it keeps its memory unless that grew
+// past builderKeepBytes (finish has cleared it).
+func (n *names) reuse() {
+	n.list = reuse(n.list)
+	if 4*len(n.slots) > builderKeepBytes {
+		n.slots = nil
+	}
+	n.groups = nil
 }
 
 // groupsOf returns the groups that name token, ignoring ASCII case.

@@ -143,19 +143,28 @@ type Directive struct {
 // Parse reads a robots.txt. Any byte string is a robots.txt: lines that do
 // not parse are skipped, as RFC 9309 section 2.2 and Google both ask. data
 // is read during the call only, and not kept.
-func Parse(data []byte, opts Options) *File {
+func Parse(data []byte, opts Options) *File { return parse(data, opts, true) }
+
+// parse is Parse, with the quick path (quickline.go) on or off: off, every
+// line takes the general path, which the tests compare it with.
+func parse(data []byte, opts Options, quick bool) *File {
 	data, truncated := truncate(data, opts.maxBytes())
 	f := &File{Mode: opts.Mode, Truncated: truncated, meter: opts.Meter}
 	// The body is read in place: nothing below keeps a string of it.
 	f.body = unsafe.String(unsafe.SliceData(data), len(data))
 	b := builders.Get().(*builder)
 	b.reset(f)
+	b.quick = quick
 	if n := len(data) / 32; cap(b.rules) < n {
 		// A long body: reserve what its lines could hold, rather than grow
 		// by copying; a rule line is rarely shorter than 32 bytes.
 		b.rules = make([]ruleRec, 0, n)
 	}
-	b.ascii, b.pct = isASCII(f.body), newFinder('%')
+	if cap(b.kept) < len(data)+wordBytes {
+		// The arena never holds more than the body: reserve that once,
+		// and a parse allocates in proportion to its body.
+		b.kept = make([]byte, 0, len(data)+wordBytes)
+	}
 	f.Lines = b.scan()
 	b.finish()
 	b.file = nil // the pool must not keep the file alive
@@ -172,16 +181,15 @@ var builders = sync.Pool{New: func() any { return new(builder) }}
 type builder struct {
 	file    *File
 	lenient bool
-	// ascii is set when the body holds no byte outside ASCII; then a rule's
-	// value needs escaping only if it holds a '%', which pct finds.
-	ascii  bool
-	pct    finder
-	rules  []ruleRec
-	agents []agentRec
-	groups []groupRec
+	quick   bool // lines of the commonest shape are read by quickLine
+	rules   []ruleRec
+	agents  []agentRec
+	groups  []groupRec
 	sitemaps,
 	others []dirRec
 	named []namedAgent // per user-agent line with a token: its name and group
+	kept  []byte       // the arena: the bytes the records name, one after another
+	names names        // the index of tokens, as lines add to it
 	// closed is set by an allow or disallow line, so that the next
 	// user-agent line starts a new group. Sitemap and unknown lines leave
 	// it alone: they neither end a run of user-agent lines nor a group, as
@@ -194,107 +202,69 @@ type builder struct {
 // File.names and the group.
 type namedAgent struct{ name, group int32 }
 
-// builderKeep bounds the capacity a pooled builder keeps, so that one huge
-// file does not pin its scratch for ever: 4,096 records of each kind, a
-// file of a few hundred kilobytes.
-const builderKeep = 1 << 12
+// builderKeepBytes bounds the memory of each slice a pooled builder
+// keeps, so that one huge file does not pin its scratch for ever: 64 KiB,
+// about 5,000 rules, or the values of a file of a few hundred kilobytes.
+const builderKeepBytes = 64 << 10
 
 func (b *builder) reset(f *File) {
+	b.names.reuse()
 	*b = builder{
-		file: f, lenient: f.Mode == Google,
-		rules: keep(b.rules), agents: keep(b.agents), groups: keep(b.groups),
-		sitemaps: keep(b.sitemaps), others: keep(b.others), named: keep(b.named),
+		names: b.names,
+		file:  f, lenient: f.Mode == Google,
+		rules: reuse(b.rules), agents: reuse(b.agents), groups: reuse(b.groups),
+		sitemaps: reuse(b.sitemaps), others: reuse(b.others), named: reuse(b.named),
+		kept: reuse(b.kept),
 	}
 }
 
-// keep empties s, or drops it when it has grown past builderKeep.
-func keep[T any](s []T) []T {
-	if cap(s) > builderKeep {
+// reuse empties s, or drops it when it holds more than builderKeepBytes.
+func reuse[T any](s []T) []T {
+	var zero T
+	if cap(s)*int(unsafe.Sizeof(zero)) > builderKeepBytes {
 		return nil
 	}
 	return s[:0]
 }
 
-// finish copies what the builder recorded into the file at its exact size,
-// with the bytes the records name copied into one arena.
+// finish copies what the builder recorded into the file at its exact
+// size: the records, and the arena of the bytes they name.
 func (b *builder) finish() {
 	f := b.file
-	a := arena{src: f.body}
-	a.buf = make([]byte, b.keptBytes()+wordBytes)
 	f.rules = exact(b.rules)
-	for i := range f.rules {
-		r := &f.rules[i]
-		r.off = a.keep(r.off, r.size())
-	}
 	f.agents = exact(b.agents)
-	for i := range f.agents {
-		ag := &f.agents[i]
-		ag.off = a.keep(ag.off, ag.n)
-	}
 	f.groups = exact(b.groups)
-	f.sitemaps = a.keepDirs(b.sitemaps)
-	f.others = a.keepDirs(b.others)
-	f.body = unsafe.String(unsafe.SliceData(a.buf), a.n)
-	f.names.finish(f, b.named)
+	f.sitemaps = exact(b.sitemaps)
+	f.others = exact(b.others)
+	f.body = string(b.kept)
+	f.names = b.names.finish(f, b.named)
 }
 
-// keptBytes returns the size of the arena: the bytes of every value, and
-// of the keys of directives.
-func (b *builder) keptBytes() int {
-	n := 0
-	for _, r := range b.rules {
-		n += int(r.size())
+// keep copies body[from:to] to the end of the arena and returns its
+// offset there. Values are short, so they are copied a word at a time,
+// which may write up to a word past the value's end: the arena keeps a
+// word to spare, and the next value overwrites the excess.
+func (b *builder) keep(from, to int) uint32 {
+	at, n := len(b.kept), to-from
+	if cap(b.kept)-at < n+wordBytes {
+		b.kept = slices.Grow(b.kept, n+wordBytes)
 	}
-	for _, a := range b.agents {
-		n += int(a.n)
-	}
-	for _, ds := range [][]dirRec{b.sitemaps, b.others} {
-		for _, d := range ds {
-			n += int(d.keyN) + int(d.n)
+	body := b.file.body
+	if n <= 4*wordBytes && to+wordBytes <= len(body) {
+		src := unsafe.Pointer(unsafe.StringData(body[from:]))
+		dst := unsafe.Pointer(unsafe.SliceData(b.kept[at:cap(b.kept)]))
+		for i := uintptr(0); i < uintptr(n); i += wordBytes {
+			*(*uint64)(unsafe.Add(dst, i)) = *(*uint64)(unsafe.Add(src, i))
 		}
+		b.kept = b.kept[:at+n]
+	} else {
+		b.kept = append(b.kept, body[from:to]...)
 	}
-	return n
-}
-
-// arena is filled with the bytes the records name, one after another.
-// Values are short, so they are copied a word at a time, which may write
-// up to a word past a value's end: the buffer has a word to spare, and the
-// next value overwrites the excess.
-type arena struct {
-	src string
-	buf []byte
-	n   int
+	return uint32(at)
 }
 
 // wordBytes is the size of the words values are copied in.
 const wordBytes = 8
-
-// keep copies src[off:off+n] into the arena and returns its offset there.
-func (a *arena) keep(off, n uint32) uint32 {
-	at := a.n
-	if n <= 4*wordBytes && int(off)+int(n)+wordBytes <= len(a.src) {
-		from := unsafe.Pointer(unsafe.StringData(a.src[off:]))
-		to := unsafe.Pointer(&a.buf[at])
-		for i := uintptr(0); i < uintptr(n); i += wordBytes {
-			*(*uint64)(unsafe.Add(to, i)) = *(*uint64)(unsafe.Add(from, i))
-		}
-	} else {
-		copy(a.buf[at:], a.src[off:off+n])
-	}
-	a.n += int(n)
-	return uint32(at)
-}
-
-// keepDirs copies directive records and the bytes they name.
-func (a *arena) keepDirs(recs []dirRec) []dirRec {
-	out := exact(recs)
-	for i := range out {
-		d := &out[i]
-		d.keyOff = a.keep(d.keyOff, uint32(d.keyN))
-		d.off = a.keep(d.off, d.n)
-	}
-	return out
-}
 
 // exact returns a copy of s at its length (rounded up to the allocator's
 // size class, which costs nothing more), or nil when it is empty.
@@ -315,6 +285,12 @@ func (b *builder) scan() int {
 	sc := newScanner(body)
 	hash, colon := newFinder('#'), newFinder(':')
 	for {
+		if b.quick && b.quickLine(&sc) {
+			if sc.done() {
+				return sc.num
+			}
+			continue
+		}
 		start, end, num := sc.next()
 		textEnd := min(sc.textEnd(start, end), hash.next(body, start))
 		if sep := colon.next(body, start); sep < textEnd {
@@ -361,7 +337,7 @@ func (b *builder) add(num, ks, ke, vs, ve int) {
 	case UserAgent:
 		b.userAgent(num, vs, ve)
 	case Allow, Disallow:
-		b.rule(num, kind == Allow, vs, ve)
+		b.rule(num, kind == Allow, vs, ve, true)
 	default:
 		b.other(num, kind == Sitemap, ks, ke, vs, ve)
 	}
@@ -375,28 +351,31 @@ func (b *builder) userAgent(num, vs, ve int) {
 	}
 	gi := int32(len(b.groups) - 1)
 	value := f.body[vs:ve]
-	a := agentRec{line: uint32(num), off: uint32(vs), n: uint32(ve - vs), global: IsGlobalAgent(value, f.Mode)}
+	a := agentRec{line: uint32(num), off: b.keep(vs, ve), n: uint32(ve - vs), global: IsGlobalAgent(value, f.Mode)}
 	if a.global {
 		f.global = appendGroup(f.global, gi)
 	} else {
 		token := ExtractAgent(value)
 		a.tok = uint16(len(token))
-		b.named = append(b.named, namedAgent{name: f.names.lookup(token, int32(len(b.agents))), group: gi})
+		b.named = append(b.named, namedAgent{name: b.names.lookup(token, int32(len(b.agents))), group: gi})
 	}
 	b.agents = append(b.agents, a)
 }
 
-func (b *builder) rule(num int, allow bool, vs, ve int) {
+// rule records an allow or disallow line with value body[vs:ve];
+// mayEscape is false when the caller saw that the value holds neither '%'
+// nor a byte outside ASCII, so that it cannot need escaping.
+func (b *builder) rule(num int, allow bool, vs, ve int, mayEscape bool) {
 	b.closed = true
 	f := b.file
 	if len(b.groups) == 0 {
 		return // a rule before any user-agent line belongs to no group
 	}
-	r := ruleRec{line: uint32(num), off: uint32(vs), n: uint32(ve-vs) << 2}
+	r := ruleRec{line: uint32(num), off: b.keep(vs, ve), n: uint32(ve-vs) << 2}
 	if allow {
 		r.n |= 1
 	}
-	if b.mayNeedEscape(vs, ve) && needsEscape(f.body[vs:ve]) {
+	if mayEscape && needsEscape(f.body[vs:ve]) {
 		r.n |= 2
 		if f.escaped == nil {
 			f.escaped = map[int32]string{}
@@ -406,16 +385,10 @@ func (b *builder) rule(num int, allow bool, vs, ve int) {
 	b.rules = append(b.rules, r)
 }
 
-// mayNeedEscape reports whether body[vs:ve] may need escaping: whether
-// it may hold a byte outside ASCII or holds a '%'.
-func (b *builder) mayNeedEscape(vs, ve int) bool {
-	return !b.ascii || b.pct.next(b.file.body, vs) < ve
-}
-
 // other records a sitemap or unknown line. An unknown line joins the
 // last group's extras, which group.other and the next group's delimit.
 func (b *builder) other(num int, sitemap bool, ks, ke, vs, ve int) {
-	d := dirRec{line: uint32(num), keyOff: uint32(ks), keyN: uint16(ke - ks), off: uint32(vs), n: uint32(ve - vs)}
+	d := dirRec{line: uint32(num), keyOff: b.keep(ks, ke), keyN: uint16(ke - ks), off: b.keep(vs, ve), n: uint32(ve - vs)}
 	if sitemap {
 		b.sitemaps = append(b.sitemaps, d)
 	} else {

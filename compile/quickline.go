@@ -1,0 +1,148 @@
+package compile
+
+// The quick path reads the line shape that makes up nearly every real
+// robots.txt: a canonical key at the start of the line (after white space
+// at most), its colon right after it, and a value that a line break
+// ends. It reads such a line in one pass over its bytes, where the general
+// path (builder.scan) searches the line for its break, its colon, a '#'
+// and a NUL, trims the key and classifies it, and then searches the value
+// again for bytes to escape. Any other line is left to the general path
+// untouched, so the quick path only decides how fast a line is read,
+// never how: fuzz.CheckParse holds Parse to the reference reading on any
+// bytes, and TestQuickLineAgreesWithGeneral compares the two paths line
+// shape by line shape.
+
+// Classes of a value's bytes, as the quick path scans them.
+const (
+	valueStop   = 1 // ends the line's text: LF, CR, '#' (a comment) or NUL
+	valueEscape = 2 // may need escaping: '%' or a byte outside ASCII
+)
+
+// valueClass classifies every byte for the value scan.
+var valueClass = func() (t [256]uint8) {
+	for _, c := range []byte{'\n', '\r', '#', 0} {
+		t[c] = valueStop
+	}
+	t['%'] = valueEscape
+	for c := 0x80; c < len(t); c++ {
+		t[c] = valueEscape
+	}
+	return t
+}()
+
+// The canonical keys as little-endian words, with lowerBits set on their
+// letters only: a key's bytes are or-ed with the same mask before they are
+// compared, which folds letters and leaves every other byte as it is (a
+// CR where user-agent has its hyphen stays a CR).
+const (
+	userAgeMask  = 0x2020_2000_2020_2020 // "user-age": not the hyphen
+	sitemapMask  = 0x0020_2020_2020_2020 // "sitemap": seven letters
+	allowMask    = 0x0000_0020_2020_2020 // "allow": five letters
+	allowBytes   = 0x0000_00FF_FFFF_FFFF
+	sitemapBytes = 0x00FF_FFFF_FFFF_FFFF
+)
+
+var (
+	disallowWord = wordOf("disallow") | lowerBits
+	userAgeWord  = wordOf("user-age") | userAgeMask
+	sitemapWord  = wordOf("sitemap") | sitemapMask
+	allowWord    = wordOf("allow") | allowMask
+)
+
+// wordOf returns up to the first eight bytes of s as a little-endian word.
+func wordOf(s string) uint64 {
+	var w uint64
+	for i := min(len(s), 8) - 1; i >= 0; i-- {
+		w = w<<8 | uint64(s[i])
+	}
+	return w
+}
+
+// quickKey returns the kind of the canonical key that starts body[ks:] and
+// its length, when the key's colon follows it at once before limit; n is 0
+// otherwise. Google reads a key by prefix ("disallowed" is a disallow):
+// such keys, like keys followed by spaces, are left to the general path.
+func quickKey(body string, ks, limit int) (kind Kind, n int) {
+	if ks+11 > len(body) {
+		return Unknown, 0
+	}
+	w := loadWord(body[ks:])
+	switch {
+	case w|lowerBits == disallowWord:
+		kind, n = Disallow, 8
+	case w&allowBytes|allowMask == allowWord:
+		kind, n = Allow, 5
+	case w|userAgeMask == userAgeWord && body[ks+8]|0x20 == 'n' && body[ks+9]|0x20 == 't':
+		kind, n = UserAgent, 10
+	case w&sitemapBytes|sitemapMask == sitemapWord:
+		kind, n = Sitemap, 7
+	default:
+		return Unknown, 0
+	}
+	if ks+n >= limit || body[ks+n] != ':' {
+		return Unknown, 0
+	}
+	return kind, n
+}
+
+// quickLine reads the line that starts at sc.pos when it has the quick
+// path's shape, records its directive and moves sc past it, as sc.next and
+// builder.directive would. It reports false, having changed nothing, for
+// any other line: one with another key, a comment, a NUL, or more than
+// MaxLineBytes bytes.
+func (b *builder) quickLine(sc *scanner) bool {
+	body := b.file.body
+	start := sc.pos
+	limit := min(len(body), start+MaxLineBytes)
+	ks := start
+	for ks < limit && isBlank(body[ks]) {
+		ks++
+	}
+	kind, n := quickKey(body, ks, limit)
+	if n == 0 {
+		return false
+	}
+	i := ks + n + 1
+	for i < limit && isBlank(body[i]) {
+		i++
+	}
+	vs := i
+	var seen uint8
+	for ; i < limit; i++ {
+		c := valueClass[body[i]]
+		if c == valueStop {
+			break
+		}
+		seen |= c
+	}
+	next := i + 1
+	switch {
+	case i == len(body):
+		sc.end = true
+	case i == limit || body[i] == '#' || body[i] == 0:
+		return false
+	case body[i] == '\r' && next < len(body) && body[next] == '\n':
+		next++
+	}
+	ve := i
+	for ve > vs && isBlank(body[ve-1]) {
+		ve--
+	}
+	sc.num++
+	sc.pos = next
+	switch kind {
+	case UserAgent:
+		b.userAgent(sc.num, vs, ve)
+	case Sitemap:
+		b.other(sc.num, true, ks, ks+n, vs, ve)
+	default:
+		b.rule(sc.num, kind == Allow, vs, ve, seen&valueEscape != 0)
+	}
+	return true
+}
+
+// isBlank reports whether c is white space within a line: isSpace without
+// the line breaks.
+func isBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f'
+}
