@@ -251,14 +251,14 @@ type coldMatch struct {
 // try tests rule i of the file, whose ID in the selection is id, against
 // path, and keeps it when it beats the best so far: by priority and kind,
 // then by ID, since rules are not tried in file order once indexed.
-func (m *coldMatch) try(f *File, i, id int32, path string) {
+func (m *coldMatch) try(f *File, i, id int32, path string, grams *pathGrams) {
 	r := f.rules[i]
 	expr := f.pattern(i, r)
 	if expr == "" {
 		return
 	}
 	p := automaton.Pattern{Expr: expr, Allow: r.allow(), Priority: int32(len(expr)), ID: id}
-	if m.beats(p) && samePrefixByte(expr, path) && automaton.Match(expr, path) {
+	if m.beats(p) && samePrefixByte(expr, path) && grams.mayMatch(expr, path) && automaton.Match(expr, path) {
 		m.best, m.any = p, true
 		return
 	}
@@ -290,13 +290,59 @@ func (m *coldMatch) verdict() Verdict {
 // matchAll tries every rule, in selection order.
 func (rs *RuleSet) matchAll(m *coldMatch, path string) {
 	f := rs.file
+	var grams pathGrams
 	id := int32(0)
 	for _, gi := range rs.groups {
 		lo, hi := f.groupRules(gi)
 		for i := lo; i < hi; i, id = i+1, id+1 {
-			m.try(f, i, id, path)
+			m.try(f, i, id, path, &grams)
 		}
 	}
+}
+
+// pathGrams is the set of a path's grams (pairs of adjacent bytes), hashed
+// into gramBuckets buckets as the gram index hashes them, read the first
+// time a check needs it. It lets a check with no index rule out most star
+// patterns without matching them: a real file's star patterns are mostly
+// "/*" and a piece that few paths hold ("/*?sort=", "/*.pdf$").
+type pathGrams struct {
+	set  [gramWords]uint64
+	read bool
+}
+
+// mayMatch reports false when expr cannot match path: the two bytes after
+// its first star, or its last two bytes, are literal and the path does not
+// hold them side by side. A gram that shares its bucket with one of the
+// path's costs a full match, never a verdict.
+func (g *pathGrams) mayMatch(expr, path string) bool {
+	s := 1
+	if len(expr) < 2 || expr[1] != '*' {
+		if s = strings.IndexByte(expr, '*'); s < 0 {
+			return true
+		}
+	}
+	last := strings.TrimSuffix(expr, "$")
+	if s+2 >= len(last) {
+		return true
+	}
+	if !g.read {
+		for i := 0; i+1 < len(path); i++ {
+			bk := gramBucket(path[i], path[i+1])
+			g.set[bk/64] |= 1 << (bk % 64)
+		}
+		g.read = true
+	}
+	return g.holds(expr[s+1], expr[s+2]) && g.holds(last[len(last)-2], last[len(last)-1])
+}
+
+// holds reports whether the path may hold the bytes ab side by side: it
+// does when either is a star.
+func (g *pathGrams) holds(a, b byte) bool {
+	if a == '*' || b == '*' {
+		return true
+	}
+	bk := gramBucket(a, b)
+	return g.set[bk/64]&(1<<(bk%64)) != 0
 }
 
 // eachRule calls fn with the file's index and the selection's ID of each

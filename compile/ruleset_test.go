@@ -124,3 +124,31 @@ func TestColdIndexCandidates(t *testing.T) {
 		assert.ElementsMatch(t, want, got, "%q", path)
 	}
 }
+
+// TestPathGramsMayMatch pins what the first check's filter rules out: a
+// star pattern whose literal bytes after the star, or at its end, the path
+// does not hold side by side; and nothing it cannot tell.
+func TestPathGramsMayMatch(t *testing.T) {
+	tests := []struct {
+		expr, path string
+		may        bool
+	}{
+		{"/*?sort=", "/shoes?color=red", false},
+		{"/*?sort=", "/shoes?sort=price", true},
+		{"/*.pdf$", "/doc/a.pdf", true},
+		{"/*.pdf$", "/doc/a.html", false},
+		{"/*.pdf$", "/doc/a.p/df", true},  // both grams, apart: Match decides
+		{"/*.pdf", "/doc/a.pd", false},    // the last two bytes
+		{"/shop/*-x", "/shop/a-x", true},  // the first star anywhere
+		{"/shop/*-x", "/shop/a_x", false}, // "-x" is missing
+		{"/a*", "/b", true},               // nothing after the star
+		{"/*a$", "/b", true},              // one byte after the star
+		{"/*a*b", "/c", true},             // a star after one byte
+		{"/private", "/public", true},     // no star: Match decides
+		{"*", "", true},
+	}
+	for _, tt := range tests {
+		var g pathGrams
+		assert.Equal(t, tt.may, g.mayMatch(tt.expr, tt.path), "%q on %q", tt.expr, tt.path)
+	}
+}
