@@ -80,16 +80,22 @@ func newScanner(body string) scanner {
 func (s *scanner) next() (start, end, num int) {
 	start = s.pos
 	end = min(s.lf.next(s.body, start), s.cr.next(s.body, start))
+	return start, end, s.endLine(end)
+}
+
+// endLine ends the next line at end, the index of its break or len(body),
+// as next would, and returns its number.
+func (s *scanner) endLine(end int) int {
 	s.num++
 	if end == len(s.body) {
 		s.end = true
-		return start, end, s.num
+		return s.num
 	}
 	s.pos = end + 1
 	if s.body[end] == '\r' && s.pos < len(s.body) && s.body[s.pos] == '\n' {
 		s.pos++
 	}
-	return start, end, s.num
+	return s.num
 }
 
 // done reports whether the last line has been returned.

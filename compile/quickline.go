@@ -86,10 +86,10 @@ func quickKey(body string, ks, limit int) (kind Kind, n int) {
 }
 
 // quickLine reads the line that starts at sc.pos when it has the quick
-// path's shape, records its directive and moves sc past it, as sc.next and
-// builder.directive would. It reports false, having changed nothing, for
-// any other line: one with another key, a comment, a NUL, or more than
-// MaxLineBytes bytes.
+// path's shape, or is blank or a comment, records its directive if any and
+// moves sc past it, as sc.next and builder.directive would. It reports
+// false, having changed nothing, for any other line: one with another key,
+// a comment after its value, a NUL, or more than MaxLineBytes bytes.
 func (b *builder) quickLine(sc *scanner) bool {
 	body := b.file.body
 	start := sc.pos
@@ -97,6 +97,15 @@ func (b *builder) quickLine(sc *scanner) bool {
 	ks := start
 	for ks < limit && isBlank(body[ks]) {
 		ks++
+	}
+	switch {
+	case ks == len(body) || body[ks] == '\n' || body[ks] == '\r':
+		sc.endLine(ks) // a blank line
+		return true
+	case body[ks] == '#':
+		// A comment line holds nothing, whatever its length or bytes.
+		sc.endLine(min(sc.lf.next(body, ks), sc.cr.next(body, ks)))
+		return true
 	}
 	kind, n := quickKey(body, ks, limit)
 	if n == 0 {
@@ -115,28 +124,21 @@ func (b *builder) quickLine(sc *scanner) bool {
 		}
 		seen |= c
 	}
-	next := i + 1
-	switch {
-	case i == len(body):
-		sc.end = true
-	case i == limit || body[i] == '#' || body[i] == 0:
+	if i < len(body) && (i == limit || body[i] == '#' || body[i] == 0) {
 		return false
-	case body[i] == '\r' && next < len(body) && body[next] == '\n':
-		next++
 	}
 	ve := i
 	for ve > vs && isBlank(body[ve-1]) {
 		ve--
 	}
-	sc.num++
-	sc.pos = next
+	num := sc.endLine(i)
 	switch kind {
 	case UserAgent:
-		b.userAgent(sc.num, vs, ve)
+		b.userAgent(num, vs, ve)
 	case Sitemap:
-		b.other(sc.num, true, ks, ks+n, vs, ve)
+		b.other(num, true, ks, ks+n, vs, ve)
 	default:
-		b.rule(sc.num, kind == Allow, vs, ve, seen&valueEscape != 0)
+		b.rule(num, kind == Allow, vs, ve, seen&valueEscape != 0)
 	}
 	return true
 }
