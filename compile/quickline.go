@@ -117,6 +117,17 @@ func (b *builder) quickLine(sc *scanner) bool {
 	}
 	vs := i
 	var seen uint8
+	for ; i+4 <= limit; i += 4 {
+		// Four bytes a turn, one branch: most values hold no byte to stop at
+		// or escape.
+		c := valueClass[body[i]] | valueClass[body[i+1]] | valueClass[body[i+2]] | valueClass[body[i+3]]
+		if c != 0 {
+			if c&valueStop != 0 {
+				break
+			}
+			seen |= c
+		}
+	}
 	for ; i < limit; i++ {
 		c := valueClass[body[i]]
 		if c == valueStop {
