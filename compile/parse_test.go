@@ -130,3 +130,22 @@ func TestSamePrefixByteNeverRulesOutAMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestBuilderKeepBytes checks that a pooled builder keeps scratch of up to
+// builderKeepBytes for the next parse, emptied, and drops bigger scratch.
+func TestBuilderKeepBytes(t *testing.T) {
+	small := make([]ruleRec, 3, builderKeepBytes/ruleRecBytes)
+	kept := reuse(small)
+	assert.Empty(t, kept)
+	assert.Equal(t, cap(small), cap(kept))
+	assert.Nil(t, reuse(make([]ruleRec, 0, builderKeepBytes/ruleRecBytes+1)))
+	assert.NotNil(t, reuse(make([]byte, 0, builderKeepBytes)))
+	assert.Nil(t, reuse(make([]byte, 0, builderKeepBytes+1)))
+
+	n := names{slots: make([]int32, builderKeepBytes/4)}
+	n.reuse()
+	assert.Len(t, n.slots, builderKeepBytes/4)
+	n = names{slots: make([]int32, builderKeepBytes/4+1)}
+	n.reuse()
+	assert.Nil(t, n.slots)
+}
