@@ -135,9 +135,7 @@ func loadWord(s string) uint64 {
 // bytes as a little-endian word with lowerBits set.
 var canonicalWords = func() (w [Sitemap + 1][1]uint64) {
 	for kind, name := range map[Kind]string{Disallow: "disallow", Allow: "allow", UserAgent: "user-agent", Sitemap: "sitemap"} {
-		var b [8]byte
-		copy(b[:], name)
-		w[kind][0] = binary.LittleEndian.Uint64(b[:]) | lowerBits
+		w[kind][0] = wordOf(name) | lowerBits
 	}
 	return w
 }()

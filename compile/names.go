@@ -69,12 +69,11 @@ func (n *names) place(i int32) {
 // named user-agent lines in file order, and its token points into the
 // arena. The groups of all names share one slice: each name's part starts
 // where the lines of the names before it end, and holds its groups once
-// each, in file order. n is emptied for the next parse, its memory kept.
+// each, in file order. n is cleared, for reuse to empty.
 func (n *names) finish(f *File, named []namedAgent) names {
 	out := names{list: exact(n.list)}
 	clear(n.list) // the scratch must not keep the body's strings alive
 	clear(n.slots)
-	n.list = n.list[:0]
 	if len(out.list) == 0 {
 		return out
 	}
@@ -126,7 +125,6 @@ func (n *names) reuse() {
 	if 4*len(n.slots) > builderKeepBytes {
 		n.slots = nil
 	}
-	n.groups = nil
 }
 
 // groupsOf returns the groups that name token, ignoring ASCII case.

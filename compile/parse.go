@@ -247,6 +247,9 @@ func (b *builder) finish() {
 func (b *builder) keep(from, to int) uint32 {
 	at, n := len(b.kept), to-from
 	if cap(b.kept)-at < n+wordBytes {
+		// Parse reserves the body's size and a word, which the arena
+		// never passes; the word copies below write through pointers,
+		// so their room is checked all the same.
 		b.kept = slices.Grow(b.kept, n+wordBytes)
 	}
 	body := b.file.body

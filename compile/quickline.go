@@ -43,7 +43,7 @@ const (
 )
 
 var (
-	disallowWord = wordOf("disallow") | lowerBits
+	disallowWord = canonicalWords[Disallow][0]
 	userAgeWord  = wordOf("user-age") | userAgeMask
 	sitemapWord  = wordOf("sitemap") | sitemapMask
 	allowWord    = wordOf("allow") | allowMask
@@ -63,8 +63,8 @@ func wordOf(s string) uint64 {
 // otherwise. Google reads a key by prefix ("disallowed" is a disallow):
 // such keys, like keys followed by spaces, are left to the general path.
 func quickKey(body string, ks, limit int) (kind Kind, n int) {
-	if ks+11 > len(body) {
-		return Unknown, 0
+	if ks+len("user-agent:") > len(body) {
+		return Unknown, 0 // too near the end to read the longest key at once
 	}
 	w := loadWord(body[ks:])
 	switch {
