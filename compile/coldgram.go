@@ -66,7 +66,7 @@ func fileByGram(f *File, all []coldEntry) ([]coldEntry, *gramIndex) {
 			b := gramBucket(g[0], g[1])
 			buckets[i] = uint16(b)
 			counts[b]++
-			gi.used[b/64] |= 1 << (b % 64)
+			setBit(gi.used[:], b)
 		}
 	}
 	gi.start = bucketStarts(counts[:], gi.used[:], gi.rank[:])
@@ -95,11 +95,10 @@ func (gi *gramIndex) match(m *coldMatch, f *File, path string) {
 	for i := 0; i+1 < len(path); i++ {
 		b := gramBucket(path[i], path[i+1])
 		j, ok := bucketIndex(gi.used[:], gi.rank[:], b)
-		w, bit := b/64, uint64(1)<<(b%64)
-		if !ok || tried[w]&bit != 0 {
+		if !ok || hasBit(tried[:], b) {
 			continue
 		}
-		tried[w] |= bit
+		setBit(tried[:], b)
 		tryPrefixed(m, f, gi.filed[gi.start[j]:gi.start[j+1]], path)
 	}
 }
@@ -160,3 +159,46 @@ var gramRarity = func() (r [256]uint8) {
 	r['/'] = 0
 	return r
 }()
+
+// pathGrams is the set of a path's grams (pairs of adjacent bytes), hashed
+// into gramBuckets buckets as the gram index hashes them, read the first
+// time a check needs it. It lets a check with no index rule out most star
+// patterns without matching them: a real file's star patterns are mostly
+// "/*" and a piece that few paths hold ("/*?sort=", "/*.pdf$").
+type pathGrams struct {
+	set  [gramWords]uint64
+	read bool
+}
+
+// mayMatch reports false when expr cannot match path: the two bytes after
+// its first star, or its last two bytes, are literal and the path does not
+// hold them side by side. A gram that shares its bucket with one of the
+// path's costs a full match, never a verdict.
+func (g *pathGrams) mayMatch(expr, path string) bool {
+	s := 1
+	if len(expr) < 2 || expr[1] != '*' {
+		if s = strings.IndexByte(expr, '*'); s < 0 {
+			return true
+		}
+	}
+	last := strings.TrimSuffix(expr, "$")
+	if s+2 >= len(last) {
+		return true
+	}
+	if !g.read {
+		for i := 0; i+1 < len(path); i++ {
+			setBit(g.set[:], gramBucket(path[i], path[i+1]))
+		}
+		g.read = true
+	}
+	return g.holds(expr[s+1], expr[s+2]) && g.holds(last[len(last)-2], last[len(last)-1])
+}
+
+// holds reports whether the path may hold the bytes ab side by side: it
+// does when either is a star.
+func (g *pathGrams) holds(a, b byte) bool {
+	if a == '*' || b == '*' {
+		return true
+	}
+	return hasBit(g.set[:], gramBucket(a, b))
+}

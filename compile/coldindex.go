@@ -80,7 +80,7 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 	for _, e := range all {
 		if e.key >= 2 {
 			counts[e.group]++
-			ix.groups[e.group/64] |= 1 << (e.group % 64)
+			setBit(ix.groups[:], uint32(e.group))
 		}
 	}
 	ix.start = bucketStarts(counts[:], ix.groups[:], ix.rank[:])
@@ -175,12 +175,18 @@ func (ix *coldIndex) group(rs *RuleSet, c byte) []coldEntry {
 // a bitmap, used, whose rank counts the non-empty buckets before each of
 // its words; ok is false when b is empty.
 func bucketIndex(used []uint64, rank []uint16, b uint32) (j int, ok bool) {
-	w, bit := b/64, uint64(1)<<(b%64)
-	if used[w]&bit == 0 {
+	if !hasBit(used, b) {
 		return 0, false
 	}
-	return int(rank[w]) + bits.OnesCount64(used[w]&(bit-1)), true
+	w := b / 64
+	return int(rank[w]) + bits.OnesCount64(used[w]&(1<<(b%64)-1)), true
 }
+
+// setBit sets bit b of the bitmap words.
+func setBit(words []uint64, b uint32) { words[b/64] |= 1 << (b % 64) }
+
+// hasBit reports whether bit b of the bitmap words is set.
+func hasBit(words []uint64, b uint32) bool { return words[b/64]&(1<<(b%64)) != 0 }
 
 // bucketStarts ranks the non-empty buckets that used marks, counts[b]
 // being the entries of bucket b, turns counts into where each bucket

@@ -79,8 +79,14 @@ func newScanner(body string) scanner {
 // its number.
 func (s *scanner) next() (start, end, num int) {
 	start = s.pos
-	end = min(s.lf.next(s.body, start), s.cr.next(s.body, start))
+	end = s.breakAt(start)
 	return start, end, s.endLine(end)
+}
+
+// breakAt returns the index of the first line break at or after from, or
+// len(body).
+func (s *scanner) breakAt(from int) int {
+	return min(s.lf.next(s.body, from), s.cr.next(s.body, from))
 }
 
 // endLine ends the next line at end, the index of its break or len(body),

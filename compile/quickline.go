@@ -104,7 +104,7 @@ func (b *builder) quickLine(sc *scanner) bool {
 		return true
 	case body[ks] == '#':
 		// A comment line holds nothing, whatever its length or bytes.
-		sc.endLine(min(sc.lf.next(body, ks), sc.cr.next(body, ks)))
+		sc.endLine(sc.breakAt(ks))
 		return true
 	}
 	kind, n := quickKey(body, ks, limit)
@@ -112,10 +112,6 @@ func (b *builder) quickLine(sc *scanner) bool {
 		return false
 	}
 	i := ks + n + 1
-	for i < limit && isBlank(body[i]) {
-		i++
-	}
-	vs := i
 	var seen uint8
 	for ; i+4 <= limit; i += 4 {
 		// Four bytes a turn, one branch: most values hold no byte to stop at
@@ -138,10 +134,7 @@ func (b *builder) quickLine(sc *scanner) bool {
 	if i < len(body) && (i == limit || body[i] == '#' || body[i] == 0) {
 		return false
 	}
-	ve := i
-	for ve > vs && isBlank(body[ve-1]) {
-		ve--
-	}
+	vs, ve := trimBounds(body, ks+n+1, i)
 	num := sc.endLine(i)
 	switch kind {
 	case UserAgent:

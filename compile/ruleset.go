@@ -300,51 +300,6 @@ func (rs *RuleSet) matchAll(m *coldMatch, path string) {
 	}
 }
 
-// pathGrams is the set of a path's grams (pairs of adjacent bytes), hashed
-// into gramBuckets buckets as the gram index hashes them, read the first
-// time a check needs it. It lets a check with no index rule out most star
-// patterns without matching them: a real file's star patterns are mostly
-// "/*" and a piece that few paths hold ("/*?sort=", "/*.pdf$").
-type pathGrams struct {
-	set  [gramWords]uint64
-	read bool
-}
-
-// mayMatch reports false when expr cannot match path: the two bytes after
-// its first star, or its last two bytes, are literal and the path does not
-// hold them side by side. A gram that shares its bucket with one of the
-// path's costs a full match, never a verdict.
-func (g *pathGrams) mayMatch(expr, path string) bool {
-	s := 1
-	if len(expr) < 2 || expr[1] != '*' {
-		if s = strings.IndexByte(expr, '*'); s < 0 {
-			return true
-		}
-	}
-	last := strings.TrimSuffix(expr, "$")
-	if s+2 >= len(last) {
-		return true
-	}
-	if !g.read {
-		for i := 0; i+1 < len(path); i++ {
-			bk := gramBucket(path[i], path[i+1])
-			g.set[bk/64] |= 1 << (bk % 64)
-		}
-		g.read = true
-	}
-	return g.holds(expr[s+1], expr[s+2]) && g.holds(last[len(last)-2], last[len(last)-1])
-}
-
-// holds reports whether the path may hold the bytes ab side by side: it
-// does when either is a star.
-func (g *pathGrams) holds(a, b byte) bool {
-	if a == '*' || b == '*' {
-		return true
-	}
-	bk := gramBucket(a, b)
-	return g.set[bk/64]&(1<<(bk%64)) != 0
-}
-
 // eachRule calls fn with the file's index and the selection's ID of each
 // rule, in selection order.
 func (rs *RuleSet) eachRule(fn func(i, id int32)) {
