@@ -48,8 +48,9 @@ func (n *names) find(token string) (int32, bool) {
 	return 0, false
 }
 
+// grow makes room for one more name.
 func (n *names) grow() {
-	n.slots = make([]int32, max(minSlots, 2*len(n.slots)))
+	n.slots = make([]int32, slotsFor(len(n.list)+1))
 	for i := range n.list {
 		n.place(int32(i))
 	}
