@@ -374,14 +374,16 @@ func (a *Agent) decide(in runtime.Input) Decision {
 // checks) nothing is built and only Budget is set.
 type Stats struct {
 	States int  // DFA states built
-	Bytes  int  // TableBytes + KernelBytes + the states' bookkeeping, plus ScanBytes
+	Rows   int  // states with a row of the transition table; the others keep their transitions in a list
+	Bytes  int  // TableBytes + KernelBytes + EdgeBytes + the states' bookkeeping, plus ScanBytes
 	Budget int  // the budget of the DFA's states (WithAutomatonBudget)
 	Full   bool // a state was refused for the budget; some checks run on the scanner
 
 	Positions   int // positions of the pattern automaton, all patterns together
 	Classes     int // byte classes: one per byte some pattern names, one for the rest
 	TableBytes  int // the transition table as allocated
-	KernelBytes int // the encoded position sets of all states
+	KernelBytes int // the encoded position sets the states store (the others are replayed)
+	EdgeBytes   int // the transitions of states without a row
 	ScanBytes   int // the fallback scanner, built the first time a check needs it
 }
 
@@ -401,9 +403,9 @@ func (a *Agent) Compile() *Agent {
 func (a *Agent) Stats() Stats {
 	s := a.rules.Stats()
 	return Stats{
-		States: s.States, Bytes: s.Bytes, Budget: s.Budget, Full: s.Full,
+		States: s.States, Rows: s.Rows, Bytes: s.Bytes, Budget: s.Budget, Full: s.Full,
 		Positions: s.Positions, Classes: s.Classes, TableBytes: s.TableBytes, KernelBytes: s.KernelBytes,
-		ScanBytes: s.ScanBytes,
+		EdgeBytes: s.EdgeBytes, ScanBytes: s.ScanBytes,
 	}
 }
 

@@ -22,7 +22,7 @@ import (
 type Cursor struct {
 	set   *Set
 	trans []int32
-	s     int32 // the live state, when mode is live
+	s     int32 // the live state's entry (rows.go), when mode is live
 	mode  cursorMode
 	final int32 // the verdict, when mode is done
 	scan  scanRun
@@ -49,32 +49,44 @@ func (c *Cursor) Feed(in string) {
 	d := c.set.dfa
 	s, trans := c.s, c.trans
 	for {
-		var n int
-		var next int32
-		s, n, next = walk(trans, &d.prog.class, s, in)
-		if n == len(in) {
+		if s >= 0 {
+			var n int
+			var next int32
+			s, n, next = walk(trans, &d.prog.class, s, in)
+			if n == len(in) {
+				c.s, c.trans = s, trans
+				return
+			}
+			if d.final(next) {
+				c.mode, c.final = done, finalVerdict(next)
+				return
+			}
+			in = in[n:]
+		}
+		// The transition on in[0] is not built, or leads to a sparse
+		// state, or s is one: the locked path reads on.
+		var ok bool
+		if s, in, ok = d.advance(s, in); !ok {
+			c.mode = restart
+			return
+		}
+		if d.final(s) {
+			c.mode, c.final = done, finalVerdict(s)
+			return
+		}
+		trans = *d.trans.Load()
+		if len(in) == 0 {
 			c.s, c.trans = s, trans
 			return
 		}
-		if next == unknown {
-			var ok bool
-			if next, trans, ok = d.build(s, in[n]); !ok {
-				c.mode = restart
-				return
-			}
-		}
-		if next < 0 {
-			c.mode, c.final = done, finalVerdict(next)
-			return
-		}
-		s, in = next, in[n+1:]
 	}
 }
 
 // walk follows built transitions from live state s over in. It stops at
 // the end of in, returning the state reached and n == len(in), or at the
-// first byte in[n] whose transition is not an ordinary live state,
-// returning the state before it and that transition (unknown or final).
+// first byte in[n] whose transition is not a live state with a row,
+// returning the state before it and that transition (unknown, final or
+// sparse).
 // It is the hot loop of every check: one table load per byte, and one
 // comparison to leave it.
 func walk(trans []int32, class *[256]uint8, s int32, in string) (int32, int, int32) {
@@ -82,7 +94,7 @@ func walk(trans []int32, class *[256]uint8, s int32, in string) (int32, int, int
 	// computed as (base + 4c) + 4s, so that the byte's class, which does not
 	// depend on the state, is added off the loop-carried chain. Entries are
 	// read as uint32, which needs no sign extension: every special entry
-	// (unknown, final) is negative as an int32 and so at least 1<<31. The
+	// (unknown, final, sparse) is negative as an int32 and so at least 1<<31. The
 	// reads stay in bounds because every live state is a row offset below
 	// len(trans) (growTable publishes a table before any offset into it) and
 	// every class is below the stride.
@@ -141,7 +153,7 @@ func (c *Cursor) Result() (Pattern, bool) {
 	case restart:
 		return Pattern{}, false
 	default:
-		i = atomic.LoadInt32(&c.trans[c.s+c.set.dfa.stride-1])
+		i = c.set.dfa.verdictAt(c.trans, c.s)
 	}
 	return c.set.result(i)
 }

@@ -1,20 +1,21 @@
 package automaton
 
 import (
-	"encoding/binary"
 	"slices"
 	"sync"
 	"sync/atomic"
 )
 
-// DefaultBudget is the default memory budget of one Set's lazy DFA: the
-// transition table, the position sets of its states and their index. States
-// are built as checks reach them; once the next state would pass the budget,
-// no state is added and checks that need a missing transition are decided
-// again from the start by the segment scanner (scan.go), whose time is
-// linear in the path whatever the patterns are. Each state costs 4 bytes per byte class, plus its
-// encoded kernel (about a byte per live star or progressing position, see
-// appendKernel), plus stateOverhead.
+// DefaultBudget is the default memory budget of one Set's lazy DFA: its
+// states, their rows of the transition table, their sparse transitions and
+// their stored kernels. States are built as checks reach them; once the
+// next state would pass the budget, no state is added and checks that need
+// a missing transition are decided again from the start by the segment
+// scanner (scan.go), whose time is linear in the path whatever the
+// patterns are. A state costs stateOverhead, plus sparseEdgeBytes per
+// transition until it has a row, plus 4 bytes per byte class once it has
+// one (rows.go), plus, for one state in replayLimit or so, its encoded
+// kernel (kernel.go: about a byte per live star).
 const DefaultBudget = 2 << 20
 
 // MaxBudget caps a budget: the table holds at most MaxBudget/4
@@ -22,24 +23,10 @@ const DefaultBudget = 2 << 20
 // entries with room for the negative ones.
 const MaxBudget = 1 << 30
 
-// stateOverhead is the bookkeeping counted per state besides its row and
-// positions: its stateInfo (16 bytes) and its share of the index (up to
-// 11 bytes of slots at the lowest load), rounded up with room to spare.
-const stateOverhead = 48
-
-// Transition table entries. A live state is its row offset (state number ×
-// stride), so the next state is trans[s + class] with no multiplication. A
-// final state, one with no live positions left, needs no row: it is a
-// negative number that carries its verdict. The hot loop thus tells every
-// non-ordinary case apart with one comparison (next < 0).
-const unknown int32 = -1 // the transition has not been built yet
-
-// finalState encodes the final state whose verdict is pattern best
-// (len(patterns) for none).
-func finalState(best int32) int32 { return -3 - best }
-
-// finalVerdict decodes a final state.
-func finalVerdict(s int32) int32 { return -3 - s }
+// stateOverhead is the bookkeeping counted per state: its stateInfo (32
+// bytes) and its share of the index (up to 11 bytes of slots at the lowest
+// load, see insert), rounded up.
+const stateOverhead = 44
 
 // dfa is a lazily determinised prog. A state is the set of live positions
 // after some input, plus best, the pattern that already matched a prefix
@@ -49,16 +36,18 @@ func finalVerdict(s int32) int32 { return -3 - s }
 // star matches everything they could. When no position is left the state
 // is final: the rest of the input cannot change the verdict.
 //
-// Readers walk the table without locking: they load entries atomically, and
-// a new state's row is complete before the transition to it is stored. Only
-// building a state takes the mutex.
+// A state is first sparse: its transitions are a short list, read under
+// the mutex. Once checks have read rowAfter bytes in it, it gets a row of
+// the transition table, which checks walk without locking: they load
+// entries atomically, and a row is complete before any entry leads to it.
+// Building states, adding transitions and giving rows take the mutex.
 type dfa struct {
 	prog   *prog
-	stride int32 // entries per row: one per byte class, then the end-of-input verdict
-	start  int32 // the start state, possibly final
+	stride int32 // entries per row: one per byte class, the end-of-input verdict, the state's number
+	start  int32 // the start state's row offset, or a final state
 	trans  atomic.Pointer[[]int32]
-	// noTable is set when not even the start state fits the budget; every
-	// check then runs on the scanner.
+	// noTable is set when not even the start state and its row fit the
+	// budget; every check then runs on the scanner.
 	noTable bool
 
 	meter    *Meter // counts what the dfa allocates; nil counts nothing
@@ -67,8 +56,10 @@ type dfa struct {
 
 	mu     sync.Mutex
 	states []stateInfo // by state number
-	arena  []byte      // the kernels of all states, encoded by appendKernel
+	arena  []byte      // the stored kernels, each after its length (kernel.go)
 	slots  []int32     // open-addressing index of the states by hash: state number + 1, 0 when free
+	edges  edgeList    // the transitions of states without a row (rows.go)
+	rows   int         // states with a row
 	used   int         // bytes counted against budget
 	budget int
 	// full is set once a state was refused for the budget. From then on
@@ -76,35 +67,56 @@ type dfa struct {
 	// a target's positions can number as many as the patterns' bytes, and
 	// the check is better off on the scanner than paying for them.
 	full atomic.Bool
+	// rowsFull is set once a row was refused for the budget: the state
+	// stays sparse, which decides as well, and no row is asked for again.
+	rowsFull bool
 
 	mark []uint32 // scratch for step: mark[q] == gen when q is in the set built
 	gen  uint32
 	buf  []int32 // scratch for step's output
-	in   []int32 // scratch for the expanded set a step starts from
+	in   []int32 // scratch for the positions a step starts from
+	out  []int32 // scratch for the positions of the state being added
+	cand []int32 // scratch for the positions of a state compared in lookup
 	enc  []byte  // scratch for an encoded kernel
+	cenc []byte  // scratch for a compared state's encoded kernel
+	memo replayMemo
 }
 
+// stateInfo is what a state keeps besides its row.
 type stateInfo struct {
-	lo, hi int32 // the state's kernel is arena[lo:hi]
-	best   int32
 	hash   uint32 // the low half of hashState, to skip most kernel compares
+	best   int32
+	end    int32 // the verdict if the input ends here
+	parent int32 // the state it was first reached from, -1 for the start state
+	kernel int32 // where arena holds its kernel, or -1 when it is replayed (kernel.go)
+	row    int32 // its row offset, or -1 while it is sparse
+	edges  int32 // its first sparse transition, -1 for none
+	visits uint16
+	via    byte  // the byte read from parent
+	chain  uint8 // replay steps from the nearest state with a stored kernel
 }
 
 func newDFA(p *prog, budget int, meter *Meter) *dfa {
 	d := &dfa{
 		prog:   p,
-		stride: int32(p.nclass + 1),
+		stride: int32(p.nclass + 2),
 		budget: budget,
 		meter:  meter,
 		slots:  make([]int32, 8),
 		mark:   make([]uint32, p.npos()),
+		memo:   replayMemo{state: -1},
 	}
 	trans := make([]int32, 0)
 	d.trans.Store(&trans)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	set, best := d.initialSet()
-	start, ok := d.state(set, best)
+	start, ok := d.state(set, best, -1, 0)
+	if ok && !d.final(start) {
+		n := d.number(start)
+		ok = d.giveRow(n)
+		start = d.states[n].row
+	}
 	d.start, d.noTable = start, !ok
 	return d
 }
@@ -128,6 +140,7 @@ func (d *dfa) initialSet() ([]int32, int32) {
 }
 
 // step returns the state after reading byte c in the state (set, best).
+// The set returned is scratch that the next step reuses; set must not be.
 func (d *dfa) step(set []int32, best int32, c byte) ([]int32, int32) {
 	d.gen++
 	out := d.buf[:0]
@@ -190,39 +203,55 @@ func dropShadowed(p *prog, set []int32) []int32 {
 	return append(set[:0], set[out:]...)
 }
 
-// state returns the state for (set, best), adding it if it is new. It
-// returns false when a new state would pass the budget. d.mu must be held.
-func (d *dfa) state(set []int32, best int32) (int32, bool) {
+// state returns the entry (rows.go) of the state for (set, best), adding
+// it if it is new, as reached from state parent on byte via. It returns
+// false when a new state would pass the budget. d.mu must be held.
+func (d *dfa) state(set []int32, best, parent int32, via byte) (int32, bool) {
 	if len(set) == 0 {
 		return finalState(best), true
 	}
+	// set may be step's scratch, which comparing with a replayed state
+	// (lookup) overwrites.
+	set = append(d.out[:0], set...)
+	d.out = set
 	d.enc = appendKernel(d.enc[:0], d.prog, set)
 	h := uint32(hashState(d.enc, best))
 	if n, ok := d.lookup(h, best, d.enc); ok {
-		return n * d.stride, true
+		d.memo.keep(n, set)
+		return d.entry(n), true
 	}
-	cost := len(d.enc) + stateOverhead
-	newLen := d.tableLen(len(d.states)+1, d.budget-d.used-cost)
-	cost += (newLen - len(*d.trans.Load())) * 4
+	chain := uint8(0)
+	if parent >= 0 {
+		chain = d.states[parent].chain + 1
+	}
+	store := parent < 0 || chain >= replayLimit
+	cost := stateOverhead
+	if store {
+		cost += storedKernelBytes(d.enc)
+	}
 	if d.used+cost > d.budget {
 		d.full.Store(true)
 		return 0, false
 	}
+	d.charge(cost)
+	info := stateInfo{
+		hash: h, best: best, end: d.endVerdict(set, best), parent: parent,
+		kernel: -1, row: -1, edges: -1, via: via, chain: chain,
+	}
+	if store {
+		info.kernel, info.chain = d.storeKernel(d.enc), 0
+	}
+	d.states = append(d.states, info)
+	n := int32(len(d.states) - 1)
+	d.insert(n)
+	d.memo.keep(n, set)
+	return d.entry(n), true
+}
+
+// charge counts cost bytes against the budget and the meter.
+func (d *dfa) charge(cost int) {
 	d.used += cost
 	d.meter.Add(cost)
-	lo := int32(len(d.arena))
-	d.arena = append(d.arena, d.enc...)
-	d.states = append(d.states, stateInfo{lo: lo, hi: int32(len(d.arena)), best: best, hash: h})
-	d.insert(int32(len(d.states) - 1))
-	s := int32(len(d.states)-1) * d.stride
-	trans := d.growTable(newLen)
-	end := d.endVerdict(set, best)
-	trans[s+d.stride-1] = end
-	if c := d.prog.nulClass; c >= 0 {
-		// A NUL ends the input: reading it decides as the end does.
-		trans[s+c] = finalState(end)
-	}
-	return s, true
 }
 
 // lookup returns the number of the state with hash h, best and kernel, if
@@ -232,7 +261,7 @@ func (d *dfa) lookup(h uint32, best int32, kernel []byte) (int32, bool) {
 	for i := h & mask; d.slots[i] != 0; i = (i + 1) & mask {
 		n := d.slots[i] - 1
 		info := &d.states[n]
-		if info.hash == h && info.best == best && string(d.arena[info.lo:info.hi]) == string(kernel) {
+		if info.hash == h && info.best == best && string(d.kernelOf(n)) == string(kernel) {
 			return n, true
 		}
 	}
@@ -260,41 +289,6 @@ func (d *dfa) place(n int32) {
 	d.slots[i] = n + 1
 }
 
-// tableLen returns the length the transition table needs to hold n rows:
-// its length if they fit, otherwise a quarter more than n rows need, or
-// just what they need when the quarter would pass spare, the bytes the
-// budget has left. The budget is charged for the table's full length, so
-// the memory it counts is the memory the table holds.
-func (d *dfa) tableLen(n, spare int) int {
-	have, need := len(*d.trans.Load()), n*int(d.stride)
-	if need <= have {
-		return have
-	}
-	roomy := need + need/4
-	if (roomy-have)*4 > spare {
-		return need
-	}
-	return roomy
-}
-
-// growTable returns the table, grown to length n. Growing publishes a
-// copy: readers still walking the old one see every transition it had,
-// and take the locked path for the rest. An old table never gains an
-// entry, so every offset in a table is a row within it.
-func (d *dfa) growTable(n int) []int32 {
-	trans := *d.trans.Load()
-	if n > len(trans) {
-		grown := make([]int32, n)
-		copy(grown, trans)
-		for i := len(trans); i < len(grown); i++ {
-			grown[i] = unknown
-		}
-		d.trans.Store(&grown)
-		trans = grown
-	}
-	return trans
-}
-
 // endVerdict returns the verdict if the input ends in state (set, best): a
 // '$' pattern whose end is live may beat best.
 func (d *dfa) endVerdict(set []int32, best int32) int32 {
@@ -314,75 +308,76 @@ func hashState(kernel []byte, best int32) uint64 {
 	return h
 }
 
-// positions returns the live positions of live state s, decoded into
-// scratch that the next call reuses. d.mu must be held.
-func (d *dfa) positions(s int32) []int32 {
-	info := d.states[s/d.stride]
-	d.in = decodeKernel(d.in[:0], d.prog, d.arena[info.lo:info.hi])
-	return d.in
-}
-
-// A state's positions are stored as its kernel: the sorted set without the
-// positions that follow a star of the set (a star's closure always holds
-// them, so they are implied), each written as the unsigned varint of its
-// distance from the previous one. Most states of a real group are a
-// background of star positions plus a little progress; their kernels cost
-// about a byte per live star, against eight bytes per star and follower
-// when stored as int32. Two states are equal exactly when their kernels
-// and bests are.
-
-// appendKernel appends the encoded kernel of a sorted, closed set.
-func appendKernel(dst []byte, p *prog, set []int32) []byte {
-	prev := int32(-1)
-	for i, q := range set {
-		if i > 0 && set[i-1] == q-1 && p.kind[q-1] == starPos {
-			continue
-		}
-		dst = binary.AppendUvarint(dst, uint64(q-prev))
-		prev = q
+// transition returns the entry of state n on byte c, building the target
+// state when it is new; false when the budget refused it, or refuses every
+// new transition (full). d.mu must be held.
+func (d *dfa) transition(n int32, c byte) (int32, bool) {
+	cls := int32(d.prog.class[c])
+	if cls == d.prog.nulClass {
+		// A NUL ends the input: reading it decides as the end does.
+		return finalState(d.states[n].end), true
 	}
-	return dst
-}
-
-// decodeKernel appends the sorted, closed set of an encoded kernel.
-func decodeKernel(dst []int32, p *prog, kernel []byte) []int32 {
-	q := int32(-1)
-	for len(kernel) > 0 {
-		delta, n := binary.Uvarint(kernel)
-		kernel = kernel[n:]
-		q += int32(delta)
-		dst = append(dst, q)
-		if p.kind[q] == starPos {
-			dst = append(dst, q+1)
-		}
+	if e, ok := d.known(n, cls); ok {
+		return e, true
 	}
-	return dst
-}
-
-// build returns the transition of state s on byte c, building the target
-// state if needed. ok is false when the budget refused a new state, or
-// refuses every new transition (full).
-func (d *dfa) build(s int32, c byte) (next int32, trans []int32, ok bool) {
 	if d.full.Load() {
-		return 0, nil, false
+		return 0, false
+	}
+	info := d.states[n]
+	set, best := d.step(d.positions(n), info.best, c)
+	next, ok := d.state(set, best, n, c)
+	if !ok {
+		return 0, false
+	}
+	if !d.record(n, cls, next) {
+		return 0, false
+	}
+	return next, true
+}
+
+// advance reads in from s, a live state's entry, while the table cannot:
+// while the state is sparse or its row lacks the transition on the next
+// byte. It returns the entry reached and the rest of in: a row offset whose
+// transition on rest[0] the row holds, any live entry when rest is empty,
+// or a final state. It counts the bytes read in sparse states and gives a
+// state its row the rowAfter-th time. ok is false when the budget refused
+// a state the path needs.
+func (d *dfa) advance(s int32, in string) (next int32, rest string, ok bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for ; len(in) > 0; in = in[1:] {
+		n := d.number(s)
+		if d.states[n].row < 0 {
+			d.visit(n)
+		}
+		if row := d.states[n].row; row >= 0 {
+			s = row
+			if e, ok := d.known(n, int32(d.prog.class[in[0]])); ok && e >= 0 {
+				return s, in, true
+			}
+		}
+		if s, ok = d.transition(n, in[0]); !ok {
+			return 0, "", false
+		}
+		if d.final(s) {
+			return s, "", true
+		}
+	}
+	return s, "", true
+}
+
+// verdictAt returns the verdict if the input ends in the live state whose
+// entry is s. Ending in a sparse state counts as reading in it (visit), so
+// a state where checks keep ending gets its row too.
+func (d *dfa) verdictAt(trans []int32, s int32) int32 {
+	if s >= 0 {
+		return atomic.LoadInt32(&trans[s+d.stride-2])
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	idx := s + int32(d.prog.class[c])
-	trans = *d.trans.Load()
-	if next = atomic.LoadInt32(&trans[idx]); next != unknown {
-		return next, trans, true
-	}
-	if d.full.Load() {
-		return 0, nil, false
-	}
-	set, best := d.step(d.positions(s), d.states[s/d.stride].best, c)
-	if next, ok = d.state(set, best); !ok {
-		return 0, nil, false
-	}
-	trans = *d.trans.Load()
-	atomic.StoreInt32(&trans[idx], next)
-	return next, trans, true
+	n := d.number(s)
+	d.visit(n)
+	return d.states[n].end
 }
 
 // scanner returns the segment scanner of the patterns, built once.
@@ -399,16 +394,19 @@ func (d *dfa) scanner() *scanner {
 // needed it, its scanner.
 type Stats struct {
 	States int // states built
+	Rows   int // states with a row of the table; the others are sparse
 	// Bytes is the memory the Set holds: the DFA's, counted against the
-	// budget (TableBytes + KernelBytes + bookkeeping), plus ScanBytes.
+	// budget (TableBytes + KernelBytes + EdgeBytes + stateOverhead per
+	// state), plus ScanBytes.
 	Bytes  int
 	Budget int  // the budget
 	Full   bool // a state was refused for the budget; checks that need a missing transition run on the scanner
 
 	Positions   int // positions of the position automaton, all patterns together
 	Classes     int // byte classes: one per byte some pattern names, one for the rest
-	TableBytes  int // the transition table as allocated: rows of Classes+1 entries
-	KernelBytes int // the encoded position kernels of all states
+	TableBytes  int // the transition table as allocated: rows of Classes+2 entries
+	KernelBytes int // the stored position kernels
+	EdgeBytes   int // the transitions of sparse states
 
 	// ScanBytes is the segment scanner's memory, as allocated: its tables
 	// and the scratch of one check. It is 0 until a check first needs the
@@ -424,9 +422,9 @@ func (d *dfa) stats() Stats {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	st := Stats{
-		States: len(d.states), Bytes: d.used, Budget: d.budget, Full: d.full.Load(),
+		States: len(d.states), Rows: d.rows, Bytes: d.used, Budget: d.budget, Full: d.full.Load(),
 		Positions: int(d.prog.npos()), Classes: d.prog.nclass,
-		TableBytes: 4 * len(*d.trans.Load()), KernelBytes: len(d.arena),
+		TableBytes: 4 * len(*d.trans.Load()), KernelBytes: len(d.arena), EdgeBytes: d.edges.bytes(),
 	}
 	if sc := d.scan.Load(); sc != nil {
 		st.ScanBytes, st.ScanScratchBytes = sc.bytes(), sc.scratchBytes

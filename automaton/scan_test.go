@@ -201,7 +201,7 @@ func TestSetRestartsOnTheScanner(t *testing.T) {
 	st := set.Stats()
 	assert.True(t, st.Full)
 	assert.Positive(t, st.ScanBytes)
-	assert.Equal(t, st.TableBytes+st.KernelBytes+st.States*stateOverhead+st.ScanBytes, st.Bytes)
+	assert.Equal(t, st.TableBytes+st.KernelBytes+st.EdgeBytes+st.States*stateOverhead+st.ScanBytes, st.Bytes)
 }
 
 // TestScannerBytesAreWhatItHolds checks Stats.ScanBytes against the heap:
@@ -233,7 +233,7 @@ func TestScannerBytesAreWhatItHolds(t *testing.T) {
 		assert.InDelta(t, st.ScanBytes, grown, float64(st.ScanBytes)/10+16<<10)
 	}
 	assert.LessOrEqual(t, st.ScanBytes, 16*patternBytes+2<<10)
-	assert.Equal(t, st.ScanBytes, st.Bytes-st.TableBytes-st.KernelBytes-st.States*stateOverhead)
+	assert.Equal(t, st.ScanBytes, st.Bytes-st.TableBytes-st.KernelBytes-st.EdgeBytes-st.States*stateOverhead)
 	runtime.KeepAlive(set)
 }
 

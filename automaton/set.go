@@ -121,11 +121,10 @@ func (s *Set) Allowed(a, b string) bool {
 		if n == len(a) {
 			st, n, next = walk(trans, &d.prog.class, st, b)
 			if n == len(b) {
-				next = atomic.LoadInt32(&trans[st+d.stride-1])
-				return s.allows(next)
+				return s.allows(atomic.LoadInt32(&trans[st+d.stride-2]))
 			}
 		}
-		if next != unknown {
+		if d.final(next) {
 			return s.allows(finalVerdict(next))
 		}
 	}

@@ -247,7 +247,7 @@ func TestSetStatsAddUp(t *testing.T) {
 	st := set.Stats()
 	assert.Equal(t, 7+5, st.Positions, "one per byte of each pattern, less the final $, plus its end")
 	assert.Equal(t, 8, st.Classes, "one class each for '/', '.', 'p', 'd', 'f', 'a', 'b', one for every other byte")
-	assert.Equal(t, st.Bytes, st.TableBytes+st.KernelBytes+st.States*stateOverhead)
+	assert.Equal(t, st.Bytes, st.TableBytes+st.KernelBytes+st.EdgeBytes+st.States*stateOverhead)
 }
 
 // TestSetEveryByteALiteral covers the largest alphabet: every byte but '*'

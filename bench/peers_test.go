@@ -229,10 +229,11 @@ func TestRealisticStarAutomaton(t *testing.T) {
 		pathBytes += len(p)
 	}
 	st := bot.Stats()
-	rows := st.States * (st.Classes + 1) * 4
-	t.Logf("%d paths, %d bytes: %d states, %d positions, %d byte classes", len(paths), pathBytes, st.States, st.Positions, st.Classes)
-	t.Logf("counted %d B = table %d B (rows in use %d B) + kernels %d B + bookkeeping %d B", st.Bytes, st.TableBytes, rows, st.KernelBytes, st.Bytes-st.TableBytes-st.KernelBytes)
-	if st.States == 0 || st.TableBytes < rows || st.Bytes <= st.TableBytes+st.KernelBytes {
+	rows := st.Rows * (st.Classes + 2) * 4
+	t.Logf("%d paths, %d bytes: %d states, %d of them with a row, %d positions, %d byte classes", len(paths), pathBytes, st.States, st.Rows, st.Positions, st.Classes)
+	t.Logf("counted %d B = table %d B (rows in use %d B) + sparse transitions %d B + stored kernels %d B + bookkeeping %d B",
+		st.Bytes, st.TableBytes, rows, st.EdgeBytes, st.KernelBytes, st.Bytes-st.TableBytes-st.EdgeBytes-st.KernelBytes)
+	if st.States == 0 || st.TableBytes < rows || st.Bytes <= st.TableBytes+st.EdgeBytes+st.KernelBytes {
 		t.Errorf("stats do not add up: %+v", st)
 	}
 }

@@ -1,0 +1,212 @@
+package automaton
+
+import "sync/atomic"
+
+// The transition table holds one row per state that has one: an entry per
+// byte class, then the verdict if the input ends in the state, then the
+// state's number. A live state with a row is its row offset (state's row
+// number × stride), so the next state is trans[s + class] with no
+// multiplication. Every other entry is negative, so the hot loop tells
+// them all apart from an ordinary state with one comparison (next < 0):
+//
+//   - unknown: the transition has not been built yet;
+//   - a final state, one with no live positions left, which needs no row:
+//     finalState(best) carries its verdict;
+//   - a sparse state, one without a row yet: sparseEntry(n).
+//
+// A state starts sparse: its transitions are a list (edgeList), read under
+// the mutex. Most states of a real group are reached by one path and read
+// once, and a row of 4 bytes per class would be most of their memory
+// (a `*` group of 53 classes: 216 bytes a row, against 9 bytes a sparse
+// transition). A state gets its row once checks have read rowAfter bytes in
+// it, so the states checks come back to are walked without locking, one
+// table load a byte. An entry that still names a sparse state after the
+// state got its row is rewritten to the row the next time it is read
+// (known).
+
+// rowAfter is how many bytes checks read in a sparse state before it gets
+// its row. Below it, a state costs its transitions (sparseEdgeBytes each);
+// from it, a row (4 bytes per byte class, plus 8).
+const rowAfter = 4
+
+// sparseEdgeBytes is the memory of one transition of a sparse state.
+const sparseEdgeBytes = 9
+
+const unknown int32 = -1 // the transition has not been built yet
+
+// finalState encodes the final state whose verdict is pattern best
+// (len(patterns) for none).
+func finalState(best int32) int32 { return -3 - best }
+
+// finalVerdict decodes a final state.
+func finalVerdict(s int32) int32 { return -3 - s }
+
+// final reports whether entry e is a final state.
+func (d *dfa) final(e int32) bool { return e <= -3 && e >= finalState(d.none()) }
+
+// sparseEntry returns the entry that names state n while it has no row:
+// below every final state.
+func (d *dfa) sparseEntry(n int32) int32 { return finalState(d.none()) - 1 - n }
+
+// entry returns the entry that names state n: its row offset, or its
+// sparse entry.
+func (d *dfa) entry(n int32) int32 {
+	if row := d.states[n].row; row >= 0 {
+		return row
+	}
+	return d.sparseEntry(n)
+}
+
+// number returns the number of the live state that entry e names. d.mu
+// must be held.
+func (d *dfa) number(e int32) int32 {
+	if e >= 0 {
+		return (*d.trans.Load())[e+d.stride-1]
+	}
+	return finalState(d.none()) - 1 - e
+}
+
+// resolve returns entry e, or the row of the sparse state it names if that
+// state has one now. d.mu must be held.
+func (d *dfa) resolve(e int32) int32 {
+	if e >= 0 || e >= finalState(d.none()) {
+		return e
+	}
+	return d.entry(d.number(e))
+}
+
+// known returns the built transition of state n on class cls, if there is
+// one, rewriting a stale sparse entry to the row it now names. d.mu must
+// be held.
+func (d *dfa) known(n, cls int32) (int32, bool) {
+	info := &d.states[n]
+	if info.row >= 0 {
+		trans := *d.trans.Load()
+		i := info.row + cls
+		e := atomic.LoadInt32(&trans[i])
+		if e == unknown {
+			return 0, false
+		}
+		if r := d.resolve(e); r != e {
+			atomic.StoreInt32(&trans[i], r)
+			e = r
+		}
+		return e, true
+	}
+	for i := info.edges; i >= 0; i = d.edges.next[i] {
+		if int32(d.edges.class[i]) == cls {
+			d.edges.to[i] = d.resolve(d.edges.to[i])
+			return d.edges.to[i], true
+		}
+	}
+	return 0, false
+}
+
+// record stores the transition of state n on class cls to entry next: in
+// its row, or as one more sparse transition. It returns false when the
+// budget refuses the sparse transition. d.mu must be held.
+func (d *dfa) record(n, cls, next int32) bool {
+	info := &d.states[n]
+	if info.row >= 0 {
+		atomic.StoreInt32(&(*d.trans.Load())[info.row+cls], next)
+		return true
+	}
+	if d.used+sparseEdgeBytes > d.budget {
+		d.full.Store(true)
+		return false
+	}
+	d.charge(sparseEdgeBytes)
+	info.edges = d.edges.add(info.edges, uint8(cls), next)
+	return true
+}
+
+// visit counts a byte read in sparse state n, and gives it its row the
+// rowAfter-th time. d.mu must be held.
+func (d *dfa) visit(n int32) {
+	info := &d.states[n]
+	if info.visits < rowAfter {
+		info.visits++
+	}
+	if info.visits >= rowAfter && !d.rowsFull && !d.giveRow(n) {
+		d.rowsFull = true
+	}
+}
+
+// giveRow gives state n its row, filled with the transitions it has. It
+// returns false when the row would pass the budget. d.mu must be held.
+func (d *dfa) giveRow(n int32) bool {
+	newLen := d.tableLen(d.rows+1, d.budget-d.used)
+	cost := (newLen - len(*d.trans.Load())) * 4
+	if d.used+cost > d.budget {
+		return false
+	}
+	d.charge(cost)
+	trans := d.growTable(newLen)
+	row := int32(d.rows) * d.stride
+	d.rows++
+	info := &d.states[n]
+	trans[row+d.stride-2] = info.end
+	trans[row+d.stride-1] = n
+	if c := d.prog.nulClass; c >= 0 {
+		trans[row+c] = finalState(info.end)
+	}
+	for i := info.edges; i >= 0; i = d.edges.next[i] {
+		trans[row+int32(d.edges.class[i])] = d.resolve(d.edges.to[i])
+	}
+	// Publishing the row: no reader can reach it before an entry naming
+	// it is stored, atomically, after these stores.
+	info.row = row
+	return true
+}
+
+// tableLen returns the length the transition table needs to hold n rows:
+// its length if they fit, otherwise a quarter more than n rows need, or
+// just what they need when the quarter would pass spare, the bytes the
+// budget has left. The budget is charged for the table's full length, so
+// the memory it counts is the memory the table holds.
+func (d *dfa) tableLen(n, spare int) int {
+	have, need := len(*d.trans.Load()), n*int(d.stride)
+	if need <= have {
+		return have
+	}
+	roomy := need + need/4
+	if (roomy-have)*4 > spare {
+		return need
+	}
+	return roomy
+}
+
+// growTable returns the table, grown to length n. Growing publishes a
+// copy: readers still walking the old one see every transition it had,
+// and take the locked path for the rest. An old table never gains a row,
+// so every offset in a table is a row within it.
+func (d *dfa) growTable(n int) []int32 {
+	trans := *d.trans.Load()
+	if n > len(trans) {
+		grown := make([]int32, n)
+		copy(grown, trans)
+		for i := len(trans); i < len(grown); i++ {
+			grown[i] = unknown
+		}
+		d.trans.Store(&grown)
+		trans = grown
+	}
+	return trans
+}
+
+// edgeList holds the transitions of sparse states, each state's a linked
+// list from stateInfo.edges: sparseEdgeBytes each.
+type edgeList struct {
+	to    []int32 // the entry the transition leads to
+	next  []int32 // the state's next transition, -1 for none
+	class []uint8 // the byte class it reads
+}
+
+// add adds a transition on class cls to entry to in front of the list
+// that starts at head, and returns the new head.
+func (l *edgeList) add(head int32, cls uint8, to int32) int32 {
+	l.to, l.next, l.class = append(l.to, to), append(l.next, head), append(l.class, cls)
+	return int32(len(l.to) - 1)
+}
+
+func (l *edgeList) bytes() int { return sparseEdgeBytes * len(l.to) }

@@ -1,0 +1,80 @@
+package automaton
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestRowAfter checks that a state gets its row of the table the
+// rowAfter-th time a check reads a byte in it or ends in it, and not
+// before: until then its transitions are sparse, and cost
+// sparseEdgeBytes each.
+func TestRowAfter(t *testing.T) {
+	// Each byte of the path leads to a state of its own.
+	ps := []Pattern{{Expr: "/abcdefgh", Priority: 9}, {Expr: "/*.pdf$", Allow: true, Priority: 7, ID: 1}}
+	set := NewSet(ps, Options{})
+	require.Equal(t, 1, set.Stats().Rows, "only the start state has a row at first")
+	const path = "/abcdef"
+	for i := 1; i < rowAfter; i++ {
+		set.Decide(path)
+		st := set.Stats()
+		assert.Equal(t, 1, st.Rows, "after %d checks", i)
+		assert.Equal(t, sparseEdgeBytes*(len(path)-1), st.EdgeBytes, "one sparse transition per byte read after the start state")
+	}
+	set.Decide(path)
+	st := set.Stats()
+	assert.Equal(t, 1+len(path), st.Rows, "every state of the path has its row after %d checks", rowAfter)
+	assert.GreaterOrEqual(t, st.TableBytes, st.Rows*(st.Classes+2)*4)
+	assert.Equal(t, 0.0, testing.AllocsPerRun(10, func() { set.Decide(path) }), "a path whose states have rows is walked without allocating")
+}
+
+// TestRowsAgreeWithSparse checks every way a check can cross between
+// sparse states and rows: random paths, each decided rowAfter+1 times so
+// that its states change kind midway, against the simple matcher, with
+// entries naming sparse states that got rows since.
+func TestRowsAgreeWithSparse(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 13))
+	for range 100 {
+		ps := randomPatterns(r, 1+r.IntN(20))
+		set, simple := NewSet(ps, Options{}), NewSimple(ps)
+		paths := make([]string, 30)
+		for i := range paths {
+			paths[i] = "/" + randomString(r, "ab%$/c", r.IntN(30))
+		}
+		for range rowAfter + 1 {
+			for _, p := range paths {
+				checkAgainstSimple(t, set, simple, p, ps)
+			}
+		}
+	}
+}
+
+// TestRowRefusedStaysSparse checks that a row the budget refuses leaves
+// its state sparse, deciding as before, without sending checks to the
+// scanner: a sparse state decides as well as one with a row.
+func TestRowRefusedStaysSparse(t *testing.T) {
+	ps := []Pattern{{Expr: "/" + strings.Repeat("a", 40) + "$", Priority: 42}, {Expr: "/*a", Allow: true, Priority: 3, ID: 1}}
+	path := "/" + strings.Repeat("a", 39)
+	probe := NewSet(ps, Options{})
+	for range rowAfter - 1 {
+		probe.Decide(path)
+	}
+	// Every state and sparse transition is built, and only the start state
+	// has a row: the budget leaves room for less than two more rows.
+	st := probe.Stats()
+	require.Equal(t, 1, st.Rows)
+	budget := st.Bytes + 4*(st.Classes+2) - 1
+	set, simple := NewSet(ps, Options{Budget: budget}), NewSimple(ps)
+	for range 2 * rowAfter {
+		checkAgainstSimple(t, set, simple, path, ps)
+	}
+	small := set.Stats()
+	assert.False(t, small.Full, "no state was refused")
+	probe.Decide(path)
+	assert.Less(t, small.Rows, probe.Stats().Rows, "some rows were refused")
+	assert.LessOrEqual(t, small.Bytes, budget)
+}
