@@ -19,8 +19,16 @@
 //     best pattern already matched; positions that can no longer beat it are
 //     dropped, so a state with none left is final and ends the pass early.
 //     States are built the first time a check reaches them, within a memory
-//     budget (DefaultBudget); byte classes keep rows short, rows are
-//     premultiplied, and the hot loop takes no lock.
+//     budget (DefaultBudget).
+//   - rows.go: the transition table. A state starts sparse, its transitions
+//     a short list read under the lock; once checks have read rowAfter
+//     bytes in it, it gets a row of the table. Byte classes keep rows short,
+//     rows are premultiplied, and the hot loop walks them without a lock,
+//     one table load per byte. Most states of a real group are reached by
+//     one path, and a row would be most of their memory.
+//   - kernel.go: a state's positions, stored as a varint kernel by one state
+//     in replayLimit and replayed, by stepping from the state it was first
+//     reached from, for the others.
 //   - scan.go: the segment scanner, the fallback once the budget is spent.
 //     Each pattern is split at its stars (glob.go) into a prefix and pieces
 //     found leftmost-first; one Aho–Corasick automaton over all pieces

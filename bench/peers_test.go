@@ -219,7 +219,9 @@ func TestRetained(t *testing.T) {
 // TestRealisticStarAutomaton reports the make-up of the automaton that the
 // `*` group of realistic.txt has after the 64 paths (docs/benchmarks.md,
 // "The automaton's memory"): run it with -v. The rules are compiled at
-// once, as they are once hot.
+// once, as they are once hot. It also reports the automaton once every
+// path was checked four more times, so that every state they reach has its
+// row: the memory of a site whose same URLs are checked again and again.
 func TestRealisticStarAutomaton(t *testing.T) {
 	body, paths := loadWorkload(t)
 	bot := robots.Parse(body).Agent(StarAgent).Compile()
@@ -235,6 +237,17 @@ func TestRealisticStarAutomaton(t *testing.T) {
 		st.Bytes, st.TableBytes, rows, st.EdgeBytes, st.KernelBytes, st.Bytes-st.TableBytes-st.EdgeBytes-st.KernelBytes)
 	if st.States == 0 || st.TableBytes < rows || st.Bytes <= st.TableBytes+st.EdgeBytes+st.KernelBytes {
 		t.Errorf("stats do not add up: %+v", st)
+	}
+	// The same paths again and again: every state they reach gets its row.
+	for range 4 {
+		for _, p := range paths {
+			bot.AllowedPath(p)
+		}
+	}
+	again := bot.Stats()
+	t.Logf("after 4 more checks of each path: %d B, %d states with a row, table %d B", again.Bytes, again.Rows, again.TableBytes)
+	if again.Rows <= st.Rows || again.States != st.States {
+		t.Errorf("checking the same paths again gave %d rows of %d states, had %d rows of %d", again.Rows, again.States, st.Rows, st.States)
 	}
 }
 
