@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -77,4 +78,18 @@ func TestRowRefusedStaysSparse(t *testing.T) {
 	probe.Decide(path)
 	assert.Less(t, small.Rows, probe.Stats().Rows, "some rows were refused")
 	assert.LessOrEqual(t, small.Bytes, budget)
+}
+
+// TestStateOverheadCoversBookkeeping checks that stateOverhead, the bytes
+// the budget counts per state besides its row, transitions and kernel,
+// holds its stateInfo and its most slots of the index: the index doubles
+// when more than three quarters full, so it holds at most 8/3 slots of 4
+// bytes per state.
+func TestStateOverheadCoversBookkeeping(t *testing.T) {
+	info := int(unsafe.Sizeof(stateInfo{}))
+	assert.LessOrEqual(t, info+(8*4+2)/3, stateOverhead)
+	set := NewSet([]Pattern{{Expr: "/" + strings.Repeat("ab", 200), Priority: 401}}, Options{})
+	set.Decide("/" + strings.Repeat("ab", 200))
+	d := set.dfa
+	assert.LessOrEqual(t, 4*len(d.slots), len(d.states)*(stateOverhead-info), "the index of %d states", len(d.states))
 }
