@@ -110,9 +110,9 @@ func (s *Set) Stats() Stats { return s.dfa.stats() }
 
 // Allowed reports the verdict for the path a+b: false when the winning
 // pattern is a disallow, true when it is an allow or no pattern matches.
-// When every state the path needs is built, it walks the table directly,
-// without a Cursor; otherwise it is Start, Feed and Cursor.Allowed, and
-// the scanner when the Cursor needs a restart.
+// When every state the path reaches has its row, it walks the table
+// directly, without a Cursor; otherwise it is Start, Feed and
+// Cursor.Allowed, and the scanner when the Cursor needs a restart.
 func (s *Set) Allowed(a, b string) bool {
 	d := s.dfa
 	if !d.noTable && d.start >= 0 {
