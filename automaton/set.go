@@ -110,27 +110,37 @@ func (s *Set) Stats() Stats { return s.dfa.stats() }
 
 // Allowed reports the verdict for the path a+b: false when the winning
 // pattern is a disallow, true when it is an allow or no pattern matches.
-// When every state the path reaches has its row, it walks the table
-// directly, without a Cursor; otherwise it is Start, Feed and
-// Cursor.Allowed, and the scanner when the Cursor needs a restart.
+// It walks the table directly, without a Cursor, as far as the path's
+// states have rows; from the first that has none (or whose transition is
+// not built), a Cursor reads on from there, and the scanner decides the
+// whole path when the Cursor needs a restart.
 func (s *Set) Allowed(a, b string) bool {
 	d := s.dfa
-	if !d.noTable && d.start >= 0 {
-		trans := *d.trans.Load()
-		st, n, next := walk(trans, &d.prog.class, d.start, a)
-		if n == len(a) {
-			st, n, next = walk(trans, &d.prog.class, st, b)
-			if n == len(b) {
-				return s.allows(atomic.LoadInt32(&trans[st+d.stride-2]))
-			}
-		}
-		if d.final(next) {
-			return s.allows(finalVerdict(next))
-		}
+	if d.noTable || d.start < 0 {
+		return s.allowedFrom(s.Start(), a, b, a, b)
 	}
-	cur := s.Start()
-	cur.Feed(a)
-	cur.Feed(b)
+	trans := *d.trans.Load()
+	st, n, next := walk(trans, &d.prog.class, d.start, a)
+	rest, more := a[n:], b
+	if n == len(a) {
+		st, n, next = walk(trans, &d.prog.class, st, b)
+		if n == len(b) {
+			return s.allows(atomic.LoadInt32(&trans[st+d.stride-2]))
+		}
+		rest, more = b[n:], ""
+	}
+	if d.final(next) {
+		return s.allows(finalVerdict(next))
+	}
+	return s.allowedFrom(Cursor{set: s, trans: trans, s: st}, rest, more, a, b)
+}
+
+// allowedFrom feeds rest and then more, what is left of the path a+b, to
+// cur, and decides a+b on the scanner when cur needs a restart: only a
+// restart reads the path from its start again.
+func (s *Set) allowedFrom(cur Cursor, rest, more, a, b string) bool {
+	cur.Feed(rest)
+	cur.Feed(more)
 	if cur.NeedsRestart() {
 		return s.allows(s.scan(a, b, ""))
 	}
