@@ -373,11 +373,12 @@ func (a *Agent) decide(in runtime.Input) Decision {
 // Until the rules compile (Agent.Compile, or after compile.HotAfter
 // checks) nothing is built and only Budget is set.
 type Stats struct {
-	States int  // DFA states built
-	Rows   int  // states with a row of the transition table; the others keep their transitions in a list
-	Bytes  int  // TableBytes + KernelBytes + EdgeBytes + the states' bookkeeping, plus ScanBytes
-	Budget int  // the budget of the DFA's states (WithAutomatonBudget)
-	Full   bool // a state was refused for the budget; some checks run on the scanner
+	States        int  // DFA states built
+	Rows          int  // states with a row of the transition table; the others keep their transitions in a list
+	Bytes         int  // TableBytes + KernelBytes + EdgeBytes + the states' bookkeeping, plus ScanBytes
+	ReplayedBytes int  // position sets that states replay instead of storing: not memory, counted against Budget with Bytes as the work of building them
+	Budget        int  // the budget of the DFA's states (WithAutomatonBudget)
+	Full          bool // a state was refused for the budget; some checks run on the scanner
 
 	Positions   int // positions of the pattern automaton, all patterns together
 	Classes     int // byte classes: one per byte some pattern names, one for the rest
@@ -403,7 +404,7 @@ func (a *Agent) Compile() *Agent {
 func (a *Agent) Stats() Stats {
 	s := a.rules.Stats()
 	return Stats{
-		States: s.States, Rows: s.Rows, Bytes: s.Bytes, Budget: s.Budget, Full: s.Full,
+		States: s.States, Rows: s.Rows, Bytes: s.Bytes, ReplayedBytes: s.ReplayedBytes, Budget: s.Budget, Full: s.Full,
 		Positions: s.Positions, Classes: s.Classes, TableBytes: s.TableBytes, KernelBytes: s.KernelBytes,
 		EdgeBytes: s.EdgeBytes, ScanBytes: s.ScanBytes,
 	}

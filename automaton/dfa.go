@@ -14,8 +14,12 @@ import (
 // scanner (scan.go), whose time is linear in the path whatever the
 // patterns are. A state costs stateOverhead, plus sparseEdgeBytes per
 // transition until it has a row, plus 4 bytes per byte class once it has
-// one (rows.go), plus, for one state in replayLimit or so, its encoded
-// kernel (kernel.go: about a byte per live star).
+// one (rows.go), plus its encoded kernel (kernel.go: about a byte per live
+// star). The kernel is memory for one state in replayLimit or so, which
+// stores it; for the others it is counted all the same (ReplayedBytes),
+// because building their transitions steps through every position it
+// names: so the budget bounds the work of building states as it did when
+// every state stored its kernel.
 const DefaultBudget = 2 << 20
 
 // MaxBudget caps a budget: the table holds at most MaxBudget/4
@@ -60,8 +64,11 @@ type dfa struct {
 	slots  []int32     // open-addressing index of the states by hash: state number + 1, 0 when free
 	edges  edgeList    // the transitions of states without a row (rows.go)
 	rows   int         // states with a row
-	used   int         // bytes counted against budget
-	budget int
+	used   int         // bytes held, counted against budget
+	// replayed is the bytes of the kernels that replayed states do not
+	// store, counted against budget all the same (see state).
+	replayed int
+	budget   int
 	// full is set once a state was refused for the budget. From then on
 	// a transition not yet built is refused without computing its target:
 	// a target's positions can number as many as the patterns' bytes, and
@@ -225,15 +232,21 @@ func (d *dfa) state(set []int32, best, parent int32, via byte) (int32, bool) {
 		chain = d.states[parent].chain + 1
 	}
 	store := parent < 0 || chain >= replayLimit
-	cost := stateOverhead
-	if store {
-		cost += storedKernelBytes(d.enc)
-	}
-	if d.used+cost > d.budget {
+	// A state's positions cost the budget whether it stores them or not:
+	// building its transitions steps through every one of them, so the
+	// budget, which bounds the states a set of many live positions may
+	// build, bounds their work too. Only a stored kernel is memory.
+	kernelBytes := storedKernelBytes(d.enc)
+	if !d.fits(stateOverhead + kernelBytes) {
 		d.full.Store(true)
 		return 0, false
 	}
-	d.charge(cost)
+	if store {
+		d.charge(stateOverhead + kernelBytes)
+	} else {
+		d.charge(stateOverhead)
+		d.replayed += kernelBytes
+	}
 	info := stateInfo{
 		hash: h, best: best, end: d.endVerdict(set, best), parent: parent,
 		kernel: -1, row: -1, edges: -1, via: via, chain: chain,
@@ -248,7 +261,10 @@ func (d *dfa) state(set []int32, best, parent int32, via byte) (int32, bool) {
 	return d.entry(n), true
 }
 
-// charge counts cost bytes against the budget and the meter.
+// fits reports whether cost more bytes stay within the budget.
+func (d *dfa) fits(cost int) bool { return d.used+d.replayed+cost <= d.budget }
+
+// charge counts cost bytes held against the budget and the meter.
 func (d *dfa) charge(cost int) {
 	d.used += cost
 	d.meter.Add(cost)
@@ -398,9 +414,13 @@ type Stats struct {
 	// Bytes is the memory the Set holds: the DFA's, counted against the
 	// budget (TableBytes + KernelBytes + EdgeBytes + stateOverhead per
 	// state), plus ScanBytes.
-	Bytes  int
-	Budget int  // the budget
-	Full   bool // a state was refused for the budget; checks that need a missing transition run on the scanner
+	Bytes int
+	// ReplayedBytes is the kernels that states replay instead of storing:
+	// not memory, but counted against the budget with Bytes, since they
+	// measure the work of building those states' transitions.
+	ReplayedBytes int
+	Budget        int  // the budget
+	Full          bool // a state was refused for the budget; checks that need a missing transition run on the scanner
 
 	Positions   int // positions of the position automaton, all patterns together
 	Classes     int // byte classes: one per byte some pattern names, one for the rest
@@ -422,7 +442,7 @@ func (d *dfa) stats() Stats {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	st := Stats{
-		States: len(d.states), Rows: d.rows, Bytes: d.used, Budget: d.budget, Full: d.full.Load(),
+		States: len(d.states), Rows: d.rows, Bytes: d.used, ReplayedBytes: d.replayed, Budget: d.budget, Full: d.full.Load(),
 		Positions: int(d.prog.npos()), Classes: d.prog.nclass,
 		TableBytes: 4 * len(*d.trans.Load()), KernelBytes: len(d.arena), EdgeBytes: d.edges.bytes(),
 	}

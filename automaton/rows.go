@@ -111,7 +111,7 @@ func (d *dfa) record(n, cls, next int32) bool {
 		atomic.StoreInt32(&(*d.trans.Load())[info.row+cls], next)
 		return true
 	}
-	if d.used+sparseEdgeBytes > d.budget {
+	if !d.fits(sparseEdgeBytes) {
 		d.full.Store(true)
 		return false
 	}
@@ -135,9 +135,9 @@ func (d *dfa) visit(n int32) {
 // giveRow gives state n its row, filled with the transitions it has. It
 // returns false when the row would pass the budget. d.mu must be held.
 func (d *dfa) giveRow(n int32) bool {
-	newLen := d.tableLen(d.rows+1, d.budget-d.used)
+	newLen := d.tableLen(d.rows+1, d.budget-d.used-d.replayed)
 	cost := (newLen - len(*d.trans.Load())) * 4
-	if d.used+cost > d.budget {
+	if !d.fits(cost) {
 		return false
 	}
 	d.charge(cost)
