@@ -160,20 +160,23 @@ func (d *dfa) giveRow(n int32) bool {
 }
 
 // tableLen returns the length the transition table needs to hold n rows:
-// its length if they fit, otherwise a quarter more than n rows need, or
-// just what they need when the quarter would pass spare, the bytes the
-// budget has left. The budget is charged for the table's full length, so
+// its length if they fit, otherwise a quarter more than n rows need. When
+// the quarter would pass spare, the bytes the budget has left, it grows by
+// half of spare, in whole rows, or just what n rows need when that is
+// less: near the budget every growth still takes a share of what is left,
+// so the table is copied a few times there, not once per row, and half is
+// left for states. The budget is charged for the table's full length, so
 // the memory it counts is the memory the table holds.
 func (d *dfa) tableLen(n, spare int) int {
 	have, need := len(*d.trans.Load()), n*int(d.stride)
 	if need <= have {
 		return have
 	}
-	roomy := need + need/4
-	if (roomy-have)*4 > spare {
-		return need
+	if roomy := need + need/4; (roomy-have)*4 <= spare {
+		return roomy
 	}
-	return roomy
+	stride := int(d.stride)
+	return max(need, have+spare/8/stride*stride)
 }
 
 // growTable returns the table, grown to length n. Growing publishes a

@@ -93,3 +93,31 @@ func TestStateOverheadCoversBookkeeping(t *testing.T) {
 	d := set.dfa
 	assert.LessOrEqual(t, 4*len(d.slots), len(d.states)*(stateOverhead-info), "the index of %d states", len(d.states))
 }
+
+// TestTableLenNearTheBudget checks how the table grows for one more row:
+// by a quarter more than the rows need while the budget has room, by half
+// of what is left (in whole rows) when it has not, so that rows given near
+// the budget do not copy the table once each, and by just the row needed
+// when even that half is less.
+func TestTableLenNearTheBudget(t *testing.T) {
+	d := NewSet([]Pattern{{Expr: "/ab*c", Priority: 5}}, Options{}).dfa
+	stride := int(d.stride)
+	d.mu.Lock()
+	d.growTable(100 * stride)
+	d.mu.Unlock()
+	const have = 100
+	tests := []struct {
+		name  string
+		rows  int
+		spare int // bytes
+		want  int // entries
+	}{
+		{"fits", have, 0, have * stride},
+		{"a quarter more", have + 1, 1 << 20, (have + 1) * stride * 5 / 4},
+		{"half of what is left", have + 1, 4 * 20 * stride, (have + 10) * stride},
+		{"just the row needed", have + 1, 4 * stride, (have + 1) * stride},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, d.tableLen(tt.rows, tt.spare), tt.name)
+	}
+}
