@@ -339,8 +339,7 @@ func (d *dfa) transition(n int32, c byte) (int32, bool) {
 	if d.full.Load() {
 		return 0, false
 	}
-	info := d.states[n]
-	set, best := d.step(d.positions(n), info.best, c)
+	set, best := d.step(d.positions(n), d.states[n].best, c)
 	next, ok := d.state(set, best, n, c)
 	if !ok {
 		return 0, false

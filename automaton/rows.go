@@ -45,8 +45,13 @@ func finalVerdict(s int32) int32 { return -3 - s }
 func (d *dfa) final(e int32) bool { return e <= -3 && e >= finalState(d.none()) }
 
 // sparseEntry returns the entry that names state n while it has no row:
-// below every final state.
+// below every final state. sparseNumber is its inverse.
 func (d *dfa) sparseEntry(n int32) int32 { return finalState(d.none()) - 1 - n }
+
+func (d *dfa) sparseNumber(e int32) int32 { return finalState(d.none()) - 1 - e }
+
+// sparse reports whether entry e names a state without a row.
+func (d *dfa) sparse(e int32) bool { return e < finalState(d.none()) }
 
 // entry returns the entry that names state n: its row offset, or its
 // sparse entry.
@@ -63,13 +68,13 @@ func (d *dfa) number(e int32) int32 {
 	if e >= 0 {
 		return (*d.trans.Load())[e+d.stride-1]
 	}
-	return finalState(d.none()) - 1 - e
+	return d.sparseNumber(e)
 }
 
 // resolve returns entry e, or the row of the sparse state it names if that
 // state has one now. d.mu must be held.
 func (d *dfa) resolve(e int32) int32 {
-	if e >= 0 || e >= finalState(d.none()) {
+	if !d.sparse(e) {
 		return e
 	}
 	return d.entry(d.number(e))
