@@ -30,6 +30,7 @@ func (f *File) memoryBytes() int {
 		n += len(p)
 	}
 	n += automaton.MapBytes(len(f.escaped), 4+stringHdrBytes)
+	n += automaton.MapBytes(len(f.farLines), 4+4)
 	return n
 }
 

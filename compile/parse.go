@@ -54,6 +54,7 @@ type File struct {
 	sitemaps []dirRec   // sitemap lines, in file order
 	others   []dirRec   // unknown lines, in file order
 	escaped  map[int32]string
+	farLines map[int32]uint32 // the line of each rule farGap or more lines after the rule before it
 
 	// names holds the groups that name each product token; global lists
 	// the groups that name '*'.
@@ -65,16 +66,36 @@ type File struct {
 	meter    *automaton.Meter
 }
 
-// ruleRec locates a rule: its value is body[off:off+n>>2]; bit 0 of n is
-// set for an allow, bit 1 when the pattern differs from the value (it had
-// bytes to escape) and is in File.escaped.
+// ruleRec locates a rule: its value is body[off:off+size()]. From the
+// lowest, its bits hold: 1 for an allow; 1 when the pattern differs from the
+// value (it had bytes to escape) and is in File.escaped; the value's size
+// (ruleSizeBits); and gap, the lines from the previous rule's line (or
+// from line 0 for the first rule), or farGap when that is farGap or more
+// and File.farLines holds the line. A record is 8 bytes: a file holds one
+// per rule, and a parse allocates them all.
 type ruleRec struct {
-	line, off, n uint32
+	off, bits uint32
 }
 
-func (r ruleRec) allow() bool     { return r.n&1 != 0 }
-func (r ruleRec) isEscaped() bool { return r.n&2 != 0 }
-func (r ruleRec) size() uint32    { return r.n >> 2 }
+// ruleSizeBits is the width of a rule's value size in its record. A value
+// lies within one line, which is read up to MaxLineBytes.
+const ruleSizeBits = 15
+
+// ruleGapShift is where a record's gap starts; farGap is its largest
+// value, which sends the reader to File.farLines.
+const (
+	ruleGapShift = 2 + ruleSizeBits
+	farGap       = 1<<(32-ruleGapShift) - 1
+)
+
+// A value of MaxLineBytes must fit ruleSizeBits (this fails to compile
+// otherwise).
+var _ [1<<ruleSizeBits - 1 - MaxLineBytes]struct{}
+
+func (r ruleRec) allow() bool     { return r.bits&1 != 0 }
+func (r ruleRec) isEscaped() bool { return r.bits&2 != 0 }
+func (r ruleRec) size() uint32    { return r.bits >> 2 & (1<<ruleSizeBits - 1) }
+func (r ruleRec) gap() uint32     { return r.bits >> ruleGapShift }
 func (r ruleRec) value(b string) string {
 	return b[r.off : r.off+r.size()]
 }
@@ -196,6 +217,8 @@ type builder struct {
 	// in Google's parser and as RFC 9309 section 2.2.4 requires ("MUST NOT
 	// interfere").
 	closed bool
+	// ruleLine is the line of the last rule recorded (ruleGap).
+	ruleLine uint32
 }
 
 // namedAgent is a user-agent line naming a token: the name's index in
@@ -374,18 +397,36 @@ func (b *builder) rule(num int, allow bool, vs, ve int, mayEscape bool) {
 	if len(b.groups) == 0 {
 		return // a rule before any user-agent line belongs to no group
 	}
-	r := ruleRec{line: uint32(num), off: b.keep(vs, ve), n: uint32(ve-vs) << 2}
+	r := ruleRec{off: b.keep(vs, ve), bits: uint32(ve-vs) << 2}
 	if allow {
-		r.n |= 1
+		r.bits |= 1
 	}
+	r.bits |= b.ruleGap(uint32(num)) << ruleGapShift
 	if mayEscape && needsEscape(f.body[vs:ve]) {
-		r.n |= 2
+		r.bits |= 2
 		if f.escaped == nil {
 			f.escaped = map[int32]string{}
 		}
 		f.escaped[int32(len(b.rules))] = EscapePattern(f.body[vs:ve])
 	}
 	b.rules = append(b.rules, r)
+}
+
+// ruleGap returns the gap to record for the next rule, at line num, and
+// records the line in File.farLines when the gap is too wide for the
+// record.
+func (b *builder) ruleGap(num uint32) uint32 {
+	gap := num - b.ruleLine
+	b.ruleLine = num
+	if gap < farGap {
+		return gap
+	}
+	f := b.file
+	if f.farLines == nil {
+		f.farLines = map[int32]uint32{}
+	}
+	f.farLines[int32(len(b.rules))] = num
+	return farGap
 }
 
 // other records a sitemap or unknown line. An unknown line joins the

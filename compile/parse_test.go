@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -148,4 +149,50 @@ func TestBuilderKeepBytes(t *testing.T) {
 	n = names{slots: make([]int32, builderKeepBytes/4+1)}
 	n.reuse()
 	assert.Nil(t, n.slots)
+}
+
+// TestRuleRecordLines: a rule's line is recorded as the gap from the rule
+// before it, in bits of its record up to farGap, and in File.farLines from
+// there; every rule keeps its line, across gaps on either side of farGap
+// and across lines the parser reads on both paths (quickLine and not).
+func TestRuleRecordLines(t *testing.T) {
+	gaps := []int{1, 2, farGap - 1, farGap, farGap + 1, 3, 2 * farGap, 1}
+	var body strings.Builder
+	body.WriteString("user-agent: *\n")
+	line, want := 1, []int{}
+	for i, gap := range gaps {
+		body.WriteString(strings.Repeat("\n", gap-1))
+		line += gap
+		if i%2 == 0 {
+			fmt.Fprintf(&body, "disallow: /r%d\n", i)
+		} else {
+			fmt.Fprintf(&body, "Disallow : /r%d # not the quick path\n", i)
+		}
+		want = append(want, line)
+	}
+	f := Parse([]byte(body.String()), Options{MaxBytes: -1})
+	require.Len(t, f.Groups(), 1)
+	var got []int
+	for i, r := range f.Groups()[0].Rules {
+		assert.Equal(t, fmt.Sprintf("/r%d", i), r.Value)
+		got = append(got, r.Line)
+	}
+	assert.Equal(t, want, got)
+	assert.Len(t, f.farLines, 3, "the gaps of farGap and more")
+}
+
+// TestRuleRecordSize: a value as long as a line can be (MaxLineBytes less
+// its key) keeps every byte in its record's ruleSizeBits.
+func TestRuleRecordSize(t *testing.T) {
+	key := "disallow:"
+	value := "/" + strings.Repeat("a", MaxLineBytes-len(key)-1)
+	body := "user-agent: *\n" + key + value + "\nallow: /b\n"
+	f := Parse([]byte(body), Options{})
+	rules := f.Groups()[0].Rules
+	require.Len(t, rules, 2)
+	assert.Equal(t, value, rules[0].Value)
+	assert.Equal(t, 2, rules[0].Line)
+	assert.Equal(t, "/b", rules[1].Value)
+	assert.True(t, rules[1].Allow)
+	assert.Equal(t, 3, rules[1].Line)
 }

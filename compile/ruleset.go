@@ -98,7 +98,7 @@ func (f *File) Compile(sel Selection, opts automaton.Options) *RuleSet {
 		lo, hi := f.groupRules(gi)
 		rs.rules += hi - lo
 		for _, r := range f.rules[lo:hi] {
-			rs.bytes += int(r.n >> 2)
+			rs.bytes += int(r.size())
 		}
 	}
 	return rs

@@ -152,3 +152,25 @@ func TestPathGramsMayMatch(t *testing.T) {
 		assert.Equal(t, tt.may, g.mayMatch(tt.expr, tt.path), "%q on %q", tt.expr, tt.path)
 	}
 }
+
+// TestRuleSetCountsItsRules: Compile counts the selected groups' rules and
+// the bytes of their values, which decide whether a first cold check
+// matches every rule or indexes them (coldWork); rules far down a file
+// count their values' bytes, not their records' other bits.
+func TestRuleSetCountsItsRules(t *testing.T) {
+	var body strings.Builder
+	body.WriteString("User-agent: a\nDisallow: /not-counted\n\nUser-agent: *\n")
+	values := []string{"/x", "/*.pdf$", "/private/", "/p?q="}
+	for i, v := range values {
+		body.WriteString(strings.Repeat("# filler\n", 40*i))
+		body.WriteString("Disallow: " + v + "\n")
+	}
+	f := Parse([]byte(body.String()), Options{})
+	rs := f.Compile(f.Resolve(), automaton.Options{})
+	want := 0
+	for _, v := range values {
+		want += len(v)
+	}
+	assert.Equal(t, int32(len(values)), rs.rules)
+	assert.Equal(t, want, rs.bytes)
+}

@@ -36,8 +36,10 @@ func (f *File) materialize() *view {
 // next group's.
 func (f *File) build() {
 	rules := make([]Rule, len(f.rules))
+	line := uint32(0)
 	for i, r := range f.rules {
-		rules[i] = f.ruleAt(int32(i), r)
+		line = f.ruleLine(int32(i), r, line)
+		rules[i] = f.ruleAt(int32(i), r, line)
 	}
 	agents := make([]AgentLine, len(f.agents))
 	for i, a := range f.agents {
@@ -90,10 +92,20 @@ func (f *File) groupRules(gi int32) (lo, hi int32) {
 	return f.groupRange(gi, groupRec.ruleLo, len(f.rules))
 }
 
-// ruleAt returns rule i, whose record is r, as a Rule.
-func (f *File) ruleAt(i int32, r ruleRec) Rule {
+// ruleLine returns the line of rule i, whose record is r, given the line
+// of the rule before it (0 for the first).
+func (f *File) ruleLine(i int32, r ruleRec, before uint32) uint32 {
+	if r.gap() == farGap {
+		return f.farLines[i]
+	}
+	return before + r.gap()
+}
+
+// ruleAt returns rule i, whose record is r and which stands on line, as a
+// Rule.
+func (f *File) ruleAt(i int32, r ruleRec, line uint32) Rule {
 	value := r.value(f.body)
-	return Rule{Line: int(r.line), Allow: r.allow(), Value: value, Pattern: f.pattern(i, r)}
+	return Rule{Line: int(line), Allow: r.allow(), Value: value, Pattern: f.pattern(i, r)}
 }
 
 // pattern returns the pattern of rule i, whose record is r: its value,
