@@ -386,7 +386,7 @@ func (d *dfa) advance(s int32, in string) (next int32, rest string, ok bool) {
 // a state where checks keep ending gets its row too.
 func (d *dfa) verdictAt(trans []int32, s int32) int32 {
 	if s >= 0 {
-		return atomic.LoadInt32(&trans[s+d.stride-2])
+		return endVerdict(atomic.LoadInt32(&trans[s+d.stride-2]))
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()

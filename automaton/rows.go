@@ -3,8 +3,8 @@ package automaton
 import "sync/atomic"
 
 // The transition table holds one row per state that has one: an entry per
-// byte class, then the verdict if the input ends in the state, then the
-// state's number. A live state with a row is its row offset (state's row
+// byte class, then the verdict if the input ends in the state (endEntry:
+// the pattern and whether it allows), then the state's number. A live state with a row is its row offset (state's row
 // number × stride), so the next state is trans[s + class] with no
 // multiplication. Every other entry is negative, so the hot loop tells
 // them all apart from an ordinary state with one comparison (next < 0):
@@ -23,6 +23,22 @@ import "sync/atomic"
 // table load a byte. An entry that still names a sparse state after the
 // state got its row is rewritten to the row the next time it is read
 // (known).
+
+// endEntry is a row's end-of-input entry for the verdict best: best<<1,
+// with the low bit set when best allows (or is none). A check that ends in
+// a row reads its answer from the row itself; reading it from the pattern
+// would be one more load, which waits on this one.
+func (d *dfa) endEntry(best int32) int32 {
+	e := best << 1
+	if best == d.none() || d.prog.patterns[best].Allow {
+		e |= 1
+	}
+	return e
+}
+
+// endVerdict and endAllows decode an end-of-input entry.
+func endVerdict(e int32) int32 { return e >> 1 }
+func endAllows(e int32) bool   { return e&1 != 0 }
 
 // rowAfter is how many bytes checks read in a sparse state before it gets
 // its row. Below it, a state costs its transitions (sparseEdgeBytes each);
@@ -150,7 +166,7 @@ func (d *dfa) giveRow(n int32) bool {
 	row := int32(d.rows) * d.stride
 	d.rows++
 	info := &d.states[n]
-	trans[row+d.stride-2] = info.end
+	trans[row+d.stride-2] = d.endEntry(info.end)
 	trans[row+d.stride-1] = n
 	if c := d.prog.nulClass; c >= 0 {
 		trans[row+c] = finalState(info.end)

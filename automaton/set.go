@@ -125,7 +125,7 @@ func (s *Set) Allowed(a, b string) bool {
 	if n == len(a) {
 		st, n, next = walk(trans, &d.prog.class, st, b)
 		if n == len(b) {
-			return s.allows(atomic.LoadInt32(&trans[st+d.stride-2]))
+			return endAllows(atomic.LoadInt32(&trans[st+d.stride-2]))
 		}
 		rest, more = b[n:], ""
 	}
