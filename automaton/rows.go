@@ -4,10 +4,11 @@ import "sync/atomic"
 
 // The transition table holds one row per state that has one: an entry per
 // byte class, then the verdict if the input ends in the state (endEntry:
-// the pattern and whether it allows), then the state's number. A live state with a row is its row offset (state's row
-// number × stride), so the next state is trans[s + class] with no
-// multiplication. Every other entry is negative, so the hot loop tells
-// them all apart from an ordinary state with one comparison (next < 0):
+// the pattern and whether it allows), then the state's number. A live
+// state with a row is its row offset (state's row number × stride), so the
+// next state is trans[s + class] with no multiplication. Every other
+// entry is negative, so the hot loop tells them all apart from an ordinary
+// state with one comparison (next < 0):
 //
 //   - unknown: the transition has not been built yet;
 //   - a final state, one with no live positions left, which needs no row:

@@ -20,7 +20,7 @@ count=${COUNT:-8}
 work=$(mktemp -d)
 tree="$work/tree"
 trap 'git worktree remove --force "$tree" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-git worktree add --detach "$tree" "$rev" >/dev/null 2>&1
+git worktree add --quiet --detach "$tree" "$rev"
 # REV's benchmarks read the corpus where the working tree's do: beside the
 # repository (see corpus.go).
 if [ -d ../../shared ]; then

@@ -66,13 +66,13 @@ type File struct {
 	meter    *automaton.Meter
 }
 
-// ruleRec locates a rule: its value is body[off:off+size()]. From the
-// lowest, its bits hold: 1 for an allow; 1 when the pattern differs from the
-// value (it had bytes to escape) and is in File.escaped; the value's size
-// (ruleSizeBits); and gap, the lines from the previous rule's line (or
-// from line 0 for the first rule), or farGap when that is farGap or more
-// and File.farLines holds the line. A record is 8 bytes: a file holds one
-// per rule, and a parse allocates them all.
+// ruleRec locates a rule: its value is body[off:off+size()]. In bits, bit
+// 0 is set for an allow; bit 1 when the pattern differs from the value (it
+// had bytes to escape) and is in File.escaped; the next ruleSizeBits hold
+// the value's size; the rest, from ruleGapShift, the gap: the lines from
+// the previous rule's line (from line 0 for the first rule), or farGap when
+// that is farGap or more and File.farLines holds the line. A record is 8
+// bytes: a file holds one per rule, and a parse allocates them all.
 type ruleRec struct {
 	off, bits uint32
 }
