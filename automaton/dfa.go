@@ -136,6 +136,11 @@ func (d *dfa) fixedBytes() int { return 4*cap(d.mark) + 4*cap(d.slots) }
 // none is the verdict "no pattern matched".
 func (d *dfa) none() int32 { return int32(len(d.prog.patterns)) }
 
+// allows reports whether verdict best allows: best is an allow, or none.
+func (d *dfa) allows(best int32) bool {
+	return best == d.none() || d.prog.patterns[best].Allow
+}
+
 // initialSet returns the positions live before any input.
 func (d *dfa) initialSet() ([]int32, int32) {
 	d.gen++
@@ -386,7 +391,7 @@ func (d *dfa) advance(s int32, in string) (next int32, rest string, ok bool) {
 // a state where checks keep ending gets its row too.
 func (d *dfa) verdictAt(trans []int32, s int32) int32 {
 	if s >= 0 {
-		return endVerdict(atomic.LoadInt32(&trans[s+d.stride-2]))
+		return endPattern(atomic.LoadInt32(&trans[s+d.stride-2]))
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()

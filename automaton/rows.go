@@ -31,14 +31,14 @@ import "sync/atomic"
 // would be one more load, which waits on this one.
 func (d *dfa) endEntry(best int32) int32 {
 	e := best << 1
-	if best == d.none() || d.prog.patterns[best].Allow {
+	if d.allows(best) {
 		e |= 1
 	}
 	return e
 }
 
-// endVerdict and endAllows decode an end-of-input entry.
-func endVerdict(e int32) int32 { return e >> 1 }
+// endPattern and endAllows decode an end-of-input entry.
+func endPattern(e int32) int32 { return e >> 1 }
 func endAllows(e int32) bool   { return e&1 != 0 }
 
 // rowAfter is how many bytes checks read in a sparse state before it gets

@@ -171,6 +171,4 @@ func cutAtNUL(a, b, c string) (string, string, string) {
 }
 
 // allows reports the verdict of pattern index i, len(patterns) for none.
-func (s *Set) allows(i int32) bool {
-	return int(i) == len(s.patterns) || s.patterns[i].Allow
-}
+func (s *Set) allows(i int32) bool { return s.dfa.allows(i) }
