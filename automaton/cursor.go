@@ -61,6 +61,12 @@ func (c *Cursor) Feed(in string) {
 				c.mode, c.final = done, finalVerdict(next)
 				return
 			}
+			if settled(next) {
+				// The Cursor gives the deciding pattern, not only the
+				// verdict: it reads on from the settled state's row.
+				s, in = settledRow(next), in[n+1:]
+				continue
+			}
 			in = in[n:]
 		}
 		// The transition on in[0] is not built, or leads to a sparse
@@ -85,8 +91,8 @@ func (c *Cursor) Feed(in string) {
 // walk follows built transitions from live state s over in. It stops at
 // the end of in, returning the state reached and n == len(in), or at the
 // first byte in[n] whose transition is not a live state with a row,
-// returning the state before it and that transition (unknown, final or
-// sparse).
+// returning the state before it and that transition (unknown, final,
+// sparse or settled).
 // It is the hot loop of every check: one table load per byte, and one
 // comparison to leave it.
 func walk(trans []int32, class *[256]uint8, s int32, in string) (int32, int, int32) {

@@ -98,9 +98,13 @@ type stateInfo struct {
 	kernel int32 // where arena holds its kernel, or -1 when it is replayed (kernel.go)
 	row    int32 // its row offset, or -1 while it is sparse
 	edges  int32 // its first sparse transition, -1 for none
-	visits uint16
-	via    byte  // the byte read from parent
-	chain  uint8 // replay steps from the nearest state with a stored kernel
+	visits uint8
+	// settled is set when every live position belongs to a pattern whose
+	// verdict allows as best's does (settles): whatever follows, the path
+	// is allowed or not as it would be if it ended here.
+	settled bool
+	via     byte  // the byte read from parent
+	chain   uint8 // replay steps from the nearest state with a stored kernel
 }
 
 func newDFA(p *prog, budget int, meter *Meter) *dfa {
@@ -254,7 +258,7 @@ func (d *dfa) state(set []int32, best, parent int32, via byte) (int32, bool) {
 	}
 	info := stateInfo{
 		hash: h, best: best, end: d.endVerdict(set, best), parent: parent,
-		kernel: -1, row: -1, edges: -1, via: via, chain: chain,
+		kernel: -1, row: -1, edges: -1, settled: d.settles(set, best), via: via, chain: chain,
 	}
 	if store {
 		info.kernel, info.chain = d.storeKernel(d.enc), 0
@@ -308,6 +312,20 @@ func (d *dfa) place(n int32) {
 		i = (i + 1) & mask
 	}
 	d.slots[i] = n + 1
+}
+
+// settles reports whether the state (set, best) has settled whether the
+// path is allowed: every live position belongs to a pattern that allows
+// as best does. Every verdict the rest of the path can reach is best or
+// one of those patterns, so it allows as best does.
+func (d *dfa) settles(set []int32, best int32) bool {
+	allow := d.allows(best)
+	for _, q := range set {
+		if d.allows(d.prog.pat[q]) != allow {
+			return false
+		}
+	}
+	return true
 }
 
 // endVerdict returns the verdict if the input ends in state (set, best): a

@@ -18,8 +18,11 @@
 //   - dfa.go: the lazy DFA. A state is the set of live positions plus the
 //     best pattern already matched; positions that can no longer beat it are
 //     dropped, so a state with none left is final and ends the pass early.
-//     States are built the first time a check reaches them, within a memory
-//     budget (DefaultBudget).
+//     A state whose live positions all belong to patterns that allow as
+//     the best does is settled: the rest of the path may change the
+//     deciding pattern but not whether the path is allowed, so Set.Allowed
+//     stops there too. States are built the first time a check reaches
+//     them, within a memory budget (DefaultBudget).
 //   - rows.go: the transition table. A state starts sparse, its transitions
 //     a short list read under the lock; once checks have read rowAfter
 //     bytes in it, it gets a row of the table. Byte classes keep rows short,

@@ -1,6 +1,9 @@
 package automaton
 
-import "sync/atomic"
+import (
+	"math"
+	"sync/atomic"
+)
 
 // The transition table holds one row per state that has one: an entry per
 // byte class, then the verdict if the input ends in the state (endEntry:
@@ -13,7 +16,13 @@ import "sync/atomic"
 //   - unknown: the transition has not been built yet;
 //   - a final state, one with no live positions left, which needs no row:
 //     finalState(best) carries its verdict;
-//   - a sparse state, one without a row yet: sparseEntry(n).
+//   - a sparse state, one without a row yet: sparseEntry(n);
+//   - a settled state, in the row of a state that is not settled:
+//     settledEntry(row, allow) carries its row and whether the path is
+//     allowed, whatever follows (stateInfo.settled). A check that only
+//     asks whether the path is allowed stops there; one that needs the
+//     deciding pattern walks on from the row, and, since every state
+//     after a settled one is settled, stops at most once.
 //
 // A state starts sparse: its transitions are a list (edgeList), read under
 // the mutex. Most states of a real group are reached by one path and read
@@ -68,7 +77,55 @@ func (d *dfa) sparseEntry(n int32) int32 { return finalState(d.none()) - 1 - n }
 func (d *dfa) sparseNumber(e int32) int32 { return finalState(d.none()) - 1 - e }
 
 // sparse reports whether entry e names a state without a row.
-func (d *dfa) sparse(e int32) bool { return e < finalState(d.none()) }
+func (d *dfa) sparse(e int32) bool { return e < finalState(d.none()) && !settled(e) }
+
+// settledFloor bounds the settled entries from above: they lie in
+// [math.MinInt32, settledFloor), where a row offset, below MaxBudget/4 =
+// 1<<28, fits twice. Every sparse entry is above it: it is at least -3 -
+// patterns - states, and patterns are fewer than 1<<29 (a 500 KiB
+// robots.txt holds fewer than 1<<17 rules) and states fewer than
+// MaxBudget/stateOverhead < 1<<25.
+const settledFloor = math.MinInt32 + 1<<29
+
+// settledEntry is the entry that names the row of a settled state from the
+// row of a state that is not settled: the row<<1 above math.MinInt32, with
+// the low bit set when the path is allowed.
+func settledEntry(row int32, allow bool) int32 {
+	e := math.MinInt32 + row<<1
+	if allow {
+		e |= 1
+	}
+	return e
+}
+
+// settled reports whether entry e is a settled entry; settledRow and
+// settledAllows decode one.
+func settled(e int32) bool       { return e < settledFloor }
+func settledRow(e int32) int32   { return (e - math.MinInt32) >> 1 }
+func settledAllows(e int32) bool { return e&1 != 0 }
+
+// stored returns the entry to store in state n's row for a transition to
+// entry e: a settled entry when e is the row of a settled state and n is
+// not settled, e otherwise. d.mu must be held.
+func (d *dfa) stored(n, e int32) int32 {
+	if e < 0 || d.states[n].settled {
+		return e
+	}
+	to := &d.states[d.number(e)]
+	if !to.settled {
+		return e
+	}
+	return settledEntry(e, d.allows(to.best))
+}
+
+// loaded returns the entry that the table entry e stands for: the row of
+// a settled entry, e itself otherwise.
+func loaded(e int32) int32 {
+	if settled(e) {
+		return settledRow(e)
+	}
+	return e
+}
 
 // entry returns the entry that names state n: its row offset, or its
 // sparse entry.
@@ -109,8 +166,9 @@ func (d *dfa) known(n, cls int32) (int32, bool) {
 		if e == unknown {
 			return 0, false
 		}
+		e = loaded(e)
 		if r := d.resolve(e); r != e {
-			atomic.StoreInt32(&trans[i], r)
+			atomic.StoreInt32(&trans[i], d.stored(n, r))
 			e = r
 		}
 		return e, true
@@ -130,7 +188,7 @@ func (d *dfa) known(n, cls int32) (int32, bool) {
 func (d *dfa) record(n, cls, next int32) bool {
 	info := &d.states[n]
 	if info.row >= 0 {
-		atomic.StoreInt32(&(*d.trans.Load())[info.row+cls], next)
+		atomic.StoreInt32(&(*d.trans.Load())[info.row+cls], d.stored(n, next))
 		return true
 	}
 	if !d.fits(sparseEdgeBytes) {
@@ -173,7 +231,7 @@ func (d *dfa) giveRow(n int32) bool {
 		trans[row+c] = finalState(info.end)
 	}
 	for i := info.edges; i >= 0; i = d.edges.next[i] {
-		trans[row+int32(d.edges.class[i])] = d.resolve(d.edges.to[i])
+		trans[row+int32(d.edges.class[i])] = d.stored(n, d.resolve(d.edges.to[i]))
 	}
 	// Publishing the row: no reader can reach it before an entry naming
 	// it is stored, atomically, after these stores.

@@ -121,3 +121,80 @@ func TestTableLenNearTheBudget(t *testing.T) {
 		assert.Equal(t, tt.want, d.tableLen(tt.rows, tt.spare), tt.name)
 	}
 }
+
+// TestSettledStateStopsTheWalk checks that a check which only asks whether
+// the path is allowed stops at the first settled state, and that one which
+// asks for the deciding pattern reads on from it without stopping again.
+func TestSettledStateStopsTheWalk(t *testing.T) {
+	ps := []Pattern{
+		{Expr: "/a*z", Priority: 4, ID: 0},              // longer: outranks /a once it matches
+		{Expr: "/b*c", Allow: true, Priority: 4, ID: 1}, // the only pattern under /b
+		{Expr: "/a", Priority: 2, ID: 2},
+	}
+	tests := []struct {
+		path    string
+		stopAt  int // the byte whose transition is settled
+		allowed bool
+		decider int32 // ID of the deciding pattern, -1 for none
+	}{
+		// After "/a" the best is the disallow /a, and only the disallow
+		// /a*z is live: whatever follows, the path is disallowed.
+		{"/axxxxxxz", 1, false, 0},
+		{"/axxxxxxy", 1, false, 2},
+		// After "/b" only the allow /b*c is live and none matched yet:
+		// whatever follows, the path is allowed.
+		{"/bxxxxxxc", 1, true, 1},
+		{"/bxxxxxxd", 1, true, -1},
+	}
+	set := NewSet(ps, Options{})
+	for range rowAfter + 1 {
+		for _, tt := range tests {
+			set.Decide(tt.path)
+		}
+	}
+	d := set.dfa
+	trans := *d.trans.Load()
+	for _, tt := range tests {
+		st, n, next := walk(trans, &d.prog.class, d.start, tt.path)
+		require.Equal(t, tt.stopAt, n, "%s: the walk stops where the verdict settles", tt.path)
+		require.True(t, settled(next), "%s: the transition is a settled entry", tt.path)
+		assert.Equal(t, tt.allowed, settledAllows(next), tt.path)
+		assert.GreaterOrEqual(t, st, int32(0))
+		rest := tt.path[n+1:]
+		if _, m, after := walk(trans, &d.prog.class, settledRow(next), rest); m < len(rest) {
+			assert.True(t, d.final(after), "%s: after the settled state, the walk stops only at the end or a final state, not at %d", tt.path, after)
+		}
+
+		assert.Equal(t, tt.allowed, set.Allowed(tt.path, ""), tt.path)
+		p, ok := set.Decide(tt.path)
+		if tt.decider < 0 {
+			assert.False(t, ok, "%s: no pattern decides", tt.path)
+		} else {
+			assert.True(t, ok, tt.path)
+			assert.Equal(t, tt.decider, p.ID, "%s: the deciding pattern, read past the settled state", tt.path)
+		}
+	}
+}
+
+// TestSettledEntriesRoundTrip checks the settled entries' encoding at the
+// ends of its range, and that no other entry falls in it: unknown, final
+// states and the lowest sparse entry the limits allow.
+func TestSettledEntriesRoundTrip(t *testing.T) {
+	for _, row := range []int32{0, 55, MaxBudget/4 - 1} {
+		for _, allow := range []bool{false, true} {
+			e := settledEntry(row, allow)
+			assert.True(t, settled(e), "row %d", row)
+			assert.Equal(t, row, settledRow(e))
+			assert.Equal(t, allow, settledAllows(e))
+			assert.Equal(t, row, loaded(e))
+		}
+	}
+	const patterns = 1<<29 - 1
+	d := &dfa{prog: &prog{patterns: make([]Pattern, 0)}}
+	lowestSparse := finalState(patterns) - 1 - MaxBudget/stateOverhead
+	for _, e := range []int32{unknown, finalState(0), finalState(patterns), lowestSparse, 0} {
+		assert.False(t, settled(e), "entry %d", e)
+		assert.Equal(t, e, loaded(e))
+	}
+	assert.False(t, d.sparse(settledEntry(0, true)), "a settled entry is not sparse")
+}

@@ -111,9 +111,10 @@ func (s *Set) Stats() Stats { return s.dfa.stats() }
 // Allowed reports the verdict for the path a+b: false when the winning
 // pattern is a disallow, true when it is an allow or no pattern matches.
 // It walks the table directly, without a Cursor, as far as the path's
-// states have rows; from the first that has none (or whose transition is
-// not built), a Cursor reads on from there, and the scanner decides the
-// whole path when the Cursor needs a restart.
+// states have rows, and stops at a settled state (rows.go), where the
+// verdict is known whatever follows; from the first state that has no row
+// (or whose transition is not built), a Cursor reads on from there, and
+// the scanner decides the whole path when the Cursor needs a restart.
 func (s *Set) Allowed(a, b string) bool {
 	d := s.dfa
 	if d.noTable || d.start < 0 {
@@ -128,6 +129,9 @@ func (s *Set) Allowed(a, b string) bool {
 			return endAllows(atomic.LoadInt32(&trans[st+d.stride-2]))
 		}
 		rest, more = b[n:], ""
+	}
+	if settled(next) {
+		return settledAllows(next)
 	}
 	if d.final(next) {
 		return s.allows(finalVerdict(next))
