@@ -100,10 +100,10 @@ func walk(trans []int32, class *[256]uint8, s int32, in string) (int32, int, int
 	// computed as (base + 4c) + 4s, so that the byte's class, which does not
 	// depend on the state, is added off the loop-carried chain. Entries are
 	// read as uint32, which needs no sign extension: every special entry
-	// (unknown, final, sparse) is negative as an int32 and so at least
-	// 1<<31. The reads stay in bounds because every live state is a row
-	// offset within the table it was read from (an old table never gains a
-	// row) and every class is below the stride.
+	// (unknown, final, sparse, settled) is negative as an int32 and so at
+	// least 1<<31. The reads stay in bounds because every live state is a
+	// row offset within the table it was read from (an old table never
+	// gains a row) and every class is below the stride.
 	base := unsafe.Pointer(unsafe.SliceData(trans))
 	cur := uint(s)
 	for i := 0; i < len(in); i++ {

@@ -98,7 +98,7 @@ type stateInfo struct {
 	kernel int32 // where arena holds its kernel, or -1 when it is replayed (kernel.go)
 	row    int32 // its row offset, or -1 while it is sparse
 	edges  int32 // its first sparse transition, -1 for none
-	visits uint8
+	visits uint8 // its reads while sparse (visit), counted up to rowAfter
 	// settled is set when every live position belongs to a pattern whose
 	// verdict allows as best's does (settles): whatever follows, the path
 	// is allowed or not as it would be if it ended here.
