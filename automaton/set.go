@@ -134,7 +134,7 @@ func (s *Set) Allowed(a, b string) bool {
 		return settledAllows(next)
 	}
 	if d.final(next) {
-		return s.allows(finalVerdict(next))
+		return d.allows(finalVerdict(next))
 	}
 	return s.allowedFrom(Cursor{set: s, trans: trans, s: st}, rest, more, a, b)
 }
@@ -146,7 +146,7 @@ func (s *Set) allowedFrom(cur Cursor, rest, more, a, b string) bool {
 	cur.Feed(rest)
 	cur.Feed(more)
 	if cur.NeedsRestart() {
-		return s.allows(s.scan(a, b, ""))
+		return s.dfa.allows(s.scan(a, b, ""))
 	}
 	return cur.Allowed()
 }
@@ -173,6 +173,3 @@ func cutAtNUL(a, b, c string) (string, string, string) {
 	}
 	return a, b, c
 }
-
-// allows reports the verdict of pattern index i, len(patterns) for none.
-func (s *Set) allows(i int32) bool { return s.dfa.allows(i) }
