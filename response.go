@@ -2,12 +2,12 @@ package robots
 
 import (
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
+
+	"github.com/fastrobots/robots/internal/gzipbody"
 )
 
 // Errors of FromResponse, returned with a FullDisallow Robots
@@ -86,15 +86,7 @@ func readBody(resp *http.Response, limit int) ([]byte, error) {
 	if resp.Body == nil {
 		return nil, nil
 	}
-	var r io.Reader = resp.Body
-	if !resp.Uncompressed && strings.EqualFold(strings.TrimSpace(resp.Header.Get("Content-Encoding")), "gzip") {
-		gz, err := gzip.NewReader(resp.Body)
-		if err != nil {
-			return nil, fmt.Errorf("robots: gzip body: %w", err)
-		}
-		defer gz.Close()
-		r = gz
-	}
+	var r io.Reader = gzipbody.Body(resp)
 	if limit >= 0 {
 		r = io.LimitReader(r, int64(limit)+1)
 	}

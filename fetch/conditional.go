@@ -1,11 +1,11 @@
 package fetch
 
 import (
-	"compress/gzip"
 	"io"
 	"net/http"
-	"strings"
 	"time"
+
+	"github.com/fastrobots/robots/internal/gzipbody"
 )
 
 // A Cache refreshes an expired copy with a conditional request: it sends
@@ -112,9 +112,8 @@ type bodyCapture struct {
 // transport left compressed is decompressed first, as robots.FromResponse
 // would, so that what is kept is what is parsed.
 func captureBody(resp *http.Response) *bodyCapture {
-	if !resp.Uncompressed && strings.EqualFold(strings.TrimSpace(resp.Header.Get("Content-Encoding")), "gzip") {
-		resp.Body = &gunzipBody{raw: resp.Body}
-		resp.Uncompressed = true
+	if gzipbody.Compressed(resp) {
+		resp.Body, resp.Uncompressed = gzipbody.Body(resp), true
 	}
 	c := &bodyCapture{ReadCloser: resp.Body, limit: MaxSharedBody + 1}
 	resp.Body = c
@@ -144,24 +143,3 @@ func (c *bodyCapture) parsed(n int) []byte {
 	}
 	return c.buf[:n:n]
 }
-
-// gunzipBody decompresses a gzip body on first read; a corrupt header is
-// the error of that read, a network failure as robots.FromResponse makes
-// it.
-type gunzipBody struct {
-	raw io.ReadCloser
-	zr  *gzip.Reader
-	err error
-}
-
-func (g *gunzipBody) Read(p []byte) (int, error) {
-	if g.zr == nil && g.err == nil {
-		g.zr, g.err = gzip.NewReader(g.raw)
-	}
-	if g.err != nil {
-		return 0, g.err
-	}
-	return g.zr.Read(p)
-}
-
-func (g *gunzipBody) Close() error { return g.raw.Close() }
