@@ -36,8 +36,9 @@ var (
 	// ErrBadRedirect: a 3xx without a usable Location, or to a scheme other
 	// than http and https.
 	ErrBadRedirect = errors.New("fetch: redirect that cannot be followed")
-	// ErrBadStatus: a status outside 200-599.
-	ErrBadStatus = errors.New("fetch: invalid HTTP status")
+	// ErrBadStatus: a status outside 200-599. It is robots.ErrBadStatus,
+	// so errors.Is finds it whichever package's name is asked for.
+	ErrBadStatus = robots.ErrBadStatus
 )
 
 // Fetcher fetches robots.txt files. The zero value is ready to use, with
@@ -257,7 +258,7 @@ func (f *Fetcher) classify(out *fetched, resp *http.Response, keepBody bool) *Re
 	case policy == FullAllow:
 		return f.definite(res, policy, why, nil, resp.Header)
 	case why == ReasonNetwork:
-		return f.failed(res, why, fmt.Errorf("%w %d", ErrBadStatus, resp.StatusCode), nil)
+		return f.failed(res, why, fmt.Errorf("%w: %d", ErrBadStatus, resp.StatusCode), nil)
 	}
 	return f.failed(res, why, nil, resp.Header)
 }

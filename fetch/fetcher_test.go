@@ -562,6 +562,18 @@ func TestFetchInvalidResponse(t *testing.T) {
 	}
 }
 
+// A status outside 200-599 is the root package's ErrBadStatus, whichever
+// package's name errors.Is is given.
+func TestFetchBadStatusIsRobotsErrBadStatus(t *testing.T) {
+	base := rawServer(t, func(c net.Conn, done <-chan struct{}) {
+		_, _ = io.WriteString(c, "HTTP/1.1 999 Odd\r\nContent-Length: 0\r\n\r\n")
+	})
+	res := assertNetworkFailure(t, faultFetcher(t), base)
+	assert.ErrorIs(t, res.Err, robots.ErrBadStatus)
+	assert.ErrorIs(t, res.Err, ErrBadStatus)
+	assert.ErrorContains(t, res.Err, "999")
+}
+
 func TestFetchConnectionRefused(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
