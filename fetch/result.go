@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"net/http"
 	"net/url"
 	"strings"
 	"sync"
@@ -160,16 +161,19 @@ func (c *agentCache) store(key string, a *Agent) (*Agent, bool) {
 	return a, true
 }
 
+// allowAll and disallowAll answer for every crawler under a result whose
+// Policy is FullAllow or FullDisallow: the agents of an empty file that
+// package robots built with that policy, which they honour.
 var (
-	allowAll    = &Agent{policy: FullAllow}
-	disallowAll = &Agent{policy: FullDisallow}
+	allowAll    = newAgent(robots.FromStatus(http.StatusNotFound, nil).Agent())
+	disallowAll = newAgent(robots.FromStatus(http.StatusServiceUnavailable, nil).Agent())
 )
 
 // Agent resolves the groups that apply to a crawler, as robots.Robots.Agent
 // does (an ordered fallback list, most specific first; none: only the '*'
-// groups), and returns an *Agent that honours the policy: under FullAllow
-// every URL is allowed, under FullDisallow none is. The resolution is kept,
-// so asking again with the same agents is cheap.
+// groups), and returns an *Agent under the result's policy: under FullAllow
+// every URL is allowed, under FullDisallow (or no policy) none is. The
+// resolution is kept, so asking again with the same agents is cheap.
 func (r *Result) Agent(agents ...string) *Agent {
 	a, _ := r.agent(agents)
 	return a
@@ -177,15 +181,13 @@ func (r *Result) Agent(agents ...string) *Agent {
 
 // agent is Agent; it also reports whether the result kept a new resolution.
 func (r *Result) agent(agents []string) (*Agent, bool) {
-	switch r.Policy {
-	case FullAllow:
+	switch {
+	case r.Policy == FullAllow:
 		return allowAll, false
-	case Conditional:
-	default:
+	case r.Policy != Conditional:
 		return disallowAll, false
-	}
-	if r.Robots == nil {
-		return allowAll, false
+	case r.Robots == nil:
+		return allowAll, false // a Conditional Result built by hand, with no file: no rule disallows
 	}
 	key := agentsKey(agents)
 	if r.agents != nil {
@@ -193,7 +195,7 @@ func (r *Result) agent(agents []string) (*Agent, bool) {
 			return a, false
 		}
 	}
-	a := conditionalAgent(r.Robots.Agent(agents...))
+	a := newAgent(r.Robots.Agent(agents...))
 	if r.agents != nil {
 		return r.agents.store(key, a)
 	}
@@ -226,9 +228,13 @@ func (r *Result) rechargeAfter() bool {
 
 // Agent answers for one crawler under one fetched robots.txt, whatever its
 // policy. It is immutable and safe for concurrent use.
+//
+// It wraps a robots.Agent, which honours the policy: under FullAllow and
+// FullDisallow that is the agent of an empty file built with the policy
+// (robots.FromStatus), so package robots is the one place that says what
+// a policy allows.
 type Agent struct {
-	policy Policy
-	agent  *robots.Agent
+	agent *robots.Agent
 	// The pacing directives of the agent's groups, read once.
 	crawlDelay     time.Duration
 	requestRate    robots.RequestRate
@@ -236,10 +242,9 @@ type Agent struct {
 	hasRequestRate bool
 }
 
-// conditionalAgent returns the Agent of a compiled agent under a
-// Conditional policy.
-func conditionalAgent(a *robots.Agent) *Agent {
-	fa := &Agent{policy: Conditional, agent: a}
+// newAgent returns the Agent of a resolved robots.Agent.
+func newAgent(a *robots.Agent) *Agent {
+	fa := &Agent{agent: a}
 	fa.crawlDelay, fa.hasCrawlDelay = a.CrawlDelay()
 	fa.requestRate, fa.hasRequestRate = a.RequestRate()
 	return fa
@@ -272,39 +277,29 @@ func delayOf(crawlDelay time.Duration, rate robots.RequestRate) time.Duration {
 }
 
 // Policy returns the policy the answers follow.
-func (a *Agent) Policy() Policy { return a.policy }
+func (a *Agent) Policy() Policy { return a.agent.Policy() }
 
 // Robots returns the compiled agent when the policy is Conditional, nil
 // otherwise.
-func (a *Agent) Robots() *robots.Agent { return a.agent }
+func (a *Agent) Robots() *robots.Agent {
+	if a.agent.Policy() != Conditional {
+		return nil
+	}
+	return a.agent
+}
 
 // Allowed reports whether the crawler may fetch rawURL. Only its path and
 // query count: the caller checks that rawURL belongs to the origin.
-func (a *Agent) Allowed(rawURL string) bool { return a.Decide(rawURL).Allowed }
+func (a *Agent) Allowed(rawURL string) bool { return a.agent.Allowed(rawURL) }
 
 // AllowedPath reports whether the crawler may fetch the URL whose path,
 // parameters and query are pathAndQuery.
-func (a *Agent) AllowedPath(pathAndQuery string) bool {
-	if a.agent == nil {
-		return a.policy != FullDisallow
-	}
-	return a.agent.AllowedPath(pathAndQuery)
-}
+func (a *Agent) AllowedPath(pathAndQuery string) bool { return a.agent.AllowedPath(pathAndQuery) }
 
 // AllowedURL reports whether the crawler may fetch u.
-func (a *Agent) AllowedURL(u *url.URL) bool {
-	if a.agent == nil {
-		return a.policy != FullDisallow
-	}
-	return a.agent.AllowedURL(u)
-}
+func (a *Agent) AllowedURL(u *url.URL) bool { return a.agent.AllowedURL(u) }
 
 // Decide returns the verdict for rawURL and, under Conditional, the rule
 // that decided it. Under FullAllow and FullDisallow no rule decides: Rule
 // is nil.
-func (a *Agent) Decide(rawURL string) robots.Decision {
-	if a.agent == nil {
-		return robots.Decision{Allowed: a.policy != FullDisallow}
-	}
-	return a.agent.Decide(rawURL)
-}
+func (a *Agent) Decide(rawURL string) robots.Decision { return a.agent.Decide(rawURL) }
