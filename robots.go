@@ -21,7 +21,8 @@
 //
 // Parse is configured by functional options (WithMode, WithMaxBytes,
 // WithAutomatonBudget); for every limit, zero means the default and a
-// negative value no limit. This package is the stable API; packages
+// negative value no limit: none at all for the body's size, none beyond
+// automaton.MaxBudget, the most an automaton can address, for its budget. This package is the stable API; packages
 // compile, automaton and runtime are the layers it is built on, and only
 // the data types it re-exports from compile are stable there. Package
 // fetch, for crawlers, fetches and caches robots.txt files over HTTP.
@@ -67,7 +68,8 @@ type (
 )
 
 // Option configures Parse. Options follow one convention: a zero value
-// asks for the default, a negative one for no limit.
+// asks for the default, a negative one for no limit (the package doc says
+// where a hard maximum remains).
 type Option func(*config)
 
 // config is what the options set.
@@ -88,8 +90,10 @@ func WithMaxBytes(n int) Option { return func(c *config) { c.parse.MaxBytes = n 
 const DefaultAutomatonBudget = automaton.DefaultBudget
 
 // WithAutomatonBudget sets the memory budget, in bytes, of the automaton
-// built for each crawler's rules: n == 0 restores DefaultAutomatonBudget,
-// and n < 0 lifts the limit to the most an automaton may hold (1 GiB).
+// built for each crawler's rules: n > 0 is the budget, n == 0 restores
+// DefaultAutomatonBudget, and n < 0 sets no limit beyond the automaton's
+// hard maximum, automaton.MaxBudget (1 GiB, the most its table can
+// address), which also caps a larger n.
 // States are built as checks reach them; past the budget, a check is
 // decided by the segment scanner, slower but still bounded per byte of
 // the URL (docs/limits.md).

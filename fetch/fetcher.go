@@ -15,13 +15,16 @@ import (
 const (
 	DefaultTimeout      = 30 * time.Second
 	DefaultMaxRedirects = 5
-	// DefaultAutomatonBudget is the memory budget of the matching automaton
-	// of each crawler's rules in a fetched file (robots.WithAutomatonBudget). It is
-	// smaller than the robots package's default because a crawler keeps
-	// many files: the automaton grows as checks reach new states, a typical
-	// group needs a few KiB, and past the budget a check is decided by the
-	// segment scanner, slower but still bounded per byte of the URL.
-	DefaultAutomatonBudget = 64 << 10
+	// DefaultCacheAutomatonBudget is the memory budget, in bytes, of the
+	// matching automaton of each crawler's rules in a file the Fetcher
+	// parses (robots.WithAutomatonBudget): 64 KiB. It is not package
+	// robots' DefaultAutomatonBudget (2 MiB), which suits one file parsed
+	// alone: a Cache keeps thousands of files, each automaton grows as
+	// checks reach new states, and a typical group needs a few KiB. Past
+	// the budget a check is decided by the segment scanner, slower but
+	// still bounded per byte of the URL; Fetcher.ParseOptions may set
+	// another budget.
+	DefaultCacheAutomatonBudget = 64 << 10
 )
 
 // Errors of Fetch and of Result.Err.
@@ -83,8 +86,8 @@ type Fetcher struct {
 	// Freshness says how long answers hold.
 	Freshness Freshness
 	// ParseOptions are passed to robots.Parse (robots.WithMode(robots.RFC),
-	// say), after robots.WithAutomatonBudget(DefaultAutomatonBudget), which they may
-	// override. The body size limit is MaxBytes.
+	// say), after robots.WithAutomatonBudget(DefaultCacheAutomatonBudget),
+	// which they may override. The body size limit is MaxBytes.
 	ParseOptions []robots.Option
 	// Clock tells the time; nil means SystemClock.
 	Clock Clock
@@ -320,7 +323,7 @@ func (f *Fetcher) success(out *fetched, resp *http.Response, keepBody bool) *Res
 // or that a shared entry carries.
 func (f *Fetcher) parseOptions() []robots.Option {
 	opts := make([]robots.Option, 0, len(f.ParseOptions)+2)
-	opts = append(opts, robots.WithAutomatonBudget(DefaultAutomatonBudget))
+	opts = append(opts, robots.WithAutomatonBudget(DefaultCacheAutomatonBudget))
 	opts = append(opts, f.ParseOptions...)
 	return append(opts, robots.WithMaxBytes(f.maxBytes()))
 }

@@ -636,6 +636,22 @@ func TestFetchParseOptions(t *testing.T) {
 	assert.False(t, res.Agent().Allowed("/baz"))
 }
 
+// A fetched file's automata get DefaultCacheAutomatonBudget, smaller than
+// package robots' default, unless ParseOptions set another budget.
+func TestFetchAutomatonBudget(t *testing.T) {
+	s := serve(t, text(200, rules))
+	f := fetcher(t, nil)
+	res, err := f.Fetch(t.Context(), s.URL+"/robots.txt")
+	require.NoError(t, err)
+	assert.Equal(t, 64<<10, DefaultCacheAutomatonBudget)
+	assert.Less(t, DefaultCacheAutomatonBudget, robots.DefaultAutomatonBudget)
+	assert.Equal(t, DefaultCacheAutomatonBudget, res.Agent("FooBot").Robots().Stats().Budget)
+	f.ParseOptions = []robots.Option{robots.WithAutomatonBudget(1 << 20)}
+	res, err = f.Fetch(t.Context(), s.URL+"/robots.txt")
+	require.NoError(t, err)
+	assert.Equal(t, 1<<20, res.Agent("FooBot").Robots().Stats().Budget)
+}
+
 func TestFetchMaxAgeSetsLifetime(t *testing.T) {
 	clock := newFakeClock()
 	cases := []struct {
