@@ -66,7 +66,7 @@ func FromResponse(resp *http.Response, opts ...Option) (*Robots, error) {
 	case p != Conditional:
 		return withPolicy(p, why, opts), nil
 	}
-	body, err := readBody(resp, configure(opts).maxBytes())
+	body, err := readBody(resp, configure(opts).parse.BodyLimit())
 	if err != nil {
 		return withPolicy(FullDisallow, ReasonNetwork, opts), err
 	}

@@ -128,7 +128,7 @@ func Parse(data []byte, opts ...Option) *Robots {
 	c.parse.Meter = &r.meter
 	r.file = compile.Parse(data, c.parse)
 	r.bodyBytes = len(data)
-	if limit := c.maxBytes(); limit >= 0 && len(data) > limit {
+	if limit := c.parse.BodyLimit(); limit >= 0 && len(data) > limit {
 		r.bodyBytes = limit
 	}
 	r.meter.Add(robotsBytes)
@@ -142,14 +142,6 @@ func configure(opts []Option) config {
 		opt(&c)
 	}
 	return c
-}
-
-// maxBytes returns the size limit of the body, negative for none.
-func (c config) maxBytes() int {
-	if c.parse.MaxBytes == 0 {
-		return MaxBytes
-	}
-	return c.parse.MaxBytes
 }
 
 // robotsBytes is the size of a Robots value.

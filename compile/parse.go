@@ -22,7 +22,11 @@ type Options struct {
 	Meter *automaton.Meter
 }
 
-func (o Options) maxBytes() int {
+// BodyLimit returns how many bytes of a body are read: MaxBytes, or
+// DefaultMaxBytes when it is zero; negative for no limit. It is the one
+// place that applies the default, for package robots and package fetch
+// too.
+func (o Options) BodyLimit() int {
 	if o.MaxBytes == 0 {
 		return DefaultMaxBytes
 	}
@@ -169,7 +173,7 @@ func Parse(data []byte, opts Options) *File { return parse(data, opts, true) }
 // parse is Parse, with the quick path (quickline.go) on or off: off, every
 // line takes the general path, which the tests compare it with.
 func parse(data []byte, opts Options, quick bool) *File {
-	data, truncated := truncate(data, opts.maxBytes())
+	data, truncated := truncate(data, opts.BodyLimit())
 	f := &File{Mode: opts.Mode, Truncated: truncated, meter: opts.Meter}
 	// The body is read in place: nothing below keeps a string of it.
 	f.body = unsafe.String(unsafe.SliceData(data), len(data))

@@ -21,14 +21,18 @@ const (
 )
 
 // CacheOptions configure a Cache. Zero fields take the defaults; a negative
-// field sets no limit.
+// field sets no limit, except StoreRetry and StoreRetain, whose docs say
+// why a negative value means none of it instead. withDefaults, called
+// once by NewCache, is the one place that fills them.
 type CacheOptions struct {
-	// MaxMemory bounds the estimated memory of the entries (default
-	// 128 MiB; negative: no bound); the least recently used entries are
-	// evicted past it. An
-	// entry is counted as its body, its rules, agent lines and other lines
-	// at a fixed estimate each, a fixed overhead, and for each crawler
-	// resolved on it the memory budget of its matching automaton (see
+	// MaxMemory bounds the memory charged to the entries, in bytes
+	// (default 128 MiB; negative: no bound); the least recently used
+	// entries are evicted past it. For each parsed file an entry is
+	// charged what robots.Robots.MemoryBytes reports, measured as the file
+	// and its automata allocate, and charged again as checks grow them by
+	// an eighth; the rest (the entry, its results, URLs, validators and
+	// kept resolutions) is charged at its size in memory, with fixed
+	// allowances for the map and list slots that hold it (see
 	// docs/crawling.md).
 	MaxMemory int64
 	// MaxStale is how long past its expiry the last good copy keeps serving
@@ -59,14 +63,22 @@ type CacheOptions struct {
 	StoreTimeout time.Duration
 	// StoreRetry is how long the cache leaves the Store alone after three
 	// consecutive calls failed (default 5 s); then it tries again, and a
-	// call that succeeds ends the count.
+	// call that succeeds ends the count. A negative value means no pause:
+	// every call goes to the Store, however many failed before. It cannot
+	// mean a pause without end, which would disable the Store for good.
 	StoreRetry time.Duration
 	// StoreRetain is how long a shared entry stays in the Store past the
-	// expiry of what it serves (default 24 h; negative: not at all), for
-	// conditional refreshes and for the history of an origin's failures.
+	// expiry of what it serves (default 24 h), for conditional refreshes
+	// and for the history of an origin's failures. A negative value means
+	// none: the entry leaves the Store when what it serves expires. It
+	// cannot mean no limit: a Store would then keep every origin ever
+	// fetched.
 	StoreRetain time.Duration
 }
 
+// withDefaults returns o with the defaults of its zero fields filled in.
+// A negative field keeps its value: the code that reads it treats it as
+// no limit, or for StoreRetry and StoreRetain as none.
 func (o CacheOptions) withDefaults() CacheOptions {
 	if o.MaxMemory == 0 {
 		o.MaxMemory = DefaultMaxMemory
@@ -83,13 +95,11 @@ func (o CacheOptions) withDefaults() CacheOptions {
 	if o.StoreTimeout == 0 {
 		o.StoreTimeout = DefaultStoreTimeout
 	}
-	if o.StoreRetry <= 0 {
+	if o.StoreRetry == 0 {
 		o.StoreRetry = DefaultStoreRetry
 	}
 	if o.StoreRetain == 0 {
 		o.StoreRetain = DefaultStoreRetain
-	} else if o.StoreRetain < 0 {
-		o.StoreRetain = 0
 	}
 	return o
 }
@@ -97,7 +107,7 @@ func (o CacheOptions) withDefaults() CacheOptions {
 // CacheStats count what a Cache did.
 type CacheStats struct {
 	Entries   int   // origins held
-	Bytes     int64 // their estimated memory
+	Bytes     int64 // the memory they are charged (CacheOptions.MaxMemory)
 	Hits      int64 // answers served without fetching
 	Fetches   int64 // fetches made (one per origin however many callers wait)
 	Evictions int64 // entries evicted to stay within MaxMemory
@@ -128,6 +138,7 @@ type CacheStats struct {
 //     (ReasonUnreachable).
 type Cache struct {
 	fetcher *Fetcher
+	fc      *fetchConfig // the fetcher's fields, read when the cache was made
 	opts    CacheOptions
 	group   singleflight.Group
 	shared  *breaker // nil without a Store
@@ -156,14 +167,22 @@ type entry struct {
 }
 
 // NewCache returns a cache fetching with f (nil: a zero Fetcher). The
-// cache's time is f.Clock.
+// cache reads f's fields once, here: set them before.
+//
+// The cache's time is f.Clock: every timestamp and expiry, the
+// MaxStale and Unreachable rules, and the pause of the Store after
+// failures (StoreRetry) are read on it. Two waits run on the real clock
+// whatever f.Clock says, because they must really sleep: the fetch's own
+// bound (Fetcher.Timeout, FetchTimeout, a context deadline) and the wait
+// for another node's lease on an origin, which runs out in the Store's
+// time (StoreTimeout too bounds each Store call in real time).
 func NewCache(f *Fetcher, opts CacheOptions) *Cache {
 	if f == nil {
 		f = &Fetcher{}
 	}
-	c := &Cache{fetcher: f, opts: opts.withDefaults(), entries: map[string]*entry{}}
+	c := &Cache{fetcher: f, fc: f.config(), opts: opts.withDefaults(), entries: map[string]*entry{}}
 	if c.opts.Store != nil {
-		c.shared = &breaker{retry: c.opts.StoreRetry}
+		c.shared = &breaker{retry: c.opts.StoreRetry, clock: c.fc.clock}
 	}
 	return c
 }
@@ -211,7 +230,7 @@ func (c *Cache) get(ctx context.Context, origin string) (*Result, error) {
 // fresh returns the origin's answer if it has not expired, counting a hit
 // when asked.
 func (c *Cache) fresh(origin string, hit bool) *Result {
-	now := c.fetcher.now()
+	now := c.fc.now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e := c.entries[origin]
@@ -260,12 +279,12 @@ func (c *Cache) localCopy(origin string) (*Result, validators) {
 // fetchOrigin fetches the origin's robots.txt, bounded by the fetcher's
 // Timeout or, when it sets none, FetchTimeout.
 func (c *Cache) fetchOrigin(ctx context.Context, origin string, rq fetchRequest) (fetched, error) {
-	return c.fetcher.fetchFor(ctx, origin+"/robots.txt", c.fetchBound(), rq)
+	return c.fc.fetchFor(ctx, origin+"/robots.txt", c.fetchBound(), rq)
 }
 
 // fetchBound is the bound of the cache's fetches, negative for none.
 func (c *Cache) fetchBound() time.Duration {
-	if timeout := c.fetcher.timeout(); timeout >= 0 {
+	if timeout := c.fc.timeout; timeout >= 0 {
 		return timeout
 	}
 	return c.opts.FetchTimeout
@@ -344,7 +363,7 @@ func (c *Cache) record(e *entry, res *Result) *Result {
 // FullDisallow, or under the 30-day rule FullAllow, until the retry.
 func (c *Cache) serveFailure(e *entry, res *Result) *Result {
 	now := res.FetchedAt
-	retry := now.Add(c.fetcher.Freshness.RetryAfter(statusOf(res), res.RetryAfter, e.failures))
+	retry := now.Add(c.fc.freshness.RetryAfter(statusOf(res), res.RetryAfter, e.failures))
 	var served Result
 	switch {
 	case c.opts.Unreachable >= 0 && now.Sub(e.failingSince) > c.opts.Unreachable:

@@ -212,7 +212,7 @@ func TestCacheConditionalRefreshAfterFailure(t *testing.T) {
 func TestFetchConditional304(t *testing.T) {
 	v := &versioned{body: rules, etag: `"r1"`}
 	s := serve(t, v.handler)
-	f := fetcher(t, nil)
+	f := fetcher(t, nil).config()
 	out, err := f.fetchFor(t.Context(), s.URL+"/robots.txt", time.Second,
 		fetchRequest{cond: validators{url: s.URL + "/robots.txt", etag: `"r1"`}})
 	require.NoError(t, err)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/compile"
 )
 
 // Defaults of Fetcher.
@@ -89,43 +90,60 @@ type Fetcher struct {
 	// say), after robots.WithAutomatonBudget(DefaultCacheAutomatonBudget),
 	// which they may override. The body size limit is MaxBytes.
 	ParseOptions []robots.Option
-	// Clock tells the time; nil means SystemClock.
+	// Clock tells the time; nil means SystemClock().
 	Clock Clock
 }
 
-func (f *Fetcher) now() time.Time {
-	if f.Clock == nil {
-		return time.Now()
-	}
-	return f.Clock.Now()
+// fetchConfig is a Fetcher's fields with every default filled in: what a
+// fetch reads. Fetcher.config is the one place that fills them; Fetch
+// calls it once per fetch, and a Cache once, when it is made.
+type fetchConfig struct {
+	client       *http.Client  // the Fetcher's Client, handing redirects back
+	timeout      time.Duration // negative: no bound
+	maxBytes     int           // negative: no limit
+	maxRedirects int           // negative: no limit
+	userAgent    string
+	freshness    Freshness
+	parse        []robots.Option // the options of every parse, the body limit last
+	clock        Clock
 }
 
-// maxBytes returns the body limit, negative for none.
-func (f *Fetcher) maxBytes() int {
-	if f.MaxBytes == 0 {
-		return robots.MaxBytes
+// config returns the Fetcher's configuration with the defaults of its
+// zero fields filled in.
+func (f *Fetcher) config() *fetchConfig {
+	c := &fetchConfig{
+		client: redirectsBack(f.Client), timeout: f.Timeout, maxRedirects: f.MaxRedirects,
+		maxBytes:  compile.Options{MaxBytes: f.MaxBytes}.BodyLimit(), // as robots.WithMaxBytes reads it
+		userAgent: f.UserAgent, freshness: f.Freshness, clock: f.Clock,
 	}
-	return f.MaxBytes
+	if c.timeout == 0 {
+		c.timeout = DefaultTimeout
+	}
+	if c.maxRedirects == 0 {
+		c.maxRedirects = DefaultMaxRedirects
+	}
+	if c.clock == nil {
+		c.clock = SystemClock()
+	}
+	c.parse = make([]robots.Option, 0, len(f.ParseOptions)+2)
+	c.parse = append(c.parse, robots.WithAutomatonBudget(DefaultCacheAutomatonBudget))
+	c.parse = append(c.parse, f.ParseOptions...)
+	c.parse = append(c.parse, robots.WithMaxBytes(c.maxBytes))
+	return c
 }
 
-// maxRedirects returns the redirect limit, negative for none.
-func (f *Fetcher) maxRedirects() int {
-	if f.MaxRedirects == 0 {
-		return DefaultMaxRedirects
+// redirectsBack returns a copy of client (nil: http.DefaultClient) that
+// hands redirects back, for the fetcher to follow.
+func redirectsBack(client *http.Client) *http.Client {
+	if client == nil {
+		client = http.DefaultClient
 	}
-	return f.MaxRedirects
-}
-
-// client returns a copy of the client that hands redirects back.
-func (f *Fetcher) client() *http.Client {
-	c := http.DefaultClient
-	if f.Client != nil {
-		c = f.Client
-	}
-	cp := *c
+	cp := *client
 	cp.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	return &cp
 }
+
+func (f *fetchConfig) now() time.Time { return f.clock.Now() }
 
 // Fetch fetches the robots.txt at robotsURL (see robots.URLFor) and returns
 // the policy it sets. Every outcome of the fetch, network failures
@@ -134,27 +152,16 @@ func (f *Fetcher) client() *http.Client {
 // came (ctx.Err()). The Fetcher's own Timeout running out is a network
 // failure.
 func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) (*Result, error) {
-	return f.fetchWithin(ctx, robotsURL, f.timeout())
-}
-
-// timeout returns the bound of one fetch, negative for none.
-func (f *Fetcher) timeout() time.Duration {
-	if f.Timeout == 0 {
-		return DefaultTimeout
-	}
-	return f.Timeout
-}
-
-// fetchWithin is Fetch bounded by timeout (none when negative); running
-// out of it is a network failure.
-func (f *Fetcher) fetchWithin(ctx context.Context, robotsURL string, timeout time.Duration) (*Result, error) {
-	out, err := f.fetchFor(ctx, robotsURL, timeout, fetchRequest{})
+	c := f.config()
+	out, err := c.fetchFor(ctx, robotsURL, c.timeout, fetchRequest{})
 	return out.res, err
 }
 
-// fetchFor is fetchWithin for a Cache: the request may be conditional, and
-// the outcome carries the validators and, when asked, the body.
-func (f *Fetcher) fetchFor(ctx context.Context, robotsURL string, timeout time.Duration, rq fetchRequest) (fetched, error) {
+// fetchFor is Fetch bounded by timeout (none when negative), running out
+// of which is a network failure. For a Cache, the request may be
+// conditional, and the outcome carries the validators and, when asked,
+// the body.
+func (f *fetchConfig) fetchFor(ctx context.Context, robotsURL string, timeout time.Duration, rq fetchRequest) (fetched, error) {
 	u, err := url.Parse(robotsURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return fetched{}, fmt.Errorf("%w: %q", ErrUnsupportedURL, robotsURL)
@@ -175,11 +182,11 @@ func (f *Fetcher) fetchFor(ctx context.Context, robotsURL string, timeout time.D
 
 // fetch follows redirects from u and classifies the last response into
 // out.
-func (f *Fetcher) fetch(ctx context.Context, u *url.URL, rq fetchRequest, out *fetched) {
-	client := f.client()
+func (f *fetchConfig) fetch(ctx context.Context, u *url.URL, rq fetchRequest, out *fetched) {
+	client := f.client
 	res := out.res
 	visited := map[string]bool{u.String(): true}
-	maxRedirects := f.maxRedirects()
+	maxRedirects := f.maxRedirects
 	for {
 		res.FinalURL = u.String()
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
@@ -187,8 +194,8 @@ func (f *Fetcher) fetch(ctx context.Context, u *url.URL, rq fetchRequest, out *f
 			f.failed(res, ReasonNetwork, err, nil)
 			return
 		}
-		if f.UserAgent != "" {
-			req.Header.Set("User-Agent", f.UserAgent)
+		if f.userAgent != "" {
+			req.Header.Set("User-Agent", f.userAgent)
 		}
 		conditional := rq.cond.addTo(req)
 		resp, err := client.Do(req)
@@ -234,12 +241,12 @@ func redirects(code int) bool {
 // notModified completes the outcome of a conditional request the server
 // answered with 304: the copy holds, for the lifetime the 304's
 // Cache-Control gives, or its own.
-func (f *Fetcher) notModified(out *fetched, cond validators, h http.Header) {
+func (f *fetchConfig) notModified(out *fetched, cond validators, h http.Header) {
 	out.notModified = true
 	out.res.Policy, out.res.Reason = Conditional, ReasonOK
 	out.res.FetchedAt = f.now()
 	if len(h.Values("Cache-Control")) > 0 {
-		out.renewFor = f.Freshness.LifetimeOf(h)
+		out.renewFor = f.freshness.LifetimeOf(h)
 	}
 	out.res.Expires = out.res.FetchedAt.Add(out.renewFor)
 	out.valid = cond.renewedBy(h)
@@ -247,7 +254,7 @@ func (f *Fetcher) notModified(out *fetched, cond validators, h http.Header) {
 
 // classify completes a result from the last response, by the status table
 // of robots.StatusPolicy; a 2xx body is kept in out when keepBody is set.
-func (f *Fetcher) classify(out *fetched, resp *http.Response, keepBody bool) *Result {
+func (f *fetchConfig) classify(out *fetched, resp *http.Response, keepBody bool) *Result {
 	res := out.res
 	policy, why := robots.StatusPolicy(resp.StatusCode)
 	if policy == Conditional {
@@ -297,14 +304,14 @@ func redirectTarget(resp *http.Response, visited map[string]bool, done, limit in
 // success reads and parses a 2xx body, as robots.FromResponse does. A body
 // that fails before its end or before MaxBytes is a network failure. With
 // keepBody, the bytes parsed are kept in out, to be shared.
-func (f *Fetcher) success(out *fetched, resp *http.Response, keepBody bool) *Result {
+func (f *fetchConfig) success(out *fetched, resp *http.Response, keepBody bool) *Result {
 	defer resp.Body.Close()
 	res := out.res
 	var capture *bodyCapture
 	if keepBody {
 		capture = captureBody(resp)
 	}
-	r, err := robots.FromResponse(resp, f.parseOptions()...)
+	r, err := robots.FromResponse(resp, f.parse...)
 	if err != nil {
 		return f.failed(res, ReasonNetwork, err, nil)
 	}
@@ -319,27 +326,18 @@ func (f *Fetcher) success(out *fetched, resp *http.Response, keepBody bool) *Res
 	return f.definite(res, Conditional, ReasonOK, nil, resp.Header)
 }
 
-// parseOptions are the options of every parse of a body the fetcher read,
-// or that a shared entry carries.
-func (f *Fetcher) parseOptions() []robots.Option {
-	opts := make([]robots.Option, 0, len(f.ParseOptions)+2)
-	opts = append(opts, robots.WithAutomatonBudget(DefaultCacheAutomatonBudget))
-	opts = append(opts, f.ParseOptions...)
-	return append(opts, robots.WithMaxBytes(f.maxBytes()))
-}
-
 // definite completes a result that is an answer from the origin: it holds
 // for the lifetime its Cache-Control asks, within Freshness.
-func (f *Fetcher) definite(res *Result, p Policy, why Reason, err error, h http.Header) *Result {
+func (f *fetchConfig) definite(res *Result, p Policy, why Reason, err error, h http.Header) *Result {
 	res.Policy, res.Reason, res.Err = p, why, err
 	res.FetchedAt = f.now()
-	res.Expires = res.FetchedAt.Add(f.Freshness.LifetimeOf(h))
+	res.Expires = res.FetchedAt.Add(f.freshness.LifetimeOf(h))
 	return res
 }
 
 // failed completes a result that is no answer: full disallow until the
 // retry.
-func (f *Fetcher) failed(res *Result, why Reason, err error, h http.Header) *Result {
+func (f *fetchConfig) failed(res *Result, why Reason, err error, h http.Header) *Result {
 	res.Policy, res.Reason, res.Err = FullDisallow, why, err
 	res.Robots, res.agents = nil, nil
 	res.FetchedAt = f.now()
@@ -350,6 +348,6 @@ func (f *Fetcher) failed(res *Result, why Reason, err error, h http.Header) *Res
 	if why == ReasonNetwork {
 		status = 0
 	}
-	res.Expires = res.FetchedAt.Add(f.Freshness.RetryAfter(status, res.RetryAfter, 1))
+	res.Expires = res.FetchedAt.Add(f.freshness.RetryAfter(status, res.RetryAfter, 1))
 	return res
 }

@@ -16,8 +16,10 @@ type systemClock struct{}
 
 func (systemClock) Now() time.Time { return time.Now() }
 
-// SystemClock is the real clock, the default.
-var SystemClock Clock = systemClock{}
+// SystemClock returns the real clock, the default of Fetcher.Clock. It is
+// a function, not a variable, so that no code can swap the clock of every
+// Fetcher at once; a test sets Fetcher.Clock instead.
+func SystemClock() Clock { return systemClock{} }
 
 // Defaults of Freshness.
 const (
@@ -29,7 +31,13 @@ const (
 	DefaultMaxRetry    = 2 * time.Hour
 )
 
-// Freshness says how long answers hold. Zero fields take the defaults.
+// Freshness says how long answers hold. Zero fields take the defaults,
+// and so do negative ones, unlike the limits of Fetcher and CacheOptions:
+// none of these durations may go unbounded. Without Lifetime or
+// MaxLifetime an answer would never see the site's new rules; without
+// MinLifetime a max-age=0 would fetch robots.txt before every request;
+// without Retry, Retry503 or MaxRetry a failing origin would be fetched
+// in a loop, or its backoff grow until it is never fetched again.
 //
 // A definite answer (2xx, 4xx, redirects that lead nowhere) holds for
 // Lifetime unless the response's Cache-Control says otherwise:
@@ -57,7 +65,8 @@ type Freshness struct {
 	MaxRetry    time.Duration // default 2 h
 }
 
-// withDefaults fills in the zero fields.
+// withDefaults fills in the zero and negative fields. LifetimeOf and
+// RetryAfter call it, the one place that applies Freshness's defaults.
 func (f Freshness) withDefaults() Freshness {
 	def := func(d *time.Duration, v time.Duration) {
 		if *d <= 0 {

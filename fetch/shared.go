@@ -37,9 +37,14 @@ var errStorePaused = errors.New("fetch: store paused after failures")
 
 // breaker pauses the use of the Store after storeFailuresToOpen
 // consecutive failures, for retry; then calls go through again, and the
-// first success ends the count. It never disables the Store for good.
+// first success ends the count. It never disables the Store for good, and
+// with a negative retry never pauses it.
+//
+// Its pause is read on the cache's clock (Fetcher.Clock), as expiries are:
+// a test moves it on with the clock, and in production it is the real one.
 type breaker struct {
-	retry time.Duration
+	retry time.Duration // negative: no pause
+	clock Clock
 
 	mu        sync.Mutex
 	failures  int
@@ -50,7 +55,7 @@ type breaker struct {
 func (b *breaker) allow() bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return !time.Now().Before(b.openUntil)
+	return !b.clock.Now().Before(b.openUntil)
 }
 
 // done records a call's outcome.
@@ -61,8 +66,8 @@ func (b *breaker) done(err error) {
 		b.failures = 0
 		return
 	}
-	if b.failures++; b.failures >= storeFailuresToOpen {
-		b.openUntil = time.Now().Add(b.retry)
+	if b.failures++; b.failures >= storeFailuresToOpen && b.retry >= 0 {
+		b.openUntil = b.clock.Now().Add(b.retry)
 	}
 }
 
@@ -254,7 +259,7 @@ func (c *Cache) sharedHit(r *Result) *Result {
 
 // isFresh reports whether r is an answer that has not expired.
 func (c *Cache) isFresh(r *Result) bool {
-	return r != nil && c.fetcher.now().Before(r.Expires)
+	return r != nil && c.fc.now().Before(r.Expires)
 }
 
 // await waits for the node that holds the origin's lease: it polls the
@@ -262,6 +267,10 @@ func (c *Cache) isFresh(r *Result) bool {
 // until the lease is free and this node takes it (fl.token), until the
 // lease time has passed, or until a Store call fails. In the last three
 // cases it returns nil, and the node fetches itself.
+//
+// Unlike the rest of the cache, the wait runs on the real clock (timers
+// and time.Now), not on Fetcher.Clock: it must really sleep between polls,
+// and the lease it waits on runs out in the Store's time, which is real.
 func (c *Cache) await(ctx context.Context, fl *flight) *Result {
 	deadline := time.Now().Add(c.leaseTime())
 	pause := firstPoll
@@ -388,7 +397,7 @@ func (c *Cache) rebuild(s *sharedCopy, same *Result) *Result {
 	if same != nil {
 		r.Robots, r.agents = same.Robots, same.agents
 	} else {
-		r.Robots, r.agents = c.fetcher.parseShared(s.body, s.truncated), &agentCache{}
+		r.Robots, r.agents = c.fc.parseShared(s.body, s.truncated), &agentCache{}
 	}
 	r.Bytes, r.Truncated = r.Robots.BodyBytes(), s.truncated || r.Robots.Truncated()
 	return r
@@ -397,13 +406,13 @@ func (c *Cache) rebuild(s *sharedCopy, same *Result) *Result {
 // parseShared parses a shared body with the fetcher's options. A body the
 // writing node cut at its size limit (truncated) is parsed as cut there,
 // so that the file says Truncated as the writer's did.
-func (f *Fetcher) parseShared(body []byte, truncated bool) *robots.Robots {
-	opts := f.parseOptions()
+func (f *fetchConfig) parseShared(body []byte, truncated bool) *robots.Robots {
+	opts := f.parse
 	if !truncated || len(body) == 0 {
 		return robots.Parse(body, opts...)
 	}
-	if limit := f.maxBytes(); limit < 0 || limit > len(body) {
-		opts = append(opts, robots.WithMaxBytes(len(body)))
+	if limit := f.maxBytes; limit < 0 || limit > len(body) {
+		opts = append(opts[:len(opts):len(opts)], robots.WithMaxBytes(len(body)))
 	}
 	return robots.Parse(append(body[:len(body):len(body)], '\n'), opts...)
 }
@@ -452,7 +461,7 @@ func (c *Cache) publish(ctx context.Context, fl *flight, st entryState, out fetc
 		c.storeRelease(ctx, fl.key, fl.token)
 		return
 	}
-	ttl := st.expires.Sub(c.fetcher.now()) + c.opts.StoreRetain
+	ttl := st.expires.Sub(c.fc.now()) + max(c.opts.StoreRetain, 0) // negative: none
 	if err := c.storePut(ctx, fl.key, fl.token, value, max(ttl, time.Millisecond)); err == nil {
 		c.mu.Lock()
 		c.stats.SharedWrites++

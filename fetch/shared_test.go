@@ -265,15 +265,18 @@ func TestSharedHangingStoreIsBounded(t *testing.T) {
 }
 
 // The Store is left alone for StoreRetry after storeFailuresToOpen
-// failures, then tried again; once it answers, sharing resumes.
+// failures, then tried again; once it answers, sharing resumes. The pause
+// is read on the cache's clock: it ends when the clock has moved StoreRetry
+// on, however little real time passed.
 func TestSharedStoreRecovers(t *testing.T) {
 	var cnt counter
 	s := serve(t, cnt.wrap(text(200, rules)))
 	store := newFaultyStore(t, "error")
-	const retry = 50 * time.Millisecond
+	const retry = time.Hour
+	clock := newFakeClock()
 	opts := CacheOptions{StoreRetry: retry}
-	a := node(t, s.Listener.Addr().String(), nil, store, opts)
-	b := node(t, s.Listener.Addr().String(), nil, store, opts)
+	a := node(t, s.Listener.Addr().String(), clock, store, opts)
+	b := node(t, s.Listener.Addr().String(), clock, store, opts)
 	for i := range storeFailuresToOpen {
 		getOK(t, a, fmt.Sprintf("http://down%d.test/", i))
 	}
@@ -282,11 +285,61 @@ func TestSharedStoreRecovers(t *testing.T) {
 	assert.Equal(t, calls, store.calls.Load(), "paused: no call")
 
 	store.mode.Store("ok")
-	time.Sleep(2 * retry)
+	clock.Advance(retry - time.Nanosecond)
+	getOK(t, a, "http://still.test/")
+	assert.Equal(t, calls, store.calls.Load(), "a nanosecond short of StoreRetry on the clock: still paused")
+	clock.Advance(time.Nanosecond)
 	getOK(t, a, "http://back.test/")
 	getOK(t, b, "http://back.test/")
 	assert.Equal(t, 1, cnt.get("back.test/robots.txt"), "sharing resumed")
 	assert.Equal(t, int64(1), b.Stats().SharedHits)
+}
+
+// A negative StoreRetry means no pause: after any number of failures,
+// every refresh asks the Store again.
+func TestSharedNegativeStoreRetryNeverPauses(t *testing.T) {
+	s := serve(t, text(200, rules))
+	store := newFaultyStore(t, "error")
+	a := node(t, s.Listener.Addr().String(), nil, store, CacheOptions{StoreRetry: -1})
+	for i := range 2 * storeFailuresToOpen {
+		before := store.calls.Load()
+		getOK(t, a, fmt.Sprintf("http://down%d.test/", i))
+		assert.Greater(t, store.calls.Load(), before, "refresh %d asked the Store", i)
+	}
+	assert.Equal(t, int64(2*storeFailuresToOpen), a.Stats().StoreErrors)
+}
+
+// ttlStore records the ttl of every Put.
+type ttlStore struct {
+	Store
+	mu   sync.Mutex
+	ttls []time.Duration
+}
+
+func (s *ttlStore) Put(ctx context.Context, key, token string, v []byte, ttl time.Duration) error {
+	s.mu.Lock()
+	s.ttls = append(s.ttls, ttl)
+	s.mu.Unlock()
+	return s.Store.Put(ctx, key, token, v, ttl)
+}
+
+// A shared entry stays in the Store StoreRetain past the expiry of what it
+// serves: 24 h for zero, the value given, and none for a negative value.
+func TestSharedStoreRetain(t *testing.T) {
+	s := serve(t, text(200, rules, "Cache-Control", "max-age=600"))
+	for _, c := range []struct {
+		retain, want time.Duration
+	}{
+		{0, 10*time.Minute + DefaultStoreRetain},
+		{time.Hour, 10*time.Minute + time.Hour},
+		{-1, 10 * time.Minute},
+	} {
+		store := &ttlStore{Store: NewMemoryStore()}
+		a := node(t, s.Listener.Addr().String(), newFakeClock(), store, CacheOptions{StoreRetain: c.retain})
+		getOK(t, a, "http://retain.test/")
+		assert.Equal(t, []time.Duration{c.want}, store.ttls, "StoreRetain %v", c.retain)
+	}
+	assert.Equal(t, 24*time.Hour, DefaultStoreRetain)
 }
 
 // hookStore runs a function before the first Lease.
@@ -495,9 +548,8 @@ func TestSharedTruncatedBody(t *testing.T) {
 	assert.True(t, rb.Agent("x").Allowed("/late"))
 
 	big := func() *Cache {
-		c := node(t, s.Listener.Addr().String(), nil, store, CacheOptions{})
-		c.fetcher.MaxBytes = 1 << 20
-		return c
+		f := &Fetcher{Client: clientTo(t, s.Listener.Addr().String(), nil), Timeout: 2 * time.Second, MaxBytes: 1 << 20}
+		return NewCache(f, CacheOptions{Store: store, StoreTimeout: 5 * time.Second})
 	}
 	getOK(t, big(), "http://large.test/")
 	rl := getOK(t, big(), "http://large.test/")
