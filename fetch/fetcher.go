@@ -46,7 +46,8 @@ var (
 )
 
 // Fetcher fetches robots.txt files. The zero value is ready to use, with
-// http.DefaultClient; set fields before first use and not after. It is safe
+// http.DefaultClient; set fields before first use and not after (a Fetch
+// reads them as it starts, NewCache once for all its fetches). It is safe
 // for concurrent use.
 //
 // Policy, after following redirects; the status of the last response goes
