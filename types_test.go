@@ -186,3 +186,18 @@ func TestModeMatchesCompile(t *testing.T) {
 	assert.Equal(t, RFC, Mode(compile.RFC))
 	assert.Equal(t, Google, Mode(0), "the zero Mode is the default")
 }
+
+// TestConversionsCopyNothing checks that handing out compile's values as
+// this package's types allocates nothing once the file's view is built.
+func TestConversionsCopyNothing(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow: /x\nCrawl-delay: 1\nSitemap: https://example.com/s.xml\n"))
+	a := r.Agent("bot")
+	r.Groups() // builds the view once
+	allocs := testing.AllocsPerRun(100, func() {
+		_ = r.Groups()
+		_ = r.Others()
+		_ = a.Decide("/x").Rule
+		_, _ = r.Groups()[0].CrawlDelay()
+	})
+	assert.Zero(t, allocs)
+}
