@@ -137,9 +137,9 @@ func (a *Agent) Explain(rawURL string) Explanation {
 func (a *Agent) matches(path string) []Match {
 	var out []Match
 	for _, gi := range a.sel.Groups {
-		rules := a.file.Groups()[gi].Rules
+		rules := a.groups()[gi].Rules
 		for ri := range rules {
-			for i, p := range a.file.RulePatterns(rules[ri]) {
+			for i, p := range a.file.RulePatterns(compile.Rule(rules[ri])) {
 				if p.Expr == "" || !automaton.Match(p.Expr, path) {
 					continue
 				}
@@ -251,7 +251,7 @@ func (a *Agent) selectingLines() []*AgentLine {
 	var lines []*AgentLine
 	key := compile.FoldAgent(a.sel.Agent)
 	for _, gi := range a.sel.Groups {
-		agents := a.file.Groups()[gi].Agents
+		agents := a.groups()[gi].Agents
 		for i, l := range agents {
 			if a.sel.Specific && !l.Global && compile.FoldAgent(l.Token) == key || !a.sel.Specific && l.Global {
 				lines = append(lines, &agents[i])

@@ -14,7 +14,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/internal/memstat"
-	"github.com/fastrobots/robots/lint/worstcase"
+	"github.com/fastrobots/robots/internal/worstcase"
 )
 
 var updateExplain = flag.Bool("update", false, "rewrite testdata/worstcase/*.explain.golden from the current explanations")

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/fuzz"
+	"github.com/fastrobots/robots/internal/fuzzgen"
 )
 
 // Concurrency: a *Robots and the *Agent values it returns are shared by
@@ -32,7 +32,7 @@ func raceBodies(t *testing.T) map[string][]byte {
 			"User-agent: FooBot\nUser-agent: BarBot\nDisallow: /\nAllow: /public\nAllow: /a/index.html\n\n" +
 			"User-agent: BazBot\nDisallow: /*.php$\nDisallow: /%E3%83%84\n\n" +
 			"User-agent: Googlebot-Image\nDisallow: /photos\nUser-agent: Googlebot\nDisallow: /nogoogle\n"),
-		"generated": fuzz.Generate(rand.New(rand.NewPCG(7, 7)), fuzz.Config{MaxItems: 60, MaxAgents: 3, MaxRules: 30, MaxValue: 30, Extensions: true}).Body,
+		"generated": fuzzgen.Generate(rand.New(rand.NewPCG(7, 7)), fuzzgen.Config{MaxItems: 60, MaxAgents: 3, MaxRules: 30, MaxValue: 30, Extensions: true}).Body,
 	}
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")

@@ -22,10 +22,10 @@
 // Parse is configured by functional options (WithMode, WithMaxBytes,
 // WithAutomatonBudget); for every limit, zero means the default and a
 // negative value no limit: none at all for the body's size, none beyond
-// automaton.MaxBudget, the most an automaton can address, for its budget. This package is the stable API; packages
-// compile, automaton and runtime are the layers it is built on, and only
-// the data types it re-exports from compile are stable there. Package
-// fetch, for crawlers, fetches and caches robots.txt files over HTTP.
+// automaton.MaxBudget, the most an automaton can address, for its budget.
+// This package is the stable API; packages compile, automaton and runtime
+// are the layers it is built on, and may change. Package fetch, for
+// crawlers, fetches and caches robots.txt files over HTTP.
 package robots
 
 import (
@@ -39,16 +39,19 @@ import (
 )
 
 // Mode selects how a robots.txt is read.
-type Mode = compile.Mode
+type Mode uint8
 
 const (
 	// Google reaches the verdict of Google's open-source reference parser on
 	// every input. It is the default.
-	Google = compile.Google
+	Google = Mode(compile.Google)
 	// RFC reads robots.txt as RFC 9309 defines it, with none of Google's
 	// leniencies, and normalises percent-encoding before comparing.
-	RFC = compile.RFC
+	RFC = Mode(compile.RFC)
 )
+
+// String returns "google" or "rfc".
+func (m Mode) String() string { return compile.Mode(m).String() }
 
 // MaxBytes is the default number of bytes of a robots.txt that are read:
 // 500 KiB, Google's documented limit. WithMaxBytes changes it.
@@ -57,15 +60,6 @@ const MaxBytes = compile.DefaultMaxBytes
 // MaxLineBytes is the number of bytes of one line that are read; the rest of
 // a longer line is ignored, as Google ignores it.
 const MaxLineBytes = compile.MaxLineBytes
-
-// Group, Rule, AgentLine and Directive describe the parsed file. They are
-// shared with the Robots value that returns them and must not be modified.
-type (
-	Group     = compile.Group
-	Rule      = compile.Rule
-	AgentLine = compile.AgentLine
-	Directive = compile.Directive
-)
 
 // Option configures Parse. Options follow one convention: a zero value
 // asks for the default, a negative one for no limit (the package doc says
@@ -79,7 +73,7 @@ type config struct {
 }
 
 // WithMode selects Google (the default) or strict RFC 9309 reading.
-func WithMode(m Mode) Option { return func(c *config) { c.parse.Mode = m } }
+func WithMode(m Mode) Option { return func(c *config) { c.parse.Mode = compile.Mode(m) } }
 
 // WithMaxBytes sets how many bytes of the body are read: n > 0 reads at most
 // n bytes, n == 0 restores the default MaxBytes, n < 0 reads all of it.
@@ -171,10 +165,11 @@ func (r *Robots) Reason() Reason { return r.reason }
 func (r *Robots) BodyBytes() int { return r.bodyBytes }
 
 // Mode returns the mode the file was parsed in.
-func (r *Robots) Mode() Mode { return r.file.Mode }
+func (r *Robots) Mode() Mode { return Mode(r.file.Mode) }
 
-// Groups returns the file's groups in file order.
-func (r *Robots) Groups() []Group { return r.file.Groups() }
+// Groups returns the file's groups in file order. The slice and what it
+// holds are shared and must not be modified.
+func (r *Robots) Groups() []Group { return groupsOf(r.file.Groups()) }
 
 // Sitemaps returns the values of the file's sitemap lines, in file order.
 func (r *Robots) Sitemaps() []string {
@@ -188,7 +183,7 @@ func (r *Robots) Sitemaps() []string {
 
 // Others returns the directives that are neither group lines nor sitemaps
 // (crawl-delay, host, ...), in file order. They change no verdict.
-func (r *Robots) Others() []Directive { return r.file.Others() }
+func (r *Robots) Others() []Directive { return directivesOf(r.file.Others()) }
 
 // Lines returns the number of lines read, counting the last one.
 func (r *Robots) Lines() int { return r.file.Lines }
@@ -293,6 +288,9 @@ func (a *Agent) Policy() Policy { return a.policy }
 // no groups) apply.
 func (a *Agent) Name() string { return a.sel.Agent }
 
+// groups returns all groups of the agent's file; a.sel.Groups indexes them.
+func (a *Agent) groups() []Group { return groupsOf(a.file.Groups()) }
+
 // Groups returns the indexes, into Robots.Groups, of the groups that apply.
 func (a *Agent) Groups() []int { return intSlice(a.sel.Groups) }
 
@@ -359,29 +357,32 @@ func (a *Agent) decide(in runtime.Input) Decision {
 	v := a.match.Decide(in)
 	d := Decision{Allowed: v.Allowed, Implicit: v.Implicit}
 	if v.Rule >= 0 {
-		d.Rule = a.rules.Rule(v.Rule)
+		d.Rule = ruleOf(a.rules.Rule(v.Rule))
 	}
 	return d
 }
 
-// Stats describes the automaton built so far for an agent's rules. Every
-// Agent resolved to the same groups shares one automaton, and its Stats.
-// Until the rules compile (Agent.Compile, or after compile.HotAfter
-// checks) nothing is built and only Budget is set.
+// Stats describes the automaton built so far for an agent's rules: what a
+// crawler needs to size WithAutomatonBudget. Every Agent resolved to the
+// same groups shares one automaton, and its Stats. Until the rules compile
+// (Agent.Compile, or after compile.HotAfter checks) nothing is built and
+// only Budget is set. Package automaton's Stats breaks Bytes down further.
 type Stats struct {
-	States        int  // DFA states built
-	Rows          int  // states with a row of the transition table; the others keep their transitions in a list
-	Bytes         int  // TableBytes + KernelBytes + EdgeBytes + the states' bookkeeping, plus ScanBytes
-	ReplayedBytes int  // position sets that states replay instead of storing: not memory, counted against Budget with Bytes as the work of building them
-	Budget        int  // the budget of the DFA's states (WithAutomatonBudget)
-	Full          bool // a state was refused for the budget; some checks run on the scanner
-
-	Positions   int // positions of the pattern automaton, all patterns together
-	Classes     int // byte classes: one per byte some pattern names, one for the rest
-	TableBytes  int // the transition table as allocated
-	KernelBytes int // the encoded position sets the states store (the others are replayed)
-	EdgeBytes   int // the transitions of states without a row
-	ScanBytes   int // the fallback scanner, built the first time a check needs it
+	// States is the number of automaton states built: the distinct points
+	// in the rules that the checks so far have reached.
+	States int
+	// Bytes is the memory the automaton holds: its states and their
+	// transitions, which the budget bounds, plus the segment scanner once
+	// a check past the budget has built it. Robots.MemoryBytes includes it.
+	Bytes int
+	// Budget is the memory budget of the automaton's states, in bytes
+	// (WithAutomatonBudget).
+	Budget int
+	// Full is true once a state was refused for the budget: the checks that
+	// need a state not built are decided by the segment scanner, with the
+	// same verdict, more slowly. A crawler that sees Full on rules it checks
+	// often may raise the budget.
+	Full bool
 }
 
 // Compile builds the automaton of the agent's rules now, and returns a.
@@ -399,11 +400,7 @@ func (a *Agent) Compile() *Agent {
 // rules.
 func (a *Agent) Stats() Stats {
 	s := a.rules.Stats()
-	return Stats{
-		States: s.States, Rows: s.Rows, Bytes: s.Bytes, ReplayedBytes: s.ReplayedBytes, Budget: s.Budget, Full: s.Full,
-		Positions: s.Positions, Classes: s.Classes, TableBytes: s.TableBytes, KernelBytes: s.KernelBytes,
-		EdgeBytes: s.EdgeBytes, ScanBytes: s.ScanBytes,
-	}
+	return Stats{States: s.States, Bytes: s.Bytes, Budget: s.Budget, Full: s.Full}
 }
 
 func intSlice(s []int32) []int {

@@ -7,12 +7,12 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/compile"
-	"github.com/fastrobots/robots/fuzz"
+	"github.com/fastrobots/robots/internal/fuzzgen"
 	"github.com/fastrobots/robots/runtime"
 )
 
 // FuzzAllowed parses body in both modes, resolves agent and decides rawURL,
-// checking fuzz.CheckAllowed's invariants: every way of asking agrees with
+// checking fuzzgen.CheckAllowed's invariants: every way of asking agrees with
 // Decide, Decide().Rule is nil or a rule of the agent's groups whose Allow
 // is the verdict, and the verdict and deciding rule are those of a brute
 // force over the rules. Seeds: testdata/fuzz/FuzzAllowed.
@@ -20,7 +20,7 @@ func FuzzAllowed(f *testing.F) {
 	f.Add([]byte("User-agent: FooBot\nDisallow: /\nAllow: /a/index.html\n"), "foobot", "https://example.com/a/")
 	f.Add([]byte("User-agent: *\nDisallow: /*.php$\nAllow: /%7Ex\n"), "bar", "http://h/~x.php")
 	f.Fuzz(func(t *testing.T, body []byte, agent, rawURL string) {
-		if err := fuzz.CheckAllowed(body, agent, rawURL); err != nil {
+		if err := fuzzgen.CheckAllowed(body, agent, rawURL); err != nil {
 			t.Fatal(err)
 		}
 	})

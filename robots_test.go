@@ -94,3 +94,44 @@ func TestAgentChecksDoNotAllocate(t *testing.T) {
 		assert.Equal(t, 0.0, testing.AllocsPerRun(100, check), name)
 	}
 }
+
+// TestAgentStats checks what Stats reports at each stage: only the budget
+// while the rules are cold, states and their bytes once compiled and
+// checked, and Full once the budget refused a state, the verdict unchanged.
+func TestAgentStats(t *testing.T) {
+	const body = "User-agent: *\nDisallow: /*a*b*c\nAllow: /*x*y*z\n"
+	tests := []struct {
+		name    string
+		budget  int
+		compile bool
+		want    func(*testing.T, robots.Stats)
+	}{
+		{"cold", 0, false, func(t *testing.T, st robots.Stats) {
+			assert.Equal(t, robots.Stats{Budget: robots.DefaultAutomatonBudget}, st)
+		}},
+		{"compiled", 0, true, func(t *testing.T, st robots.Stats) {
+			assert.Positive(t, st.States)
+			assert.Positive(t, st.Bytes)
+			assert.LessOrEqual(t, st.Bytes, st.Budget)
+			assert.False(t, st.Full)
+		}},
+		{"budget spent", 1, true, func(t *testing.T, st robots.Stats) {
+			assert.Equal(t, 1, st.Budget)
+			assert.True(t, st.Full, "a one-byte budget refuses a state")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := robots.Parse([]byte(body), robots.WithAutomatonBudget(tt.budget))
+			a := r.Agent("bot")
+			if tt.compile {
+				a.Compile()
+			}
+			assert.False(t, a.AllowedPath("/1a2b3c"))
+			assert.True(t, a.AllowedPath("/1a2x3b4y5c6z"))
+			st := a.Stats()
+			tt.want(t, st)
+			assert.LessOrEqual(t, int64(st.Bytes), r.MemoryBytes(), "MemoryBytes includes the automaton")
+		})
+	}
+}

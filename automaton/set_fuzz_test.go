@@ -3,14 +3,14 @@ package automaton_test
 import (
 	"testing"
 
-	"github.com/fastrobots/robots/fuzz"
+	"github.com/fastrobots/robots/internal/fuzzgen"
 )
 
 // FuzzAutomaton compiles up to 64 patterns (one per line of patterns; bit
 // i%64 of allow makes pattern i an allow; priorities are the lengths, or
 // the lengths modulo tie+1 to force ties) and decides path, comparing the
 // verdict and the deciding pattern with a brute force over the patterns
-// with an independent matcher (fuzz.MatchOracle). Seeds:
+// with an independent matcher (fuzzgen.MatchOracle). Seeds:
 // testdata/fuzz/FuzzAutomaton.
 func FuzzAutomaton(f *testing.F) {
 	f.Add("/a*b$\n/a\n*\n/$\n/a$b", "/aab", uint64(0b10110), uint8(0))
@@ -19,7 +19,7 @@ func FuzzAutomaton(f *testing.F) {
 		if len(patterns) > 4096 || len(path) > 4096 {
 			return
 		}
-		if err := fuzz.CheckSet(fuzz.SetPatterns(patterns, allow, tie), path); err != nil {
+		if err := fuzzgen.CheckSet(fuzzgen.SetPatterns(patterns, allow, tie), path); err != nil {
 			t.Fatal(err)
 		}
 	})

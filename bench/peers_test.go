@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/automaton"
+	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/runtime"
 	"github.com/stretchr/testify/require"
 )
 
@@ -222,15 +225,23 @@ func TestRetained(t *testing.T) {
 // once, as they are once hot. It also reports the automaton once every
 // path was checked four more times, so that every state they reach has its
 // row: the memory of a site whose same URLs are checked again and again.
+//
+// robots.Stats reports states and bytes only; the make-up is
+// automaton.Stats, so the test builds the agent from the layers as
+// robots.Robots.Agent does: resolve, compile with the mode's options,
+// match.
 func TestRealisticStarAutomaton(t *testing.T) {
 	body, paths := loadWorkload(t)
-	bot := robots.Parse(body).Agent(StarAgent).Compile()
+	file := compile.Parse(body, compile.Options{})
+	rules := file.Compile(file.Resolve(StarAgent), runtime.RuleOptions(file.Mode, automaton.Options{}))
+	rules.Set()
+	bot := runtime.NewMatcher(rules, file.Mode)
 	pathBytes := 0
 	for _, p := range paths {
 		bot.AllowedPath(p)
 		pathBytes += len(p)
 	}
-	st := bot.Stats()
+	st := rules.Stats()
 	rows := st.Rows * (st.Classes + 2) * 4
 	t.Logf("%d paths, %d bytes: %d states, %d of them with a row, %d positions, %d byte classes", len(paths), pathBytes, st.States, st.Rows, st.Positions, st.Classes)
 	t.Logf("counted %d B = table %d B (rows in use %d B) + sparse transitions %d B + stored kernels %d B + bookkeeping %d B",
@@ -244,7 +255,7 @@ func TestRealisticStarAutomaton(t *testing.T) {
 			bot.AllowedPath(p)
 		}
 	}
-	again := bot.Stats()
+	again := rules.Stats()
 	t.Logf("after 4 more checks of each path: %d B, %d states with a row, table %d B", again.Bytes, again.Rows, again.TableBytes)
 	if again.Rows <= st.Rows || again.States != st.States {
 		t.Errorf("checking the same paths again gave %d rows of %d states, had %d rows of %d", again.Rows, again.States, st.Rows, st.States)

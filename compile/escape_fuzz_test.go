@@ -3,7 +3,7 @@ package compile_test
 import (
 	"testing"
 
-	"github.com/fastrobots/robots/fuzz"
+	"github.com/fastrobots/robots/internal/fuzzgen"
 )
 
 // FuzzEscapePattern checks EscapePattern against an independent escaper:
@@ -14,7 +14,7 @@ func FuzzEscapePattern(f *testing.F) {
 	f.Add("/Sanjos\u00e9/%aa%2f%zz%")
 	f.Add("/*$%24%2A?a=%3a/@$")
 	f.Fuzz(func(t *testing.T, value string) {
-		if err := fuzz.CheckEscape(value); err != nil {
+		if err := fuzzgen.CheckEscape(value); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -8,7 +8,7 @@ package compile
 // and a NUL, trims the key and classifies it, and then searches the value
 // again for bytes to escape. Any other line is left to the general path
 // untouched, so the quick path only decides how fast a line is read,
-// never how: fuzz.CheckParse holds Parse to the reference reading on any
+// never how: fuzzgen.CheckParse holds Parse to the reference reading on any
 // bytes, and TestQuickLineAgreesWithGeneral compares the two paths line
 // shape by line shape.
 

@@ -14,7 +14,7 @@ import (
 
 	"github.com/fastrobots/robots/compile"
 	"github.com/fastrobots/robots/internal/memstat"
-	"github.com/fastrobots/robots/lint/worstcase"
+	"github.com/fastrobots/robots/internal/worstcase"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/worstcase/*.golden from the current findings")

@@ -3,7 +3,7 @@ package runtime_test
 import (
 	"testing"
 
-	"github.com/fastrobots/robots/fuzz"
+	"github.com/fastrobots/robots/internal/fuzzgen"
 )
 
 // FuzzPath checks Path against an independent transcription of the
@@ -14,7 +14,7 @@ func FuzzPath(f *testing.F) {
 	f.Add("https://example.com/a/b;p?q=1#frag")
 	f.Add("//host/x://y?z")
 	f.Fuzz(func(t *testing.T, rawURL string) {
-		if err := fuzz.CheckPath(rawURL); err != nil {
+		if err := fuzzgen.CheckPath(rawURL); err != nil {
 			t.Fatal(err)
 		}
 	})

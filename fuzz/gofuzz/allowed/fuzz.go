@@ -1,13 +1,13 @@
 //go:build gofuzz
 
 // Package allowed is the go-fuzz harness of Parse, Agent and Decide,
-// checked by fuzz.CheckAllowed.
+// checked by fuzzgen.CheckAllowed.
 package allowed
 
 import (
 	"bytes"
 
-	"github.com/fastrobots/robots/fuzz"
+	"github.com/fastrobots/robots/internal/fuzzgen"
 )
 
 // Fuzz reads its input as "agent\nURL\nrobots.txt body" and panics when an
@@ -15,7 +15,7 @@ import (
 func Fuzz(data []byte) int {
 	agent, rest, _ := bytes.Cut(data, []byte("\n"))
 	rawURL, body, _ := bytes.Cut(rest, []byte("\n"))
-	if err := fuzz.CheckAllowed(body, string(agent), string(rawURL)); err != nil {
+	if err := fuzzgen.CheckAllowed(body, string(agent), string(rawURL)); err != nil {
 		panic(err)
 	}
 	return 0

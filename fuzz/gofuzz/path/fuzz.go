@@ -1,14 +1,14 @@
 //go:build gofuzz
 
 // Package path is the go-fuzz harness of runtime.Path, checked by
-// fuzz.CheckPath.
+// fuzzgen.CheckPath.
 package path
 
-import "github.com/fastrobots/robots/fuzz"
+import "github.com/fastrobots/robots/internal/fuzzgen"
 
 // Fuzz panics when an invariant breaks.
 func Fuzz(data []byte) int {
-	if err := fuzz.CheckPath(string(data)); err != nil {
+	if err := fuzzgen.CheckPath(string(data)); err != nil {
 		panic(err)
 	}
 	return 0

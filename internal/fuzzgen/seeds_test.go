@@ -1,4 +1,4 @@
-package fuzz_test
+package fuzzgen_test
 
 import (
 	"bytes"
@@ -13,12 +13,12 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/fastrobots/robots/fuzz"
 	"github.com/fastrobots/robots/internal/conformance"
+	"github.com/fastrobots/robots/internal/fuzzgen"
 )
 
 // updateSeeds rewrites the seed corpora of the native fuzz targets:
-// go test ./fuzz -run TestSeedCorpus -update-seeds
+// go test ./internal/fuzzgen -run TestSeedCorpus -update-seeds
 var updateSeeds = flag.Bool("update-seeds", false, "rewrite the seed corpora under */testdata/fuzz")
 
 // gofuzzCorpus, when set, is a directory into which TestSeedCorpus writes
@@ -69,19 +69,19 @@ func seedCorpora(t *testing.T) map[string]map[string][]byte {
 		}
 	}
 	const (
-		parse   = "../compile/testdata/fuzz/FuzzParse"
-		escape  = "../compile/testdata/fuzz/FuzzEscapePattern"
-		path    = "../runtime/testdata/fuzz/FuzzPath"
-		allowed = "../testdata/fuzz/FuzzAllowed"
-		set     = "../automaton/testdata/fuzz/FuzzAutomaton"
+		parse   = "../../compile/testdata/fuzz/FuzzParse"
+		escape  = "../../compile/testdata/fuzz/FuzzEscapePattern"
+		path    = "../../runtime/testdata/fuzz/FuzzPath"
+		allowed = "../../testdata/fuzz/FuzzAllowed"
+		set     = "../../automaton/testdata/fuzz/FuzzAutomaton"
 	)
-	for _, s := range fuzz.HostileBodies() {
+	for _, s := range fuzzgen.HostileBodies() {
 		add(parse, s.Name, s.Body)
 		add(allowed, s.Name, s.Body, "FooBot", "https://example.com/private/ok/index.html?q")
 	}
 	// One case of every conformance area: its body, agent and URL.
 	areas := map[string]bool{}
-	err := conformance.Each("../testdata/conformance/spec-test.jsonl", func(_ int, c *conformance.Case) error {
+	err := conformance.Each("../../testdata/conformance/spec-test.jsonl", func(_ int, c *conformance.Case) error {
 		if areas[c.Area] {
 			return nil
 		}
@@ -96,10 +96,10 @@ func seedCorpora(t *testing.T) map[string]map[string][]byte {
 		return nil
 	})
 	require.NoError(t, err)
-	for i, u := range fuzz.HostileURLs() {
+	for i, u := range fuzzgen.HostileURLs() {
 		add(path, fmt.Sprintf("%02d", i), u)
 	}
-	for i, v := range fuzz.HostileValues() {
+	for i, v := range fuzzgen.HostileValues() {
 		add(escape, fmt.Sprintf("%02d", i), v)
 	}
 	sets := []struct {
@@ -153,8 +153,8 @@ func TestSeedCorpus(t *testing.T) {
 				continue
 			}
 			got, err := os.ReadFile(file)
-			require.NoError(t, err, "run: go test ./fuzz -run TestSeedCorpus -update-seeds")
-			require.Equal(t, string(want), string(got), "%s is stale; run: go test ./fuzz -run TestSeedCorpus -update-seeds", file)
+			require.NoError(t, err, "run: go test ./internal/fuzzgen -run TestSeedCorpus -update-seeds")
+			require.Equal(t, string(want), string(got), "%s is stale; run: go test ./internal/fuzzgen -run TestSeedCorpus -update-seeds", file)
 		}
 		on, _ := filepath.Glob(filepath.Join(dir, seedPrefix+"*"))
 		require.Len(t, on, len(files), "%s holds seed files no longer written", dir)
@@ -165,16 +165,16 @@ func TestSeedCorpus(t *testing.T) {
 // Every hostile seed passes the invariants of the body and URL targets.
 func TestSeedsPassChecks(t *testing.T) {
 	var urls []string
-	urls = append(urls, fuzz.HostileURLs()...)
-	for _, s := range fuzz.HostileBodies() {
-		require.NoError(t, fuzz.CheckParse(s.Body), s.Name)
-		require.NoError(t, fuzz.CheckDecisions(s.Body, []string{"FooBot", "BarBot", "Baz", "", "*", "Googlebot"}, urls), s.Name)
+	urls = append(urls, fuzzgen.HostileURLs()...)
+	for _, s := range fuzzgen.HostileBodies() {
+		require.NoError(t, fuzzgen.CheckParse(s.Body), s.Name)
+		require.NoError(t, fuzzgen.CheckDecisions(s.Body, []string{"FooBot", "BarBot", "Baz", "", "*", "Googlebot"}, urls), s.Name)
 	}
 	for _, u := range urls {
-		require.NoError(t, fuzz.CheckPath(u))
+		require.NoError(t, fuzzgen.CheckPath(u))
 	}
-	for _, v := range fuzz.HostileValues() {
-		require.NoError(t, fuzz.CheckEscape(v))
+	for _, v := range fuzzgen.HostileValues() {
+		require.NoError(t, fuzzgen.CheckEscape(v))
 	}
 }
 
@@ -215,7 +215,7 @@ var (
 // TestImportCrasher turns a go-fuzz crasher into an input of the matching
 // native target, decoding it as its harness does:
 //
-//	go test ./fuzz -run TestImportCrasher -crasher=$work/parse/crashers/<hash> -crasher-name=regress-what
+//	go test ./internal/fuzzgen -run TestImportCrasher -crasher=$work/parse/crashers/<hash> -crasher-name=regress-what
 //
 // The harness is read from the crasher's path ($work/<harness>/crashers/).
 // It is skipped without -crasher.
@@ -234,20 +234,20 @@ func TestImportCrasher(t *testing.T) {
 	var content []byte
 	switch harness {
 	case "parse":
-		dir, content = "../compile/testdata/fuzz/FuzzParse", corpusFile(raw)
+		dir, content = "../../compile/testdata/fuzz/FuzzParse", corpusFile(raw)
 	case "escape":
-		dir, content = "../compile/testdata/fuzz/FuzzEscapePattern", corpusFile(string(raw))
+		dir, content = "../../compile/testdata/fuzz/FuzzEscapePattern", corpusFile(string(raw))
 	case "path":
-		dir, content = "../runtime/testdata/fuzz/FuzzPath", corpusFile(string(raw))
+		dir, content = "../../runtime/testdata/fuzz/FuzzPath", corpusFile(string(raw))
 	case "allowed":
 		agent, rest, _ := bytes.Cut(raw, []byte("\n"))
 		rawURL, body, _ := bytes.Cut(rest, []byte("\n"))
-		dir, content = "../testdata/fuzz/FuzzAllowed", corpusFile(body, string(agent), string(rawURL))
+		dir, content = "../../testdata/fuzz/FuzzAllowed", corpusFile(body, string(agent), string(rawURL))
 	case "automaton":
 		var head [9]byte
 		n := copy(head[:], raw)
 		path, patterns, _ := strings.Cut(string(raw[n:]), "\n")
-		dir = "../automaton/testdata/fuzz/FuzzAutomaton"
+		dir = "../../automaton/testdata/fuzz/FuzzAutomaton"
 		content = corpusFile(patterns, path, binary.LittleEndian.Uint64(head[:8]), head[8])
 	default:
 		t.Fatalf("%s: the crasher's directory names no harness (want $work/<harness>/crashers/<hash>)", *crasher)

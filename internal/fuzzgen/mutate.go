@@ -1,4 +1,4 @@
-package fuzz
+package fuzzgen
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package fuzz_test
+package fuzzgen_test
 
 import (
 	"flag"
@@ -11,22 +11,22 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots/compile"
-	"github.com/fastrobots/robots/fuzz"
+	"github.com/fastrobots/robots/internal/fuzzgen"
 )
 
 // seeds is how many generated files each property is checked on; go test
-// ./fuzz -seeds=100000 checks more.
+// ./internal/fuzzgen -seeds=100000 checks more.
 var seeds = flag.Int("seeds", 2000, "number of generated robots.txt files per property")
 
 var modes = []compile.Mode{compile.Google, compile.RFC}
 
 // generated calls fn with each generated file, its seed and a random source
 // for the property's own choices.
-func generated(t *testing.T, fn func(t *testing.T, seed uint64, r *rand.Rand, f *fuzz.File)) {
+func generated(t *testing.T, fn func(t *testing.T, seed uint64, r *rand.Rand, f *fuzzgen.File)) {
 	t.Helper()
 	for seed := range uint64(*seeds) {
 		r := rand.New(rand.NewPCG(seed, 0x9309))
-		f := fuzz.Generate(r, fuzz.DefaultConfig())
+		f := fuzzgen.Generate(r, fuzzgen.DefaultConfig())
 		fn(t, seed, r, f)
 		if t.Failed() {
 			t.Fatalf("seed %d, body:\n%q", seed, f.Body)
@@ -34,23 +34,23 @@ func generated(t *testing.T, fn func(t *testing.T, seed uint64, r *rand.Rand, f 
 	}
 }
 
-func scan(body []byte, mode compile.Mode) ([]fuzz.Token, int) {
-	var toks []fuzz.Token
-	n := compile.Scan(string(body), mode, func(t compile.Token) { toks = append(toks, fuzz.TokenOf(t)) })
+func scan(body []byte, mode compile.Mode) ([]fuzzgen.Token, int) {
+	var toks []fuzzgen.Token
+	n := compile.Scan(string(body), mode, func(t compile.Token) { toks = append(toks, fuzzgen.TokenOf(t)) })
 	return toks, n
 }
 
 // Every generated line is read with the field, key, value and line number
 // it was written with, in both modes, and the reference reading agrees.
 func TestGrammarLinesRecognised(t *testing.T) {
-	generated(t, func(t *testing.T, _ uint64, _ *rand.Rand, f *fuzz.File) {
+	generated(t, func(t *testing.T, _ uint64, _ *rand.Rand, f *fuzzgen.File) {
 		want := f.Tokens()
 		for _, m := range modes {
 			got, n := scan(f.Body, m)
-			assert.NoError(t, fuzz.SameTokens(got, want), "%v mode", m)
+			assert.NoError(t, fuzzgen.SameTokens(got, want), "%v mode", m)
 			assert.Equal(t, f.LineCount(), n, "%v mode: lines", m)
-			ref, refN := fuzz.ReferenceScan(f.Body, m == compile.RFC)
-			assert.NoError(t, fuzz.SameTokens(ref, want), "%v mode: reference", m)
+			ref, refN := fuzzgen.ReferenceScan(f.Body, m == compile.RFC)
+			assert.NoError(t, fuzzgen.SameTokens(ref, want), "%v mode: reference", m)
 			assert.Equal(t, f.LineCount(), refN, "%v mode: reference lines", m)
 		}
 	})
@@ -59,7 +59,7 @@ func TestGrammarLinesRecognised(t *testing.T) {
 // Parsing a generated file gives the groups, rules, sitemaps and other
 // lines it was built with.
 func TestGrammarStructure(t *testing.T) {
-	generated(t, func(t *testing.T, _ uint64, _ *rand.Rand, f *fuzz.File) {
+	generated(t, func(t *testing.T, _ uint64, _ *rand.Rand, f *fuzzgen.File) {
 		for _, m := range modes {
 			p := compile.Parse(f.Body, compile.Options{Mode: m})
 			assert.Equal(t, f.LineCount(), p.Lines, "%v mode", m)
@@ -76,7 +76,7 @@ func TestGrammarStructure(t *testing.T) {
 					assert.Equal(t, want, got.Agents[j], "%v mode: group %d agent %d", m, i, j)
 				}
 				for j, r := range g.Rules {
-					want := compile.Rule{Line: r.Line, Allow: r.Allow, Value: r.Value, Pattern: fuzz.EscapeOracle(r.Value)}
+					want := compile.Rule{Line: r.Line, Allow: r.Allow, Value: r.Value, Pattern: fuzzgen.EscapeOracle(r.Value)}
 					assert.Equal(t, want, got.Rules[j], "%v mode: group %d rule %d", m, i, j)
 				}
 			}
@@ -95,14 +95,14 @@ func TestGrammarStructure(t *testing.T) {
 // Printing the parsed groups and rules back as a robots.txt and parsing
 // that gives the same groups and rules.
 func TestGrammarRoundTrip(t *testing.T) {
-	generated(t, func(t *testing.T, _ uint64, _ *rand.Rand, f *fuzz.File) {
+	generated(t, func(t *testing.T, _ uint64, _ *rand.Rand, f *fuzzgen.File) {
 		for _, m := range modes {
 			p := compile.Parse(f.Body, compile.Options{Mode: m})
-			out, ok := fuzz.Format(p)
+			out, ok := fuzzgen.Format(p)
 			require.True(t, ok)
 			back := compile.Parse(out, compile.Options{Mode: m})
-			assert.NoError(t, fuzz.SameStructure(back, p), "%v mode, formatted:\n%s", m, out)
-			again, _ := fuzz.Format(back)
+			assert.NoError(t, fuzzgen.SameStructure(back, p), "%v mode, formatted:\n%s", m, out)
+			again, _ := fuzzgen.Format(back)
 			assert.Equal(t, string(out), string(again), "%v mode: formatting is stable", m)
 		}
 	})
@@ -112,8 +112,8 @@ func TestGrammarRoundTrip(t *testing.T) {
 // taken from its own rules, for the agents it names and for one it does
 // not, agrees with the brute-force oracle.
 func TestGrammarVerdicts(t *testing.T) {
-	generated(t, func(t *testing.T, _ uint64, r *rand.Rand, f *fuzz.File) {
-		require.NoError(t, fuzz.CheckParse(f.Body))
+	generated(t, func(t *testing.T, _ uint64, r *rand.Rand, f *fuzzgen.File) {
+		require.NoError(t, fuzzgen.CheckParse(f.Body))
 		agents := []string{"NoSuchBot", ""}
 		var urls []string
 		for _, g := range f.Groups {
@@ -125,7 +125,7 @@ func TestGrammarVerdicts(t *testing.T) {
 			}
 		}
 		urls = append(urls, "/", "https://example.com/robots.txt", "http://example.com/index.html")
-		require.NoError(t, fuzz.CheckDecisions(f.Body, sample(r, agents, 4), sample(r, urls, 12)))
+		require.NoError(t, fuzzgen.CheckDecisions(f.Body, sample(r, agents, 4), sample(r, urls, 12)))
 	})
 }
 
@@ -154,16 +154,16 @@ func urlsFor(r *rand.Rand, v string) []string {
 // Google's reading and the strict RFC reading find exactly the directives
 // the mutation says, and the reference reading agrees.
 func TestGrammarMutations(t *testing.T) {
-	names := make([]string, 0, len(fuzz.Mutations))
-	for name := range fuzz.Mutations {
+	names := make([]string, 0, len(fuzzgen.Mutations))
+	for name := range fuzzgen.Mutations {
 		names = append(names, name)
 	}
 	sort.Strings(names)
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
-			mutate := fuzz.Mutations[name]
+			mutate := fuzzgen.Mutations[name]
 			applied := 0
-			generated(t, func(t *testing.T, _ uint64, r *rand.Rand, f *fuzz.File) {
+			generated(t, func(t *testing.T, _ uint64, r *rand.Rand, f *fuzzgen.File) {
 				mu, ok := mutate(r, f)
 				if !ok {
 					return
@@ -175,12 +175,12 @@ func TestGrammarMutations(t *testing.T) {
 						want = mu.RFC
 					}
 					got, n := scan(mu.Body, m)
-					assert.NoError(t, fuzz.SameTokens(got, want), "%v mode", m)
+					assert.NoError(t, fuzzgen.SameTokens(got, want), "%v mode", m)
 					assert.Equal(t, mu.Lines, n, "%v mode: lines", m)
-					ref, _ := fuzz.ReferenceScan(mu.Body, m == compile.RFC)
-					assert.NoError(t, fuzz.SameTokens(ref, want), "%v mode: reference", m)
+					ref, _ := fuzzgen.ReferenceScan(mu.Body, m == compile.RFC)
+					assert.NoError(t, fuzzgen.SameTokens(ref, want), "%v mode: reference", m)
 				}
-				assert.NoError(t, fuzz.CheckParse(mu.Body), "%q", mu.Body)
+				assert.NoError(t, fuzzgen.CheckParse(mu.Body), "%q", mu.Body)
 			})
 			if *seeds >= 100 {
 				assert.Greater(t, applied, *seeds/4, "the mutation applies to too few files")
@@ -192,46 +192,46 @@ func TestGrammarMutations(t *testing.T) {
 // Random byte-level damage never panics, and the parser's reading of the
 // result is the reference's.
 func TestGrammarNoise(t *testing.T) {
-	generated(t, func(t *testing.T, _ uint64, r *rand.Rand, f *fuzz.File) {
-		body := fuzz.Noise(r, f.Body)
-		require.NoError(t, fuzz.CheckParse(body), "%q", body)
-		require.NoError(t, fuzz.CheckAllowed(body, "FooBot", "https://example.com/a/b?c"), "%q", body)
+	generated(t, func(t *testing.T, _ uint64, r *rand.Rand, f *fuzzgen.File) {
+		body := fuzzgen.Noise(r, f.Body)
+		require.NoError(t, fuzzgen.CheckParse(body), "%q", body)
+		require.NoError(t, fuzzgen.CheckAllowed(body, "FooBot", "https://example.com/a/b?c"), "%q", body)
 	})
 }
 
 // The lenient rules, one example each, in both modes.
 func TestGrammarLenientRules(t *testing.T) {
-	type tok = fuzz.Token
+	type tok = fuzzgen.Token
 	tests := []struct {
 		name        string
 		body        string
 		google, rfc []tok
 	}{
 		{"typo accepted by Google only", "Useragent: a\nDissallow: /x\nSite-map: http://s/\n",
-			[]tok{{1, fuzz.UserAgent, "Useragent", "a"}, {2, fuzz.Disallow, "Dissallow", "/x"}, {3, fuzz.Sitemap, "Site-map", "http://s/"}},
-			[]tok{{1, fuzz.Unknown, "Useragent", "a"}, {2, fuzz.Unknown, "Dissallow", "/x"}, {3, fuzz.Unknown, "Site-map", "http://s/"}}},
+			[]tok{{1, fuzzgen.UserAgent, "Useragent", "a"}, {2, fuzzgen.Disallow, "Dissallow", "/x"}, {3, fuzzgen.Sitemap, "Site-map", "http://s/"}},
+			[]tok{{1, fuzzgen.Unknown, "Useragent", "a"}, {2, fuzzgen.Unknown, "Dissallow", "/x"}, {3, fuzzgen.Unknown, "Site-map", "http://s/"}}},
 		{"prefix accepted by Google only", "User-agents: a\nDisallowed: /x\n",
-			[]tok{{1, fuzz.UserAgent, "User-agents", "a"}, {2, fuzz.Disallow, "Disallowed", "/x"}},
-			[]tok{{1, fuzz.Unknown, "User-agents", "a"}, {2, fuzz.Unknown, "Disallowed", "/x"}}},
+			[]tok{{1, fuzzgen.UserAgent, "User-agents", "a"}, {2, fuzzgen.Disallow, "Disallowed", "/x"}},
+			[]tok{{1, fuzzgen.Unknown, "User-agents", "a"}, {2, fuzzgen.Unknown, "Disallowed", "/x"}}},
 		{"missing colon, two words: Google only", "User-agent a\nDisallow\t/x\n",
-			[]tok{{1, fuzz.UserAgent, "User-agent", "a"}, {2, fuzz.Disallow, "Disallow", "/x"}},
+			[]tok{{1, fuzzgen.UserAgent, "User-agent", "a"}, {2, fuzzgen.Disallow, "Disallow", "/x"}},
 			nil},
 		{"missing colon, three words: ignored", "User-agent a b\nDisallow /x /y\n", nil, nil},
 		{"missing colon, one word: ignored", "Disallow\n", nil, nil},
 		{"colon in the value of a colon-less line splits there", "Disallow /a:b\n",
-			[]tok{{1, fuzz.Disallow, "Disallow /a", "b"}},
-			[]tok{{1, fuzz.Unknown, "Disallow /a", "b"}}},
+			[]tok{{1, fuzzgen.Disallow, "Disallow /a", "b"}},
+			[]tok{{1, fuzzgen.Unknown, "Disallow /a", "b"}}},
 		{"U+2010 hyphen: unknown", "User\u2010agent: a\n",
-			[]tok{{1, fuzz.Unknown, "User\u2010agent", "a"}}, []tok{{1, fuzz.Unknown, "User\u2010agent", "a"}}},
+			[]tok{{1, fuzzgen.Unknown, "User\u2010agent", "a"}}, []tok{{1, fuzzgen.Unknown, "User\u2010agent", "a"}}},
 		{"BOM skipped", "\xEF\xBB\xBFUser-agent: a\n",
-			[]tok{{1, fuzz.UserAgent, "User-agent", "a"}}, []tok{{1, fuzz.UserAgent, "User-agent", "a"}}},
+			[]tok{{1, fuzzgen.UserAgent, "User-agent", "a"}}, []tok{{1, fuzzgen.UserAgent, "User-agent", "a"}}},
 		{"partial BOM skipped", "\xEF\xBBUser-agent: a\n",
-			[]tok{{1, fuzz.UserAgent, "User-agent", "a"}}, []tok{{1, fuzz.UserAgent, "User-agent", "a"}}},
+			[]tok{{1, fuzzgen.UserAgent, "User-agent", "a"}}, []tok{{1, fuzzgen.UserAgent, "User-agent", "a"}}},
 		{"NUL ends the line", "User-agent: a\x00b\n\x00Disallow: /\n",
-			[]tok{{1, fuzz.UserAgent, "User-agent", "a"}}, []tok{{1, fuzz.UserAgent, "User-agent", "a"}}},
+			[]tok{{1, fuzzgen.UserAgent, "User-agent", "a"}}, []tok{{1, fuzzgen.UserAgent, "User-agent", "a"}}},
 		{"CR only", "User-agent: a\rDisallow: /x\r\rAllow: /y",
-			[]tok{{1, fuzz.UserAgent, "User-agent", "a"}, {2, fuzz.Disallow, "Disallow", "/x"}, {4, fuzz.Allow, "Allow", "/y"}},
-			[]tok{{1, fuzz.UserAgent, "User-agent", "a"}, {2, fuzz.Disallow, "Disallow", "/x"}, {4, fuzz.Allow, "Allow", "/y"}}},
+			[]tok{{1, fuzzgen.UserAgent, "User-agent", "a"}, {2, fuzzgen.Disallow, "Disallow", "/x"}, {4, fuzzgen.Allow, "Allow", "/y"}},
+			[]tok{{1, fuzzgen.UserAgent, "User-agent", "a"}, {2, fuzzgen.Disallow, "Disallow", "/x"}, {4, fuzzgen.Allow, "Allow", "/y"}}},
 	}
 	for _, tt := range tests {
 		for _, m := range modes {
@@ -240,9 +240,9 @@ func TestGrammarLenientRules(t *testing.T) {
 				want = tt.rfc
 			}
 			got, _ := scan([]byte(tt.body), m)
-			assert.NoError(t, fuzz.SameTokens(got, want), "%s, %v mode", tt.name, m)
-			ref, _ := fuzz.ReferenceScan([]byte(tt.body), m == compile.RFC)
-			assert.NoError(t, fuzz.SameTokens(ref, want), "%s, %v mode: reference", tt.name, m)
+			assert.NoError(t, fuzzgen.SameTokens(got, want), "%s, %v mode", tt.name, m)
+			ref, _ := fuzzgen.ReferenceScan([]byte(tt.body), m == compile.RFC)
+			assert.NoError(t, fuzzgen.SameTokens(ref, want), "%s, %v mode: reference", tt.name, m)
 		}
 	}
 }
@@ -252,7 +252,7 @@ func TestGrammarLenientRules(t *testing.T) {
 // merged rule-less groups.
 func TestGrammarCoverage(t *testing.T) {
 	seen := map[string]bool{}
-	generated(t, func(t *testing.T, _ uint64, _ *rand.Rand, f *fuzz.File) {
+	generated(t, func(t *testing.T, _ uint64, _ *rand.Rand, f *fuzzgen.File) {
 		for _, l := range f.Lines {
 			seen["field "+l.Field.String()] = true
 			seen["nl "+l.NL] = true
@@ -262,7 +262,7 @@ func TestGrammarCoverage(t *testing.T) {
 			if strings.ContainsAny(l.Text, "\t") {
 				seen["tab"] = true
 			}
-			if (l.Field == fuzz.Allow || l.Field == fuzz.Disallow) && l.Value == "" {
+			if (l.Field == fuzzgen.Allow || l.Field == fuzzgen.Disallow) && l.Value == "" {
 				seen["empty pattern"] = true
 			}
 			for _, c := range []byte(l.Value) {

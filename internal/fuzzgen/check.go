@@ -1,4 +1,4 @@
-package fuzz
+package fuzzgen
 
 import (
 	"encoding/binary"
@@ -385,8 +385,8 @@ func CheckAllowed(body []byte, agent, rawURL string) error {
 // body once per mode.
 func CheckDecisions(body []byte, agents, urls []string) error {
 	for _, m := range modes {
-		r := robots.Parse(body, robots.WithMode(m))
-		compiled := robots.Parse(body, robots.WithMode(m))
+		r := robots.Parse(body, robots.WithMode(robots.Mode(m)))
+		compiled := robots.Parse(body, robots.WithMode(robots.Mode(m)))
 		for _, agent := range agents {
 			a, anyAgent := r.Agent(agent), r.AnyAgent(agent)
 			hot := compiled.Agent(agent).Compile()
@@ -470,7 +470,7 @@ func checkDecision(r *robots.Robots, a, anyAgent, hot *robots.Agent, agent, rawU
 // resolveOracle picks the groups an agent obeys: those with a user-agent
 // line whose product token equals agent ignoring ASCII case, or when there
 // are none those with a global user-agent line.
-func resolveOracle(groups []compile.Group, agent string) []int {
+func resolveOracle(groups []robots.Group, agent string) []int {
 	var specific, global []int
 	for i, g := range groups {
 		named, star := false, false
@@ -498,7 +498,7 @@ func resolveOracle(groups []compile.Group, agent string) []int {
 // by trying every rule: the longest matching pattern wins, allow wins a
 // tie, the first of equals wins. ok is false when the work would exceed
 // oracleBudget.
-func decideOracle(groups []compile.Group, sel []int, path string, mode compile.Mode) (rule *compile.Rule, implicit, ok bool) {
+func decideOracle(groups []robots.Group, sel []int, path string, mode compile.Mode) (rule *robots.Rule, implicit, ok bool) {
 	if path == "" {
 		path = "/"
 	}
@@ -525,7 +525,7 @@ func decideOracle(groups []compile.Group, sel []int, path string, mode compile.M
 	}
 	var m matcher
 	bestLen, bestAllow := -1, false
-	try := func(expr string, r *compile.Rule) {
+	try := func(expr string, r *robots.Rule) {
 		if expr == "" || !m.match(expr, path) {
 			return
 		}
