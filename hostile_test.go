@@ -26,7 +26,7 @@ const (
 	// (body read plus URLs asked), in one mode: parse, agent resolution and
 	// decisions together. Linear work allocates a small multiple of its
 	// input: a copy of the body, the parsed structure, the compiled rules.
-	// The worst measured is about 50 (50,000 rules in one group).
+	// The worst measured is about 71 (a 10 MB line, RFC mode: docs/limits.md).
 	HostileAllocPerByte = 128
 	// HostileAllocFloor covers the costs that do not grow with the input,
 	// chiefly the lazy DFA's memory budget per rule set.

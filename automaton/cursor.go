@@ -1,10 +1,6 @@
 package automaton
 
-import (
-	"strings"
-	"sync/atomic"
-	"unsafe"
-)
+import "strings"
 
 // Cursor is one check in progress: Feed hands it the path in any number of
 // pieces, and Result gives the verdict. A caller that must transform the
@@ -96,19 +92,12 @@ func (c *Cursor) Feed(in string) {
 // It is the hot loop of every check: one table load per byte, and one
 // comparison to leave it.
 func walk(trans []int32, class *[256]uint8, s int32, in string) (int32, int, int32) {
-	// The table is read through a raw pointer: the address of trans[s+c] is
-	// computed as (base + 4c) + 4s, so that the byte's class, which does not
-	// depend on the state, is added off the loop-carried chain. Entries are
-	// read as uint32, which needs no sign extension: every special entry
-	// (unknown, final, sparse, settled) is negative as an int32 and so at
-	// least 1<<31. The reads stay in bounds because every live state is a
-	// row offset within the table it was read from (an old table never
-	// gains a row) and every class is below the stride.
-	base := unsafe.Pointer(unsafe.SliceData(trans))
+	// tableEntry (read_unchecked.go) is the one read of the table: in the
+	// default build it compares nothing, so the loop's one comparison is
+	// the one that leaves it.
 	cur := uint(s)
 	for i := 0; i < len(in); i++ {
-		row := unsafe.Add(base, uint(class[in[i]])*4)
-		next := uint(atomic.LoadUint32((*uint32)(unsafe.Add(row, cur*4))))
+		next := tableEntry(trans, cur, uint(class[in[i]]))
 		if next >= 1<<31 {
 			return int32(cur), i, int32(uint32(next))
 		}

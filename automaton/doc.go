@@ -10,7 +10,11 @@
 // Patterns are ranked once (rank): the winner is the matching pattern of
 // lowest rank, so "longest wins, allow wins ties" is a minimum.
 //
-// The model has three layers:
+// A Set holds two matchers of the ranked patterns: the lazy DFA, which
+// decides every check while its memory budget (DefaultBudget) lasts, and
+// the segment scanner, its fallback once the budget is spent. The DFA is
+// built on a position automaton, and each of its states is kept in two
+// parts, its transitions and its positions, each with a file of its own:
 //
 //   - prog.go: the position automaton. Every pattern contributes one
 //     position per byte plus an end position; a literal position advances on
@@ -22,27 +26,32 @@
 //     the best does is settled: the rest of the path may change the
 //     deciding pattern but not whether the path is allowed, so Set.Allowed
 //     stops there too. States are built the first time a check reaches
-//     them, within a memory budget (DefaultBudget).
-//   - rows.go: the transition table. A state starts sparse, its transitions
-//     a short list read under the lock; once checks have read rowAfter
-//     bytes in it, it gets a row of the table. Byte classes keep rows short,
-//     rows are premultiplied, and the hot loop walks them without a lock,
-//     one table load per byte. Most states of a real group are reached by
-//     one path, and a row would be most of their memory.
+//     them, within the budget.
+//   - rows.go: a state's transitions. A state starts sparse, its
+//     transitions a short list read under the lock; once checks have read
+//     rowAfter bytes in it, it gets a row of the transition table. Byte
+//     classes keep rows short, rows are premultiplied, and the hot loop
+//     (walk, cursor.go) walks them without a lock, one table load per byte.
+//     Most states of a real group are reached by one path, and a row would
+//     be most of their memory. The table is read in one place, tableEntry:
+//     through a raw pointer by default (read_unchecked.go), checked against
+//     the table's length when built with the tag robotschecked
+//     (read_checked.go).
 //   - kernel.go: a state's positions, stored as a varint kernel by one state
 //     in replayLimit and replayed, by stepping from the state it was first
 //     reached from, for the others.
-//   - scan.go: the segment scanner, the fallback once the budget is spent.
-//     Each pattern is split at its stars (glob.go) into a prefix and pieces
-//     found leftmost-first; one Aho–Corasick automaton over all pieces
-//     (trie.go) reports where pieces end, and each piece keeps a queue of
-//     the patterns waiting for it. A check costs O(n·(log P + L/64)) for a
-//     path of n bytes, plus at most a step per piece of every pattern,
-//     where P is the number of distinct pieces and L the most pieces that
-//     can end at one byte (nested suffixes of one another, so L(L+1)/2 is
-//     at most the pieces' bytes: about 1,000 for 500 KiB); its memory is a
-//     small constant per byte of the patterns. scan.go states both bounds.
-//     It is built the first time a check needs it, and Stats reports it.
+//   - scan.go: the segment scanner, which does not use the position
+//     automaton. Each pattern is split at its stars (glob.go) into a prefix
+//     and pieces found leftmost-first; one Aho–Corasick automaton over all
+//     pieces (trie.go) reports where pieces end, and each piece keeps a
+//     queue of the patterns waiting for it. A check costs
+//     O(n·(log P + L/64)) for a path of n bytes, plus at most a step per
+//     piece of every pattern, where P is the number of distinct pieces and
+//     L the most pieces that can end at one byte (nested suffixes of one
+//     another, so L(L+1)/2 is at most the pieces' bytes: about 1,000 for
+//     500 KiB); its memory is a small constant per byte of the patterns.
+//     scan.go states both bounds. It is built the first time a check needs
+//     it, and Stats reports it.
 //
 // A check walks the DFA; when the budget refuses a state it needs, the
 // check starts over on the scanner, which needs the path from its first
