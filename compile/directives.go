@@ -56,15 +56,51 @@ func lastValid[T any](ds []Directive, key string, parse func(string) (T, bool)) 
 // ParseCrawlDelay reads a Crawl-delay value: a non-negative decimal number
 // of seconds, fractions allowed ("10", "0.5", ".5"). Yandex and
 // crawler-commons read fractions; signs, exponents and units are refused.
+// The value is read exactly, rounded to the nearest nanosecond, halves up;
+// a delay too long for a Duration saturates at the longest one, so a
+// bigger value never asks for a shorter delay.
 func ParseCrawlDelay(value string) (time.Duration, bool) {
 	if !isDecimal(value) {
 		return 0, false
 	}
-	s, err := strconv.ParseFloat(value, 64)
-	if err != nil || s*float64(time.Second) > math.MaxInt64 {
-		return 0, false
+	whole, frac, _ := strings.Cut(value, ".")
+	return decimalSeconds(whole, frac), true
+}
+
+// maxSeconds is the most whole seconds a Duration holds.
+const maxSeconds = math.MaxInt64 / int64(time.Second)
+
+// decimalSeconds returns the Duration of whole.frac seconds, both digits
+// only, rounded to the nanosecond, math.MaxInt64 when it is that or more.
+// It counts in integers: a float64 holds no more than 16 digits, too few
+// for the nanoseconds of a delay past 10^7 seconds, and rounds the
+// largest Duration up to 2^63, which wraps to a negative one.
+func decimalSeconds(whole, frac string) time.Duration {
+	whole = strings.TrimLeft(whole, "0")
+	if len(whole) > len(strconv.FormatInt(maxSeconds, 10)) {
+		return math.MaxInt64
 	}
-	return time.Duration(math.Round(s * float64(time.Second))), true
+	var sec int64
+	for i := 0; i < len(whole); i++ {
+		sec = sec*10 + int64(whole[i]-'0')
+	}
+	if sec > maxSeconds {
+		return math.MaxInt64
+	}
+	var ns int64
+	for i := range 9 {
+		ns *= 10
+		if i < len(frac) {
+			ns += int64(frac[i] - '0')
+		}
+	}
+	if len(frac) > 9 && frac[9] >= '5' {
+		ns++
+	}
+	if sec*int64(time.Second) > math.MaxInt64-ns {
+		return math.MaxInt64
+	}
+	return time.Duration(sec*int64(time.Second) + ns)
 }
 
 // isDecimal reports whether s is digits with at most one '.', and at least
@@ -96,8 +132,10 @@ type RequestRate struct {
 
 // ParseRequestRate reads a Request-rate value: "n/m", n requests every m
 // seconds ("1/5"), where m may carry a unit: s, m or h ("1/10s", "100/1h").
-// Both numbers are positive integers. A visiting window in the Visit-time
-// form may follow, after white space ("1/10s 1800-0600").
+// Both numbers are positive integers; a number too large for an int, or a
+// period too long for a Duration, saturates at the largest one, so a
+// bigger period never asks for a shorter interval. A visiting window in
+// the Visit-time form may follow, after white space ("1/10s 1800-0600").
 func ParseRequestRate(value string) (RequestRate, bool) {
 	rate, window, hasWindow := cutSpace(value)
 	n, m, ok := strings.Cut(rate, "/")
@@ -115,12 +153,15 @@ func ParseRequestRate(value string) (RequestRate, bool) {
 			unit, m = time.Hour, m[:k-1]
 		}
 	}
-	requests, ok1 := positiveInt(n)
-	per, ok2 := positiveInt(m)
-	if !ok1 || !ok2 || per > int(math.MaxInt64/int64(unit)) {
+	requests, ok1 := saturatedCount(n)
+	per, ok2 := saturatedCount(m)
+	if !ok1 || !ok2 {
 		return RequestRate{}, false
 	}
-	r := RequestRate{Requests: requests, Per: time.Duration(per) * unit}
+	r := RequestRate{Requests: requests, Per: time.Duration(math.MaxInt64)}
+	if per <= int(math.MaxInt64/int64(unit)) {
+		r.Per = time.Duration(per) * unit
+	}
 	if hasWindow {
 		w, ok := ParseVisitTime(trimSpace(window))
 		if !ok {
@@ -137,6 +178,16 @@ func cutSpace(s string) (before, after string, found bool) {
 		return s[:i], s[i+1:], true
 	}
 	return s, "", false
+}
+
+// saturatedCount reads a decimal integer above zero made of digits only,
+// math.MaxInt when it is larger.
+func saturatedCount(s string) (int, bool) {
+	n, ok := positiveInt(s)
+	if !ok && s != "" && strings.Trim(s, "0123456789") == "" && strings.Trim(s, "0") != "" {
+		return math.MaxInt, true
+	}
+	return n, ok
 }
 
 // positiveInt reads a decimal integer above zero made of digits only.

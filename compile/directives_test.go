@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -21,6 +23,11 @@ func TestParseCrawlDelay(t *testing.T) {
 		{"2.", 2 * time.Second, true},
 		{"007", 7 * time.Second, true},
 		{"1.0005", 1000500 * time.Microsecond, true},
+		{"0.1", 100 * time.Millisecond, true},
+		{"0.0000000004", 0, true},
+		{"0.0000000005", 1, true}, // half a nanosecond rounds up
+		{"0.9999999995", time.Second, true},
+		{"12345678.987654321", 12345678987654321, true}, // exact, past float64's 16 digits
 		{"", 0, false},
 		{".", 0, false},
 		{"-1", 0, false},
@@ -31,7 +38,12 @@ func TestParseCrawlDelay(t *testing.T) {
 		{"10 20", 0, false},
 		{"ten", 0, false},
 		{"NaN", 0, false},
-		{"99999999999999999999", 0, false}, // past time.Duration
+		{"Inf", 0, false},
+		{"+Inf", 0, false},
+		{"-0.5", 0, false},
+		{"0x10", 0, false},
+		{"1_000", 0, false},
+		{"99999999999999999999", maxDuration, true}, // past time.Duration: saturates
 	}
 	for _, tt := range tests {
 		t.Run(tt.value, func(t *testing.T) {
@@ -39,6 +51,103 @@ func TestParseCrawlDelay(t *testing.T) {
 			assert.Equal(t, tt.ok, ok)
 			assert.Equal(t, tt.want, got)
 		})
+	}
+}
+
+// maxDuration is the longest Duration, where the parsers saturate.
+const maxDuration = time.Duration(math.MaxInt64)
+
+// TestParseCrawlDelaySaturates walks values around the largest Duration,
+// 2^63-1 ns, in increasing order: each parses, and none gives a shorter
+// delay than the one before it. Past the largest Duration a value
+// saturates: before, 9223372036.854775807 wrapped to a negative delay and
+// larger values were refused, which left an earlier, shorter delay in
+// force.
+func TestParseCrawlDelaySaturates(t *testing.T) {
+	for _, tt := range []struct {
+		value string
+		want  time.Duration
+	}{
+		{"0." + strings.Repeat("0", 400) + "1", 0},
+		{"60", time.Minute},
+		{"9223372035", 9223372035 * time.Second},
+		{"9223372036", 9223372036 * time.Second},
+		{"9223372036.854", 9223372036854 * time.Millisecond},
+		{"9223372036.8547", 9223372036854700 * time.Microsecond},
+		{"9223372036.854775", 9223372036854775 * time.Microsecond},
+		{"9223372036.8547758", 9223372036854775800},
+		{"9223372036.854775806", maxDuration - 1},
+		{"9223372036.8547758064", maxDuration - 1},
+		{"9223372036.8547758065", maxDuration},
+		{"9223372036.854775807", maxDuration},
+		{"9223372036.8547758074999", maxDuration},
+		{"9223372036.854775808", maxDuration},
+		{"9223372036.9", maxDuration},
+		{"9223372037", maxDuration},
+		{"9223372037.000000000000000000001", maxDuration},
+		{"18446744073709551616", maxDuration},
+		{"99999999999999999999", maxDuration},
+		{"1" + strings.Repeat("0", 308), maxDuration},
+		{strings.Repeat("9", 400), maxDuration},
+		{strings.Repeat("0", 400) + "9223372036", 9223372036 * time.Second},
+		{strings.Repeat("9", 400) + "." + strings.Repeat("9", 400), maxDuration},
+	} {
+		t.Run(tt.value[:min(len(tt.value), 40)], func(t *testing.T) {
+			got, ok := ParseCrawlDelay(tt.value)
+			require.True(t, ok)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+	var last time.Duration
+	for _, v := range []string{"9223372036", "9223372036.854", "9223372036.8547", "9223372036.854775",
+		"9223372036.8547758", "9223372036.854775806", "9223372036.854775807", "9223372036.854775808",
+		"9223372037", strings.Repeat("9", 400)} {
+		got, _ := ParseCrawlDelay(v)
+		assert.GreaterOrEqual(t, got, last, "%s asks for a shorter delay than a smaller value", v)
+		last = got
+	}
+}
+
+// TestParseRequestRateSaturates walks periods around the largest
+// Duration in each unit: a period too long for a Duration, or a number
+// too long for an int, saturates instead of being refused.
+func TestParseRequestRateSaturates(t *testing.T) {
+	for _, tt := range []struct {
+		value string
+		want  RequestRate
+	}{
+		{"1/9223372036", RequestRate{Requests: 1, Per: 9223372036 * time.Second}},
+		{"1/9223372036s", RequestRate{Requests: 1, Per: 9223372036 * time.Second}},
+		{"1/9223372037", RequestRate{Requests: 1, Per: maxDuration}},
+		{"1/9223372037s", RequestRate{Requests: 1, Per: maxDuration}},
+		{"1/153722867m", RequestRate{Requests: 1, Per: 153722867 * time.Minute}},
+		{"1/153722868m", RequestRate{Requests: 1, Per: maxDuration}},
+		{"1/2562047h", RequestRate{Requests: 1, Per: 2562047 * time.Hour}},
+		{"1/2562048h", RequestRate{Requests: 1, Per: maxDuration}},
+		{"1/9223372036854775807", RequestRate{Requests: 1, Per: maxDuration}},
+		{"1/9223372036854775808", RequestRate{Requests: 1, Per: maxDuration}},
+		{"1/" + strings.Repeat("9", 400) + "h", RequestRate{Requests: 1, Per: maxDuration}},
+		{"9223372036854775808/1s", RequestRate{Requests: math.MaxInt, Per: time.Second}},
+		{strings.Repeat("9", 400) + "/" + strings.Repeat("9", 400), RequestRate{Requests: math.MaxInt, Per: maxDuration}},
+		{"1/9223372037s 1800-0600", RequestRate{Requests: 1, Per: maxDuration, Window: VisitTime{Start: 18 * time.Hour, End: 6 * time.Hour}}},
+	} {
+		t.Run(tt.value[:min(len(tt.value), 40)], func(t *testing.T) {
+			got, ok := ParseRequestRate(tt.value)
+			require.True(t, ok)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+// TestCrawlDelayPastTheLargestKeepsTheLongest: a huge last Crawl-delay
+// gives the longest delay, never a wrapped negative one that would let
+// requests go out at once.
+func TestCrawlDelayPastTheLargestKeepsTheLongest(t *testing.T) {
+	for _, v := range []string{"9223372036.854775807", "9223372037", "99999999999999999999"} {
+		g := &Group{Extras: []Directive{{Key: "Crawl-delay", Value: "5"}, {Key: "Crawl-delay", Value: v}}}
+		d, ok := g.CrawlDelay()
+		assert.True(t, ok, v)
+		assert.Equal(t, maxDuration, d, v)
 	}
 }
 
@@ -68,7 +177,12 @@ func TestParseRequestRate(t *testing.T) {
 		{"-1/5", RequestRate{}, false},
 		{"1 / 5", RequestRate{}, false},
 		{"1/5 soon", RequestRate{}, false},
-		{"1/99999999999999999h", RequestRate{}, false},
+		{"1/99999999999999999h", RequestRate{Requests: 1, Per: maxDuration}, true},
+		{"00/5", RequestRate{}, false},
+		{"1/000", RequestRate{}, false},
+		{"1/-5", RequestRate{}, false},
+		{"1/+5", RequestRate{}, false},
+		{"1/1e3", RequestRate{}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.value, func(t *testing.T) {

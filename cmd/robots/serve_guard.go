@@ -6,6 +6,8 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -37,11 +39,21 @@ var errRefusedAddress = errors.New("not a public address")
 // and why.
 type refusedError struct {
 	Addr netip.Addr
+	// Raw is the address as the dialer gave it, when it did not parse.
+	Raw  string
 	Kind string // "loopback", "private", ...
 }
 
 func (e *refusedError) Error() string {
-	return fmt.Sprintf("refused to connect to %s: a %s address is not public (robots serve --allow-private allows it)", e.Addr, e.Kind)
+	addr := e.Addr.String()
+	if !e.Addr.IsValid() {
+		addr = strconv.Quote(e.Raw)
+	}
+	article := "a"
+	if e.Kind != "" && strings.ContainsRune("aeiou", rune(e.Kind[0])) {
+		article = "an"
+	}
+	return fmt.Sprintf("refused to connect to %s: %s %s address is not public (robots serve --allow-private allows it)", addr, article, e.Kind)
 }
 
 func (e *refusedError) Unwrap() error { return errRefusedAddress }
@@ -59,35 +71,39 @@ func publicOnly(ap netip.AddrPort) error {
 	return nil
 }
 
-// nonPublicRanges are the ranges, besides those netip classifies, that
-// lead into a private network or nowhere: 0.0.0.0/8 ("this network"; Linux
-// connects 0.0.0.0 to the host itself), the shared address space of
-// carrier-grade NAT, the benchmarking range, the reserved 240.0.0.0/4
-// (with the broadcast address), the IETF protocol assignments, and the
-// deprecated IPv6 site-local range.
-var nonPublicRanges = []netip.Prefix{
-	netip.MustParsePrefix("0.0.0.0/8"),
-	netip.MustParsePrefix("100.64.0.0/10"),
-	netip.MustParsePrefix("192.0.0.0/24"),
-	netip.MustParsePrefix("198.18.0.0/15"),
-	netip.MustParsePrefix("240.0.0.0/4"),
-	netip.MustParsePrefix("fec0::/10"),
-}
-
-// nat64 is the well-known NAT64 prefix: its addresses end in the IPv4
-// address a NAT64 gateway connects to.
-var nat64 = netip.MustParsePrefix("64:ff9b::/96")
-
 // nonPublicKind returns what kind of non-public address a is ("loopback",
 // "private", "link-local", "multicast", "unspecified", "reserved"), or ""
-// when a is public. An IPv4-mapped IPv6 address (::ffff:127.0.0.1) and a
-// NAT64 one (64:ff9b::7f00:1) are judged by the IPv4 address they carry.
+// when a is public. Public is what IANA's special-purpose registries call
+// globally reachable (specialRanges), in IPv6's global unicast space, and,
+// for an IPv6 address that carries an IPv4 address (::ffff:127.0.0.1,
+// 64:ff9b::7f00:1, 2002:7f00:1::), carrying a public one
+// (transitionForms). A zone names an interface, not another address: it
+// is set aside.
 func nonPublicKind(a netip.Addr) string {
-	a = a.Unmap()
-	if nat64.Contains(a) {
-		b := a.As16()
-		a = netip.AddrFrom4([4]byte(b[12:]))
+	a = a.WithZone("")
+	if kind := commonKind(a); kind != "" {
+		return kind
 	}
+	for _, v4 := range carriedIPv4(a) {
+		if kind := nonPublicKind(v4); kind != "" {
+			return kind
+		}
+	}
+	if r, ok := specialRangeOf(a); ok {
+		if r.Guard == refuse {
+			return "reserved"
+		}
+		return ""
+	}
+	if a.Is6() && !globalUnicast.Contains(a) {
+		return "reserved"
+	}
+	return ""
+}
+
+// commonKind returns the kinds netip names ("invalid" for the zero Addr),
+// or "".
+func commonKind(a netip.Addr) string {
 	switch {
 	case !a.IsValid():
 		return "invalid"
@@ -101,11 +117,6 @@ func nonPublicKind(a netip.Addr) string {
 		return "link-local"
 	case a.IsMulticast():
 		return "multicast"
-	}
-	for _, p := range nonPublicRanges {
-		if p.Contains(a) {
-			return "reserved"
-		}
 	}
 	return ""
 }
@@ -136,10 +147,27 @@ func guardedTransport(policy addrPolicy) *http.Transport {
 // resolution is done by then.
 func controlFor(policy addrPolicy) func(network, address string, _ syscall.RawConn) error {
 	return func(network, address string, _ syscall.RawConn) error {
-		ap, err := netip.ParseAddrPort(address)
+		ap, err := dialedAddrPort(address)
 		if err != nil {
-			return fmt.Errorf("refused to connect to %q: %w", address, errRefusedAddress)
+			return &refusedError{Raw: address, Kind: "unparsable"}
 		}
 		return policy(ap)
 	}
+}
+
+// dialedAddrPort parses the address a dialer is about to connect to. The
+// zone of an IPv4-mapped address stays on the IPv4 address the dialer
+// connects to ("127.0.0.1%lo:80"), which netip refuses to parse: a zone
+// names an interface, not another address, so it is dropped there.
+func dialedAddrPort(address string) (netip.AddrPort, error) {
+	ap, err := netip.ParseAddrPort(address)
+	if err == nil {
+		return ap, nil
+	}
+	host, port, err := net.SplitHostPort(address)
+	if err != nil {
+		return netip.AddrPort{}, err
+	}
+	host, _, _ = strings.Cut(host, "%")
+	return netip.ParseAddrPort(net.JoinHostPort(host, port))
 }

@@ -56,6 +56,38 @@ func TestNonPublicKind(t *testing.T) {
 		{"240.0.0.1", "reserved"},
 		{"255.255.255.255", "reserved"},
 		{"fec0::1", "reserved"},
+		{"fe80::1%eth0", "link-local"},
+		{"::ffff:127.0.0.1%lo", "loopback"},
+		{"64:ff9b:1::a00:5", "private"},          // local-use NAT64 of 10.0.0.5
+		{"64:ff9b:1::808:808", "reserved"},       // local-use NAT64 is not globally reachable
+		{"::a00:5", "private"},                   // IPv4-compatible ::10.0.0.5
+		{"::808:808", "reserved"},                // IPv4-compatible, deprecated
+		{"2002:7f00:1::1", "loopback"},           // 6to4 of 127.0.0.1
+		{"2002:c0a8:101::1", "private"},          // 6to4 of 192.168.1.1
+		{"::ffff:0:a00:5", "private"},            // SIIT of 10.0.0.5
+		{"2001:0:808:808::f5ff:fffa", "private"}, // Teredo, client 10.0.0.5
+		{"100::1", "reserved"},                   // discard-only
+		{"100:0:0:1::1", "reserved"},             // dummy prefix
+		{"2001:db8::1", "reserved"},              // documentation
+		{"3fff::1", "reserved"},                  // documentation
+		{"2001:2::1", "reserved"},                // benchmarking
+		{"5f00::1", "reserved"},                  // SRv6 SIDs
+		{"400::1", "reserved"},                   // outside 2000::/3
+		{"192.88.99.1", "reserved"},              // deprecated 6to4 relay anycast
+		{"192.0.2.1", "reserved"},                // documentation
+		{"198.51.100.1", "reserved"},
+		{"203.0.113.1", "reserved"},
+		{"192.0.0.170", "reserved"},
+		{"192.0.0.9", ""},                 // PCP anycast, globally reachable
+		{"192.31.196.1", ""},              // AS112
+		{"192.52.193.1", ""},              // AMT
+		{"192.175.48.1", ""},              // AS112 direct delegation
+		{"2002:808:808::1", ""},           // 6to4 of 8.8.8.8
+		{"2001:0:808:808::f7f7:f7f7", ""}, // Teredo, client 8.8.8.8
+		{"2001:1::1", ""},                 // PCP anycast
+		{"2001:3::1", ""},                 // AMT
+		{"2001:4:112::1", ""},             // AS112-v6
+		{"2620:4f:8000::1", ""},           // AS112 direct delegation
 		{"8.8.8.8", ""},
 		{"1.1.1.1", ""},
 		{"172.32.0.1", ""},
@@ -75,6 +107,8 @@ func TestPublicOnlyPolicy(t *testing.T) {
 	assert.ErrorIs(t, err, errRefusedAddress)
 	assert.Equal(t, "refused to connect to ::ffff:127.0.0.1: a loopback address is not public (robots serve --allow-private allows it)", err.Error())
 	assert.NoError(t, publicOnly(netip.MustParseAddrPort("8.8.8.8:443")))
+	err = publicOnly(netip.MustParseAddrPort("[::]:80"))
+	assert.Equal(t, "refused to connect to ::: an unspecified address is not public (robots serve --allow-private allows it)", err.Error())
 }
 
 // countingOrigin serves body at /robots.txt and counts every request it
