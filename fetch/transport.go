@@ -90,9 +90,18 @@ type TransportOptions struct {
 // ErrDisallowed) holds. An http.Client that follows redirects asks the
 // transport for every hop, so each is checked.
 //
+// What is checked is what Go's client writes on the wire: the
+// request-target URL.RequestURI() gives (URL.Opaque when set, not
+// URL.Path) on the origin of the Host header (req.Host when set, else
+// URL.Host). An absolute-form target, which an Opaque of "//host/path"
+// gives, names its own origin, and is checked there too. A target that
+// is neither a path nor an absolute http(s) URL, or holds a space, a
+// control byte or '#', is refused with a *RequestTargetError
+// (ErrRequestTarget).
+//
 // What passes without a check:
 //
-//   - a request for /robots.txt itself;
+//   - a request whose request-target is /robots.txt itself;
 //   - a scheme other than http and https: robots.txt governs neither, and
 //     the base transport handles such a request, or refuses it, as it
 //     would without this one.
@@ -160,32 +169,43 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		closeBody(req)
 		return nil, &robots.URLError{URL: req.URL.String(), Err: robots.ErrNoHost}
 	}
-	if req.URL.Path == "/robots.txt" {
+	wire := wireRequestOf(req)
+	if wire.isRobotsTxt() {
 		return t.base.RoundTrip(req)
 	}
-	if err := t.admit(req); err != nil {
+	if err := t.admit(req.Context(), wire); err != nil {
 		closeBody(req)
 		return nil, err
 	}
 	return t.base.RoundTrip(req)
 }
 
-// admit returns nil once req may be sent: robots.txt allows it and, when
-// the transport paces, its slot has come.
-func (t *Transport) admit(req *http.Request) error {
-	ctx, pageURL := req.Context(), req.URL.String()
-	v, err := t.checker.Decide(ctx, t.agent, pageURL)
+// admit returns nil once the request wire may be sent: robots.txt allows
+// every URL the server may read it as and, when the transport paces, its
+// slot on the Host header's origin has come.
+func (t *Transport) admit(ctx context.Context, wire wireRequest) error {
+	pageURLs, err := wire.pageURLs()
 	if err != nil {
 		return err
 	}
-	if !v.Allowed {
-		return &DisallowedError{URL: pageURL, Agent: t.agent, Policy: v.Policy, Reason: v.Result.Reason,
-			Rule: v.Rule, RobotsURL: v.Result.URL}
+	var first Verdict
+	for i, pageURL := range pageURLs {
+		v, err := t.checker.Decide(ctx, t.agent, pageURL)
+		if err != nil {
+			return err
+		}
+		if !v.Allowed {
+			return &DisallowedError{URL: pageURL, Agent: t.agent, Policy: v.Policy, Reason: v.Result.Reason,
+				Rule: v.Rule, RobotsURL: v.Result.URL}
+		}
+		if i == 0 {
+			first = v
+		}
 	}
 	if t.pace == nil {
 		return nil
 	}
-	return t.pace.wait(ctx, v.Result.URL, v.Delay())
+	return t.pace.wait(ctx, first.Result.URL, first.Delay())
 }
 
 // CloseIdleConnections closes the idle connections of the base transport,

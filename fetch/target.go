@@ -1,0 +1,124 @@
+package fetch
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+)
+
+// ErrRequestTarget is the error a Transport returns, wrapped in a
+// *RequestTargetError, for a request whose request-target robots.txt
+// cannot decide: neither a path nor an absolute URL, or holding bytes no
+// client sends.
+var ErrRequestTarget = errors.New("fetch: request-target is neither a path nor an absolute http(s) URL")
+
+// RequestTargetError is a request refused because of its request-target,
+// the one Go's client would write on the request line. It unwraps to
+// ErrRequestTarget.
+type RequestTargetError struct {
+	Target string
+}
+
+func (e *RequestTargetError) Error() string {
+	return fmt.Sprintf("%v: %q", ErrRequestTarget, e.Target)
+}
+
+// Unwrap returns ErrRequestTarget.
+func (e *RequestTargetError) Unwrap() error { return ErrRequestTarget }
+
+// wireRequest is what Go's client writes for a request (net/http's
+// Request.write): the request-target of the request line and the Host
+// header, which together name the resource the server serves. The
+// fields a caller sets by hand (URL.Opaque, URL.RawPath, Host) can make
+// them differ from what URL.String() shows, so the Transport checks these.
+type wireRequest struct {
+	// scheme is the URL's, lower-cased: the connection's protocol.
+	scheme string
+	// host is the Host header: req.Host, or req.URL.Host when that is empty.
+	host string
+	// target is the request-target: req.URL.RequestURI(), which is
+	// URL.Opaque when set (prefixed with the scheme when it starts with
+	// "//"), else the escaped path; then the query. A CONNECT request
+	// without a path sends the authority (Opaque, else the host) instead.
+	target string
+}
+
+// wireRequestOf returns what Go's client sends for req, whose URL is set.
+func wireRequestOf(req *http.Request) wireRequest {
+	w := wireRequest{scheme: strings.ToLower(req.URL.Scheme), host: req.Host, target: req.URL.RequestURI()}
+	if w.host == "" {
+		w.host = req.URL.Host
+	}
+	if req.Method == http.MethodConnect && req.URL.Path == "" {
+		w.target = w.host
+		if req.URL.Opaque != "" {
+			w.target = req.URL.Opaque
+		}
+	}
+	return w
+}
+
+// pageURLs returns the URLs the server may read the request as, each of
+// which robots.txt must allow. An origin-form target (a path) gives one:
+// the path on the Host header's origin. An absolute-form target
+// ("http://host/path", which an Opaque of "//host/path" also gives)
+// names its own origin, which servers take in place of the Host header
+// (RFC 9112 section 3.2.2); when that is another origin, the path is
+// also read on the Host header's, as a server that ignores the absolute
+// form would. Any other target (an authority, "*", a relative form) and
+// one holding a space, a control byte or '#' is an error.
+func (w wireRequest) pageURLs() ([]string, error) {
+	if strings.ContainsFunc(w.target, func(r rune) bool { return r <= ' ' || r == 0x7f || r == '#' }) {
+		return nil, &RequestTargetError{Target: w.target}
+	}
+	if strings.HasPrefix(w.target, "/") {
+		return []string{w.scheme + "://" + w.host + w.target}, nil
+	}
+	pathQuery, ok := splitAbsolute(w.target)
+	if !ok {
+		return nil, &RequestTargetError{Target: w.target}
+	}
+	onHost := w.scheme + "://" + w.host + pathQuery
+	if onHost == w.target {
+		return []string{onHost}, nil
+	}
+	return []string{onHost, w.target}, nil
+}
+
+// isRobotsTxt reports whether the request asks for /robots.txt itself
+// (with any query), on whichever origin the server reads.
+func (w wireRequest) isRobotsTxt() bool {
+	target := w.target
+	if !strings.HasPrefix(target, "/") {
+		var ok bool
+		if target, ok = splitAbsolute(target); !ok {
+			return false
+		}
+	}
+	path, _, _ := strings.Cut(target, "?")
+	return path == "/robots.txt"
+}
+
+// splitAbsolute returns the path and query of an absolute-form target
+// "scheme://authority/path?query" of an http or https scheme, the path
+// being "/" when empty; ok is false for any other form.
+func splitAbsolute(target string) (pathQuery string, ok bool) {
+	scheme, rest, found := strings.Cut(target, "://")
+	if !found {
+		return "", false
+	}
+	switch strings.ToLower(scheme) {
+	case "http", "https":
+	default:
+		return "", false
+	}
+	end := strings.IndexAny(rest, "/?")
+	if end < 0 {
+		return "/", true
+	}
+	if pathQuery = rest[end:]; pathQuery[0] == '?' {
+		pathQuery = "/" + pathQuery
+	}
+	return pathQuery, true
+}
