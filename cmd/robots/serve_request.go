@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -70,24 +71,26 @@ type fetchRequest struct {
 }
 
 // decodeJSON reads the body of r, a JSON object, into dst: at most
-// maxRequestBytes, no field dst lacks, nothing after the object.
+// maxRequestBytes, no field dst lacks, no key twice, nothing after the
+// object. The body is read whole first, so that the duplicate keys
+// encoding/json lets through can be looked for in it.
 func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) *apiError {
 	if err := checkJSONContentType(r.Header.Get("Content-Type")); err != nil {
 		return err
 	}
-	body := http.MaxBytesReader(w, r.Body, maxRequestBytes)
-	dec := json.NewDecoder(body)
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequestBytes))
+	if err != nil {
+		return jsonError(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
 		return jsonError(err)
 	}
 	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
-		if tooLarge(err) {
-			return jsonError(err)
-		}
 		return badRequest("malformed JSON: data after the request object")
 	}
-	return nil
+	return checkDuplicateKeys(body)
 }
 
 // checkJSONContentType refuses a body that is not declared JSON. A page
@@ -153,7 +156,7 @@ func parseMode(s string) (robots.Mode, *apiError) {
 	}
 	var m modeFlag
 	if err := m.Set(s); err != nil {
-		return 0, badRequest("mode: %v", err)
+		return 0, badRequest("mode: unknown mode %s (want google or rfc)", quoteInput(s))
 	}
 	return robots.Mode(m), nil
 }
@@ -168,10 +171,31 @@ func modeAndAgents(mode string, agents []string) (robots.Mode, *apiError) {
 	return m, checkAgents(agents)
 }
 
-// checkAgents refuses a fallback list longer than maxAgents.
+// checkAgents refuses a fallback list longer than maxAgents, and an
+// agent holding a control byte (see checkAgentBytes).
 func checkAgents(agents []string) *apiError {
 	if len(agents) > maxAgents {
 		return badRequest("agents: %d given, at most %d are accepted", len(agents), maxAgents)
+	}
+	for i, a := range agents {
+		if err := checkAgentBytes(a); err != nil {
+			return badRequest("agents[%d]: %v", i, err)
+		}
+	}
+	return nil
+}
+
+// checkAgentBytes reports why agent cannot name a crawler: it holds a
+// control byte other than tab (CR, LF, NUL and DEL among them). No HTTP
+// header may hold one (RFC 9110 section 5.5), and fetches send the first
+// agent in the User-Agent header: the fetch would fail before sending
+// anything and read as a network failure. Check and explain refuse the
+// same agents, so that one request gets one answer on every endpoint.
+func checkAgentBytes(agent string) error {
+	for i := 0; i < len(agent); i++ {
+		if c := agent[i]; (c < ' ' && c != '\t') || c == 0x7f {
+			return fmt.Errorf("control byte 0x%02x at byte %d: an agent is a name sent in the User-Agent header, which cannot hold one", c, i)
+		}
 	}
 	return nil
 }
@@ -218,11 +242,11 @@ func robotsText(text, b64, origin *string) ([]byte, bool, *apiError) {
 // why it cannot be fetched.
 func robotsURLOf(pageURL string) (string, *apiError) {
 	if err := checkFetchURL(pageURL); err != nil {
-		return "", badRequest("%v", err)
+		return "", badRequest("%s", shortenEcho(err.Error(), pageURL))
 	}
 	u, err := robots.URLFor(pageURL)
 	if err != nil {
-		return "", badRequest("%v", err)
+		return "", badRequest("%s", shortenEcho(err.Error(), pageURL))
 	}
 	return u, nil
 }
