@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/fastrobots/robots"
 )
 
 // ErrRequestTarget is the error a Transport returns, wrapped in a
@@ -66,12 +69,9 @@ func wireRequestOf(req *http.Request) wireRequest {
 // names its own origin, which servers take in place of the Host header
 // (RFC 9112 section 3.2.2); when that is another origin, the path is
 // also read on the Host header's, as a server that ignores the absolute
-// form would. Any other target (an authority, "*", a relative form) and
-// one holding a space, a control byte or '#' is an error.
+// form would. Any other target (an authority, "*", a relative form) is
+// an error.
 func (w wireRequest) pageURLs() ([]string, error) {
-	if strings.ContainsFunc(w.target, func(r rune) bool { return r <= ' ' || r == 0x7f || r == '#' }) {
-		return nil, &RequestTargetError{Target: w.target}
-	}
 	if strings.HasPrefix(w.target, "/") {
 		return []string{w.scheme + "://" + w.host + w.target}, nil
 	}
@@ -85,6 +85,27 @@ func (w wireRequest) pageURLs() ([]string, error) {
 	}
 	return []string{onHost, w.target}, nil
 }
+
+// check returns why the request cannot be decided as sent: its Host
+// header holds a byte Go's client would not send it with (it then sends
+// no Host header, and the server picks a site the check did not see); or
+// its request-target holds a space, a control byte or '#', which split or
+// cut the target where servers differ on how to read it.
+func (w wireRequest) check() error {
+	for i := 0; i < len(w.host); i++ {
+		if c := w.host[i]; c < utf8.RuneSelf && !strings.ContainsRune(hostHeaderBytes, rune(c)) {
+			return &robots.URLError{URL: w.scheme + "://" + w.host, Err: robots.ErrBadHost}
+		}
+	}
+	if strings.ContainsFunc(w.target, func(r rune) bool { return r <= ' ' || r == 0x7f || r == '#' }) {
+		return &RequestTargetError{Target: w.target}
+	}
+	return nil
+}
+
+// hostHeaderBytes are the ASCII bytes Go's client sends a Host header
+// with (httpguts.ValidHostHeader); a non-ASCII name it sends as punycode.
+const hostHeaderBytes = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!$%&()*+,-.:;=[]'_~"
 
 // isRobotsTxt reports whether the request asks for /robots.txt itself
 // (with any query), on whichever origin the server reads.

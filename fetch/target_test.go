@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots"
 )
 
 // sendBuilt sends a request built by hand through tr and returns its error
@@ -101,6 +103,10 @@ func TestTransportChecksTheHostSent(t *testing.T) {
 	allowed.Host = openHost
 	require.NoError(t, sendBuilt(t, tr, allowed), "the connection's site does not decide; the Host header's does")
 
+	dropped := builtRequest(&url.URL{Scheme: "http", Host: closedHost, Path: "/page"})
+	dropped.Host = openHost + "/x"
+	assert.ErrorIs(t, sendBuilt(t, tr, dropped), robots.ErrBadHost, "Go would send no Host header: the site that answers is not known")
+
 	assert.Empty(t, open.pages(), "no disallowed request reached the open site")
 	assert.Equal(t, map[string]int{openHost + "/page": 1}, closed.pages(), "only the request whose Host header allows it")
 }
@@ -110,26 +116,38 @@ func TestWireRequestPageURLs(t *testing.T) {
 		name string
 		req  *http.Request
 		want []string
-		err  bool
+		err  string // "target" or "host" for the error wanted
 	}{
-		{"plain", mustRequest(t, "GET", "http://a.example/p?q=1"), []string{"http://a.example/p?q=1"}, false},
-		{"scheme lower-cased", &http.Request{Method: "GET", URL: &url.URL{Scheme: "HTTPS", Host: "a.example", Path: "/p"}}, []string{"https://a.example/p"}, false},
-		{"user info and fragment are not sent", mustRequest(t, "GET", "http://u:p@a.example/p#frag"), []string{"http://a.example/p"}, false},
-		{"empty path is /", &http.Request{Method: "GET", URL: &url.URL{Scheme: "http", Host: "a.example"}}, []string{"http://a.example/"}, false},
-		{"Host header", &http.Request{Method: "GET", Host: "b.example", URL: &url.URL{Scheme: "http", Host: "a.example", Path: "/p"}}, []string{"http://b.example/p"}, false},
-		{"Opaque path", &http.Request{Method: "GET", URL: &url.URL{Scheme: "http", Host: "a.example", Path: "/robots.txt", Opaque: "/x"}}, []string{"http://a.example/x"}, false},
-		{"Opaque //same host", &http.Request{Method: "GET", URL: &url.URL{Scheme: "http", Host: "a.example", Opaque: "//a.example/x"}}, []string{"http://a.example/x"}, false},
-		{"Opaque //other host", &http.Request{Method: "GET", URL: &url.URL{Scheme: "http", Host: "a.example", Opaque: "//b.example/x"}}, []string{"http://a.example/x", "http://b.example/x"}, false},
-		{"absolute with query only", &http.Request{Method: "GET", URL: &url.URL{Scheme: "http", Host: "a.example", Opaque: "http://b.example", RawQuery: "q"}}, []string{"http://a.example/?q", "http://b.example?q"}, false},
-		{"asterisk", &http.Request{Method: "OPTIONS", URL: &url.URL{Scheme: "http", Host: "a.example", Opaque: "*"}}, nil, true},
-		{"CONNECT authority", &http.Request{Method: "CONNECT", URL: &url.URL{Scheme: "http", Host: "a.example:443"}}, nil, true},
-		{"other scheme in absolute form", &http.Request{Method: "GET", URL: &url.URL{Scheme: "http", Host: "a.example", Opaque: "ftp://a.example/x"}}, nil, true},
-		{"space in Opaque", &http.Request{Method: "GET", URL: &url.URL{Scheme: "http", Host: "a.example", Opaque: "/a /private"}}, nil, true},
-		{"fragment in query", &http.Request{Method: "GET", URL: &url.URL{Scheme: "http", Host: "a.example", Path: "/a", RawQuery: "x#y"}}, nil, true},
+		{"plain", mustRequest(t, "GET", "http://a.example/p?q=1"), []string{"http://a.example/p?q=1"}, ""},
+		{"scheme lower-cased", &http.Request{Method: "GET", URL: &url.URL{Scheme: "HTTPS", Host: "a.example", Path: "/p"}}, []string{"https://a.example/p"}, ""},
+		{"user info and fragment are not sent", mustRequest(t, "GET", "http://u:p@a.example/p#frag"), []string{"http://a.example/p"}, ""},
+		{"empty path is /", &http.Request{Method: "GET", URL: &url.URL{Scheme: "http", Host: "a.example"}}, []string{"http://a.example/"}, ""},
+		{"Host header", &http.Request{Method: "GET", Host: "b.example", URL: &url.URL{Scheme: "http", Host: "a.example", Path: "/p"}}, []string{"http://b.example/p"}, ""},
+		{"Opaque path", &http.Request{Method: "GET", URL: &url.URL{Scheme: "http", Host: "a.example", Path: "/robots.txt", Opaque: "/x"}}, []string{"http://a.example/x"}, ""},
+		{"Opaque //same host", &http.Request{Method: "GET", URL: &url.URL{Scheme: "http", Host: "a.example", Opaque: "//a.example/x"}}, []string{"http://a.example/x"}, ""},
+		{"Opaque //other host", &http.Request{Method: "GET", URL: &url.URL{Scheme: "http", Host: "a.example", Opaque: "//b.example/x"}}, []string{"http://a.example/x", "http://b.example/x"}, ""},
+		{"absolute with query only", &http.Request{Method: "GET", URL: &url.URL{Scheme: "http", Host: "a.example", Opaque: "http://b.example", RawQuery: "q"}}, []string{"http://a.example/?q", "http://b.example?q"}, ""},
+		{"non-ASCII Host header, sent as punycode", &http.Request{Method: "GET", Host: "bücher.example", URL: &url.URL{Scheme: "http", Host: "a.example", Path: "/p"}}, []string{"http://bücher.example/p"}, ""},
+		{"Host header Go would drop", &http.Request{Method: "GET", Host: "b.example/x", URL: &url.URL{Scheme: "http", Host: "a.example", Path: "/p"}}, nil, "host"},
+		{"Host header with user info", &http.Request{Method: "GET", Host: "u@b.example", URL: &url.URL{Scheme: "http", Host: "a.example", Path: "/p"}}, nil, "host"},
+		{"asterisk", &http.Request{Method: "OPTIONS", URL: &url.URL{Scheme: "http", Host: "a.example", Opaque: "*"}}, nil, "target"},
+		{"CONNECT authority", &http.Request{Method: "CONNECT", URL: &url.URL{Scheme: "http", Host: "a.example:443"}}, nil, "target"},
+		{"other scheme in absolute form", &http.Request{Method: "GET", URL: &url.URL{Scheme: "http", Host: "a.example", Opaque: "ftp://a.example/x"}}, nil, "target"},
+		{"space in Opaque", &http.Request{Method: "GET", URL: &url.URL{Scheme: "http", Host: "a.example", Opaque: "/a /private"}}, nil, "target"},
+		{"fragment in query", &http.Request{Method: "GET", URL: &url.URL{Scheme: "http", Host: "a.example", Path: "/a", RawQuery: "x#y"}}, nil, "target"},
 	} {
-		got, err := wireRequestOf(tc.req).pageURLs()
-		if tc.err {
+		w := wireRequestOf(tc.req)
+		err := w.check()
+		var got []string
+		if err == nil {
+			got, err = w.pageURLs()
+		}
+		switch tc.err {
+		case "target":
 			assert.ErrorIs(t, err, ErrRequestTarget, tc.name)
+			continue
+		case "host":
+			assert.ErrorIs(t, err, robots.ErrBadHost, tc.name)
 			continue
 		}
 		require.NoError(t, err, tc.name)

@@ -97,7 +97,9 @@ type TransportOptions struct {
 // gives, names its own origin, and is checked there too. A target that
 // is neither a path nor an absolute http(s) URL, or holds a space, a
 // control byte or '#', is refused with a *RequestTargetError
-// (ErrRequestTarget).
+// (ErrRequestTarget); a Host header Go's client would drop (it holds '/',
+// '@', '?' or another byte no host has) with a *robots.URLError wrapping
+// robots.ErrBadHost.
 //
 // What passes without a check:
 //
@@ -170,6 +172,10 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, &robots.URLError{URL: req.URL.String(), Err: robots.ErrNoHost}
 	}
 	wire := wireRequestOf(req)
+	if err := wire.check(); err != nil {
+		closeBody(req)
+		return nil, err
+	}
 	if wire.isRobotsTxt() {
 		return t.base.RoundTrip(req)
 	}
