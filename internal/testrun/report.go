@@ -98,12 +98,16 @@ func (r *report) flushSkips(pkg string) {
 	delete(r.skips, pkg)
 }
 
-// timing is the package's time, or "(cached)" when go test reused a
-// result, as its own summary line says.
+// timing is what go test's own summary line of the package says after
+// its name: the time, or "(cached)" when go test reused a result, and any
+// note such as "[no tests to run]"; the elapsed time when there is no
+// such line.
 func (r *report) timing(e event) string {
 	for _, l := range r.output[e.Package] {
-		if strings.HasSuffix(strings.TrimSpace(l), "(cached)") {
-			return "(cached)"
+		for _, head := range []string{"ok  \t", "FAIL\t"} {
+			if rest, ok := strings.CutPrefix(l, head+e.Package+"\t"); ok {
+				return strings.TrimSpace(rest)
+			}
 		}
 	}
 	return fmt.Sprintf("%.1fs", e.Elapsed)

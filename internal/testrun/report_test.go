@@ -29,8 +29,8 @@ func TestReport(t *testing.T) {
 				out("p/a", "", "ok  \tp/a\t1.234s\n"),
 				{Action: "pass", Package: "p/a", Elapsed: 1.234},
 			},
-			want: "ok   p/b 0.0s\n" +
-				"ok   p/a 1.2s\n" +
+			want: "ok   p/b 0.010s\n" +
+				"ok   p/a 1.234s\n" +
 				"     SKIP TestX: x_test.go:9: ../shared is absent\n",
 			tally: tally{packages: 2, skipped: 1},
 		},
@@ -39,9 +39,11 @@ func TestReport(t *testing.T) {
 			events: []event{
 				out("p/a", "", "ok  \tp/a\t(cached)\n"),
 				{Action: "pass", Package: "p/a"},
+				out("p/b", "", "ok  \tp/b\t(cached) [no tests to run]\n"),
+				{Action: "pass", Package: "p/b"},
 			},
-			want:  "ok   p/a (cached)\n",
-			tally: tally{packages: 1},
+			want:  "ok   p/a (cached)\nok   p/b (cached) [no tests to run]\n",
+			tally: tally{packages: 2},
 		},
 		{
 			name: "a failed test and a package's panic are shown",
@@ -54,7 +56,7 @@ func TestReport(t *testing.T) {
 				{Action: "fail", Package: "p/a", Elapsed: 0.5},
 			},
 			want: "--- FAIL p/a TestY\n=== RUN   TestY\n    y_test.go:3: want 1, got 2\n" +
-				"FAIL p/a 0.5s\npanic: boom\n",
+				"FAIL p/a 0.500s\npanic: boom\n",
 			tally: tally{failed: 1},
 		},
 		{
