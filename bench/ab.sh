@@ -34,12 +34,12 @@ for _ in $(seq "$count"); do
 	"$work/new.test" -test.run '^$' -test.bench "$pattern" -test.benchmem >>"$work/new.txt"
 done
 
-benchstat=$(command -v benchstat || true)
-if [ -z "$benchstat" ]; then
-	benchstat="$(go env GOPATH)/bin/benchstat"
-	if [ ! -x "$benchstat" ]; then
-		go install golang.org/x/perf/cmd/benchstat@latest
-	fi
+# benchstat is run from the module proxy when it is not on PATH, as in
+# run.sh: go run builds it into the build cache and installs nothing.
+benchstat=(benchstat)
+if ! type -P benchstat >/dev/null; then
+	benchstat=(go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da)
+	echo "benchstat is not on PATH: running ${benchstat[*]:2} with go run (nothing is installed)"
 fi
 echo "before: $rev ($(git rev-parse --short "$rev")); after: the working tree ($(git rev-parse --short HEAD)$(git diff --quiet HEAD -- .. || echo ', with changes'))"
-(cd "$work" && mv old.txt before.txt && mv new.txt after.txt && "$benchstat" before.txt after.txt)
+(cd "$work" && mv old.txt before.txt && mv new.txt after.txt && "${benchstat[@]}" before.txt after.txt)

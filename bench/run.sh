@@ -12,33 +12,77 @@
 #   ../docs/benchmarks.md  its generated section (./cmd/benchtables): medians,
 #                          the fastest peer and the ratio to it, the targets
 #
-# Extra arguments go to `go test` (e.g. ./run.sh -bench 'Check' to run a
-# subset). The real-world corpus is read from ../../shared/corpus; without
-# it the corpus benchmarks are skipped.
+#   ./run.sh [--write] [go test arguments]
+#
+# Extra arguments go to `go test` (e.g. ./run.sh -bench 'Check' -count 1 to
+# run a subset). Only a full run (no arguments, COUNT unset) writes the
+# files above, which the repository tracks; any other run writes
+# machine.txt, bench.txt and benchstat.txt into a temporary directory and
+# prints benchstat's summary, unless --write asks for the full set of
+# files from it. The real-world corpus is read from ../../shared/corpus;
+# without it the corpus benchmarks are skipped.
 set -euo pipefail
 cd "$(dirname "$0")"
+
+write=false
+if [ "${1:-}" = "--write" ]; then
+	write=true
+	shift
+fi
+if [ $# -eq 0 ] && [ -z "${COUNT:-}" ]; then
+	write=true
+fi
 count=${COUNT:-6}
 chart=${CHART:-../docs/benchmarks.svg}
-mkdir -p results
+
+if $write; then
+	out=results
+	mkdir -p "$out"
+else
+	out=$(mktemp -d)
+	echo "a partial run: its results go to $out; bench/results and docs are left as they are (./run.sh --write ... to update them)"
+fi
+
+# benchstat is run from the module proxy when it is not on PATH: go run
+# builds it into the build cache and installs nothing.
+benchstat_pkg=golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
+benchstat() {
+	if type -P benchstat >/dev/null; then
+		command benchstat "$@"
+	else
+		go run "$benchstat_pkg" "$@"
+	fi
+}
+type -P benchstat >/dev/null ||
+	echo "benchstat is not on PATH: running $benchstat_pkg with go run (nothing is installed)"
+
+# benjaminestes/robots prints "oh no! error parsing regexp: ..." on stdout
+# for every pattern it cannot compile (over a thousand lines on the
+# conformance sets); its verdicts are counted all the same, so the lines
+# are dropped here, and their number is said.
+quiet_peers() {
+	awk '/^oh no! error parsing regexp/ { n++; next }
+		{ print; fflush() }
+		END { if (n) printf "(%d lines of benjaminestes/robots about patterns it cannot compile left out)\n", n > "/dev/stderr" }'
+}
+
 {
 	go version
 	echo "nproc: $(nproc)"
 	grep -m1 'model name' /proc/cpuinfo | sed 's/^model name[[:space:]]*: /cpu: /'
 	date -u +%Y-%m-%dT%H:%M:%SZ
-} >results/machine.txt
-cat results/machine.txt
+} >"$out/machine.txt"
+cat "$out/machine.txt"
 
-go test -run '^$' -bench . -benchmem -count "$count" -timeout 60m "$@" | tee results/bench.txt
+go test -run '^$' -bench . -benchmem -count "$count" -timeout 60m "$@" | quiet_peers | tee "$out/bench.txt"
+benchstat "$out/bench.txt" >"$out/benchstat.txt"
 
-benchstat=$(command -v benchstat || true)
-if [ -z "$benchstat" ]; then
-	benchstat="$(go env GOPATH)/bin/benchstat"
-	if [ ! -x "$benchstat" ]; then
-		go install golang.org/x/perf/cmd/benchstat@latest
-	fi
+if ! $write; then
+	cat "$out/benchstat.txt"
+	echo "wrote $out/machine.txt, $out/bench.txt, $out/benchstat.txt"
+	exit 0
 fi
-"$benchstat" results/bench.txt >results/benchstat.txt
-go run ./cmd/benchchart -exclude Memory -o "$chart" results/bench.txt
-go run ./cmd/peerconformance -o results/conformance.txt
-go run ./cmd/benchtables -dir results -docs ../docs/benchmarks.md
-echo "wrote results/machine.txt, results/bench.txt, results/benchstat.txt, results/conformance.txt, $chart, ../docs/benchmarks.md"
+go run ./cmd/benchchart -exclude Memory -o "$chart" "$out/bench.txt"
+go run ./cmd/peerconformance -o "$out/conformance.txt" | quiet_peers
+go run ./cmd/benchtables -dir "$out" -docs ../docs/benchmarks.md
+echo "wrote $out/machine.txt, $out/bench.txt, $out/benchstat.txt, $out/conformance.txt, $chart, ../docs/benchmarks.md"

@@ -61,8 +61,9 @@ type TransportOptions struct {
 	// means a crawler that only the '*' groups govern.
 	Agent string
 	// UserAgent is the User-Agent header of the robots.txt requests of the
-	// transport's own Checker; "" means Agent. The transport does not
-	// change the requests it carries: set their User-Agent as usual.
+	// transport's own Checker; "" means DefaultUserAgent(Agent), as the
+	// robots command sends. The transport does not change the requests it
+	// carries: set their User-Agent as usual.
 	UserAgent string
 	// Checker decides each request. nil means the transport's own: a
 	// Checker over a Cache over a Fetcher that sends through the base
@@ -137,7 +138,7 @@ func NewTransport(base http.RoundTripper, opts TransportOptions) *Transport {
 	if t.checker == nil {
 		ua := opts.UserAgent
 		if ua == "" {
-			ua = opts.Agent
+			ua = DefaultUserAgent(opts.Agent)
 		}
 		f := &Fetcher{Client: &http.Client{Transport: base}, UserAgent: ua}
 		t.checker = NewChecker(NewCache(f, CacheOptions{}))

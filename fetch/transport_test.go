@@ -106,7 +106,7 @@ func TestTransportDisallowedNeverReachesTheServer(t *testing.T) {
 		host + "/private":       3,
 		host + "/go/bot-only/x": 1,
 	}, st.cnt.snapshot(), "no disallowed path reached the server")
-	assert.Equal(t, []string{"ExampleBot"}, st.agents, "robots.txt is fetched with the crawler's User-Agent")
+	assert.Equal(t, []string{DefaultUserAgent("ExampleBot")}, st.agents, "robots.txt is fetched with the crawler's default User-Agent")
 }
 
 // The status table holds through the transport: a robots.txt answering

@@ -1,10 +1,61 @@
 package main
 
-import _ "embed"
+import (
+	_ "embed"
+	"fmt"
+	"io"
+	"strings"
+)
 
-// exampleRobots is the robots.txt check reads when no -f is given: Google's
-// documented example with a few more rules showing wildcards, end anchors
-// and precedence.
+// exampleRobots is the robots.txt check and explain read when no -f is
+// given: Google's documented example with a few more rules showing
+// wildcards, end anchors and precedence. robots example prints it.
 //
 //go:embed example.txt
 var exampleRobots []byte
+
+const exampleSynopsis = `robots example [-n]
+
+Prints the built-in example robots.txt that check and explain read when no
+-f is given, so that the line numbers their verdicts quote can be looked
+up; -n numbers its lines. Save it to start a robots.txt of your own:
+
+  robots example > robots.txt`
+
+// runExample runs "robots example".
+func runExample(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("example", exampleSynopsis, stderr)
+	numbered := fs.Bool("n", false, "number the lines, as the verdicts quote them")
+	rest, err := parseInterleaved(fs, args)
+	if err != nil {
+		return flagExit(err)
+	}
+	if len(rest) > 0 {
+		fmt.Fprintln(stderr, "robots example: no arguments expected")
+		fs.Usage()
+		return exitUsage
+	}
+	out := exampleRobots
+	if *numbered {
+		out = numberLines(exampleRobots)
+	}
+	if _, err := stdout.Write(out); err != nil {
+		fmt.Fprintf(stderr, "robots example: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// numberLines prefixes each line of text with its number, from 1, as cat
+// -n does; a last line without a newline is numbered too.
+func numberLines(text []byte) []byte {
+	lines := strings.SplitAfter(string(text), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	var b strings.Builder
+	for i, l := range lines {
+		fmt.Fprintf(&b, "%6d\t%s", i+1, l)
+	}
+	return []byte(b.String())
+}

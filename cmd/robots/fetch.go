@@ -51,19 +51,14 @@ type fetchOptions struct {
 	urls      []string
 }
 
-// userAgentComment ends the default User-Agent header of fetch: where a
-// site's owner learns what the crawler is.
-const userAgentComment = "(+https://github.com/fastrobots/robots)"
-
 // defaultUserAgent returns the User-Agent header fetch sends for the
-// fallback list agents: the first agent's, or fastrobots' when there is
-// none.
+// fallback list agents: the Transport's default for the first agent, or
+// for none.
 func defaultUserAgent(agents []string) string {
-	product := "fastrobots"
-	if len(agents) > 0 && agents[0] != "" {
-		product = agents[0]
+	if len(agents) == 0 {
+		return fetch.DefaultUserAgent("")
 	}
-	return product + "/1.0 " + userAgentComment
+	return fetch.DefaultUserAgent(agents[0])
 }
 
 // runFetch runs "robots fetch".
@@ -170,7 +165,7 @@ func parseFetch(args []string, stderr io.Writer) (*fetchOptions, int) {
 	opts := &fetchOptions{}
 	fs := newFlagSet("fetch", fetchSynopsis, stderr)
 	fs.Var(&opts.agents, "a", "crawler `agent` product token, e.g. Googlebot; repeat for a fallback list")
-	fs.StringVar(&opts.userAgent, "user-agent", "", "send `UA` as the User-Agent header (default: the first -a, then /1.0 "+userAgentComment+")")
+	fs.StringVar(&opts.userAgent, "user-agent", "", "send `UA` as the User-Agent header (default: the first -a, then /1.0 "+fetch.UserAgentComment+")")
 	fs.BoolVar(&opts.json, "json", false, "write one JSON object per URL")
 	fs.DurationVar(&opts.timeout, "timeout", 10*time.Second, "give up on a robots.txt after `duration` (redirects and body included); a robots.txt that times out is a network failure")
 	fs.Var(&opts.mode, "mode", "how robots.txt is read: google (Google's parser, the default) or rfc (strict RFC 9309)")

@@ -14,6 +14,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots/fetch"
 )
 
 const fetchRules = "User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /nogooglebot/\n"
@@ -190,6 +192,28 @@ func TestFetchSendsCrawlerUserAgent(t *testing.T) {
 			assert.Equal(t, []string{tt.want}, *got)
 		})
 	}
+}
+
+// The robots command and fetch.Transport send one default User-Agent for a
+// crawler's robots.txt requests: fetch.DefaultUserAgent of its token.
+func TestFetchUserAgentIsTheTransports(t *testing.T) {
+	want := "ExampleBot/1.0 (+https://github.com/fastrobots/robots)"
+	require.Equal(t, want, fetch.DefaultUserAgent("ExampleBot"))
+
+	cli, fromCLI := agentServer(t)
+	r := invoke(runFetch, "", "-a", "ExampleBot", cli.URL+"/a")
+	require.Equal(t, exitOK, r.code, r.stderr)
+
+	tr, fromTransport := agentServer(t)
+	client := &http.Client{Transport: fetch.NewTransport(nil, fetch.TransportOptions{Agent: "ExampleBot"})}
+	resp, err := client.Get(tr.URL + "/a")
+	require.NoError(t, err)
+	resp.Body.Close()
+
+	assert.Equal(t, []string{want}, *fromCLI, "the robots.txt request of robots fetch")
+	// The Transport's robots.txt request; the page request it carries keeps Go's header.
+	require.Len(t, *fromTransport, 2)
+	assert.Equal(t, want, (*fromTransport)[0], "the robots.txt request of fetch.Transport")
 }
 
 func TestFetchJSON(t *testing.T) {

@@ -9,6 +9,7 @@
 //	robots lint [--json] FILE|-...
 //	robots explain [-f robots.txt] [-a agent]... [--mode google|rfc] [--json] URL...
 //	robots serve [--addr 127.0.0.1:8080] [--allow-private]
+//	robots example [-n]
 //	robots version
 //	robots help [command]
 //
@@ -60,6 +61,7 @@ var commands = []command{
 	{"lint", "report what is wrong or risky in robots.txt files", runLint},
 	{"explain", "say why a URL is allowed or disallowed: groups, matching rules, winner", runExplain},
 	{"serve", "serve a robots.txt tester in the browser and a JSON API", runServe},
+	{"example", "print the built-in example robots.txt that check and explain read without -f", runExample},
 	{"version", "print the version of robots and the Go version it was built with", runVersion},
 }
 

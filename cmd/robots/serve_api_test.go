@@ -329,7 +329,7 @@ func TestServeFetchUserAgentIsTheFirstAgent(t *testing.T) {
 	}))
 	t.Cleanup(origin.Close)
 	postOK(t, s, "/api/fetch", request(t, map[string]any{"url": origin.URL, "agents": []string{"ExampleBot", "Googlebot"}}))
-	assert.Equal(t, "ExampleBot/1.0 "+userAgentComment, <-ua)
+	assert.Equal(t, "ExampleBot/1.0 (+https://github.com/fastrobots/robots)", <-ua)
 }
 
 func TestServeRequestErrors(t *testing.T) {

@@ -55,18 +55,35 @@ func corpusFile(args ...any) []byte {
 	return b.Bytes()
 }
 
+// nativeSeed is one input of a native fuzz target: the target's corpus
+// directory (relative to this package), the input's name without
+// seedPrefix, and its arguments.
+type nativeSeed struct {
+	dir, name string
+	args      []any
+}
+
 // seedCorpora returns every seed file: directory (relative to this
 // package) → file name → content.
 func seedCorpora(t *testing.T) map[string]map[string][]byte {
 	out := map[string]map[string][]byte{}
-	add := func(dir, name string, args ...any) {
-		if out[dir] == nil {
-			out[dir] = map[string][]byte{}
+	for _, s := range nativeSeeds(t) {
+		if out[s.dir] == nil {
+			out[s.dir] = map[string][]byte{}
 		}
-		out[dir][seedPrefix+name] = corpusFile(args...)
+		out[s.dir][seedPrefix+s.name] = corpusFile(s.args...)
 		if *gofuzzCorpus != "" {
-			writeGofuzzSeed(t, dir, name, args)
+			writeGofuzzSeed(t, s)
 		}
+	}
+	return out
+}
+
+// nativeSeeds returns every seed of every native target.
+func nativeSeeds(t *testing.T) []nativeSeed {
+	var out []nativeSeed
+	add := func(dir, name string, args ...any) {
+		out = append(out, nativeSeed{dir, name, args})
 	}
 	const (
 		parse   = "../../compile/testdata/fuzz/FuzzParse"
@@ -179,31 +196,34 @@ func TestSeedsPassChecks(t *testing.T) {
 }
 
 // writeGofuzzSeed writes one seed as a raw go-fuzz input for the harness of
-// the native target whose corpus directory is dir.
-func writeGofuzzSeed(t *testing.T, dir, name string, args []any) {
-	var harness string
-	var raw []byte
-	switch filepath.Base(dir) {
-	case "FuzzParse":
-		harness, raw = "parse", args[0].([]byte)
-	case "FuzzEscapePattern":
-		harness, raw = "escape", []byte(args[0].(string))
-	case "FuzzPath":
-		harness, raw = "path", []byte(args[0].(string))
-	case "FuzzAllowed": // agent LF URL LF body
-		harness = "allowed"
-		raw = append([]byte(args[1].(string)+"\n"+args[2].(string)+"\n"), args[0].([]byte)...)
-	case "FuzzAutomaton": // 8 bytes of allow bits, the tie byte, path LF patterns
-		harness = "automaton"
-		raw = binary.LittleEndian.AppendUint64(nil, args[2].(uint64))
-		raw = append(raw, args[3].(uint8))
-		raw = append(raw, args[1].(string)+"\n"+args[0].(string)...)
-	default:
-		t.Fatalf("no go-fuzz harness for %s", dir)
-	}
+// its native target.
+func writeGofuzzSeed(t *testing.T, s nativeSeed) {
+	harness, raw := gofuzzInput(t, s)
 	out := filepath.Join(*gofuzzCorpus, harness, "corpus")
 	require.NoError(t, os.MkdirAll(out, 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(out, name), raw, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(out, s.name), raw, 0o644))
+}
+
+// gofuzzInput returns the go-fuzz harness of the seed's native target and
+// the seed as a raw input of that harness, in the format it decodes.
+func gofuzzInput(t *testing.T, s nativeSeed) (harness string, raw []byte) {
+	args := s.args
+	switch filepath.Base(s.dir) {
+	case "FuzzParse":
+		return "parse", args[0].([]byte)
+	case "FuzzEscapePattern":
+		return "escape", []byte(args[0].(string))
+	case "FuzzPath":
+		return "path", []byte(args[0].(string))
+	case "FuzzAllowed": // agent LF URL LF body
+		return "allowed", append([]byte(args[1].(string)+"\n"+args[2].(string)+"\n"), args[0].([]byte)...)
+	case "FuzzAutomaton": // 8 bytes of allow bits, the tie byte, path LF patterns
+		raw = binary.LittleEndian.AppendUint64(nil, args[2].(uint64))
+		raw = append(raw, args[3].(uint8))
+		return "automaton", append(raw, args[1].(string)+"\n"+args[0].(string)...)
+	}
+	t.Fatalf("no go-fuzz harness for %s", s.dir)
+	return "", nil
 }
 
 // Flags of TestImportCrasher.
@@ -218,10 +238,19 @@ var (
 //	go test ./internal/fuzzgen -run TestImportCrasher -crasher=$work/parse/crashers/<hash> -crasher-name=regress-what
 //
 // The harness is read from the crasher's path ($work/<harness>/crashers/).
-// It is skipped without -crasher.
+// Without -crasher it checks the import instead: every seed, in the raw
+// form its go-fuzz harness reads, imports as the seed's own input of its
+// native target, so that a crasher imported becomes the input go-fuzz ran.
 func TestImportCrasher(t *testing.T) {
 	if *crasher == "" {
-		t.Skip("no -crasher given")
+		for _, s := range nativeSeeds(t) {
+			harness, raw := gofuzzInput(t, s)
+			dir, content, err := decodeCrasher(harness, raw)
+			require.NoError(t, err, s.name)
+			require.Equal(t, s.dir, dir, "%s/%s", harness, s.name)
+			require.Equal(t, string(corpusFile(s.args...)), string(content), "%s/%s", harness, s.name)
+		}
+		return
 	}
 	raw, err := os.ReadFile(*crasher)
 	require.NoError(t, err)
@@ -230,30 +259,34 @@ func TestImportCrasher(t *testing.T) {
 	if name == "" {
 		name = "regress-" + filepath.Base(*crasher)
 	}
-	var dir string
-	var content []byte
-	switch harness {
-	case "parse":
-		dir, content = "../../compile/testdata/fuzz/FuzzParse", corpusFile(raw)
-	case "escape":
-		dir, content = "../../compile/testdata/fuzz/FuzzEscapePattern", corpusFile(string(raw))
-	case "path":
-		dir, content = "../../runtime/testdata/fuzz/FuzzPath", corpusFile(string(raw))
-	case "allowed":
-		agent, rest, _ := bytes.Cut(raw, []byte("\n"))
-		rawURL, body, _ := bytes.Cut(rest, []byte("\n"))
-		dir, content = "../../testdata/fuzz/FuzzAllowed", corpusFile(body, string(agent), string(rawURL))
-	case "automaton":
-		var head [9]byte
-		n := copy(head[:], raw)
-		path, patterns, _ := strings.Cut(string(raw[n:]), "\n")
-		dir = "../../automaton/testdata/fuzz/FuzzAutomaton"
-		content = corpusFile(patterns, path, binary.LittleEndian.Uint64(head[:8]), head[8])
-	default:
-		t.Fatalf("%s: the crasher's directory names no harness (want $work/<harness>/crashers/<hash>)", *crasher)
-	}
+	dir, content, err := decodeCrasher(harness, raw)
+	require.NoError(t, err, *crasher)
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	out := filepath.Join(dir, name)
 	require.NoError(t, os.WriteFile(out, content, 0o644))
 	t.Logf("wrote %s", out)
+}
+
+// decodeCrasher decodes raw, an input of the go-fuzz harness named, as
+// that harness does, and returns the corpus directory of the matching
+// native target (relative to this package) and the input in its format.
+func decodeCrasher(harness string, raw []byte) (dir string, content []byte, err error) {
+	switch harness {
+	case "parse":
+		return "../../compile/testdata/fuzz/FuzzParse", corpusFile(raw), nil
+	case "escape":
+		return "../../compile/testdata/fuzz/FuzzEscapePattern", corpusFile(string(raw)), nil
+	case "path":
+		return "../../runtime/testdata/fuzz/FuzzPath", corpusFile(string(raw)), nil
+	case "allowed":
+		agent, rest, _ := bytes.Cut(raw, []byte("\n"))
+		rawURL, body, _ := bytes.Cut(rest, []byte("\n"))
+		return "../../testdata/fuzz/FuzzAllowed", corpusFile(body, string(agent), string(rawURL)), nil
+	case "automaton":
+		var head [9]byte
+		n := copy(head[:], raw)
+		path, patterns, _ := strings.Cut(string(raw[n:]), "\n")
+		return "../../automaton/testdata/fuzz/FuzzAutomaton", corpusFile(patterns, path, binary.LittleEndian.Uint64(head[:8]), head[8]), nil
+	}
+	return "", nil, fmt.Errorf("the crasher's directory names no harness %q (want $work/<harness>/crashers/<hash>)", harness)
 }

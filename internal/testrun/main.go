@@ -5,16 +5,22 @@
 //	go run ./internal/testrun            # every module
 //	go run ./internal/testrun -short     # flags are passed to go test
 //
-// It runs `go test -json ./...` in the repository's root module and in each
-// module listed in modules (those that exist), prints one line per package
-// as go test does, a SKIP line for each skipped test with its reason (a
-// test skips when something it needs is absent: ../shared, a redis-server,
-// chromium), and the output of failing tests. It exits 1 when any test or
-// build fails.
+// It says first whether ../shared, the real-world test material kept
+// beside the repository rather than in it, is there; the suite passes
+// without it, and the tests that read it skip. Then it runs
+// `go test -json ./...` in the repository's root module and in each module
+// listed in modules (those that exist), naming each module as it starts,
+// and prints one line per package as go test does ("(cached)" where go
+// test reused a result), under it a SKIP line for each skipped test with
+// its reason (a test skips when something it needs is absent: ../shared, a
+// redis-server, chromium), and the output of failing tests and builds. It
+// ends with a count of packages, skips and failures, and exits 1 when any
+// test or build failed.
 package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -28,14 +34,9 @@ import (
 // it: each has its own go.mod.
 var modules = []string{"bench", "fetch/redisstore", "cmd/robots/internal/browsertest"}
 
-// event is one line of `go test -json`.
-type event struct {
-	Action  string
-	Package string
-	Test    string
-	Output  string
-	Elapsed float64
-}
+// sharedDir is where the real-world test material lives, relative to the
+// repository's root: beside it, since its licences keep most of it out.
+const sharedDir = "../shared"
 
 func main() {
 	root, err := moduleRoot()
@@ -43,21 +44,34 @@ func main() {
 		fmt.Fprintln(os.Stderr, "testrun:", err)
 		os.Exit(2)
 	}
-	failed := false
+	fmt.Println(describeShared(root))
+	var total tally
 	for _, dir := range append([]string{"."}, modules...) {
-		if _, err := os.Stat(filepath.Join(root, dir, "go.mod")); err != nil {
+		gomod, err := os.ReadFile(filepath.Join(root, dir, "go.mod"))
+		if err != nil {
 			continue
 		}
-		ok, err := test(filepath.Join(root, dir), os.Args[1:], os.Stdout)
+		fmt.Printf("== module %s (%s)\n", dir, modulePath(gomod))
+		t, err := test(filepath.Join(root, dir), os.Args[1:], os.Stdout)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "testrun: %s: %v\n", dir, err)
 			os.Exit(2)
 		}
-		failed = failed || !ok
+		total.addTally(t)
 	}
-	if failed {
+	fmt.Println(total.summary())
+	if total.failed > 0 {
 		os.Exit(1)
 	}
+}
+
+// describeShared says what ../shared is and whether it is beside root.
+func describeShared(root string) string {
+	what := sharedDir + " (the real-world robots.txt corpus and Google's verdicts on it, kept beside the repository)"
+	if st, err := os.Stat(filepath.Join(root, sharedDir)); err == nil && st.IsDir() {
+		return what + ": found; the tests that read it run"
+	}
+	return what + ": absent; the tests that read it skip, and the rest must pass without it"
 }
 
 // moduleRoot returns the root of the repository: the directory of the
@@ -74,18 +88,29 @@ func moduleRoot() (string, error) {
 	return filepath.Dir(gomod), nil
 }
 
-// test runs the tests of the module in dir and reports them on w. ok is
-// false when a test or a build failed.
-func test(dir string, flags []string, w io.Writer) (ok bool, err error) {
+// modulePath returns the module path a go.mod declares, or "?".
+func modulePath(gomod []byte) string {
+	for line := range bytes.Lines(gomod) {
+		if rest, ok := bytes.CutPrefix(bytes.TrimSpace(line), []byte("module ")); ok {
+			return strings.Trim(string(bytes.TrimSpace(rest)), `"`)
+		}
+	}
+	return "?"
+}
+
+// test runs the tests of the module in dir and reports them on w. A build
+// or test that failed counts in the tally; err is what kept go test from
+// running or its output from being read.
+func test(dir string, flags []string, w io.Writer) (tally, error) {
 	cmd := exec.Command("go", append(append([]string{"test", "-json"}, flags...), "./...")...)
 	cmd.Dir = dir
-	cmd.Stderr = w // build errors
+	cmd.Stderr = w // what go test says outside its JSON stream
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return false, err
+		return tally{}, err
 	}
 	if err := cmd.Start(); err != nil {
-		return false, err
+		return tally{}, err
 	}
 	r := newReport(w)
 	sc := bufio.NewScanner(out)
@@ -98,56 +123,9 @@ func test(dir string, flags []string, w io.Writer) (ok bool, err error) {
 		}
 		r.add(e)
 	}
-	waitErr := cmd.Wait()
-	return waitErr == nil && !r.failed, sc.Err()
-}
-
-// report turns events into go test's summary lines, SKIP lines and the
-// output of what failed.
-type report struct {
-	w      io.Writer
-	output map[string][]string // by package and test: the output so far
-	failed bool
-}
-
-func newReport(w io.Writer) *report { return &report{w: w, output: map[string][]string{}} }
-
-func (r *report) add(e event) {
-	key := e.Package + " " + e.Test
-	switch e.Action {
-	case "output":
-		r.output[key] = append(r.output[key], e.Output)
-	case "skip":
-		if e.Test != "" {
-			fmt.Fprintf(r.w, "SKIP %s %s: %s\n", e.Package, e.Test, skipReason(r.output[key]))
-		}
-		delete(r.output, key)
-	case "pass":
-		if e.Test == "" {
-			fmt.Fprintf(r.w, "ok   %s %.1fs\n", e.Package, e.Elapsed)
-		}
-		delete(r.output, key)
-	case "fail":
-		r.failed = true
-		if e.Test == "" {
-			fmt.Fprintf(r.w, "FAIL %s %.1fs\n", e.Package, e.Elapsed)
-		} else {
-			fmt.Fprintf(r.w, "--- FAIL %s %s\n%s", e.Package, e.Test, strings.Join(r.output[key], ""))
-		}
-		delete(r.output, key)
+	scanErr := sc.Err()
+	if err := cmd.Wait(); err != nil && r.failed == 0 {
+		r.failed++ // go test failed with no failure in its stream
 	}
-}
-
-// skipReason returns the message a skipped test gave: its output without
-// the RUN and SKIP lines.
-func skipReason(lines []string) string {
-	var msg []string
-	for _, l := range lines {
-		t := strings.TrimSpace(l)
-		if t == "" || strings.HasPrefix(t, "=== ") || strings.HasPrefix(t, "--- SKIP") {
-			continue
-		}
-		msg = append(msg, t)
-	}
-	return strings.Join(msg, " ")
+	return r.tally, scanErr
 }

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestExamplePrintsWhatCheckReads(t *testing.T) {
+	r := invoke(run, "", "example")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Equal(t, string(exampleRobots), r.stdout)
+	assert.Empty(t, r.stderr)
+
+	// The robots.txt it prints is the one check reads without -f.
+	saved := invoke(runCheck, r.stdout, "-f", "-", "-a", "Googlebot", "https://example.com/nogooglebot/x")
+	builtin := invoke(runCheck, "", "-a", "Googlebot", "https://example.com/nogooglebot/x")
+	assert.Equal(t, exitNegative, builtin.code)
+	assert.Equal(t, builtin, saved)
+}
+
+// The line a verdict quotes is the line -n shows under that number.
+func TestExampleNumberedShowsTheQuotedLine(t *testing.T) {
+	r := invoke(run, "", "example", "-n")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "     2\tDisallow: /nogooglebot/\n")
+	assert.Contains(t, r.stdout, "    13\tAllow: /drafts/public/\n")
+	check := invoke(runCheck, "", "-a", "Bingbot", "https://example.com/drafts/public/plan.pdf")
+	assert.Contains(t, check.stdout, "(line 13: Allow: /drafts/public/)")
+}
+
+func TestNumberLines(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", ""},
+		{"a\n", "     1\ta\n"},
+		{"a\nb", "     1\ta\n     2\tb"},
+		{"a\n\nb\n", "     1\ta\n     2\t\n     3\tb\n"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, string(numberLines([]byte(tt.in))), "%q", tt.in)
+	}
+}
+
+func TestExampleUsage(t *testing.T) {
+	assertUsageErrors(t, runExample, "", []usageCase{
+		{"argument", []string{"robots.txt"}, "no arguments expected"},
+		{"flag", []string{"-x"}, "flag provided but not defined: -x"},
+	})
+	r := invoke(run, "", "help")
+	assert.True(t, strings.Contains(r.stdout, "  example  print the built-in example robots.txt"), r.stdout)
+}
