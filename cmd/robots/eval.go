@@ -194,10 +194,8 @@ func (ev *evaluator) answer(line []byte) evalAnswer {
 		return ans
 	}
 	d := ev.robots(body).Agent(*q.UserAgent).Decide(*q.URL)
-	ans.Allowed, ans.Line = &d.Allowed, new(int)
-	if d.Rule != nil {
-		*ans.Line = d.Rule.Line
-	}
+	decided := d.Line()
+	ans.Allowed, ans.Line = &d.Allowed, &decided
 	return ans
 }
 

@@ -323,10 +323,7 @@ func TestEvalReuseKeepsConformanceVerdicts(t *testing.T) {
 			body, err := c.Body()
 			require.NoError(t, err)
 			want := robots.Parse(body).Agent(c.UserAgent).Decide(c.URL)
-			wantLine := 0
-			if want.Rule != nil {
-				wantLine = want.Rule.Line
-			}
+			wantLine := want.Line()
 			require.Empty(t, ans.Error, "%s:%d", path, line)
 			if *ans.Allowed != want.Allowed || *ans.Line != wantLine {
 				t.Errorf("%s:%d: reused parse says allowed=%v line %d, a fresh one allowed=%v line %d",
