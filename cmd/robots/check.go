@@ -200,21 +200,25 @@ func reason(d robots.Decision) string {
 	case d.Implicit:
 		return "/robots.txt is always allowed under RFC 9309"
 	case d.Empty != nil:
-		return fmt.Sprintf("line %d: %s is empty: it matches every path and decides nothing", d.Empty.Line, ruleString(d.Empty))
+		return fmt.Sprintf("no rule decided: line %d (%s) is empty, matches every path and decides nothing", d.Empty.Line, ruleString(d.Empty))
 	case d.Rule == nil:
 		return "no rule matched"
 	}
 	return fmt.Sprintf("line %d: %s", d.Rule.Line, ruleString(d.Rule))
 }
 
-// ruleString returns a rule as written, "Allow: /x" or "Disallow: /x", or
-// "" for none.
+// ruleString returns a rule as written, "Allow: /x" or "Disallow: /x"
+// ("Disallow:" when empty), or "" for none.
 func ruleString(r *robots.Rule) string {
-	switch {
-	case r == nil:
+	if r == nil {
 		return ""
-	case r.Allow:
-		return "Allow: " + r.Value
 	}
-	return "Disallow: " + r.Value
+	s := "Disallow:"
+	if r.Allow {
+		s = "Allow:"
+	}
+	if r.Value != "" {
+		s += " " + r.Value
+	}
+	return s
 }
