@@ -192,8 +192,14 @@ func evalAnswers(t *testing.T, cases []doorCase) []doorAnswer {
 	return decodeAnswers(t, "eval", r.stdout)
 }
 
-// checkAnswers runs check --json on the URLs of one batch.
+// checkAnswers runs check --json on the URLs of one batch. A lone "-"
+// asks check to read the URLs from stdin; it is not a URL (checkURL), and
+// is answered as refused.
 func checkAnswers(t *testing.T, path string, b []doorCase) []doorAnswer {
+	if len(b) == 1 && b[0].url == "-" {
+		require.Error(t, checkURL(b[0].url))
+		return []doorAnswer{{Error: "refused"}}
+	}
 	r := invoke(runCheck, "", append([]string{"-f", path, "-a", b[0].agent, "--json", "--"}, urlsOf(b)...)...)
 	require.Empty(t, nonRefusals("check", r.stderr))
 	return decodeAnswers(t, "check", r.stdout)
