@@ -25,7 +25,7 @@ func TestConformanceLines(t *testing.T) {
 	}
 	for _, path := range files {
 		n, failed, empty := 0, 0, 0
-		err := conformance.Each(path, func(line int, c *conformance.Case) error {
+		err := conformance.Each(path, func(_ int, c *conformance.Case) error {
 			body, err := c.Body()
 			if err != nil {
 				return err
