@@ -33,7 +33,7 @@ const evalChunkBytes = 32 << 10
 // answerLong answers a query line too long to hold: prefix, its first
 // bytes, then rest, the others.
 func (ev *evaluator) answerLong(prefix []byte, rest io.Reader) evalAnswer {
-	d := longQueryDecoder{r: bufio.NewReader(io.MultiReader(bytes.NewReader(prefix), rest))}
+	d := longQueryDecoder{r: bufio.NewReaderSize(io.MultiReader(bytes.NewReader(prefix), rest), evalChunkBytes)}
 	err := d.object()
 	_, _ = io.Copy(io.Discard, d.r) // the line is read to its end, answered or not
 	if err != nil {
@@ -268,40 +268,52 @@ func (d *longQueryDecoder) value() ([]byte, error) {
 // closing quote, and hands sink its content as written, escapes and all,
 // in chunks that each decode alone: a chunk is cut only before a byte
 // that is ASCII and neither a backslash nor within an escape, so no
-// escape, surrogate pair or UTF-8 sequence is split.
+// escape, surrogate pair or UTF-8 sequence is split. It reads what is
+// buffered a slice at a time.
 func (d *longQueryDecoder) stringBody(sink func(raw []byte) error) error {
 	chunk := d.chunk[:0]
 	escape := 0 // bytes of an escape to come; -1 just after a backslash
 	for {
-		c, err := d.r.ReadByte()
-		if err != nil {
+		buf, _ := d.r.Peek(max(d.r.Buffered(), 1))
+		if len(buf) == 0 {
 			return errors.New("unexpected end of line in a string")
 		}
-		switch {
-		case escape < 0 && c == 'u':
-			escape = 4
-		case escape < 0 && strings.IndexByte(`"\/bfnrt`, c) >= 0:
-			escape = 0
-		case escape < 0:
-			return fmt.Errorf("invalid character %q in string escape code", c)
-		case escape > 0 && !isHexDigit(c):
-			return fmt.Errorf("invalid character %q in \\u hexadecimal character escape", c)
-		case escape > 0:
-			escape--
-		case c == '"':
-			d.chunk = chunk
-			return sink(chunk)
-		case c < 0x20:
-			return fmt.Errorf("invalid character %q in string literal", c)
-		case c == '\\':
-			escape = -1
-		case c < 0x80 && len(chunk) >= evalChunkBytes:
-			if err := sink(chunk); err != nil {
-				return err
+		start := 0
+		for i, c := range buf {
+			if escape == 0 && c >= 0x20 && c != '"' && c != '\\' {
+				if c < 0x80 && len(chunk)+i-start >= evalChunkBytes {
+					chunk = append(chunk, buf[start:i]...)
+					if err := sink(chunk); err != nil {
+						return err
+					}
+					chunk, start = chunk[:0], i
+				}
+				continue
 			}
-			chunk = chunk[:0]
+			switch {
+			case escape < 0 && c == 'u':
+				escape = 4
+			case escape < 0 && strings.IndexByte(`"\/bfnrt`, c) >= 0:
+				escape = 0
+			case escape < 0:
+				return fmt.Errorf("invalid character %q in string escape code", c)
+			case escape > 0 && !isHexDigit(c):
+				return fmt.Errorf("invalid character %q in \\u hexadecimal character escape", c)
+			case escape > 0:
+				escape--
+			case c == '"':
+				chunk = append(chunk, buf[start:i]...)
+				_, _ = d.r.Discard(i + 1)
+				d.chunk = chunk
+				return sink(chunk)
+			case c < 0x20:
+				return fmt.Errorf("invalid character %q in string literal", c)
+			default: // a backslash
+				escape = -1
+			}
 		}
-		chunk = append(chunk, c)
+		chunk = append(chunk, buf[start:]...)
+		_, _ = d.r.Discard(len(buf))
 	}
 }
 
