@@ -27,7 +27,8 @@ type Explanation struct {
 	Matches []Match
 	// Winner is the index in Matches of the match that decided, or -1.
 	Winner int
-	// TieBreak says in plain words why the winner won, or why nothing did.
+	// TieBreak says in plain words why the winner won, or why nothing did,
+	// naming the empty rule of Decision.Empty when there is one.
 	TieBreak string
 	// Policy is the policy of the Robots: under FullAllow and FullDisallow
 	// no rule is read, Matches is empty, and TieBreak and Selection.Why say
@@ -130,7 +131,16 @@ func (a *Agent) Explain(rawURL string) Explanation {
 	}
 	e.Winner = bestMatch(e.Matches)
 	e.TieBreak = tieBreak(e.Matches, e.Winner)
+	if e.Empty != nil {
+		e.TieBreak = emptyWhy(e.Empty)
+	}
 	return e
+}
+
+// emptyWhy says what the empty rule a decision names does: nothing.
+func emptyWhy(r *Rule) string {
+	return fmt.Sprintf("no rule decided: line %d (%s:) is empty, which matches every path and decides nothing; allowed by default",
+		r.Line, kindName(r.Allow))
 }
 
 // matches tests every pattern of every selected rule against path.

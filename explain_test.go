@@ -200,3 +200,22 @@ func TestExplainAgreesWithDecide(t *testing.T) {
 		assert.Positive(t, n)
 	}
 }
+
+// TestExplainNamesTheEmptyRule checks that when only empty rules match,
+// the explanation names the one the decision names, says that it decides
+// nothing, and lists no match.
+func TestExplainNamesTheEmptyRule(t *testing.T) {
+	r := robots.Parse([]byte("User-agent: *\nDisallow:\nDisallow: /x\nAllow:\n"))
+	e := r.Explain([]string{"bot"}, "https://example.com/y")
+	assert.True(t, e.Allowed)
+	assert.Nil(t, e.Rule)
+	require.NotNil(t, e.Empty)
+	assert.Equal(t, 4, e.Line())
+	assert.Empty(t, e.Matches)
+	assert.Equal(t, -1, e.Winner)
+	assert.Equal(t, "no rule decided: line 4 (Allow:) is empty, which matches every path and decides nothing; allowed by default", e.TieBreak)
+
+	e = r.Explain([]string{"bot"}, "https://example.com/x")
+	assert.Nil(t, e.Empty, "a rule that matches decides")
+	assert.Equal(t, 3, e.Line())
+}

@@ -328,12 +328,31 @@ func (a *Agent) AllowedURL(u *url.URL) bool {
 type Decision struct {
 	Allowed bool
 	// Rule is the rule that decided, or nil when no rule matched (or only an
-	// empty one did) and the URL is allowed by default, or when the policy
-	// is not Conditional.
+	// empty one did: see Empty) and the URL is allowed by default, or when
+	// the policy is not Conditional.
 	Rule *Rule
 	// Implicit is true when the URL was allowed without consulting the
 	// rules: in RFC mode, /robots.txt itself (RFC 9309 section 2.2.2).
 	Implicit bool
+	// Empty is, when no rule decided, the empty rule ("Allow:" or
+	// "Disallow:") Google's reference parser names instead: the first
+	// empty Allow of the groups, else their first empty Disallow. An empty
+	// rule matches every path and decides nothing: the URL is allowed by
+	// default. Empty is nil whenever Rule is not, and when the groups hold
+	// no empty rule.
+	Empty *Rule
+}
+
+// Line returns the line Google's reference parser names for the verdict
+// (RobotsMatcher::matching_line): the line of Rule, else of Empty, else 0.
+func (d Decision) Line() int {
+	switch {
+	case d.Rule != nil:
+		return d.Rule.Line
+	case d.Empty != nil:
+		return d.Empty.Line
+	}
+	return 0
 }
 
 // Decide returns the verdict for rawURL and the rule that decided it.
@@ -358,6 +377,8 @@ func (a *Agent) decide(in runtime.Input) Decision {
 	d := Decision{Allowed: v.Allowed, Implicit: v.Implicit}
 	if v.Rule >= 0 {
 		d.Rule = ruleOf(a.rules.Rule(v.Rule))
+	} else if id, ok := a.rules.Undecided(); ok && !v.Implicit {
+		d.Empty = ruleOf(a.rules.Rule(id))
 	}
 	return d
 }

@@ -53,6 +53,7 @@ type RuleSet struct {
 	opts   automaton.Options
 	rules  int32 // rules in the selection
 	bytes  int   // bytes of their patterns
+	empty  int32 // the empty rule that applies when none matches (empty.go), or -1
 
 	checks atomic.Int32 // cold checks answered
 	index  atomic.Pointer[coldIndex]
@@ -89,7 +90,7 @@ const coldWorkMax = 1 << 18
 // here, where it is built, rather than kept in the File: one parsed file
 // may be compiled under different budgets.
 func (f *File) Compile(sel Selection, opts automaton.Options) *RuleSet {
-	rs := &RuleSet{file: f, groups: sel.Groups, opts: opts}
+	rs := &RuleSet{file: f, groups: sel.Groups, opts: opts, empty: f.firstEmpty(sel.Groups)}
 	if opts.Meter == nil {
 		rs.opts.Meter = f.meter
 	}

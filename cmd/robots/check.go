@@ -19,8 +19,8 @@ Without -f, a built-in example robots.txt is used (robots example prints
 it); -f - reads stdin. Only the first 500 KiB of a robots.txt are read, as
 Google reads them; a longer one is cut there, and a line on stderr says so.
 
-A URL is an absolute URL with a scheme and a host, or a path starting with
-'/'. When the only URL is -, the URLs are read from stdin, one a line
+A URL is an absolute URL with a scheme and a host, a path starting with
+'/', or "" (the path /). When the only URL is -, the URLs are read from stdin, one a line
 (empty lines are skipped); --urls FILE reads them from FILE. A list is
 read as it is checked, in constant memory, and answered in order. -f - and
 a URL list on stdin cannot go together.
@@ -29,7 +29,11 @@ With --json, writes one JSON object a line for each URL:
 
   {"url": "...", "allowed": false, "line": 3, "rule": "Disallow: /x"}
 
-line and rule are 0 and "" when no rule decided; "implicit": true marks
+line is the line Google's reference parser names and rule the rule on
+it: the rule that decided or, with "undecided": true, an empty Allow or
+Disallow, which matches every path and decides nothing (the URL is allowed
+by default); they are 0 and "" when there is neither. An empty URL is the
+path /, as Google reads it. "implicit": true marks
 /robots.txt allowed by RFC 9309. A URL or rule that is not UTF-8 gets
 url_b64 or rule_b64 too, its exact bytes in base64.
 
@@ -195,20 +199,26 @@ func reason(d robots.Decision) string {
 	switch {
 	case d.Implicit:
 		return "/robots.txt is always allowed under RFC 9309"
+	case d.Empty != nil:
+		return fmt.Sprintf("no rule decided: line %d (%s) is empty, matches every path and decides nothing", d.Empty.Line, ruleString(d.Empty))
 	case d.Rule == nil:
 		return "no rule matched"
 	}
 	return fmt.Sprintf("line %d: %s", d.Rule.Line, ruleString(d.Rule))
 }
 
-// ruleString returns a rule as written, "Allow: /x" or "Disallow: /x", or
-// "" for none.
+// ruleString returns a rule as written, "Allow: /x" or "Disallow: /x"
+// ("Disallow:" when empty), or "" for none.
 func ruleString(r *robots.Rule) string {
-	switch {
-	case r == nil:
+	if r == nil {
 		return ""
-	case r.Allow:
-		return "Allow: " + r.Value
 	}
-	return "Disallow: " + r.Value
+	s := "Disallow:"
+	if r.Allow {
+		s = "Allow:"
+	}
+	if r.Value != "" {
+		s += " " + r.Value
+	}
+	return s
 }

@@ -346,3 +346,18 @@ func unb64(t *testing.T, s string) string {
 	require.NoError(t, err)
 	return string(b)
 }
+
+// TestCheckNamesTheEmptyRule checks what check says when only an empty
+// rule matches: its line, that it decides nothing, and, with --json, the
+// line with "undecided"; and that the empty URL is the path /.
+func TestCheckNamesTheEmptyRule(t *testing.T) {
+	path := writeTemp(t, "User-agent: *\nDisallow:\nDisallow: /cart/\n")
+	r := invoke(runCheck, "", "-f", path, "/shoes", "/cart/1")
+	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, "ALLOWED /shoes  (no rule decided: line 2 (Disallow:) is empty, matches every path and decides nothing)\n"+
+		"DISALLOWED /cart/1  (line 3: Disallow: /cart/)\n", r.stdout)
+	r = invoke(runCheck, "", "-f", path, "--json", "/shoes", "")
+	assert.Equal(t, exitOK, r.code, r.stderr)
+	assert.Equal(t, `{"url":"/shoes","allowed":true,"line":2,"rule":"Disallow:","undecided":true}`+"\n"+
+		`{"url":"","allowed":true,"line":2,"rule":"Disallow:","undecided":true}`+"\n", r.stdout)
+}

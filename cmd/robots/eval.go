@@ -27,13 +27,20 @@ order, one line is written:
 
   {"id": any, "allowed": true, "line": N}
 
-where line is the line of the deciding rule, 0 when no rule decided.
-Every line that holds anything but its line ending gets exactly one
-answer: one that is not a valid query (bad JSON, a missing field, a line
-longer than 748204 bytes: the base64 of a 500 KiB robots.txt, and 64 KiB
-for the rest) gets {"id": any, "error": "..."}, with the id when it can
-be read, and the run goes on. Empty lines, with nothing before their line
-ending, are skipped.
+where line is the line Google's reference parser names for the verdict:
+the deciding rule's; when no rule decided, that of the first empty Allow
+of the agent's groups, else of their first empty Disallow (an empty rule
+matches every path and decides nothing); 0 when there is neither. Every
+line that holds anything but its line ending gets exactly one answer: one
+that is not a valid query (bad JSON, a missing field) gets {"id": any,
+"error": "..."}, with the id when it can be read, and the run goes on.
+Empty lines, with nothing before their line ending, are skipped.
+
+Only the first 500 KiB of a robots.txt are read, as Google reads them. A
+line longer than 748204 bytes (the base64 of 500 KiB, and 64 KiB for the
+rest) is decoded as it is read: the first 500 KiB of its robots.txt are
+kept and the rest is checked and dropped; its other fields may hold 64
+KiB in all.
 
 The input is read and answered a line at a time, in constant memory; an
 answer is written out as soon as the input waits. Consecutive queries
@@ -43,9 +50,9 @@ answered and the rate are shown on stderr. Exits 0 when every line was a
 valid query, 1 when some line got an error, 2 when the input could not be
 read.`
 
-// maxEvalLine is the longest input line eval reads: the base64 of a
+// maxEvalLine is the longest input line eval holds: the base64 of a
 // robots.txt as long as robots.MaxBytes, the most Parse reads, plus
-// evalLineRoom. A longer line is answered with an error.
+// evalLineRoom. A longer line is decoded as it is read (evallong.go).
 const maxEvalLine = 4*((robots.MaxBytes+2)/3) + evalLineRoom
 
 // evalLineRoom is the room maxEvalLine leaves for the other fields.
@@ -147,7 +154,7 @@ func answerAll(lines *lineReader, out *output, ev *evaluator, prog *progress) (f
 		case errors.Is(err, io.EOF):
 			return failed, nil
 		case errors.Is(err, errLineTooLong):
-			ans = evalAnswer{ID: readID(line), Error: fmt.Sprintf("line longer than %d bytes", maxEvalLine)}
+			ans = ev.answerLong(line, lines.rest())
 		case err != nil:
 			return failed, err
 		case len(line) == 0:
@@ -193,11 +200,15 @@ func (ev *evaluator) answer(line []byte) evalAnswer {
 		ans.Error = err.Error()
 		return ans
 	}
-	d := ev.robots(body).Agent(*q.UserAgent).Decide(*q.URL)
-	ans.Allowed, ans.Line = &d.Allowed, new(int)
-	if d.Rule != nil {
-		*ans.Line = d.Rule.Line
-	}
+	return ev.decide(ans, body, *q.UserAgent, *q.URL)
+}
+
+// decide completes ans with the verdict for url under body for agent, and
+// the line the reference parser names for it.
+func (ev *evaluator) decide(ans evalAnswer, body []byte, agent, url string) evalAnswer {
+	d := ev.robots(body).Agent(agent).Decide(url)
+	line := d.Line()
+	ans.Allowed, ans.Line = &d.Allowed, &line
 	return ans
 }
 

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -181,23 +182,6 @@ func TestEvalUsageErrorsExitTwo(t *testing.T) {
 	})
 }
 
-func TestEvalAnswersOverlongLineWithError(t *testing.T) {
-	long := `{"id":"big","robotstxt":"` + strings.Repeat("a", 300) + `","url":"/"}`
-	var out []string
-	lr := newLineReader(strings.NewReader(long+"\nshort\nlast"), 100)
-	for {
-		line, err := lr.next()
-		if err != nil && err != errLineTooLong {
-			break
-		}
-		if err == errLineTooLong {
-			line = []byte("<too long>")
-		}
-		out = append(out, string(line))
-	}
-	assert.Equal(t, []string{"<too long>", "short", "last"}, out)
-}
-
 // quote returns s as a JSON string.
 func quote(s string) string {
 	b, _ := json.Marshal(s)
@@ -216,18 +200,82 @@ func TestEvalLineLimitHoldsTheBase64OfMaxBytes(t *testing.T) {
 
 	body := "User-agent: *\nDisallow: /x\n" + strings.Repeat("#", robots.MaxBytes-len("User-agent: *\nDisallow: /x\n"))
 	full := `{"id":"full","robotstxt_b64":"` + b64(body) + `","useragent":"a","url":"/x"}`
-	long := `{"id":"long","robotstxt":"` + strings.Repeat("#", maxEvalLine) + `","useragent":"a","url":"/x"}`
-	r := invoke(runEval, full+"\n"+long+"\n"+`{"id":"next","robotstxt":"","useragent":"a","url":"/"}`)
-	assert.Equal(t, exitBadQuery, r.code)
-	assert.Equal(t, []string{
-		`{"id":"full","allowed":false,"line":2}`,
-		`{"id":"long","error":"line longer than ` + itoa(maxEvalLine) + ` bytes"}`,
-		`{"id":"next","allowed":true,"line":0}`,
-	}, outputLines(r.stdout))
+	require.LessOrEqual(t, len(full), maxEvalLine)
+	r := invoke(runEval, full+"\n"+`{"id":"next","robotstxt":"","useragent":"a","url":"/"}`)
+	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, []string{`{"id":"full","allowed":false,"line":2}`, `{"id":"next","allowed":true,"line":0}`}, outputLines(r.stdout))
+}
+
+// TestEvalAnswersLongLines checks that a line longer than maxEvalLine, its
+// robots.txt longer than Parse reads, is answered as the library answers
+// for the whole body, in either field, with its members in any order, and
+// that one which is not a valid query gets the error a short one would.
+func TestEvalAnswersLongLines(t *testing.T) {
+	head := "User-agent: *\nDisallow: /x\nAllow: /x/\u00e9\n"
+	body := head + strings.Repeat("# padding \u00e9\n", maxEvalLine/12) + "Disallow: /y\n"
+	require.Greater(t, len(body), maxEvalLine)
+	tests := []struct {
+		name, line, want string
+	}{
+		{"base64", `{"id":1,"robotstxt_b64":"` + b64(body) + `","useragent":"a","url":"/x"}`, `{"id":1,"allowed":false,"line":2}`},
+		{"text", `{"id":2,"robotstxt":` + quote(body) + `,"useragent":"a","url":"/x/%C3%A9"}`, `{"id":2,"allowed":true,"line":3}`},
+		{"escaped text", `{"id":3,"robotstxt":"` + strings.ReplaceAll(quote(body)[1:len(quote(body))-1], `\n`, `\u000a`) + `","useragent":"a","url":"/x"}`, `{"id":3,"allowed":false,"line":2}`},
+		{"fields last", `{"robotstxt":` + quote(body) + `,"url":"/y","useragent":"a","id":{"n":[4]}}`, `{"id":{"n":[4]},"allowed":true,"line":0}`},
+		{"names in any case", `{"ID":5,"RobotsTxt":` + quote(body) + `,"UserAgent":"a","URL":"/x"}`, `{"id":5,"allowed":false,"line":2}`},
+		{"the last member wins", `{"id":6,"robotstxt_b64":"` + b64(body) + `","robotstxt_b64":null,"robotstxt":"User-agent: *\nDisallow: /\n","useragent":"a","url":"/x"}`, `{"id":6,"allowed":false,"line":2}`},
+		{"bad base64 past the limit", `{"id":7,"robotstxt_b64":"` + b64(body) + `!","useragent":"a","url":"/x"}`,
+			`{"id":7,"error":"bad robotstxt_b64: illegal base64 data at input byte ` + itoa(base64.StdEncoding.EncodedLen(len(body))) + `"}`},
+		{"missing url", `{"id":8,"robotstxt":` + quote(body) + `,"useragent":"a"}`, `{"id":8,"error":"missing url"}`},
+		{"cut in a string", `{"id":9,"robotstxt":` + quote(body)[:maxEvalLine+10], `{"id":9,"error":"bad JSON: unexpected end of line in a string"}`},
+		{"bad escape", `{"id":10,"robotstxt":` + quote(body)[:maxEvalLine+10] + `\x"}`, `{"id":10,"error":"bad JSON: invalid character 'x' in string escape code"}`},
+		{"wrong type", `{"id":11,"robotstxt":` + quote(body) + `,"useragent":"a","url":7}`, `{"id":11,"error":"bad JSON: json: cannot unmarshal number into Go struct field evalQuery.url of type string"}`},
+		{"trailing garbage", `{"id":12,"robotstxt":` + quote(body) + `,"useragent":"a","url":"/"} x`, `{"id":12,"error":"bad JSON: invalid character 'x' after top-level value"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			require.Greater(t, len(tt.line), maxEvalLine)
+			r := invoke(runEval, tt.line+"\r\n"+`{"id":"next","robotstxt":"","useragent":"a","url":"/"}`)
+			assert.Equal(t, []string{tt.want, `{"id":"next","allowed":true,"line":0}`}, outputLines(r.stdout))
+		})
+	}
+}
+
+// TestEvalLongLineMatchesTheLibrary answers a corpus file longer than
+// Parse reads, given whole, and checks the verdict and line against the
+// library's for the same body, for URLs its rules decide.
+func TestEvalLongLineMatchesTheLibrary(t *testing.T) {
+	body, err := os.ReadFile("../../testdata/corpus/files/02270.txt")
+	require.NoError(t, err)
+	require.Greater(t, len(body), robots.MaxBytes)
+	parsed := robots.Parse(body)
+	agent := parsed.Agent("Googlebot")
+	rules := 0
+	for _, g := range parsed.Groups() {
+		rules += len(g.Rules)
+	}
+	stride := rules/16 + 1 // each query repeats the body: a few suffice
+	var in strings.Builder
+	var want []string
+	n := 0
+	for i, g := range parsed.Groups() {
+		for j, rule := range g.Rules {
+			if n++; n%stride != 0 {
+				continue
+			}
+			u := strings.TrimSuffix(strings.ReplaceAll(rule.Value, "*", "a"), "$") + "z"
+			fmt.Fprintf(&in, `{"id":"%d.%d","robotstxt_b64":"%s","useragent":"Googlebot","url":%s}`+"\n", i, j, b64(string(body)), quote(u))
+			d := agent.Decide(u)
+			want = append(want, fmt.Sprintf(`{"id":"%d.%d","allowed":%v,"line":%d}`, i, j, d.Allowed, d.Line()))
+		}
+	}
+	require.Greater(t, len(want), 10)
+	r := invoke(runEval, in.String())
+	assert.Equal(t, exitOK, r.code, r.stderr)
+	assert.Equal(t, want, outputLines(r.stdout))
 }
 
 // TestEvalBoundsMemoryOnAHugeLine: a line far longer than the limit is
-// skipped as it is read, not gathered first.
+// decoded as it is read, not gathered first.
 func TestEvalBoundsMemoryOnAHugeLine(t *testing.T) {
 	const size = 256 << 20
 	before := memstat.Live()
@@ -236,11 +284,11 @@ func TestEvalBoundsMemoryOnAHugeLine(t *testing.T) {
 		strings.NewReader(`{"id":"huge","robotstxt":"`),
 		io.LimitReader(&endless{fill: 'a'}, size),
 		&lineGen{n: 1, line: func(int) string {
-			return `"}` + "\n" + `{"id":"after","robotstxt":"","useragent":"a","url":"/"}`
+			return `","useragent":"a","url":"/"}` + "\n" + `{"id":"after","robotstxt":"","useragent":"a","url":"/"}`
 		}, atEnd: func() { atEnd = memstat.Live() }})
 	r := invokeReader(runEval, in)
-	assert.Equal(t, exitBadQuery, r.code)
-	assert.Equal(t, []string{`{"id":"huge","error":"line longer than ` + itoa(maxEvalLine) + ` bytes"}`, `{"id":"after","allowed":true,"line":0}`}, outputLines(r.stdout))
+	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, []string{`{"id":"huge","allowed":true,"line":0}`, `{"id":"after","allowed":true,"line":0}`}, outputLines(r.stdout))
 	growth := atEnd - before
 	t.Logf("live heap after a %d MiB line: %d KiB more than before", size>>20, growth>>10)
 	assert.Less(t, growth, int64(16<<20))
@@ -323,10 +371,7 @@ func TestEvalReuseKeepsConformanceVerdicts(t *testing.T) {
 			body, err := c.Body()
 			require.NoError(t, err)
 			want := robots.Parse(body).Agent(c.UserAgent).Decide(c.URL)
-			wantLine := 0
-			if want.Rule != nil {
-				wantLine = want.Rule.Line
-			}
+			wantLine := want.Line()
 			require.Empty(t, ans.Error, "%s:%d", path, line)
 			if *ans.Allowed != want.Allowed || *ans.Line != wantLine {
 				t.Errorf("%s:%d: reused parse says allowed=%v line %d, a fresh one allowed=%v line %d",

@@ -152,10 +152,15 @@ type explainJSONOut struct {
 	PathB64   string           `json:"path_b64,omitempty"`
 	Allowed   bool             `json:"allowed"`
 	Implicit  bool             `json:"implicit,omitempty"`
+	Line      int              `json:"line"` // Decision.Line: the winner's, else empty's, else 0
 	Selection selectionJSONOut `json:"selection"`
 	Matches   []matchJSONOut   `json:"matches"`
 	Winner    *matchJSONOut    `json:"winner"`
-	TieBreak  string           `json:"tie_break"`
+	// Empty is, when no rule decided, the empty rule the reference parser
+	// names (Decision.Empty): it matched every path, with priority 0, and
+	// decided nothing.
+	Empty    *matchJSONOut `json:"empty,omitempty"`
+	TieBreak string        `json:"tie_break"`
 }
 
 // selectionJSONOut is the --json form of a group selection.
@@ -184,7 +189,7 @@ type matchJSONOut struct {
 func explainJSON(u string, e robots.Explanation) explainJSONOut {
 	s := e.Selection
 	out := explainJSONOut{
-		URL: u, URLB64: rawB64(u), Path: e.Path, PathB64: rawB64(e.Path), Allowed: e.Allowed, Implicit: e.Implicit, TieBreak: e.TieBreak,
+		URL: u, URLB64: rawB64(u), Path: e.Path, PathB64: rawB64(e.Path), Allowed: e.Allowed, Implicit: e.Implicit, Line: e.Line(), TieBreak: e.TieBreak,
 		Selection: selectionJSONOut{Reason: s.Reason.String(), Agents: nonNil(s.Agents), Agent: s.Agent,
 			Groups: nonNil(s.Groups), Lines: nonNil(s.Lines), Why: s.Why},
 		Matches: []matchJSONOut{},
@@ -196,6 +201,9 @@ func explainJSON(u string, e robots.Explanation) explainJSONOut {
 	}
 	if e.Winner >= 0 {
 		out.Winner = &out.Matches[e.Winner]
+	}
+	if r := e.Empty; r != nil {
+		out.Empty = &matchJSONOut{Line: r.Line, Allow: r.Allow, Value: r.Value, ValueB64: rawB64(r.Value), Pattern: r.Pattern}
 	}
 	return out
 }

@@ -89,10 +89,11 @@ func runFetch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if unreachable(v.Result) {
 			code = exitUnreachable
 		}
+		d := fetchDecision(u, opts.agents, v)
 		if opts.json {
-			err = enc.Encode(fetchJSON(u, v))
+			err = enc.Encode(fetchJSON(u, d, v.Result))
 		} else {
-			_, err = fmt.Fprintf(out.w, "%s %s  (%s)\n  %s\n", verdict(v.Allowed), u, fetchReason(v), describe(v.Result))
+			_, err = fmt.Fprintf(out.w, "%s %s  (%s)\n  %s\n", verdict(v.Allowed), u, fetchReason(d, v.Result), describe(v.Result))
 		}
 		if err != nil {
 			out.errorf("%v", err)
@@ -106,10 +107,21 @@ func runFetch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return code
 }
 
-// fetchJSON returns the --json form of the verdict v for u.
-func fetchJSON(u string, v fetch.Verdict) verdictJSON {
-	j := newVerdictJSON(u, robots.Decision{Allowed: v.Allowed, Rule: v.Rule})
-	r := v.Result
+// fetchDecision returns the checker's verdict v for u as a Decision, with
+// the empty rule that names its line when no rule decided, which a
+// fetch.Verdict does not carry.
+func fetchDecision(u string, agents []string, v fetch.Verdict) robots.Decision {
+	d := robots.Decision{Allowed: v.Allowed, Rule: v.Rule}
+	if v.Rule == nil {
+		d.Empty = v.Result.Agent(agents...).Decide(u).Empty
+	}
+	return d
+}
+
+// fetchJSON returns the --json form of the decision d for u under the
+// robots.txt answer r.
+func fetchJSON(u string, d robots.Decision, r *fetch.Result) verdictJSON {
+	j := newVerdictJSON(u, d)
 	j.robotsTxtJSON = &robotsTxtJSON{RobotsTxt: r.URL, Status: r.Status, Policy: r.Policy.String(), Reason: r.Reason.String()}
 	if r.Err != nil {
 		j.FetchError = r.Err.Error()
@@ -126,12 +138,12 @@ func unreachable(r *fetch.Result) bool {
 	return r.Reason == fetch.ReasonNetwork
 }
 
-// fetchReason says what decided a verdict.
-func fetchReason(v fetch.Verdict) string {
-	if v.Result.Policy == fetch.Conditional {
-		return reason(robots.Decision{Allowed: v.Allowed, Rule: v.Rule})
+// fetchReason says what decided d under the robots.txt answer r.
+func fetchReason(d robots.Decision, r *fetch.Result) string {
+	if r.Policy == fetch.Conditional {
+		return reason(d)
 	}
-	return v.Result.Policy.String() + ": " + v.Result.Reason.String()
+	return r.Policy.String() + ": " + r.Reason.String()
 }
 
 // describe returns the line about a robots.txt answer: URL, status,

@@ -58,3 +58,23 @@ func displayName(name string) string {
 	}
 	return name
 }
+
+// inputSize returns the size of the input named name ("-" is stdin),
+// which readInput may have cut: the size of a regular file, or -1 when it
+// cannot be known without reading it all (a pipe, a terminal, a device
+// that never ends).
+func inputSize(name string, stdin io.Reader) int64 {
+	var info os.FileInfo
+	var err error
+	if name != "-" {
+		info, err = os.Stat(name)
+	} else if f, ok := stdin.(*os.File); ok {
+		info, err = f.Stat()
+	} else {
+		return -1
+	}
+	if err != nil || !info.Mode().IsRegular() {
+		return -1
+	}
+	return info.Size()
+}

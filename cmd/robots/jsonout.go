@@ -30,15 +30,19 @@ func newJSONEncoder(w io.Writer) *json.Encoder {
 }
 
 // verdictJSON is one line of check --json and fetch --json: the verdict
-// for a URL, and the rule that decided it ("" and line 0 when none did).
+// for a URL, and the line Google's reference parser names for it
+// (Decision.Line) with the rule on it: the rule that decided, or, with
+// Undecided set, an empty rule that matched every path and decided
+// nothing; "" and line 0 when there is neither.
 type verdictJSON struct {
-	URL      string `json:"url"`
-	URLB64   string `json:"url_b64,omitempty"`
-	Allowed  bool   `json:"allowed"`
-	Line     int    `json:"line"`
-	Rule     string `json:"rule"`
-	RuleB64  string `json:"rule_b64,omitempty"`
-	Implicit bool   `json:"implicit,omitempty"`
+	URL       string `json:"url"`
+	URLB64    string `json:"url_b64,omitempty"`
+	Allowed   bool   `json:"allowed"`
+	Line      int    `json:"line"`
+	Rule      string `json:"rule"`
+	RuleB64   string `json:"rule_b64,omitempty"`
+	Undecided bool   `json:"undecided,omitempty"`
+	Implicit  bool   `json:"implicit,omitempty"`
 	*robotsTxtJSON
 }
 
@@ -55,8 +59,12 @@ type robotsTxtJSON struct {
 // newVerdictJSON returns the --json form of the verdict d for u.
 func newVerdictJSON(u string, d robots.Decision) verdictJSON {
 	v := verdictJSON{URL: u, URLB64: rawB64(u), Allowed: d.Allowed, Implicit: d.Implicit}
-	if d.Rule != nil {
-		v.Line, v.Rule = d.Rule.Line, ruleString(d.Rule)
+	rule := d.Rule
+	if rule == nil {
+		rule, v.Undecided = d.Empty, d.Empty != nil
+	}
+	if rule != nil {
+		v.Line, v.Rule = rule.Line, ruleString(rule)
 		v.RuleB64 = rawB64(v.Rule)
 	}
 	return v

@@ -2,21 +2,23 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 )
 
-// errLineTooLong reports a line longer than a lineReader's limit; the rest
-// of the line is skipped and reading can go on.
+// errLineTooLong reports a line longer than a lineReader's limit; rest reads
+// the rest of the line, and the next line skips what it did not read.
 var errLineTooLong = errors.New("line too long")
 
 // lineReader reads newline-terminated lines of any length, keeping at most
 // a limit of bytes of each: memory stays bounded whatever the input.
 type lineReader struct {
-	r   *bufio.Reader
-	max int
-	buf []byte
-	n   int // lines read so far
+	r    *bufio.Reader
+	max  int
+	buf  []byte
+	n    int       // lines read so far
+	tail *lineTail // the rest of the last line when it was too long
 }
 
 // newLineReader returns a lineReader over r accepting lines up to max bytes.
@@ -27,22 +29,26 @@ func newLineReader(r io.Reader, max int) *lineReader {
 // next returns the next line without its line ending ("\n", "\r\n", or a
 // final "\r"), valid until the next call. It returns io.EOF after the last
 // line. For a line longer than the limit it returns errLineTooLong with the
-// first bytes of the line (up to the limit) and skips the rest.
+// first bytes of the line (up to the limit); rest reads the others, and
+// the next call skips those rest did not read.
 func (l *lineReader) next() ([]byte, error) {
+	if l.tail != nil {
+		_, _ = io.Copy(io.Discard, l.tail) // an error shows again below
+		l.tail = nil
+	}
 	l.buf = l.buf[:0]
-	tooLong, empty := false, true
+	empty := true
 	for {
 		frag, err := l.r.ReadSlice('\n')
 		empty = empty && len(frag) == 0
-		if room := l.max - len(l.buf); len(frag) > room+2 || tooLong {
-			// Two bytes over the limit are kept as long as they may be
-			// the "\r\n" that ends a line of exactly max bytes.
-			l.buf = append(l.buf, frag[:max(room, 0)]...)
-			tooLong = true
-		} else {
-			l.buf = append(l.buf, frag...)
-		}
+		// Two bytes over the limit are kept as long as they may be the
+		// "\r\n" that ends a line of exactly max bytes.
+		room := l.max + 2 - len(l.buf)
+		over := len(frag) > room
+		l.buf = append(l.buf, frag[:min(room, len(frag))]...)
 		switch {
+		case over:
+			return l.cut(frag[room:], err)
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
 		case err != nil && !errors.Is(err, io.EOF):
@@ -52,11 +58,80 @@ func (l *lineReader) next() ([]byte, error) {
 		}
 		l.n++
 		line := trimNewline(l.buf)
-		if tooLong || len(line) > l.max {
-			return line[:min(len(line), l.max)], errLineTooLong
+		if len(line) > l.max {
+			l.tail = &lineTail{held: line[l.max:]}
+			return line[:l.max], errLineTooLong
 		}
 		return line, nil
 	}
+}
+
+// cut returns the first max bytes of a line that runs past max+2 bytes,
+// keeping the bytes read past them, more, as the start of its tail; err is
+// the error of the read that returned more.
+func (l *lineReader) cut(more []byte, err error) ([]byte, error) {
+	if err != nil && !errors.Is(err, bufio.ErrBufferFull) && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	l.n++
+	held := append(bytes.Clone(l.buf[l.max:]), more...)
+	ended := err == nil || errors.Is(err, io.EOF)
+	if ended {
+		held = trimNewline(held)
+	}
+	l.tail = &lineTail{held: held, r: l.r, more: !ended}
+	return l.buf[:l.max], errLineTooLong
+}
+
+// rest returns a reader of the bytes of the last line past those next
+// returned, up to its line ending, which it does not yield (a "\r" before
+// "\n" may be yielded). It is empty unless next returned errLineTooLong,
+// and valid until the next call of next.
+func (l *lineReader) rest() io.Reader {
+	if l.tail == nil {
+		return bytes.NewReader(nil)
+	}
+	return l.tail
+}
+
+// lineTail reads the rest of a line too long to keep: the bytes already
+// read, then, while the line goes on, the reader up to its next "\n",
+// which it consumes without yielding.
+type lineTail struct {
+	held []byte
+	r    *bufio.Reader
+	more bool // the line goes on in r
+}
+
+// Read implements io.Reader.
+func (t *lineTail) Read(p []byte) (int, error) {
+	if len(t.held) > 0 {
+		n := copy(p, t.held)
+		t.held = t.held[n:]
+		return n, nil
+	}
+	if !t.more {
+		return 0, io.EOF
+	}
+	if _, err := t.r.Peek(1); err != nil {
+		t.more = false
+		if errors.Is(err, io.EOF) {
+			return 0, io.EOF
+		}
+		return 0, err
+	}
+	b, _ := t.r.Peek(t.r.Buffered())
+	end := bytes.IndexByte(b, '\n')
+	if end >= 0 {
+		b = b[:end]
+	}
+	n := copy(p, b)
+	_, _ = t.r.Discard(n)
+	if end >= 0 && n == len(b) {
+		_, _ = t.r.Discard(1)
+		t.more = false
+	}
+	return n, nil
 }
 
 // line returns the number of the line next returned last, from 1.
@@ -65,7 +140,7 @@ func (l *lineReader) line() int { return l.n }
 // idle reports whether reading the next line may wait for input: nothing
 // is buffered. Writers flush then, so that a stream fed line by line is
 // answered line by line.
-func (l *lineReader) idle() bool { return l.r.Buffered() == 0 }
+func (l *lineReader) idle() bool { return l.tail == nil && l.r.Buffered() == 0 }
 
 // trimNewline removes a trailing "\n" or "\r\n", or a final "\r".
 func trimNewline(b []byte) []byte {

@@ -49,3 +49,49 @@ func TestLineReaderLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestLineReaderRestReadsTheLongLine checks that, for a line longer than
+// the limit, the prefix next returns and what rest reads are the line
+// without its ending, whether rest is read or not, and that a line rest
+// did not read is skipped.
+func TestLineReaderRestReadsTheLongLine(t *testing.T) {
+	const max = 8
+	long := strings.Repeat("0123456789", 300_000) // past the reader's buffer
+	tests := []struct {
+		name, line, end string
+	}{
+		{"one byte over", "123456789", "\n"},
+		{"two bytes over", "1234567890", "\n"},
+		{"three bytes over, CRLF", "12345678901", "\r\n"},
+		{"far over", long, "\n"},
+		{"far over, CRLF", long, "\r\n"},
+		{"far over at the end", long, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, readRest := range []bool{true, false} {
+				in := tt.line + tt.end + "next\n"
+				if tt.end == "" {
+					in = tt.line
+				}
+				lr := newLineReader(strings.NewReader(in), max)
+				prefix, err := lr.next()
+				require.ErrorIs(t, err, errLineTooLong)
+				assert.Equal(t, tt.line[:max], string(prefix))
+				if readRest {
+					rest, err := io.ReadAll(lr.rest())
+					require.NoError(t, err)
+					assert.Equal(t, tt.line, string(prefix)+strings.TrimSuffix(string(rest), "\r"))
+				}
+				next, err := lr.next()
+				if tt.end == "" {
+					assert.ErrorIs(t, err, io.EOF)
+					continue
+				}
+				require.NoError(t, err)
+				assert.Equal(t, "next", string(next))
+				assert.Equal(t, 2, lr.line())
+			}
+		})
+	}
+}

@@ -54,6 +54,9 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		for _, d := range robots.Lint(body) {
+			if d.Code == lint.CodeTruncated && len(body) > maxInputBytes {
+				d.Message = cutMessage(inputSize(name, stdin), len(body))
+			}
 			all = append(all, lintFinding{displayName(name), d})
 		}
 	}
@@ -82,4 +85,16 @@ func writeFindings(w io.Writer, all []lintFinding, asJSON bool) error {
 		}
 	}
 	return nil
+}
+
+// cutMessage is the message of the truncated finding for an input lint
+// cut after read bytes: Lint saw only those, so it is told the file's
+// size, when its size is known (size >= 0).
+func cutMessage(size int64, read int) string {
+	what := fmt.Sprintf("the file is more than %d bytes", maxInputBytes)
+	if size >= 0 {
+		what = fmt.Sprintf("the file is %d bytes", size)
+	}
+	return fmt.Sprintf("%s (lint read the first %d); Google reads the first %d (500 KiB) and ignores everything from here",
+		what, read, maxInputBytes)
 }

@@ -124,3 +124,34 @@ func TestLintGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestLintLongFileSaysItsSize checks that the truncated finding of a file
+// longer than lint reads gives the file's true size and how much was
+// read, and that of a stream, whose size is not known, says so.
+func TestLintLongFileSaysItsSize(t *testing.T) {
+	const size = 760014
+	body := "User-agent: *\n" + strings.Repeat("Disallow: /a-rule-line\n", (size-14)/23)
+	body += strings.Repeat("#", size-len(body))
+	require.Len(t, body, size)
+	tests := []struct {
+		name  string
+		run   func() result
+		wants string
+	}{
+		{"file", func() result { return invoke(runLint, "", writeTemp(t, body)) }, "the file is 760014 bytes (lint read the first 512001)"},
+		{"stream", func() result { return invoke(runLint, body, "-") }, "the file is more than 512000 bytes (lint read the first 512001)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := tt.run()
+			var found []string
+			for _, l := range strings.Split(r.stdout, "\n") {
+				if strings.HasSuffix(l, "[truncated]") {
+					found = append(found, l)
+				}
+			}
+			require.Len(t, found, 1, r.stdout)
+			assert.Contains(t, found[0], tt.wants+"; Google reads the first 512000 (500 KiB) and ignores everything from here")
+		})
+	}
+}

@@ -265,7 +265,7 @@ func (s *server) fetch(ctx context.Context, w http.ResponseWriter, r *http.Reque
 	d := f.result.Agent(req.Agents...).Decide(req.URL)
 	body := f.body[:min(len(f.body), maxInputBytes)]
 	return fetchResponseJSON{
-		verdictJSON:      fetchJSON(req.URL, fetch.Verdict{Allowed: d.Allowed, Rule: d.Rule, Result: f.result}),
+		verdictJSON:      fetchJSON(req.URL, d, f.result),
 		fetchDetailsJSON: detailsOf(f.result),
 		Body:             string(body),
 		BodyB64:          rawB64(string(body)),

@@ -514,3 +514,20 @@ func TestServeDefaultTimeoutsNest(t *testing.T) {
 	assert.Less(t, fetchTimeout, requestTimeout, "a fetch that times out is an answer, given before the request's deadline")
 	assert.Less(t, requestTimeout, writeTimeout, "the answer to a request that ran out of time can still be written")
 }
+
+// TestServeFetchNamesTheEmptyRule checks that /api/fetch and fetch --json
+// both name the empty rule when no rule decides.
+func TestServeFetchNamesTheEmptyRule(t *testing.T) {
+	s := localAPI(t)
+	origin, _ := robotsServer(t, 200, "User-agent: *\nDisallow:\nDisallow: /x\n")
+	page := origin.URL + "/y"
+	got := postOK(t, s, "/api/fetch", request(t, map[string]any{"url": page}))
+	want := decodeObject(t, invoke(runFetch, "", "--json", page).stdout)
+	for k, v := range want {
+		assert.Equal(t, v, got[k], "field %s", k)
+	}
+	assert.Equal(t, true, got["allowed"])
+	assert.Equal(t, 2.0, got["line"])
+	assert.Equal(t, "Disallow:", got["rule"])
+	assert.Equal(t, true, got["undecided"])
+}

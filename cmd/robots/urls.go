@@ -94,8 +94,12 @@ func (s *urlSource) idle() bool { return s.lines != nil && s.lines.idle() }
 // checkURL reports why u is not a URL a verdict can be given for: it does
 // not parse (url.Parse), or it is neither an absolute URL with a scheme and
 // a host nor a path starting with one '/'. Reading any string as a URL, as
-// robots.Agent.Decide does, would answer "allowed" for a typo.
+// robots.Agent.Decide does, would answer "allowed" for a typo. The empty
+// URL is the path "/", as Google's reference parser and Decide read it.
 func checkURL(u string) error {
+	if u == "" {
+		return nil
+	}
 	parsed, err := url.Parse(u)
 	if err != nil {
 		if uerr, ok := errors.AsType[*url.Error](err); ok {

@@ -28,7 +28,7 @@ func TestCheckURL(t *testing.T) {
 		{"http://e.com/\x01", "invalid control character in URL"},
 		{"example.com/page", "neither an absolute URL (https://host/path) nor a path starting with '/'"},
 		{"-a", "neither an absolute URL"},
-		{"", "neither an absolute URL"},
+		{"", ""}, // the path "/", as Google reads it
 		{"//example.com/a", "neither an absolute URL"},
 		{"mailto:someone@example.com", "a mailto URL without a host"},
 		{"http:///a", "a http URL without a host"},
@@ -77,6 +77,6 @@ func TestListSourceReadsOneURLALine(t *testing.T) {
 }
 
 func TestArgsSourceKeepsArgumentsAsGiven(t *testing.T) {
-	got := drain(t, argsSource([]string{"/a", "", "http://e.com/"}))
-	assert.Equal(t, []string{"/a", `!"": neither an absolute URL (https://host/path) nor a path starting with '/'`, "http://e.com/"}, got)
+	got := drain(t, argsSource([]string{"/a", "", "x", "http://e.com/"}))
+	assert.Equal(t, []string{"/a", "", `!"x": neither an absolute URL (https://host/path) nor a path starting with '/'`, "http://e.com/"}, got)
 }

@@ -203,7 +203,7 @@
   }
 
   function ruleText(m) {
-    return (m.allow ? 'Allow: ' : 'Disallow: ') + m.value;
+    return (m.allow ? 'Allow:' : 'Disallow:') + (m.value ? ' ' + m.value : '');
   }
 
   // renderResults shows one card per URL and records the deciding lines.
@@ -249,6 +249,10 @@
       decider.appendChild(el('code', 'rule', ruleText(r.winner)));
     } else if (r.implicit) {
       decider.textContent = '/robots.txt is always allowed under RFC 9309.';
+    } else if (r.empty) {
+      decider.append('No rule decided: ', gotoButton(r.empty.line), ' ');
+      decider.appendChild(el('code', 'rule', ruleText(r.empty)));
+      decider.append(' is empty: it matches every path and decides nothing. Allowed by default.');
     } else {
       decider.textContent = 'No rule matched: allowed by default.';
     }

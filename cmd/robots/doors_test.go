@@ -1,0 +1,285 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/conformance"
+)
+
+// The doors are the ways a verdict leaves the project: the library's
+// Decide, robots check --json, robots eval, robots explain --json and
+// POST /api/check. TestDoorsAgree asks each of them every conformance case
+// and checks that each answers the reference's verdict and line.
+
+// doorFile is a file of conformance cases and the share of its cases the
+// test asks: every sample-th, or all under ROBOTS_HEAVY=1.
+type doorFile struct {
+	path   string
+	sample int
+}
+
+// doorFiles are the files the doors are asked. The grammar-generated and
+// real-world files are sampled (one case in sixteen: about 3,700 cases)
+// unless ROBOTS_HEAVY is set; the real-world one sits beside the
+// repository, in CI, and is skipped when it is absent.
+var doorFiles = []doorFile{
+	{"../../testdata/conformance/spec-test.jsonl", 1},
+	{"../../testdata/conformance/google-unit.jsonl", 1},
+	{"../../testdata/conformance/generated.jsonl.gz", 16},
+	{"../../../shared/conformance/realworld.jsonl.gz", 16},
+}
+
+// doorCase is one case as the doors are asked it, with the reference's
+// answer.
+type doorCase struct {
+	id         string
+	body       []byte
+	agent, url string
+	allowed    bool
+	line       int
+}
+
+// doorAnswer is what a door answered for a case: a verdict and a line, or
+// an error.
+type doorAnswer struct {
+	Allowed bool   `json:"allowed"`
+	Line    int    `json:"line"`
+	Error   string `json:"error"`
+	URL     string `json:"url"`
+	URLB64  string `json:"url_b64"`
+}
+
+func TestDoorsAgree(t *testing.T) {
+	lines, err := conformance.Lines("../../" + conformance.LinesFile)
+	require.NoError(t, err)
+	api := apiServer(t, serverConfig{})
+	dir := t.TempDir()
+	heavy := os.Getenv("ROBOTS_HEAVY") != ""
+	for _, f := range doorFiles {
+		if _, err := os.Stat(f.path); err != nil {
+			t.Logf("skipping %s: %v", f.path, err)
+			continue
+		}
+		sample := f.sample
+		if heavy {
+			sample = 1
+		}
+		cases := loadDoorCases(t, f.path, sample, lines)
+		answers := map[string][]doorAnswer{
+			"library": libraryAnswers(cases),
+			"eval":    evalAnswers(t, cases),
+		}
+		for _, b := range batches(cases) {
+			path := filepath.Join(dir, "robots.txt")
+			require.NoError(t, os.WriteFile(path, b[0].body, 0o600))
+			answers["check"] = append(answers["check"], checkAnswers(t, path, b)...)
+			answers["explain"] = append(answers["explain"], explainAnswers(t, path, b)...)
+			answers["api"] = append(answers["api"], apiAnswers(t, api.URL, api.Client(), b)...)
+		}
+		refused := compareDoors(t, filepath.Base(f.path), cases, answers)
+		t.Logf("%s: %d cases (one in %d), %d not URLs for check, explain and the API", filepath.Base(f.path), len(cases), sample, refused)
+	}
+}
+
+// compareDoors checks every door's answer to every case against the
+// reference's, and returns how many cases check, explain and the API
+// refused, as they refuse what is not a URL (checkURL).
+func compareDoors(t *testing.T, file string, cases []doorCase, answers map[string][]doorAnswer) int {
+	refused, failed := 0, 0
+	for door, got := range answers {
+		require.Len(t, got, len(cases), "%s: %s answered another number of cases", file, door)
+		for i, c := range cases {
+			a := got[i]
+			bad := checkURL(c.url) != nil
+			if door == "check" && bad {
+				refused++
+			}
+			switch {
+			case a.Error != "" && bad && door != "library" && door != "eval":
+				continue
+			case a.Error != "":
+				failed++
+				t.Errorf("%s %s: %s refused agent %q url %q: %s", file, c.id, door, c.agent, c.url, a.Error)
+			case a.Allowed != c.allowed || a.Line != c.line:
+				failed++
+				if failed <= 30 {
+					t.Errorf("%s %s: %s: agent %q url %q: allowed=%v line %d; the reference: allowed=%v line %d",
+						file, c.id, door, c.agent, c.url, a.Allowed, a.Line, c.allowed, c.line)
+				}
+			}
+		}
+	}
+	assert.Zero(t, failed, "%s: answers that differ from the reference", file)
+	return refused
+}
+
+// loadDoorCases reads every sample-th case of path, with its line.
+func loadDoorCases(t *testing.T, path string, sample int, lines map[string]int) []doorCase {
+	var cases []doorCase
+	n := 0
+	err := conformance.Each(path, func(_ int, c *conformance.Case) error {
+		if n++; (n-1)%sample != 0 {
+			return nil
+		}
+		body, err := c.Body()
+		if err != nil {
+			return err
+		}
+		line, ok := lines[c.ID]
+		if !ok {
+			return fmt.Errorf("no line for %s", c.ID)
+		}
+		cases = append(cases, doorCase{id: c.ID, body: body, agent: c.UserAgent, url: c.URL, allowed: c.Expected, line: line})
+		return nil
+	})
+	require.NoError(t, err)
+	return cases
+}
+
+// batches splits cases into runs of consecutive cases with the same body
+// and agent, which one command or request answers.
+func batches(cases []doorCase) [][]doorCase {
+	var out [][]doorCase
+	for i := 0; i < len(cases); {
+		j := i + 1
+		for j < len(cases) && j-i < maxURLs && cases[j].agent == cases[i].agent && bytes.Equal(cases[j].body, cases[i].body) {
+			j++
+		}
+		out = append(out, cases[i:j])
+		i = j
+	}
+	return out
+}
+
+func libraryAnswers(cases []doorCase) []doorAnswer {
+	out := make([]doorAnswer, len(cases))
+	for i, c := range cases {
+		d := robots.Parse(c.body).Agent(c.agent).Decide(c.url)
+		out[i] = doorAnswer{Allowed: d.Allowed, Line: d.Line()}
+	}
+	return out
+}
+
+// evalAnswers runs one eval over all cases, fed through a pipe.
+func evalAnswers(t *testing.T, cases []doorCase) []doorAnswer {
+	pr, pw := io.Pipe()
+	go func() {
+		w := bufio.NewWriter(pw)
+		enc := json.NewEncoder(w)
+		for i, c := range cases {
+			_ = enc.Encode(map[string]any{"id": i, "robotstxt_b64": base64.StdEncoding.EncodeToString(c.body), "useragent": c.agent, "url": c.url})
+		}
+		_ = w.Flush()
+		_ = pw.Close()
+	}()
+	r := invokeReader(runEval, pr)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	return decodeAnswers(t, "eval", r.stdout)
+}
+
+// checkAnswers runs check --json on the URLs of one batch. A lone "-"
+// asks check to read the URLs from stdin; it is not a URL (checkURL), and
+// is answered as refused.
+func checkAnswers(t *testing.T, path string, b []doorCase) []doorAnswer {
+	if len(b) == 1 && b[0].url == "-" {
+		require.Error(t, checkURL(b[0].url))
+		return []doorAnswer{{Error: "refused"}}
+	}
+	r := invoke(runCheck, "", append([]string{"-f", path, "-a", b[0].agent, "--json", "--"}, urlsOf(b)...)...)
+	require.Empty(t, nonRefusals("check", r.stderr))
+	return decodeAnswers(t, "check", r.stdout)
+}
+
+// explainAnswers runs explain --json on the URLs of one batch. Explain
+// writes nothing on stdout for a URL it refuses (stderr says why): the
+// answer is an error for it.
+func explainAnswers(t *testing.T, path string, b []doorCase) []doorAnswer {
+	r := invoke(runExplain, "", append([]string{"-f", path, "-a", b[0].agent, "--json", "--"}, urlsOf(b)...)...)
+	require.Empty(t, nonRefusals("explain", r.stderr))
+	got := decodeAnswers(t, "explain", r.stdout)
+	out := make([]doorAnswer, 0, len(b))
+	for _, c := range b {
+		if checkURL(c.url) != nil {
+			out = append(out, doorAnswer{Error: "refused"})
+			continue
+		}
+		require.NotEmpty(t, got, "explain answered fewer URLs than it was given")
+		require.Equal(t, c.url, answerURL(t, got[0]), "explain answers in order")
+		out, got = append(out, got[0]), got[1:]
+	}
+	return out
+}
+
+// apiAnswers posts the URLs of one batch to /api/check. A request holds
+// at most 1 MiB, room for the 500 KiB Parse reads: a longer body is sent
+// cut one byte past them, which parses the same.
+func apiAnswers(t *testing.T, base string, client *http.Client, b []doorCase) []doorAnswer {
+	body := b[0].body[:min(len(b[0].body), robots.MaxBytes+1)]
+	req, err := json.Marshal(map[string]any{"robotstxt_b64": base64.StdEncoding.EncodeToString(body), "agents": []string{b[0].agent}, "urls": urlsOf(b)})
+	require.NoError(t, err)
+	resp, err := client.Post(base+"/api/check", "application/json", bytes.NewReader(req))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var out struct{ Results []doorAnswer }
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&out))
+	return out.Results
+}
+
+func urlsOf(b []doorCase) []string {
+	urls := make([]string, len(b))
+	for i, c := range b {
+		urls[i] = c.url
+	}
+	return urls
+}
+
+// decodeAnswers decodes one JSON answer a line.
+func decodeAnswers(t *testing.T, door, s string) []doorAnswer {
+	var out []doorAnswer
+	dec := json.NewDecoder(strings.NewReader(s))
+	for dec.More() {
+		var a doorAnswer
+		require.NoError(t, dec.Decode(&a), door)
+		out = append(out, a)
+	}
+	return out
+}
+
+// answerURL is the URL an answer names, exact when it is not UTF-8.
+func answerURL(t *testing.T, a doorAnswer) string {
+	if a.URLB64 == "" {
+		return a.URL
+	}
+	b, err := base64.StdEncoding.DecodeString(a.URLB64)
+	require.NoError(t, err)
+	return string(b)
+}
+
+// nonRefusals returns the lines of cmd's stderr other than those saying
+// a URL is not one, and that the input was cut at 500 KiB.
+func nonRefusals(cmd, stderr string) []string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimSpace(stderr), "\n") {
+		if l == "" || strings.HasPrefix(l, "robots "+cmd+": \"") || strings.Contains(l, "input cut at "+strconv.Itoa(maxInputBytes)) {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
