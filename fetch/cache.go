@@ -5,6 +5,7 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -143,16 +144,29 @@ type Cache struct {
 	group   singleflight.Group
 	shared  *breaker // nil without a Store
 
-	mu      sync.Mutex
-	entries map[string]*entry
-	lru     list.List // of *entry, most recently used at the front
-	stats   CacheStats
+	// A hit takes no lock and writes no line that other hits write: it
+	// loads the origin's entry from entries (a sync.Map, read without a
+	// lock), its view and the coarse clock with atomic loads, sets the
+	// entry's referenced bit only when it is clear, and counts itself on a
+	// stripe of hits. Everything else takes mu.
+	coarse  *coarseClock    // the real clock, read once per tick; nil under another Clock
+	hits    *stripedCounter // CacheStats.Hits
+	entries sync.Map        // origin → *entry; written under mu
+
+	mu    sync.Mutex
+	ring  list.List // of *entry, for CLOCK eviction: newest at the front
+	stats CacheStats
 }
 
-// entry is the state of one origin.
+// entry is the state of one origin. view and referenced are read and
+// written without a lock; the other fields are guarded by Cache.mu.
 type entry struct {
-	key          string
-	served       *Result // what Get returns until served.Expires
+	key  string
+	view atomic.Pointer[view] // what Get returns until it expires; nil until the first
+	// referenced is set by hits and cleared as the eviction's hand passes:
+	// an entry is evicted when the hand finds it clear (CLOCK, an
+	// approximation of least recently used that needs no lock on a hit).
+	referenced   atomic.Bool
 	good         *Result // the last definite answer, nil when none
 	failingSince time.Time
 	failures     int // consecutive failed fetches
@@ -164,6 +178,49 @@ type entry struct {
 	hasGoodSum bool
 	size       int64
 	elem       *list.Element
+}
+
+// view is what an entry serves, and its expiry on the coarse clock when
+// the cache has one.
+type view struct {
+	res      *Result
+	deadline int64 // res.Expires as coarseClock.since gives it
+}
+
+// served returns what e serves; nil for an entry just made, before the
+// first outcome is recorded.
+func (e *entry) served() *Result {
+	if v := e.view.Load(); v != nil {
+		return v.res
+	}
+	return nil
+}
+
+// serve makes r what e serves. c.mu is held.
+func (c *Cache) serve(e *entry, r *Result) {
+	v := &view{res: r}
+	if c.coarse != nil {
+		v.deadline = c.coarse.since(r.Expires)
+	}
+	e.view.Store(v)
+}
+
+// unexpired reports whether v has not expired: on the coarse clock when
+// the cache runs on the real one, at most a tick late; on the cache's
+// Clock otherwise, so that a test's clock moves expiries exactly.
+func (c *Cache) unexpired(v *view) bool {
+	if c.coarse != nil {
+		return c.coarse.now() < v.deadline
+	}
+	return c.fc.now().Before(v.res.Expires)
+}
+
+// load returns the origin's entry; nil when there is none.
+func (c *Cache) load(origin string) *entry {
+	if v, ok := c.entries.Load(origin); ok {
+		return v.(*entry)
+	}
+	return nil
 }
 
 // NewCache returns a cache fetching with f (nil: a zero Fetcher). The
@@ -180,7 +237,10 @@ func NewCache(f *Fetcher, opts CacheOptions) *Cache {
 	if f == nil {
 		f = &Fetcher{}
 	}
-	c := &Cache{fetcher: f, fc: f.config(), opts: opts.withDefaults(), entries: map[string]*entry{}}
+	c := &Cache{fetcher: f, fc: f.config(), opts: opts.withDefaults(), hits: newStripedCounter()}
+	if c.fc.clock == SystemClock() {
+		c.coarse = coarse
+	}
 	if c.opts.Store != nil {
 		c.shared = &breaker{retry: c.opts.StoreRetry, clock: c.fc.clock}
 	}
@@ -228,20 +288,23 @@ func (c *Cache) get(ctx context.Context, origin string) (*Result, error) {
 }
 
 // fresh returns the origin's answer if it has not expired, counting a hit
-// when asked.
+// when asked. It takes no lock (see Cache).
 func (c *Cache) fresh(origin string, hit bool) *Result {
-	now := c.fc.now()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	e := c.entries[origin]
-	if e == nil || !now.Before(e.served.Expires) {
+	e := c.load(origin)
+	if e == nil {
 		return nil
 	}
-	c.lru.MoveToFront(e.elem)
-	if hit {
-		c.stats.Hits++
+	v := e.view.Load()
+	if v == nil || !c.unexpired(v) {
+		return nil
 	}
-	return e.served
+	if !e.referenced.Load() { // a write only when it changes the bit
+		e.referenced.Store(true)
+	}
+	if hit {
+		c.hits.Add()
+	}
+	return v.res
 }
 
 // refresh fetches the origin's robots.txt, unless a fetch that just ended
@@ -269,7 +332,7 @@ func (c *Cache) refresh(ctx context.Context, origin string) (*Result, error) {
 func (c *Cache) localCopy(origin string) (*Result, validators) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	e := c.entries[origin]
+	e := c.load(origin)
 	if e == nil || e.good == nil || e.valid.empty() {
 		return nil, validators{}
 	}
@@ -316,15 +379,15 @@ func (c *Cache) apply(origin string, out fetched, base *Result) (*Result, entryS
 }
 
 // entry returns the origin's entry, new when there is none, moved to the
-// front of the LRU list. c.mu is held.
+// front of the ring: a fetch's outcome is a use. c.mu is held.
 func (c *Cache) entry(origin string) *entry {
-	e := c.entries[origin]
+	e := c.load(origin)
 	if e == nil {
 		e = &entry{key: origin}
-		e.elem = c.lru.PushFront(e)
-		c.entries[origin] = e
+		e.elem = c.ring.PushFront(e)
+		c.entries.Store(origin, e)
 	} else {
-		c.lru.MoveToFront(e.elem)
+		c.ring.MoveToFront(e.elem)
 	}
 	return e
 }
@@ -346,7 +409,8 @@ func renew(base *Result, out fetched) *Result {
 // record applies a fetch's outcome to e and returns what is served now.
 func (c *Cache) record(e *entry, res *Result) *Result {
 	if !res.Reason.Failed() {
-		e.good, e.served = res, res
+		e.good = res
+		c.serve(e, res)
 		e.failures, e.failingSince = 0, time.Time{}
 		return res
 	}
@@ -354,8 +418,9 @@ func (c *Cache) record(e *entry, res *Result) *Result {
 		e.failingSince = res.FetchedAt
 	}
 	e.failures++
-	e.served = c.serveFailure(e, res)
-	return e.served
+	served := c.serveFailure(e, res)
+	c.serve(e, served)
+	return served
 }
 
 // serveFailure returns what is served after res, the latest of e.failures
@@ -409,31 +474,51 @@ func minTime(a, b time.Time) time.Time {
 	return a
 }
 
-// resize recounts e's size and evicts least recently used entries until
-// the total fits; e itself goes last, when it alone is too big.
+// resize recounts e's size and evicts entries, as the CLOCK hand finds
+// them (victim), until the total fits; e itself goes last, when it alone
+// is too big.
 func (c *Cache) resize(e *entry) {
 	c.stats.Bytes -= e.size
 	e.size = entrySize(e)
 	c.stats.Bytes += e.size
-	for c.opts.MaxMemory >= 0 && c.stats.Bytes > c.opts.MaxMemory && c.lru.Len() > 0 {
-		victim := c.lru.Back().Value.(*entry)
-		if victim == e && c.lru.Len() > 1 {
-			victim = c.lru.Back().Prev().Value.(*entry)
-		}
-		c.remove(victim)
+	for c.opts.MaxMemory >= 0 && c.stats.Bytes > c.opts.MaxMemory && c.ring.Len() > 0 {
+		c.remove(c.victim(e))
 		c.stats.Evictions++
 	}
 }
 
+// victim returns the entry to evict, sparing keep unless it is the only
+// one: the hand starts at the back of the ring (the oldest insertion or
+// fetch) and gives each entry whose referenced bit is set a second chance,
+// clearing the bit and moving it to the front; the first entry found
+// clear goes. Every bit is cleared within one turn, so the hand stops
+// within two. c.mu is held.
+func (c *Cache) victim(keep *entry) *entry {
+	for {
+		el := c.ring.Back()
+		e := el.Value.(*entry)
+		switch {
+		case e == keep && c.ring.Len() > 1:
+			c.ring.MoveToFront(el)
+		case e.referenced.Load():
+			e.referenced.Store(false)
+			c.ring.MoveToFront(el)
+		default:
+			return e
+		}
+	}
+}
+
 func (c *Cache) remove(e *entry) {
-	c.lru.Remove(e.elem)
-	delete(c.entries, e.key)
+	c.ring.Remove(e.elem)
+	c.entries.Delete(e.key)
 	c.stats.Bytes -= e.size
 }
 
 // entryBytes is what an entry costs besides its results: the entry, its
-// list element, and its slot in the map with the key's header.
-const entryBytes = int64(unsafe.Sizeof(entry{})) + 48 + 2*(16+8)
+// ring element, its view, and its node in the map with the key's header
+// and a share of the map's inner nodes.
+const entryBytes = int64(unsafe.Sizeof(entry{})) + 48 + 16 + 48 + 32
 
 // entrySize returns the memory an entry keeps alive: its bookkeeping and
 // key and validators, its results with their URLs, and for each parsed file what the file
@@ -443,7 +528,8 @@ const entryBytes = int64(unsafe.Sizeof(entry{})) + 48 + 2*(16+8)
 // Checker recharges it when they have grown by an eighth (rechargeAfter).
 func entrySize(e *entry) int64 {
 	n := entryBytes + int64(len(e.key)+len(e.valid.url)+len(e.valid.etag)+len(e.valid.lastModified))
-	results := [3]*Result{e.served, e.good, e.served.LastFailure}
+	served := e.served()
+	results := [3]*Result{served, e.good, served.LastFailure}
 	var files [3]*robots.Robots
 	for i, r := range results {
 		if r == nil || slices.Contains(results[:i], r) {
@@ -464,8 +550,8 @@ func entrySize(e *entry) int64 {
 func (c *Cache) charge(origin string, res *Result) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	e := c.entries[origin]
-	if e == nil || (e.served.Robots != res.Robots && (e.good == nil || e.good.Robots != res.Robots)) {
+	e := c.load(origin)
+	if e == nil || (e.served().Robots != res.Robots && (e.good == nil || e.good.Robots != res.Robots)) {
 		return
 	}
 	c.resize(e)
@@ -482,7 +568,7 @@ func (c *Cache) Forget(pageURL string) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if e := c.entries[origin]; e != nil {
+	if e := c.load(origin); e != nil {
 		c.remove(e)
 	}
 }
@@ -492,6 +578,7 @@ func (c *Cache) Stats() CacheStats {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	s := c.stats
-	s.Entries = len(c.entries)
+	s.Entries = c.ring.Len()
+	s.Hits = c.hits.Load()
 	return s
 }

@@ -61,14 +61,26 @@ func (v Verdict) Delay() time.Duration { return delayOf(v.CrawlDelay, v.RequestR
 // is non-nil, and the verdict false, when pageURL has no origin, is not
 // http or https, or ctx ends first.
 func (c *Checker) Allowed(ctx context.Context, agent, pageURL string) (bool, error) {
-	v, err := c.Decide(ctx, agent, pageURL)
-	return v.Allowed, err
+	if agent == "" {
+		return c.AllowedAgents(ctx, nil, pageURL)
+	}
+	agents := [1]string{agent} // on the stack: AllowedAgents keeps no list
+	return c.AllowedAgents(ctx, agents[:], pageURL)
 }
 
 // AllowedAgents is Allowed for an ordered fallback list of agents.
 func (c *Checker) AllowedAgents(ctx context.Context, agents []string, pageURL string) (bool, error) {
-	v, err := c.DecideAgents(ctx, agents, pageURL)
-	return v.Allowed, err
+	origin, err := robots.Origin(pageURL)
+	if err != nil {
+		return false, err
+	}
+	res, a, err := c.resolve(ctx, agents, origin)
+	if err != nil {
+		return false, err
+	}
+	allowed := a.Allowed(pageURL)
+	c.recharge(origin, res)
+	return allowed, nil
 }
 
 // Decide returns the verdict for pageURL and what made it.
@@ -86,19 +98,41 @@ func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL str
 	if err != nil {
 		return Verdict{}, err
 	}
-	res, err := c.cache.get(ctx, origin)
+	res, a, err := c.resolve(ctx, agents, origin)
 	if err != nil {
 		return Verdict{}, err
 	}
+	v := verdict(res, a, pageURL)
+	c.recharge(origin, res)
+	return v, nil
+}
+
+// resolve returns the origin's answer, from the cache or fetched, and the
+// agents' resolution on it, kept on the answer.
+func (c *Checker) resolve(ctx context.Context, agents []string, origin string) (*Result, *Agent, error) {
+	res, err := c.cache.get(ctx, origin)
+	if err != nil {
+		return nil, nil, err
+	}
 	a, _ := res.agent(agents)
-	d := a.Decide(pageURL)
+	return res, a, nil
+}
+
+// recharge charges the origin's entry again when checks have grown its
+// file's automata since it was last charged (Result.rechargeAfter).
+func (c *Checker) recharge(origin string, res *Result) {
 	if res.rechargeAfter() {
 		c.cache.charge(origin, res)
 	}
+}
+
+// verdict returns a's verdict for pageURL under res.
+func verdict(res *Result, a *Agent, pageURL string) Verdict {
+	d := a.Decide(pageURL)
 	v := Verdict{Allowed: d.Allowed, Rule: d.Rule, Policy: res.Policy, Result: res,
 		CrawlDelay: a.crawlDelay, RequestRate: a.requestRate}
 	if d.Rule != nil {
 		v.Line = d.Rule.Line
 	}
-	return v, nil
+	return v
 }

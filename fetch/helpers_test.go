@@ -111,7 +111,7 @@ func (c countingConn) Read(p []byte) (int, error) {
 // clientTo returns a client whose every connection goes to target (a
 // loopback host:port), whatever host the URL names, and which counts the
 // bytes it reads into read (when not nil).
-func clientTo(t *testing.T, target string, read *atomic.Int64, configure ...func(*http.Transport)) *http.Client {
+func clientTo(t testing.TB, target string, read *atomic.Int64, configure ...func(*http.Transport)) *http.Client {
 	t.Helper()
 	tr := &http.Transport{
 		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {

@@ -126,19 +126,24 @@ const resolutionBytes = 384 + int64(unsafe.Sizeof(Agent{})) + 96
 const resultBytes = int64(unsafe.Sizeof(Result{}))
 
 // agentCache keeps the *Agent of each agent list asked of one Result, and
-// what the entry holding the result was last charged for its file.
+// what the entry holding the result was last charged for its file. A
+// lookup takes no lock and writes nothing: the map is never changed once
+// published, a new resolution publishes a copy (at most maxCachedAgents
+// entries, so a copy is short, and resolutions are rare).
 type agentCache struct {
-	mu      sync.RWMutex
-	m       map[string]*Agent // by the agents joined by NUL; looking up copies nothing
+	m       atomic.Pointer[map[string]*Agent] // by the agents joined by NUL; looking up copies nothing
+	mu      sync.Mutex                        // serialises stores
 	n       atomic.Int32
 	charged atomic.Int64 // robotsBytes when last charged
 }
 
 // load returns the Agent kept for key.
 func (c *agentCache) load(key string) (*Agent, bool) {
-	c.mu.RLock()
-	a, ok := c.m[key]
-	c.mu.RUnlock()
+	m := c.m.Load()
+	if m == nil {
+		return nil, false
+	}
+	a, ok := (*m)[key]
 	return a, ok
 }
 
@@ -147,16 +152,22 @@ func (c *agentCache) load(key string) (*Agent, bool) {
 func (c *agentCache) store(key string, a *Agent) (*Agent, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if prev, ok := c.m[key]; ok {
+	var old map[string]*Agent
+	if p := c.m.Load(); p != nil {
+		old = *p
+	}
+	if prev, ok := old[key]; ok {
 		return prev, false
 	}
-	if len(c.m) >= maxCachedAgents {
+	if len(old) >= maxCachedAgents {
 		return a, false
 	}
-	if c.m == nil {
-		c.m = map[string]*Agent{}
+	m := make(map[string]*Agent, len(old)+1)
+	for k, v := range old {
+		m[k] = v
 	}
-	c.m[key] = a
+	m[key] = a
+	c.m.Store(&m)
 	c.n.Add(1)
 	return a, true
 }

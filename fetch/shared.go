@@ -341,7 +341,7 @@ func (c *Cache) adopt(fl *flight, b []byte) *Result {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e := c.entry(fl.origin)
-	if e.served != nil && s.latest().Before(e.latest()) {
+	if e.served() != nil && s.latest().Before(e.latest()) {
 		return nil
 	}
 	if good != nil && (e.good == nil || !good.FetchedAt.Before(e.good.FetchedAt)) {
@@ -350,21 +350,22 @@ func (c *Cache) adopt(fl *flight, b []byte) *Result {
 	}
 	if failure != nil && (e.good == nil || e.good.FetchedAt.Before(failure.FetchedAt)) {
 		e.failingSince, e.failures = s.failingSince, s.failures
-		e.served = c.serveFailure(e, failure)
+		c.serve(e, c.serveFailure(e, failure))
 	} else {
 		e.failingSince, e.failures = time.Time{}, 0
-		e.served = e.good
+		c.serve(e, e.good)
 	}
 	c.resize(e)
-	return e.served
+	return e.served()
 }
 
 // latest returns when the entry's latest fetch came.
 func (e *entry) latest() time.Time {
-	if e.served.LastFailure != nil {
-		return e.served.LastFailure.FetchedAt
+	served := e.served()
+	if served.LastFailure != nil {
+		return served.LastFailure.FetchedAt
 	}
-	return e.served.FetchedAt
+	return served.FetchedAt
 }
 
 // sameBody returns the origin's local good copy when its body is the
@@ -375,7 +376,7 @@ func (c *Cache) sameBody(origin string, s *sharedCopy) *Result {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	e := c.entries[origin]
+	e := c.load(origin)
 	if e == nil || e.good == nil || e.good.Robots == nil || !e.hasGoodSum ||
 		e.goodSum != sum(s.body) || e.good.Truncated != s.truncated {
 		return nil
@@ -429,9 +430,10 @@ type entryState struct {
 
 // state returns e's state. c.mu is held.
 func (e *entry) state() entryState {
+	served := e.served()
 	return entryState{
-		good: e.good, valid: e.valid, failure: e.served.LastFailure,
-		failingSince: e.failingSince, failures: e.failures, expires: e.served.Expires,
+		good: e.good, valid: e.valid, failure: served.LastFailure,
+		failingSince: e.failingSince, failures: e.failures, expires: served.Expires,
 	}
 }
 

@@ -1,0 +1,93 @@
+package fetch
+
+import (
+	"context"
+
+	"github.com/fastrobots/robots"
+)
+
+// AllowedBatch appends to allowed whether the crawler agent may fetch
+// each of pageURLs, in order, and returns the extended slice. A run of
+// consecutive URLs of one origin is answered with one cache lookup and one
+// resolution of the agent: a crawler that groups its frontier by origin
+// pays for them once per run, not once per URL.
+//
+// It stops at the first URL that has no origin or is not http or https,
+// or when ctx ends while an origin is fetched, and returns the error: the
+// answers returned are those of the URLs before it.
+func (c *Checker) AllowedBatch(ctx context.Context, agent string, pageURLs []string, allowed []bool) ([]bool, error) {
+	r := c.newRun(agent)
+	defer r.end()
+	for _, u := range pageURLs {
+		_, a, err := r.at(ctx, u)
+		if err != nil {
+			return allowed, err
+		}
+		allowed = append(allowed, a.Allowed(u))
+	}
+	return allowed, nil
+}
+
+// DecideBatch is AllowedBatch for verdicts: it appends the verdict of
+// each of pageURLs to verdicts.
+func (c *Checker) DecideBatch(ctx context.Context, agent string, pageURLs []string, verdicts []Verdict) ([]Verdict, error) {
+	r := c.newRun(agent)
+	defer r.end()
+	for _, u := range pageURLs {
+		res, a, err := r.at(ctx, u)
+		if err != nil {
+			return verdicts, err
+		}
+		verdicts = append(verdicts, verdict(res, a, u))
+	}
+	return verdicts, nil
+}
+
+// originRun is the state of a batch: the origin of the latest URLs, its
+// answer and the agent's resolution on it, kept while the URLs that
+// follow are of the same origin.
+type originRun struct {
+	c      *Checker
+	one    [1]string
+	agents []string
+	origin string
+	res    *Result
+	a      *Agent
+}
+
+func (c *Checker) newRun(agent string) *originRun {
+	r := &originRun{c: c}
+	if agent != "" {
+		r.one[0] = agent
+		r.agents = r.one[:]
+	}
+	return r
+}
+
+// at returns the answer and resolution that govern pageURL, looking them
+// up only when its origin is not the run's.
+func (r *originRun) at(ctx context.Context, pageURL string) (*Result, *Agent, error) {
+	origin, err := robots.Origin(pageURL)
+	if err != nil {
+		return nil, nil, err
+	}
+	if r.res != nil && origin == r.origin {
+		return r.res, r.a, nil
+	}
+	r.end()
+	res, a, err := r.c.resolve(ctx, r.agents, origin)
+	if err != nil {
+		return nil, nil, err
+	}
+	r.origin, r.res, r.a = origin, res, a
+	return res, a, nil
+}
+
+// end closes the current run: its entry is charged again when its checks
+// grew the file's automata.
+func (r *originRun) end() {
+	if r.res != nil {
+		r.c.recharge(r.origin, r.res)
+		r.res = nil
+	}
+}

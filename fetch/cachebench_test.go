@@ -1,0 +1,109 @@
+package fetch
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/fastrobots/robots"
+)
+
+// The hit-path benchmarks check, warm, 1,000 origins × 8 ordinary URLs
+// each, as a crawler does: BenchmarkAgentAllowedRaw is the check alone
+// (robots.Agent.Allowed of a raw URL), the reference the Checker's cost
+// is measured against; BenchmarkCheckerHit the same URLs through
+// Checker.Allowed, origin lookup, cache hit and resolution included;
+// BenchmarkCheckerHitParallel the same from every GOMAXPROCS goroutine.
+//
+//	go test -run '^$' -bench 'AgentAllowedRaw|CheckerHit' -count 6 ./fetch
+const (
+	benchOrigins = 1000
+	benchPaths   = 8
+)
+
+// benchRobots is the robots.txt of every origin of the hit benchmarks.
+const benchRobots = "User-agent: *\nDisallow: /private/\nDisallow: /*.pdf$\nAllow: /private/ok\n\n" +
+	"User-agent: Googlebot\nDisallow: /search\nDisallow: /tmp/\nAllow: /tmp/public\n"
+
+// benchURLs returns the URLs of the hit benchmarks, origin after origin.
+func benchURLs() []string {
+	paths := [benchPaths]string{
+		"/", "/index.html", "/search?q=robots", "/tmp/file.txt",
+		"/tmp/public/a.html", "/articles/2024/05/some-title", "/doc/manual.pdf", "/img/logo.png?v=3",
+	}
+	urls := make([]string, 0, benchOrigins*benchPaths)
+	for i := range benchOrigins {
+		for _, p := range paths {
+			urls = append(urls, fmt.Sprintf("http://site%d.test%s", i, p))
+		}
+	}
+	return urls
+}
+
+// warmChecker returns a Checker whose cache holds every origin of urls,
+// fetched from one loopback server, with the agent resolved on each.
+func warmChecker(b *testing.B, urls []string) *Checker {
+	s := serve(b, text(200, benchRobots))
+	client := clientTo(b, s.Listener.Addr().String(), nil)
+	c := NewChecker(NewCache(&Fetcher{Client: client}, CacheOptions{}))
+	for _, u := range urls {
+		if _, err := c.Allowed(b.Context(), "Googlebot", u); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if st := c.Cache().Stats(); st.Entries != benchOrigins || st.Fetches != benchOrigins {
+		b.Fatalf("warm cache: %+v", st)
+	}
+	return c
+}
+
+func BenchmarkAgentAllowedRaw(b *testing.B) {
+	urls := benchURLs()
+	a := robots.Parse([]byte(benchRobots)).Agent("Googlebot")
+	for _, u := range urls {
+		a.Allowed(u)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		a.Allowed(urls[i])
+		if i++; i == len(urls) {
+			i = 0
+		}
+	}
+}
+
+func BenchmarkCheckerHit(b *testing.B) {
+	urls := benchURLs()
+	c := warmChecker(b, urls)
+	ctx := b.Context()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := c.Allowed(ctx, "Googlebot", urls[i]); err != nil {
+			b.Fatal(err)
+		}
+		if i++; i == len(urls) {
+			i = 0
+		}
+	}
+}
+
+func BenchmarkCheckerHitParallel(b *testing.B) {
+	urls := benchURLs()
+	c := warmChecker(b, urls)
+	ctx := b.Context()
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		i := 0
+		for pb.Next() {
+			if _, err := c.Allowed(ctx, "Googlebot", urls[i]); err != nil {
+				b.Error(err)
+				return
+			}
+			if i++; i == len(urls) {
+				i = 0
+			}
+		}
+	})
+}

@@ -1,0 +1,85 @@
+package fetch
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/fastrobots/robots"
+)
+
+// errNoResponse is the error of a failure Put records with status 0.
+var errNoResponse = errors.New("fetch: no response")
+
+// Put records in the cache what a fetch of the robots.txt of pageURL's
+// origin got at fetchedAt: a response with status and body (the body is
+// read only for a 2xx), or with status 0 none at all, a network failure.
+// It is an answer as the cache's own fetches are, for jobs that stored
+// robots.txt files earlier (an offline or batch job over millions of
+// hosts) and check through the cache, with no map of their own:
+//
+//   - the answer is classified as Fetcher classifies a response
+//     (robots.StatusPolicy) and a 2xx body parsed with the fetcher's
+//     ParseOptions and MaxBytes;
+//   - it holds from fetchedAt as a response without Cache-Control does
+//     (Freshness.Lifetime), a failure until its retry; past that, Get
+//     fetches the origin, as for any expired answer;
+//   - a failure starts or continues the origin's outage, under the
+//     MaxStale and Unreachable rules, counted from the fetchedAt of the
+//     outage's first failure;
+//   - the entry is charged against MaxMemory and evicted as any other.
+//
+// An answer older than the origin's latest fetch (or Put) is ignored: Put
+// never rolls an origin back. With a Store, nothing is written to it. Put
+// returns what the cache serves for the origin afterwards; the error is
+// non-nil when pageURL has no origin or is not http or https.
+func (c *Cache) Put(pageURL string, status int, body []byte, fetchedAt time.Time) (*Result, error) {
+	origin, err := robots.Origin(pageURL)
+	if err != nil {
+		return nil, err
+	}
+	if !strings.HasPrefix(origin, "http://") && !strings.HasPrefix(origin, "https://") {
+		return nil, fmt.Errorf("%w: %q", ErrUnsupportedURL, pageURL)
+	}
+	res := c.fc.stored(origin+"/robots.txt", status, body, fetchedAt)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e := c.load(origin); e != nil && e.served() != nil && fetchedAt.Before(e.latest()) {
+		return e.served(), nil
+	}
+	e := c.entry(origin)
+	if !res.Reason.Failed() {
+		e.valid, e.goodSum, e.hasGoodSum = validators{}, 0, false
+	}
+	served := c.record(e, res)
+	c.resize(e)
+	return served, nil
+}
+
+// stored returns the Result of a response with status and body got at
+// fetchedAt, as fetch would have made it.
+func (f *fetchConfig) stored(robotsURL string, status int, body []byte, fetchedAt time.Time) *Result {
+	res := &Result{URL: robotsURL, FinalURL: robotsURL, Status: status, FetchedAt: fetchedAt}
+	policy, why := robots.StatusPolicy(status)
+	res.Policy, res.Reason = policy, why
+	switch {
+	case policy == Conditional:
+		res.Robots = robots.Parse(body, f.parse...)
+		res.Bytes, res.Truncated = res.Robots.BodyBytes(), res.Robots.Truncated()
+		res.agents = &agentCache{}
+	case why == ReasonRedirects:
+		res.Err = fmt.Errorf("%w: %d not followed", ErrBadRedirect, status)
+	case why == ReasonNetwork && status == 0:
+		res.Err = errNoResponse
+	case why == ReasonNetwork:
+		res.Err = fmt.Errorf("%w: %d", ErrBadStatus, status)
+	}
+	if why.Failed() {
+		res.Expires = fetchedAt.Add(f.freshness.RetryAfter(statusOf(res), 0, 1))
+	} else {
+		res.Expires = fetchedAt.Add(f.freshness.LifetimeOf(http.Header{}))
+	}
+	return res
+}
