@@ -16,7 +16,8 @@ import (
 // or when ctx ends while an origin is fetched, and returns the error: the
 // answers returned are those of the URLs before it.
 func (c *Checker) AllowedBatch(ctx context.Context, agent string, pageURLs []string, allowed []bool) ([]bool, error) {
-	r := c.newRun(agent)
+	one := [1]string{agent} // on the stack: the run keeps no list past the call
+	r := originRun{c: c, agents: agentList(one[:])}
 	defer r.end()
 	for _, u := range pageURLs {
 		_, a, err := r.at(ctx, u)
@@ -31,7 +32,8 @@ func (c *Checker) AllowedBatch(ctx context.Context, agent string, pageURLs []str
 // DecideBatch is AllowedBatch for verdicts: it appends the verdict of
 // each of pageURLs to verdicts.
 func (c *Checker) DecideBatch(ctx context.Context, agent string, pageURLs []string, verdicts []Verdict) ([]Verdict, error) {
-	r := c.newRun(agent)
+	one := [1]string{agent} // on the stack: the run keeps no list past the call
+	r := originRun{c: c, agents: agentList(one[:])}
 	defer r.end()
 	for _, u := range pageURLs {
 		res, a, err := r.at(ctx, u)
@@ -48,20 +50,18 @@ func (c *Checker) DecideBatch(ctx context.Context, agent string, pageURLs []stri
 // follow are of the same origin.
 type originRun struct {
 	c      *Checker
-	one    [1]string
 	agents []string
 	origin string
 	res    *Result
 	a      *Agent
 }
 
-func (c *Checker) newRun(agent string) *originRun {
-	r := &originRun{c: c}
-	if agent != "" {
-		r.one[0] = agent
-		r.agents = r.one[:]
+// agentList returns the fallback list of one agent: none for "".
+func agentList(one []string) []string {
+	if one[0] == "" {
+		return nil
 	}
-	return r
+	return one
 }
 
 // at returns the answer and resolution that govern pageURL, looking them

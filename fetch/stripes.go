@@ -31,11 +31,18 @@ type stripedCounter struct {
 // (GOMAXPROCS when called), a power of two, at most maxStripes, so that
 // two goroutines rarely write one stripe at once.
 func newStripedCounter() *stripedCounter {
+	n := stripesFor(runtime.GOMAXPROCS(0))
+	return &stripedCounter{stripes: make([]stripe, n), mask: uint32(n - 1)}
+}
+
+// stripesFor returns the stripes for procs processors: 4 × procs rounded
+// up to a power of two, at most maxStripes.
+func stripesFor(procs int) int {
 	n := 1
-	for n < 4*runtime.GOMAXPROCS(0) && n < maxStripes {
+	for n < 4*procs && n < maxStripes {
 		n *= 2
 	}
-	return &stripedCounter{stripes: make([]stripe, n), mask: uint32(n - 1)}
+	return n
 }
 
 // Add counts one event.

@@ -1,0 +1,121 @@
+package fetch
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A batch answers as one check per URL does, with one cache lookup per run
+// of URLs of one origin.
+func TestCheckerBatchOneLookupPerOrigin(t *testing.T) {
+	var cnt counter
+	s := serve(t, cnt.wrap(text(200, rules)))
+	client := clientTo(t, s.Listener.Addr().String(), nil)
+	c := NewChecker(NewCache(&Fetcher{Client: client}, CacheOptions{}))
+	urls := []string{
+		"http://a.test/", "http://a.test/private/x", "http://a.test/p?q", "http://a.test/private/",
+		"http://b.test/private/y", "http://b.test/z",
+		"http://a.test/private/z",
+	}
+	for _, agent := range []string{"Googlebot", "FooBot", ""} {
+		var want []bool
+		for _, u := range urls {
+			ok, err := c.Allowed(t.Context(), agent, u)
+			require.NoError(t, err)
+			want = append(want, ok)
+		}
+		before := c.Cache().Stats().Hits
+		got, err := c.AllowedBatch(t.Context(), agent, urls, nil)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, agent)
+		assert.Equal(t, int64(3), c.Cache().Stats().Hits-before, "%q: one lookup per run of one origin", agent)
+
+		vs, err := c.DecideBatch(t.Context(), agent, urls, nil)
+		require.NoError(t, err)
+		require.Len(t, vs, len(urls))
+		for i, v := range vs {
+			one, err := c.Decide(t.Context(), agent, urls[i])
+			require.NoError(t, err)
+			assert.Equal(t, one, v, urls[i])
+		}
+	}
+	assert.Equal(t, 2, cnt.get(""), "each origin fetched once")
+}
+
+// A batch stops at the first URL without an origin, returning the answers
+// before it.
+func TestCheckerBatchStopsAtBadURL(t *testing.T) {
+	s := serve(t, text(200, rules))
+	c := NewChecker(NewCache(fetcher(t, nil), CacheOptions{}))
+	got, err := c.AllowedBatch(t.Context(), "Googlebot", []string{s.URL + "/", s.URL + "/private/", "/relative", s.URL + "/x"}, []bool{true})
+	assert.Error(t, err)
+	assert.Equal(t, []bool{true, true, false}, got, "appended to what was given")
+	vs, err := c.DecideBatch(t.Context(), "Googlebot", []string{"mailto:x", s.URL}, nil)
+	assert.Error(t, err)
+	assert.Empty(t, vs)
+}
+
+// A batch on a cached origin allocates nothing but what it appends.
+func TestCheckerBatchDoesNotAllocate(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	s := serve(t, text(200, rules))
+	c := NewChecker(NewCache(fetcher(t, nil), CacheOptions{}))
+	urls := []string{s.URL + "/", s.URL + "/private/a", s.URL + "/b?c"}
+	out := make([]bool, 0, len(urls))
+	_, err := c.AllowedBatch(t.Context(), "Googlebot", urls, out)
+	require.NoError(t, err)
+	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _, _ = c.AllowedBatch(t.Context(), "Googlebot", urls, out[:0]) }))
+}
+
+// Hits, fetches, evictions, Puts, Forgets and Stats run at once, over
+// origins that do not all fit in memory: every check answers by the
+// rules, and the bound holds. Run it with -race.
+func TestCheckerConcurrentHitsAndEvictions(t *testing.T) {
+	s := serve(t, text(200, rules))
+	client := clientTo(t, s.Listener.Addr().String(), nil)
+	probe := NewCache(&Fetcher{Client: client}, CacheOptions{})
+	_, err := probe.Get(t.Context(), "http://probe.test/")
+	require.NoError(t, err)
+	bound := probe.Stats().Bytes * 8
+	c := NewChecker(NewCache(&Fetcher{Client: client}, CacheOptions{MaxMemory: bound}))
+	const origins = 32
+	page := func(i int, path string) string { return fmt.Sprintf("http://site%d.test%s", i%origins, path) }
+
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 200 {
+				n := g*7 + i
+				switch n % 10 {
+				case 0:
+					_, err := c.Cache().Put(page(n, "/"), 200, []byte(rules), c.Cache().fc.now())
+					assert.NoError(t, err)
+				case 1:
+					c.Cache().Forget(page(n, "/"))
+				case 2:
+					assert.LessOrEqual(t, c.Cache().Stats().Bytes, bound)
+				case 3:
+					got, err := c.AllowedBatch(t.Context(), "Googlebot", []string{page(n, "/a"), page(n, "/private/b")}, nil)
+					assert.NoError(t, err)
+					assert.Equal(t, []bool{true, false}, got)
+				default:
+					ok, err := c.Allowed(t.Context(), "Googlebot", page(n, "/private/x"))
+					assert.NoError(t, err)
+					assert.False(t, ok)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	st := c.Cache().Stats()
+	assert.LessOrEqual(t, st.Bytes, bound)
+	assert.LessOrEqual(t, st.Entries, 8)
+	assert.Positive(t, st.Evictions)
+	assert.Positive(t, st.Hits)
+}
