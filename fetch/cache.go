@@ -145,13 +145,12 @@ type Cache struct {
 	shared  *breaker // nil without a Store
 
 	// A hit takes no lock and writes no line that other hits write: it
-	// loads the origin's entry from entries (a sync.Map, read without a
-	// lock), its view and the coarse clock with atomic loads, sets the
+	// loads the origin's entry from entries (read without a lock), its view and the coarse clock with atomic loads, sets the
 	// entry's referenced bit only when it is clear, and counts itself on a
 	// stripe of hits. Everything else takes mu.
 	coarse  *coarseClock    // the real clock, read once per tick; nil under another Clock
 	hits    *stripedCounter // CacheStats.Hits
-	entries sync.Map        // origin → *entry; written under mu
+	entries *originTable    // written under mu
 
 	mu    sync.Mutex
 	ring  list.List // of *entry, for CLOCK eviction: newest at the front
@@ -181,10 +180,14 @@ type entry struct {
 }
 
 // view is what an entry serves, and its expiry on the coarse clock when
-// the cache has one.
+// the cache has one. It also keeps the first resolution a Checker made on
+// res for one agent (or none), so that a hit goes from the entry to the
+// agent without the result's own cache (Result.agent).
 type view struct {
 	res      *Result
 	deadline int64 // res.Expires as coarseClock.since gives it
+	agentKey string
+	agent    *Agent // nil until kept (keepAgent)
 }
 
 // served returns what e serves; nil for an entry just made, before the
@@ -216,12 +219,7 @@ func (c *Cache) unexpired(v *view) bool {
 }
 
 // load returns the origin's entry; nil when there is none.
-func (c *Cache) load(origin string) *entry {
-	if v, ok := c.entries.Load(origin); ok {
-		return v.(*entry)
-	}
-	return nil
-}
+func (c *Cache) load(origin string) *entry { return c.entries.load(origin) }
 
 // NewCache returns a cache fetching with f (nil: a zero Fetcher). The
 // cache reads f's fields once, here: set them before.
@@ -237,7 +235,7 @@ func NewCache(f *Fetcher, opts CacheOptions) *Cache {
 	if f == nil {
 		f = &Fetcher{}
 	}
-	c := &Cache{fetcher: f, fc: f.config(), opts: opts.withDefaults(), hits: newStripedCounter()}
+	c := &Cache{fetcher: f, fc: f.config(), opts: opts.withDefaults(), hits: newStripedCounter(), entries: newOriginTable()}
 	if c.fc.clock == SystemClock() {
 		c.coarse = coarse
 	}
@@ -273,6 +271,12 @@ func (c *Cache) get(ctx context.Context, origin string) (*Result, error) {
 	if r := c.fresh(origin, true); r != nil {
 		return r, nil
 	}
+	return c.getMiss(ctx, origin)
+}
+
+// getMiss is get for an origin the cache does not hold fresh: one fetch
+// for all callers.
+func (c *Cache) getMiss(ctx context.Context, origin string) (*Result, error) {
 	ch := c.group.DoChan(origin, func() (any, error) {
 		return c.refresh(context.WithoutCancel(ctx), origin)
 	})
@@ -290,13 +294,21 @@ func (c *Cache) get(ctx context.Context, origin string) (*Result, error) {
 // fresh returns the origin's answer if it has not expired, counting a hit
 // when asked. It takes no lock (see Cache).
 func (c *Cache) fresh(origin string, hit bool) *Result {
+	if _, v := c.freshView(origin, hit); v != nil {
+		return v.res
+	}
+	return nil
+}
+
+// freshView is fresh returning the entry and its view.
+func (c *Cache) freshView(origin string, hit bool) (*entry, *view) {
 	e := c.load(origin)
 	if e == nil {
-		return nil
+		return nil, nil
 	}
 	v := e.view.Load()
 	if v == nil || !c.unexpired(v) {
-		return nil
+		return nil, nil
 	}
 	if !e.referenced.Load() { // a write only when it changes the bit
 		e.referenced.Store(true)
@@ -304,7 +316,19 @@ func (c *Cache) fresh(origin string, hit bool) *Result {
 	if hit {
 		c.hits.Add()
 	}
-	return v.res
+	return e, v
+}
+
+// keepAgent keeps a, the resolution of the agent key on v.res, on e's
+// view, unless the view has changed or keeps one already: a copy of the
+// view replaces it, without a lock, by compare-and-swap.
+func keepAgent(e *entry, v *view, key string, a *Agent) {
+	if v.agent != nil {
+		return
+	}
+	kept := *v
+	kept.agentKey, kept.agent = key, a
+	e.view.CompareAndSwap(v, &kept)
 }
 
 // refresh fetches the origin's robots.txt, unless a fetch that just ended
@@ -385,7 +409,7 @@ func (c *Cache) entry(origin string) *entry {
 	if e == nil {
 		e = &entry{key: origin}
 		e.elem = c.ring.PushFront(e)
-		c.entries.Store(origin, e)
+		c.entries.store(e)
 	} else {
 		c.ring.MoveToFront(e.elem)
 	}
@@ -511,14 +535,14 @@ func (c *Cache) victim(keep *entry) *entry {
 
 func (c *Cache) remove(e *entry) {
 	c.ring.Remove(e.elem)
-	c.entries.Delete(e.key)
+	c.entries.remove(e)
 	c.stats.Bytes -= e.size
 }
 
 // entryBytes is what an entry costs besides its results: the entry, its
-// ring element, its view, and its node in the map with the key's header
-// and a share of the map's inner nodes.
-const entryBytes = int64(unsafe.Sizeof(entry{})) + 48 + 16 + 48 + 32
+// ring element, its view, and its share of the origin table's slots
+// (between 4/3 and 8/3 slots of 8 bytes per entry, tombstones aside).
+const entryBytes = int64(unsafe.Sizeof(entry{})) + 48 + int64(unsafe.Sizeof(view{})) + 24
 
 // entrySize returns the memory an entry keeps alive: its bookkeeping and
 // key and validators, its results with their URLs, and for each parsed file what the file

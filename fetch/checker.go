@@ -108,14 +108,37 @@ func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL str
 }
 
 // resolve returns the origin's answer, from the cache or fetched, and the
-// agents' resolution on it, kept on the answer.
+// agents' resolution on it, kept on the answer. A hit for one agent (or
+// none) finds the resolution the entry keeps, when it is that agent's,
+// and otherwise keeps it there, for the next hit.
 func (c *Checker) resolve(ctx context.Context, agents []string, origin string) (*Result, *Agent, error) {
-	res, err := c.cache.get(ctx, origin)
-	if err != nil {
-		return nil, nil, err
+	if len(agents) > 1 {
+		res, err := c.cache.get(ctx, origin)
+		if err != nil {
+			return nil, nil, err
+		}
+		a, _ := res.agent(agents)
+		return res, a, nil
 	}
-	a, _ := res.agent(agents)
-	return res, a, nil
+	key := ""
+	if len(agents) == 1 {
+		key = agents[0]
+	}
+	e, v := c.cache.freshView(origin, true)
+	if v == nil {
+		res, err := c.cache.getMiss(ctx, origin)
+		if err != nil {
+			return nil, nil, err
+		}
+		a, _ := res.agent(agents)
+		return res, a, nil
+	}
+	if v.agent != nil && v.agentKey == key {
+		return v.res, v.agent, nil
+	}
+	a, _ := v.res.agent(agents)
+	keepAgent(e, v, key, a)
+	return v.res, a, nil
 }
 
 // recharge charges the origin's entry again when checks have grown its

@@ -131,14 +131,26 @@ const resultBytes = int64(unsafe.Sizeof(Result{}))
 // published, a new resolution publishes a copy (at most maxCachedAgents
 // entries, so a copy is short, and resolutions are rare).
 type agentCache struct {
+	// first is the first resolution kept, looked up before m: a crawler
+	// asks under one name, found with one string comparison.
+	first   atomic.Pointer[agentSlot]
 	m       atomic.Pointer[map[string]*Agent] // by the agents joined by NUL; looking up copies nothing
 	mu      sync.Mutex                        // serialises stores
 	n       atomic.Int32
 	charged atomic.Int64 // robotsBytes when last charged
 }
 
+// agentSlot is one kept resolution.
+type agentSlot struct {
+	key   string
+	agent *Agent
+}
+
 // load returns the Agent kept for key.
 func (c *agentCache) load(key string) (*Agent, bool) {
+	if f := c.first.Load(); f != nil && f.key == key {
+		return f.agent, true
+	}
 	m := c.m.Load()
 	if m == nil {
 		return nil, false
@@ -168,6 +180,9 @@ func (c *agentCache) store(key string, a *Agent) (*Agent, bool) {
 	}
 	m[key] = a
 	c.m.Store(&m)
+	if c.first.Load() == nil {
+		c.first.Store(&agentSlot{key: key, agent: a})
+	}
 	c.n.Add(1)
 	return a, true
 }
