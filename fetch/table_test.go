@@ -1,0 +1,91 @@
+package fetch
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Entries are found until removed, through growth and through rebuilds
+// that clear tombstones; the array stays within three quarters full.
+func TestOriginTable(t *testing.T) {
+	tab := newOriginTable()
+	assert.Len(t, tab.slots.Load().slots, minTableSlots)
+	entries := map[string]*entry{}
+	for i := range 1000 {
+		e := &entry{key: fmt.Sprintf("http://site%d.test", i)}
+		tab.store(e)
+		entries[e.key] = e
+	}
+	assert.Equal(t, 1000, tab.used)
+	for k, e := range entries {
+		require.Same(t, e, tab.load(k), k)
+	}
+	assert.Nil(t, tab.load("http://absent.test"))
+	size := len(tab.slots.Load().slots)
+	assert.LessOrEqual(t, tab.used*4, size*3)
+
+	// Churn: remove and add as many again, many times over: tombstones
+	// are reused or cleared, and the array does not grow.
+	for round := range 20 {
+		for i := range 500 {
+			k := fmt.Sprintf("http://site%d.test", i)
+			tab.remove(entries[k])
+			delete(entries, k)
+			assert.Nil(t, tab.load(k))
+			e := &entry{key: fmt.Sprintf("http://round%d-%d.test", round, i)}
+			tab.store(e)
+			entries[e.key] = e
+		}
+		for i := range 500 {
+			k := fmt.Sprintf("http://round%d-%d.test", round, i)
+			tab.remove(entries[k])
+			delete(entries, k)
+			e := &entry{key: fmt.Sprintf("http://site%d.test", i)}
+			tab.store(e)
+			entries[e.key] = e
+		}
+		a := tab.slots.Load()
+		assert.LessOrEqual(t, (tab.used+tab.dead)*4, len(a.slots)*3)
+	}
+	assert.Equal(t, size, len(tab.slots.Load().slots), "churn does not grow the array")
+	assert.Equal(t, 1000, tab.used)
+	for k, e := range entries {
+		require.Same(t, e, tab.load(k), k)
+	}
+	tab.remove(&entry{key: "http://never.test"}) // absent: nothing happens
+	assert.Equal(t, 1000, tab.used)
+}
+
+// Lookups run while another goroutine stores and removes (under a lock,
+// as Cache.mu serialises writes): a key that stays is always found. Run
+// it with -race.
+func TestOriginTableConcurrentLookups(t *testing.T) {
+	tab := newOriginTable()
+	stay := &entry{key: "http://stay.test"}
+	var mu sync.Mutex
+	tab.store(stay)
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for i := range 5000 {
+			e := &entry{key: fmt.Sprintf("http://churn%d.test", i)}
+			mu.Lock()
+			tab.store(e)
+			if i%2 == 0 {
+				tab.remove(e)
+			}
+			mu.Unlock()
+		}
+	})
+	for range 4 {
+		wg.Go(func() {
+			for range 5000 {
+				assert.Same(t, stay, tab.load("http://stay.test"))
+			}
+		})
+	}
+	wg.Wait()
+}
