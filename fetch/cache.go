@@ -27,8 +27,9 @@ const (
 // once by NewCache, is the one place that fills them.
 type CacheOptions struct {
 	// MaxMemory bounds the memory charged to the entries, in bytes
-	// (default 128 MiB; negative: no bound); the least recently used
-	// entries are evicted past it. For each parsed file an entry is
+	// (default 128 MiB; negative: no bound); past it, entries are evicted
+	// by CLOCK, an approximation of least recently used that a hit
+	// maintains without a lock (see docs/crawling.md). For each parsed file an entry is
 	// charged what robots.Robots.MemoryBytes reports, measured as the file
 	// and its automata allocate, and charged again as checks grow them by
 	// an eighth; the rest (the entry, its results, URLs, validators and
@@ -122,7 +123,8 @@ type CacheStats struct {
 
 // Cache holds one answer per origin and fetches again when it expires.
 // It is safe for concurrent use: callers asking for the same origin at once
-// share one fetch.
+// share one fetch, and an answer the cache holds fresh is served without a
+// lock, so that hits on many cores do not wait on each other.
 //
 // How each fetch changes what is served:
 //

@@ -3,6 +3,7 @@ package fetch
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/fastrobots/robots"
 )
@@ -101,6 +102,72 @@ func BenchmarkCheckerHitParallel(b *testing.B) {
 				b.Error(err)
 				return
 			}
+			if i++; i == len(urls) {
+				i = 0
+			}
+		}
+	})
+}
+
+// BenchmarkCheckerHitParallel10k is BenchmarkCheckerHitParallel over
+// 10,000 origins seeded with Cache.Put, for a mutex profile of a large
+// cache under many goroutines:
+//
+//	go test -run '^$' -bench CheckerHitParallel10k -cpu 8 -mutexprofile m.out ./fetch
+//	go tool pprof -top m.out
+func BenchmarkCheckerHitParallel10k(b *testing.B) {
+	c := NewChecker(NewCache(nil, CacheOptions{}))
+	now := time.Now()
+	urls := make([]string, 0, 10*benchOrigins*benchPaths)
+	for i := range 10 * benchOrigins {
+		origin := fmt.Sprintf("http://site%d.test", i)
+		if _, err := c.Cache().Put(origin, 200, []byte(benchRobots), now); err != nil {
+			b.Fatal(err)
+		}
+		for _, p := range []string{"/", "/search?q=x", "/tmp/public/a", "/doc/b.pdf"} {
+			urls = append(urls, origin+p)
+		}
+	}
+	ctx := b.Context()
+	for _, u := range urls { // warm: the agent resolved, its automaton built
+		if _, err := c.Allowed(ctx, "Googlebot", u); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		i := 0
+		for pb.Next() {
+			if _, err := c.Allowed(ctx, "Googlebot", urls[i]); err != nil {
+				b.Error(err)
+				return
+			}
+			if i++; i == len(urls) {
+				i = 0
+			}
+		}
+	})
+	if st := c.Cache().Stats(); st.Fetches != 0 || st.Entries != 10*benchOrigins {
+		b.Fatalf("every origin seeded: %+v", st)
+	}
+}
+
+// BenchmarkAgentAllowedRawParallel is BenchmarkAgentAllowedRaw from every
+// GOMAXPROCS goroutine: how far the check alone scales, the reference of
+// BenchmarkCheckerHitParallel.
+func BenchmarkAgentAllowedRawParallel(b *testing.B) {
+	urls := benchURLs()
+	a := robots.Parse([]byte(benchRobots)).Agent("Googlebot")
+	for _, u := range urls {
+		a.Allowed(u)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		i := 0
+		for pb.Next() {
+			a.Allowed(urls[i])
 			if i++; i == len(urls) {
 				i = 0
 			}
