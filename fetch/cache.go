@@ -34,7 +34,7 @@ type CacheOptions struct {
 	// and its automata allocate, and charged again as checks grow them by
 	// an eighth; the rest (the entry, its results, URLs, validators and
 	// kept resolutions) is charged at its size in memory, with fixed
-	// allowances for the map and list slots that hold it (see
+	// allowances for the table and ring slots that hold it (see
 	// docs/crawling.md).
 	MaxMemory int64
 	// MaxStale is how long past its expiry the last good copy keeps serving
