@@ -1,0 +1,46 @@
+package fetch
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The entry keeps the first agent a Checker resolves on it, the one
+// Result.Agent keeps too; other agents are answered through the result,
+// each by its own groups, and a new answer starts without a kept agent.
+func TestCheckerKeepsFirstAgentOnEntry(t *testing.T) {
+	var cnt counter
+	s := serve(t, cnt.wrap(text(200, rules, "Cache-Control", "max-age=60")))
+	clock := newFakeClock()
+	c := NewChecker(newTestCache(t, clock, CacheOptions{}))
+	check := func(agent, path string) bool {
+		ok, err := c.Allowed(t.Context(), agent, s.URL+path)
+		require.NoError(t, err)
+		return ok
+	}
+	assert.False(t, check("FooBot", "/private/x"), "fetched: nothing kept yet")
+	assert.False(t, check("FooBot", "/a"), "FooBot is disallowed everywhere")
+	e := c.Cache().load(s.URL) // the server's URL is its origin
+	v := e.view.Load()
+	require.NotNil(t, v.agent, "the hit kept FooBot's resolution")
+	assert.Equal(t, "FooBot", v.agentKey)
+	assert.Same(t, v.res.Agent("FooBot"), v.agent)
+
+	for range 3 {
+		assert.True(t, check("Googlebot", "/a"), "another agent: its own groups")
+		assert.False(t, check("Googlebot", "/private/a"))
+		assert.False(t, check("FooBot", "/b"))
+		assert.True(t, check("", "/a"))
+	}
+	assert.Same(t, v, e.view.Load(), "the first agent stays kept")
+
+	clock.Advance(time.Minute)
+	assert.False(t, check("Googlebot", "/private/a"), "refetched")
+	assert.Equal(t, 2, cnt.get(""))
+	assert.Nil(t, e.view.Load().agent, "a new answer keeps no agent until a hit")
+	assert.True(t, check("Googlebot", "/a"))
+	assert.Equal(t, "Googlebot", e.view.Load().agentKey)
+}
