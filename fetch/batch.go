@@ -16,11 +16,12 @@ import (
 // or when ctx ends while an origin is fetched, and returns the error: the
 // answers returned are those of the URLs before it.
 func (c *Checker) AllowedBatch(ctx context.Context, agent string, pageURLs []string, allowed []bool) ([]bool, error) {
-	one := [1]string{agent} // on the stack: the run keeps no list past the call
-	r := originRun{c: c, agents: agentList(one[:])}
+	one := [1]string{agent} // on the stack: nothing keeps the list past the call
+	agents := agentList(one[:])
+	r := originRun{c: c}
 	defer r.end()
 	for _, u := range pageURLs {
-		_, a, err := r.at(ctx, u)
+		_, a, err := r.at(ctx, agents, u)
 		if err != nil {
 			return allowed, err
 		}
@@ -32,11 +33,12 @@ func (c *Checker) AllowedBatch(ctx context.Context, agent string, pageURLs []str
 // DecideBatch is AllowedBatch for verdicts: it appends the verdict of
 // each of pageURLs to verdicts.
 func (c *Checker) DecideBatch(ctx context.Context, agent string, pageURLs []string, verdicts []Verdict) ([]Verdict, error) {
-	one := [1]string{agent} // on the stack: the run keeps no list past the call
-	r := originRun{c: c, agents: agentList(one[:])}
+	one := [1]string{agent} // on the stack: nothing keeps the list past the call
+	agents := agentList(one[:])
+	r := originRun{c: c}
 	defer r.end()
 	for _, u := range pageURLs {
-		res, a, err := r.at(ctx, u)
+		res, a, err := r.at(ctx, agents, u)
 		if err != nil {
 			return verdicts, err
 		}
@@ -50,7 +52,6 @@ func (c *Checker) DecideBatch(ctx context.Context, agent string, pageURLs []stri
 // follow are of the same origin.
 type originRun struct {
 	c      *Checker
-	agents []string
 	origin string
 	res    *Result
 	a      *Agent
@@ -64,9 +65,10 @@ func agentList(one []string) []string {
 	return one
 }
 
-// at returns the answer and resolution that govern pageURL, looking them
-// up only when its origin is not the run's.
-func (r *originRun) at(ctx context.Context, pageURL string) (*Result, *Agent, error) {
+// at returns the answer and the resolution of agents that govern pageURL,
+// looking them up only when its origin is not the run's. The run's agents
+// are the same at every call.
+func (r *originRun) at(ctx context.Context, agents []string, pageURL string) (*Result, *Agent, error) {
 	origin, err := robots.Origin(pageURL)
 	if err != nil {
 		return nil, nil, err
@@ -75,7 +77,7 @@ func (r *originRun) at(ctx context.Context, pageURL string) (*Result, *Agent, er
 		return r.res, r.a, nil
 	}
 	r.end()
-	res, a, err := r.c.resolve(ctx, r.agents, origin)
+	res, a, err := r.c.resolve(ctx, agents, origin)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -71,6 +71,9 @@ func TestCheckerBatchDoesNotAllocate(t *testing.T) {
 	_, err := c.AllowedBatch(t.Context(), "Googlebot", urls, out)
 	require.NoError(t, err)
 	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _, _ = c.AllowedBatch(t.Context(), "Googlebot", urls, out[:0]) }))
+	vs, err := c.DecideBatch(t.Context(), "Googlebot", urls, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _, _ = c.DecideBatch(t.Context(), "Googlebot", urls, vs[:0]) }))
 }
 
 // Hits, fetches, evictions, Puts, Forgets and Stats run at once, over
