@@ -29,10 +29,10 @@ type CacheOptions struct {
 	// MaxMemory bounds the memory charged to the entries, in bytes
 	// (default 128 MiB; negative: no bound); past it, entries are evicted
 	// by CLOCK, an approximation of least recently used that a hit
-	// maintains without a lock (see docs/crawling.md). For each parsed file an entry is
-	// charged what robots.Robots.MemoryBytes reports, measured as the file
-	// and its automata allocate, and charged again as checks grow them by
-	// an eighth; the rest (the entry, its results, URLs, validators and
+	// maintains without a lock (see docs/crawling.md). For each parsed
+	// file an entry is charged what robots.Robots.MemoryBytes reports,
+	// measured as the file and its automata allocate, and charged again as
+	// checks grow them by an eighth; the rest (the entry, its results, URLs, validators and
 	// kept resolutions) is charged at its size in memory, with fixed
 	// allowances for the table and ring slots that hold it (see
 	// docs/crawling.md).
@@ -147,9 +147,10 @@ type Cache struct {
 	shared  *breaker // nil without a Store
 
 	// A hit takes no lock and writes no line that other hits write: it
-	// loads the origin's entry from entries (read without a lock), its view and the coarse clock with atomic loads, sets the
-	// entry's referenced bit only when it is clear, and counts itself on a
-	// stripe of hits. Everything else takes mu.
+	// loads the origin's entry from entries (read without a lock), its
+	// view and the coarse clock with atomic loads, sets the entry's
+	// referenced bit only when it is clear, and counts itself on a stripe
+	// of hits. Everything else takes mu.
 	coarse  *coarseClock    // the real clock, read once per tick; nil under another Clock
 	hits    *stripedCounter // CacheStats.Hits
 	entries *originTable    // written under mu
