@@ -44,8 +44,11 @@ const frontierWorkers = 2
 // library's, so that each library is timed beside its own state only.
 //
 // Reported per op: urls, origins, disallowed, errors (a URL the crawler
-// cannot read, a robots.txt the library refuses) and panics (recovered),
-// and ns/url.
+// cannot read, a robots.txt the library refuses) and panics (recovered);
+// ns/url, the time of a pass per URL, and ns/url-cpu, the CPU time the
+// process spent on it per URL (both goroutines' of a parallel pass, and
+// the garbage collector's), which other work on a busy machine inflates
+// less than the time.
 func BenchmarkFrontier(b *testing.B) {
 	f := needFrontier(b)
 	for _, lib := range frontierLibs {
@@ -127,10 +130,12 @@ func benchFrontier(b *testing.B, f *Frontier, lib frontierLib, transport bool, w
 	runtime.GC()
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0, hasCPU := processCPU()
 	var t FrontierTally
 	for range b.N {
 		t.add(frontierPass(c, f.URLs, workers))
 	}
+	cpu1, _ := processCPU()
 	b.StopTimer()
 	if w.checker != nil {
 		if s := w.checker.Cache().Stats(); s.Fetches != fetched {
@@ -141,6 +146,9 @@ func benchFrontier(b *testing.B, f *Frontier, lib frontierLib, transport bool, w
 	b.ReportMetric(float64(len(f.URLs)), "urls")
 	b.ReportMetric(float64(len(f.Origins)), "origins")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n/float64(len(f.URLs)), "ns/url")
+	if hasCPU {
+		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/n/float64(len(f.URLs)), "ns/url-cpu")
+	}
 	b.ReportMetric(float64(t.Disallowed)/n, "disallowed")
 	b.ReportMetric(float64(t.Errors)/n, "errors")
 	b.ReportMetric(float64(t.Panics)/n, "panics")
