@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"strings"
-	"sync"
 
 	"github.com/fastrobots/robots"
 )
@@ -91,26 +90,6 @@ func (f *Frontier) Body(host string) ([]byte, bool) {
 		return nil, false
 	}
 	return f.corpus.Body(file), true
-}
-
-var (
-	frontierOnce sync.Once
-	frontier     *Frontier
-	frontierErr  error
-)
-
-// LoadFrontier returns the FrontierFull frontier over the corpus
-// (LoadCorpus), built once per process.
-func LoadFrontier() (*Frontier, error) {
-	frontierOnce.Do(func() {
-		c, err := LoadCorpus()
-		if err != nil {
-			frontierErr = err
-			return
-		}
-		frontier, frontierErr = NewFrontier(c, FrontierFull)
-	})
-	return frontier, frontierErr
 }
 
 // originQueue is an origin and its URLs in the order they are crawled.

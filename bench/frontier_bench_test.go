@@ -2,8 +2,6 @@ package bench
 
 import (
 	"context"
-	"errors"
-	"io/fs"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -20,9 +18,10 @@ import (
 const frontierWorkers = 2
 
 // BenchmarkFrontier is the crawler working through its frontier: per op,
-// one pass over the 1,000,000 URLs of the frontier workload (LoadFrontier:
-// 10,000 origins, served in turn), each checked for FrontierAgent through
-// the path a crawler writes with the library (FrontierCrawler):
+// one pass over the 1,000,000 URLs of the frontier workload (Frontier,
+// FrontierFull: 10,000 origins, served in turn), each checked for
+// FrontierAgent through the path a crawler writes with the library
+// (FrontierCrawler):
 //
 //	fastrobots            fetch.Checker, its Cache fed by a loopback net/http server
 //	fastrobots/transport  the check step of fetch.Transport, over the same Checker
@@ -40,8 +39,11 @@ const frontierWorkers = 2
 // each from the loopback server and, since its matchers are built as a
 // site's checks grow, checked the whole frontier once), so a pass is timed
 // warm: no fetch, no parse. A crawler lives across the variants of its
-// library and the rounds of the benchmark, and is dropped before the next
-// library's, so that each library is timed beside its own state only.
+// library and their -count runs, which the testing package runs one after
+// the other, and is dropped before the next library's, so that each
+// library is timed beside its own state only. The frontier, built once,
+// and the server go when the benchmark ends, so that the benchmarks after
+// it do not carry them.
 //
 // Reported per op: urls, origins, disallowed, errors (a URL the crawler
 // cannot read, a robots.txt the library refuses) and panics (recovered);
@@ -50,23 +52,20 @@ const frontierWorkers = 2
 // the garbage collector's), which other work on a busy machine inflates
 // less than the time.
 func BenchmarkFrontier(b *testing.B) {
-	f := needFrontier(b)
+	r := &frontierRun{f: needFrontier(b)}
+	defer r.close()
 	for _, lib := range frontierLibs {
-		b.Run(lib.name, func(b *testing.B) { benchFrontier(b, f, lib, false, 1) })
-		b.Run(lib.name+"/parallel", func(b *testing.B) { benchFrontier(b, f, lib, false, frontierWorkers) })
+		b.Run(lib.name, func(b *testing.B) { r.bench(b, lib, false, 1) })
+		b.Run(lib.name+"/parallel", func(b *testing.B) { r.bench(b, lib, false, frontierWorkers) })
 		if lib.name == "fastrobots" {
-			b.Run(lib.name+"/transport", func(b *testing.B) { benchFrontier(b, f, lib, true, 1) })
+			b.Run(lib.name+"/transport", func(b *testing.B) { r.bench(b, lib, true, 1) })
 		}
 	}
-	dropWarm()
 }
 
 func needFrontier(b *testing.B) *Frontier {
 	b.Helper()
-	f, err := LoadFrontier()
-	if errors.Is(err, fs.ErrNotExist) {
-		b.Skipf("corpus absent (%v): put robots-corpus.tar.gz and crawled-urls.tsv.gz in %s", err, CorpusDir)
-	}
+	f, err := NewFrontier(needCorpus(b), FrontierFull)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -76,7 +75,7 @@ func needFrontier(b *testing.B) *Frontier {
 // frontierLib builds a library's crawler, and warms it, outside the timer.
 type frontierLib struct {
 	name string
-	warm func(b *testing.B, f *Frontier) *warmCrawler
+	warm func(b *testing.B, r *frontierRun) *warmCrawler
 }
 
 var frontierLibs = []frontierLib{
@@ -95,30 +94,48 @@ type warmCrawler struct {
 	checker            *fetch.Checker
 }
 
-// warm holds the crawler of the library being measured.
-var warm *warmCrawler
+// frontierRun is what one BenchmarkFrontier holds: the frontier, its
+// loopback server once fastrobots needs it, and the warm crawler of the
+// library being measured.
+type frontierRun struct {
+	f    *Frontier
+	srv  *frontierServer
+	warm *warmCrawler
+}
 
 // warmFor returns lib's warm crawler, building it when the one held is
 // another library's; that one is dropped and collected first.
-func warmFor(b *testing.B, f *Frontier, lib frontierLib) *warmCrawler {
-	if warm != nil && warm.lib == lib.name {
-		return warm
+func (r *frontierRun) warmFor(b *testing.B, lib frontierLib) *warmCrawler {
+	if r.warm != nil && r.warm.lib == lib.name {
+		return r.warm
 	}
-	dropWarm()
-	warm = lib.warm(b, f)
-	warm.lib = lib.name
-	return warm
+	r.warm = nil
+	runtime.GC()
+	r.warm = lib.warm(b, r)
+	r.warm.lib = lib.name
+	return r.warm
 }
 
-func dropWarm() {
-	warm = nil
+// server returns the frontier's loopback server, started on first use.
+func (r *frontierRun) server() *frontierServer {
+	if r.srv == nil {
+		r.srv = newFrontierServer(r.f)
+	}
+	return r.srv
+}
+
+func (r *frontierRun) close() {
+	if r.srv != nil {
+		r.srv.srv.Close()
+	}
+	*r = frontierRun{}
 	runtime.GC()
 }
 
-// benchFrontier times passes over the frontier by lib's crawler (or its
+// bench times passes over the frontier by lib's crawler (or its
 // Transport's check step), split between workers goroutines.
-func benchFrontier(b *testing.B, f *Frontier, lib frontierLib, transport bool, workers int) {
-	w := warmFor(b, f, lib)
+func (r *frontierRun) bench(b *testing.B, lib frontierLib, transport bool, workers int) {
+	w, f := r.warmFor(b, lib), r.f
 	c := w.crawler
 	if transport {
 		c = w.transport
@@ -194,8 +211,9 @@ func (t *FrontierTally) add(u FrontierTally) {
 // once, on the frontier's first round (its first len(Origins) URLs, one
 // on each origin), parsing each robots.txt on first sight. A peer builds
 // nothing as checks go, so one round warms it as a whole pass would.
-func warmPeer(newCrawler func(RobotsSource) FrontierCrawler) func(*testing.B, *Frontier) *warmCrawler {
-	return func(b *testing.B, f *Frontier) *warmCrawler {
+func warmPeer(newCrawler func(RobotsSource) FrontierCrawler) func(*testing.B, *frontierRun) *warmCrawler {
+	return func(b *testing.B, r *frontierRun) *warmCrawler {
+		f := r.f
 		c := newCrawler(f.Body)
 		var t FrontierTally
 		RunFrontier(c, f.URLs[:len(f.Origins)], 0, 1, &t)
@@ -208,8 +226,8 @@ func warmPeer(newCrawler func(RobotsSource) FrontierCrawler) func(*testing.B, *F
 // the frontier's loopback server, after one whole pass (every origin
 // fetched, every site's matcher built as its checks require). It fails
 // when an origin's robots.txt was not served or did not stay cached.
-func warmChecker(b *testing.B, f *Frontier) *warmCrawler {
-	srv := frontierServerFor(f)
+func warmChecker(b *testing.B, r *frontierRun) *warmCrawler {
+	f, srv := r.f, r.server()
 	fetcher := &fetch.Fetcher{Client: srv.client(), UserAgent: FrontierAgent + "/1.0"}
 	checker := fetch.NewChecker(fetch.NewCache(fetcher, fetch.CacheOptions{}))
 	c := NewCheckerCrawler(checker)
@@ -228,19 +246,6 @@ func warmChecker(b *testing.B, f *Frontier) *warmCrawler {
 type frontierServer struct {
 	srv     *httptest.Server
 	missing atomic.Int64
-}
-
-var (
-	frontierSrvOnce sync.Once
-	frontierSrv     *frontierServer
-)
-
-// frontierServerFor returns the server of f, started once per process
-// (the benchmarks' frontier is one per process too) and left running
-// until the process exits.
-func frontierServerFor(f *Frontier) *frontierServer {
-	frontierSrvOnce.Do(func() { frontierSrv = newFrontierServer(f) })
-	return frontierSrv
 }
 
 func newFrontierServer(f *Frontier) *frontierServer {

@@ -107,7 +107,7 @@ func TestFrontierWorkloadShape(t *testing.T) {
 			t.Skipf("corpus absent: %v", err)
 		}
 		require.NoError(t, err)
-		f, err := LoadFrontier()
+		f, err := NewFrontier(c, FrontierFull)
 		require.NoError(t, err)
 		checkFrontier(t, c, f, FrontierFull)
 		real := 0
