@@ -24,7 +24,7 @@ import (
 // does: a read lock to look a host up, and on a host's first sight its
 // robots.txt, parsed, stored under the write lock. They get the body from
 // a function standing for the fetch (Frontier.Body): no peer's fetch is
-// timed, since every benchmark passes over the whole frontier once before
+// timed, since BenchmarkFrontier has each crawler meet every origin before
 // timing.
 type FrontierCrawler interface {
 	// Allowed reports whether FrontierAgent may fetch rawURL. The error is
