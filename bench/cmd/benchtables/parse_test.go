@@ -76,7 +76,8 @@ func TestParseRunSplitLine(t *testing.T) {
 
 func TestParseRunOrder(t *testing.T) {
 	r := fixture(t)
-	assert.Equal(t, []string{"ShopParse", "ShopResolve", "ShopCold", "ShopCheck", "Crawl", "CheckNamed", "CheckStar",
+	assert.Equal(t, []string{"ShopParse", "ShopResolve", "ShopCold", "ShopCheck", "Crawl",
+		"Frontier", "Frontier/parallel", "Frontier/transport", "CheckNamed", "CheckStar",
 		"PathologicalScaling/n=1250", "PathologicalScaling/n=2500", "Memory", "Fetch"}, r.Benchmarks)
 	assert.Equal(t, []string{"ns/op", "B/automaton-star", "B/file-median", "ns/file", "states-star", "B/op", "allocs/op"}, r.Units["Memory"])
 }

@@ -31,6 +31,7 @@ type Family struct {
 var Families = []Family{
 	{"Cold path: shop.txt, just fetched", []string{"ShopParse", "ShopResolve", "ShopCold", "ShopCheck"}},
 	{"The real crawl: corpus files with crawled URLs", []string{"LongTail", "Crawl"}},
+	{"The frontier: 1,000,000 URLs over 10,000 origins, served in turn", []string{"Frontier"}},
 	{"Checks on realistic.txt", []string{"CheckStar", "CheckNamed", "Parse", "Compile", "OneShot"}},
 	{"Pathological rules", []string{"Pathological", "PathologicalScaling"}},
 	{"The whole corpus", []string{"CorpusParse", "Corpus", "CorpusAll"}},

@@ -31,6 +31,8 @@ var Targets = []Target{
 	{Bench: "CorpusParse", Unit: "MB/s", Limit: 450},
 	{Bench: "Crawl", Unit: "ns/op", AtMost: true, Factor: 0.5, Peer: fastestPeer},
 	{Bench: "LongTail", Unit: "ns/op", AtMost: true, Factor: 0.5, Peer: fastestPeer},
+	{Bench: "Frontier", Unit: "ns/op", AtMost: true, Factor: 0.25, Peer: fastestPeer},
+	{Bench: "Frontier/parallel", Unit: "ns/op", AtMost: true, Factor: 0.25, Peer: fastestPeer},
 	{Bench: "CheckNamed", Unit: "ns/op", AtMost: true, Limit: 55},
 	{Bench: "CheckStar", Unit: "ns/op", AtMost: true, Limit: 70},
 	{Bench: "CheckNamed", Unit: "allocs/op", AtMost: true, Limit: 0},
