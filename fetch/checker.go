@@ -33,7 +33,12 @@ type Verdict struct {
 	// Rule is the rule that decided under a Conditional policy, nil when no
 	// rule decided (under FullAllow and FullDisallow, always).
 	Rule *robots.Rule
-	// Line is Rule's line in the robots.txt, 0 when no rule decided.
+	// Empty is, when no rule decided, the empty rule ("Allow:" or
+	// "Disallow:") whose line Google's reference names: it matches every
+	// path and decides nothing (robots.Decision.Empty); nil otherwise.
+	Empty *robots.Rule
+	// Line is the line Google's reference names for the verdict
+	// (robots.Decision.Line): Rule's, else Empty's, else 0.
 	Line int
 	// Policy is Result.Policy: Conditional when the rules decided.
 	Policy Policy
@@ -152,10 +157,6 @@ func (c *Checker) recharge(origin string, res *Result) {
 // verdict returns a's verdict for pageURL under res.
 func verdict(res *Result, a *Agent, pageURL string) Verdict {
 	d := a.Decide(pageURL)
-	v := Verdict{Allowed: d.Allowed, Rule: d.Rule, Policy: res.Policy, Result: res,
-		CrawlDelay: a.crawlDelay, RequestRate: a.requestRate}
-	if d.Rule != nil {
-		v.Line = d.Rule.Line
-	}
-	return v
+	return Verdict{Allowed: d.Allowed, Rule: d.Rule, Empty: d.Empty, Line: d.Line(), Policy: res.Policy,
+		Result: res, CrawlDelay: a.crawlDelay, RequestRate: a.requestRate}
 }

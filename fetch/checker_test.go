@@ -275,3 +275,35 @@ func BenchmarkCheckerAllowed(b *testing.B) {
 		_, _ = c.Allowed(b.Context(), "Googlebot", u)
 	}
 }
+
+// TestGoogleCheckerVerdictNamesTheEmptyRule: where only empty rules match,
+// Google's reference names the first empty Allow's line (else the first
+// empty Disallow's), and the verdict, allowed, carries it as the library's
+// Decision does.
+func TestGoogleCheckerVerdictNamesTheEmptyRule(t *testing.T) {
+	body := "User-agent: *\nDisallow:\nDisallow: /x\nAllow:\n\nUser-agent: OnlyDisallow\nDisallow:\nDisallow: /y\n"
+	s := serve(t, text(200, body))
+	c := NewChecker(NewCache(fetcher(t, nil), CacheOptions{}))
+	for _, tc := range []struct {
+		agent, path string
+		allowed     bool
+		line        int
+		empty       bool
+	}{
+		{"ExampleBot", "/a", true, 4, true},
+		{"ExampleBot", "/x", false, 3, false},
+		{"OnlyDisallow", "/a", true, 7, true},
+		{"OnlyDisallow", "/y", false, 8, false},
+	} {
+		v, err := c.Decide(t.Context(), tc.agent, s.URL+tc.path)
+		require.NoError(t, err)
+		name := tc.agent + " " + tc.path
+		assert.Equal(t, tc.allowed, v.Allowed, name)
+		assert.Equal(t, tc.line, v.Line, name)
+		assert.Equal(t, tc.empty, v.Empty != nil, name)
+		if tc.empty {
+			assert.Nil(t, v.Rule, name)
+			assert.Equal(t, tc.line, v.Empty.Line, name)
+		}
+	}
+}

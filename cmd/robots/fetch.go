@@ -89,7 +89,7 @@ func runFetch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if unreachable(v.Result) {
 			code = exitUnreachable
 		}
-		d := fetchDecision(u, opts.agents, v)
+		d := fetchDecision(v)
 		if opts.json {
 			err = enc.Encode(fetchJSON(u, d, v.Result))
 		} else {
@@ -107,15 +107,9 @@ func runFetch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return code
 }
 
-// fetchDecision returns the checker's verdict v for u as a Decision, with
-// the empty rule that names its line when no rule decided, which a
-// fetch.Verdict does not carry.
-func fetchDecision(u string, agents []string, v fetch.Verdict) robots.Decision {
-	d := robots.Decision{Allowed: v.Allowed, Rule: v.Rule}
-	if v.Rule == nil {
-		d.Empty = v.Result.Agent(agents...).Decide(u).Empty
-	}
-	return d
+// fetchDecision returns the checker's verdict v as a Decision.
+func fetchDecision(v fetch.Verdict) robots.Decision {
+	return robots.Decision{Allowed: v.Allowed, Rule: v.Rule, Empty: v.Empty}
 }
 
 // fetchJSON returns the --json form of the decision d for u under the
