@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 
@@ -89,15 +90,35 @@ func worstShapes() []worstExplain {
 	}
 }
 
+// heavyShapes are the shapes at the sizes first reported, run with
+// ROBOTS_HEAVY=1: 2,000 URLs beside 100 agents of 5 KB, and 63,998
+// matching rules explained for 150 URLs, past the deadline.
+func heavyShapes() []worstExplain {
+	many := worstShapes()[0]
+	many.name, many.urls = "2,000 URLs, 100 agents of 5 KB", make([]string, 2000)
+	for i := range many.urls {
+		many.urls[i] = "/"
+	}
+	rules := worstExplain{name: "63,998 matching rules, 150 URLs", path: "/api/explain",
+		rules: "User-agent: *\n" + strings.Repeat("allow:/\n", 63_998), urls: many.urls[:150]}
+	return []worstExplain{many, rules}
+}
+
 func TestServeAnswersAreBoundedByTheRequest(t *testing.T) {
 	s := apiServer(t, serverConfig{})
-	for _, tt := range worstShapes() {
+	shapes := worstShapes()
+	if os.Getenv("ROBOTS_HEAVY") != "" {
+		shapes = append(shapes, heavyShapes()...)
+	}
+	for _, tt := range shapes {
 		body := request(t, map[string]any{"robotstxt": tt.rules, "agents": tt.agents, "urls": tt.urls})
 		require.LessOrEqual(t, len(body), maxRequestBytes, tt.name)
 		resp := postRaw(t, s.URL, tt.path, body)
 		switch resp.status {
 		case http.StatusOK:
 			assert.LessOrEqual(t, len(resp.body), answerLimit(len(body)), tt.name)
+		case http.StatusServiceUnavailable: // past the deadline, told so
+			assert.Equal(t, `{"error":"the request did not finish within the server's time limit"}`+"\n", resp.body, tt.name)
 		case http.StatusRequestEntityTooLarge:
 			assert.Equal(t, `{"error":"`+tooLargeAnswer(answerLimit(len(body))).msg+`"}`+"\n", resp.body, tt.name)
 		default:
