@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -40,9 +41,9 @@ var errAnswerTooLarge = errors.New("answer too large")
 
 // answerBuffer holds an answer being encoded, up to its limit.
 type answerBuffer struct {
-	buf     bytes.Buffer
-	scratch bytes.Buffer
-	limit   int
+	buf   bytes.Buffer
+	enc   *json.Encoder // writes to the buffer itself
+	limit int
 }
 
 // raw appends s as it is.
@@ -54,18 +55,25 @@ func (b *answerBuffer) raw(s string) error {
 	return nil
 }
 
+// Write appends what the encoder writes: one value and its newline at
+// once, which need not fit, since the newline is taken back.
+func (b *answerBuffer) Write(p []byte) (int, error) {
+	if b.buf.Len()+len(p)-1 > b.limit {
+		return 0, errAnswerTooLarge
+	}
+	return b.buf.Write(p)
+}
+
 // value appends v encoded as JSON, without the newline an Encoder ends
 // it with.
 func (b *answerBuffer) value(v any) error {
-	b.scratch.Reset()
-	if err := newJSONEncoder(&b.scratch).Encode(v); err != nil {
+	if b.enc == nil {
+		b.enc = newJSONEncoder(b)
+	}
+	if err := b.enc.Encode(v); err != nil {
 		return err
 	}
-	enc := bytes.TrimSuffix(b.scratch.Bytes(), []byte("\n"))
-	if b.buf.Len()+len(enc) > b.limit {
-		return errAnswerTooLarge
-	}
-	b.buf.Write(enc)
+	b.buf.Truncate(b.buf.Len() - 1)
 	return nil
 }
 

@@ -171,9 +171,9 @@ func (s *server) api(f apiFunc) http.Handler {
 		ctx, cancel := context.WithTimeout(r.Context(), s.requestTimeout)
 		defer cancel()
 		c := &call{ctx: ctx, w: w, r: r, s: s}
-		defer c.done()
+		defer c.done() // should f panic: the slot must not be lost
 		body, err := c.answer(f)
-		c.done()
+		c.done() // before sending: a slow client holds no slot
 		if err != nil {
 			writeError(w, err)
 			return
