@@ -11,6 +11,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"golang.org/x/net/netutil"
 )
 
 const serveSynopsis = `robots serve [--addr 127.0.0.1:8080] [--allow-private]
@@ -90,7 +92,7 @@ func parseServe(args []string, stderr io.Writer) (*serveOptions, int) {
 // ctx ends; then it lets the requests under way finish, for
 // shutdownTimeout at most.
 func serveUntil(ctx context.Context, opts *serveOptions, stdout io.Writer) error {
-	ln, err := net.Listen("tcp", opts.addr)
+	ln, err := listen(opts.addr, maxConnections)
 	if err != nil {
 		return err
 	}
@@ -119,6 +121,21 @@ func serveUntil(ctx context.Context, opts *serveOptions, stdout io.Writer) error
 		return err
 	}
 	return nil
+}
+
+// maxConnections bounds the connections the server holds open at once,
+// idle keep-alive ones included: past it, a new connection waits in the
+// kernel's queue until one closes, and costs the server nothing. Every
+// connection is closed within the timeouts above.
+const maxConnections = 256
+
+// listen listens on addr, holding at most n connections open at once.
+func listen(addr string, n int) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	return netutil.LimitListener(ln, n), nil
 }
 
 // httpTimeouts are the time limits of the HTTP server.

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
+	"strconv"
 	"strings"
 	"time"
 
@@ -27,6 +29,11 @@ type serverConfig struct {
 	// loopbackHosts refuses requests whose Host header is not a loopback
 	// name or address: serve sets it when it listens on loopback.
 	loopbackHosts bool
+	// heavySlots bounds the requests doing heavy work at once
+	// (heavySlots()); admissionWait is how long a request waits for a
+	// slot (admissionWait).
+	heavySlots    int
+	admissionWait time.Duration
 }
 
 // server is the handler of robots serve: the tester page and the API.
@@ -35,6 +42,7 @@ type server struct {
 	requestTimeout time.Duration
 	fetchTimeout   time.Duration
 	loopbackHosts  bool
+	admission      *admission
 	mux            *http.ServeMux
 }
 
@@ -49,6 +57,7 @@ func newServer(c serverConfig) *server {
 		requestTimeout: orDefault(c.requestTimeout, requestTimeout),
 		fetchTimeout:   orDefault(c.fetchTimeout, fetchTimeout),
 		loopbackHosts:  c.loopbackHosts,
+		admission:      newAdmission(cmp.Or(c.heavySlots, heavySlots()), orDefault(c.admissionWait, admissionWait)),
 		mux:            http.NewServeMux(),
 	}
 	s.mux.Handle("/api/check", s.api(s.check))
@@ -102,12 +111,55 @@ func loopbackHost(host string) bool {
 	return err == nil && a.IsLoopback()
 }
 
-// apiFunc answers one API request, within ctx: the value sent as JSON,
-// or an error.
-type apiFunc func(ctx context.Context, w http.ResponseWriter, r *http.Request) (any, *apiError)
+// apiFunc answers one API request c: the answer to encode, or an error.
+type apiFunc func(c *call) (answer, *apiError)
+
+// call is one API request under way: its deadline, how many bytes it
+// brought (its body, and the robots.txt fetched for it), which bound its
+// answer, and the admission slot it holds, if any.
+type call struct {
+	ctx     context.Context
+	w       http.ResponseWriter
+	r       *http.Request
+	s       *server
+	input   int
+	release func()
+}
+
+// decode reads the request body into dst, as decodeJSON does, and counts
+// its bytes.
+func (c *call) decode(dst any) *apiError {
+	n, err := decodeJSON(c.w, c.r, dst)
+	c.input += n
+	return err
+}
+
+// admit waits for a slot of heavy work (see admission); it holds one
+// once it returns nil.
+func (c *call) admit() *apiError {
+	if c.release != nil {
+		return nil
+	}
+	release, err := c.s.admission.acquire(c.ctx)
+	if err != nil {
+		return err
+	}
+	c.release = release
+	return nil
+}
+
+// done gives back the slot the call holds, if any.
+func (c *call) done() {
+	if c.release != nil {
+		c.release()
+		c.release = nil
+	}
+}
 
 // api returns the handler of an API endpoint: POST only, within the
-// request deadline, answering JSON.
+// request deadline, answering JSON. The answer is encoded whole, under an
+// admission slot and within the deadline and the answer bound, before a
+// byte of it is sent: until then, an error can still be answered.
 func (s *server) api(f apiFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
@@ -118,13 +170,28 @@ func (s *server) api(f apiFunc) http.Handler {
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), s.requestTimeout)
 		defer cancel()
-		v, err := f(ctx, w, r)
+		c := &call{ctx: ctx, w: w, r: r, s: s}
+		defer c.done() // should f panic: the slot must not be lost
+		body, err := c.answer(f)
+		c.done() // before sending: a slow client holds no slot
 		if err != nil {
 			writeError(w, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, v)
+		writeAnswer(w, body)
 	})
+}
+
+// answer runs f and encodes its answer.
+func (c *call) answer(f apiFunc) ([]byte, *apiError) {
+	a, err := f(c)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.admit(); err != nil {
+		return nil, err
+	}
+	return encodeAnswer(c.ctx, a, answerLimit(c.input))
 }
 
 // writeJSON sends v as the JSON answer, with status.
@@ -140,8 +207,12 @@ type requestErrorJSON struct {
 	Error string `json:"error"`
 }
 
-// writeError sends err as {"error": "..."} with its status.
+// writeError sends err as {"error": "..."} with its status; a 503 says
+// when to retry: the server may only have been busy.
 func writeError(w http.ResponseWriter, err *apiError) {
+	if err.status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
+	}
 	writeJSON(w, err.status, requestErrorJSON{err.msg})
 }
 
@@ -154,21 +225,6 @@ func deadlineOr(ctx context.Context, err *apiError) *apiError {
 	return err
 }
 
-// resultsJSON is the answer of check and explain: one result per URL, in
-// the order given, and the robots.txt answer when an origin was fetched.
-type resultsJSON struct {
-	Fetch   *fetchInfoJSON `json:"fetch,omitempty"`
-	Results []any          `json:"results"`
-}
-
-// lintJSON is the answer of lint: lint --json's findings (without the
-// file name: there is one file), and the robots.txt answer when an origin
-// was fetched.
-type lintJSON struct {
-	Fetch    *fetchInfoJSON      `json:"fetch,omitempty"`
-	Findings []robots.Diagnostic `json:"findings"`
-}
-
 // fetchResponseJSON is the answer of fetch: fetch --json's line for the
 // URL, more about the fetch, and the body that was parsed.
 type fetchResponseJSON struct {
@@ -178,108 +234,141 @@ type fetchResponseJSON struct {
 	BodyB64 string `json:"body_b64,omitempty"`
 }
 
-// check answers POST /api/check: a verdict for each URL.
-func (s *server) check(ctx context.Context, w http.ResponseWriter, r *http.Request) (any, *apiError) {
-	q, err := s.query(ctx, w, r)
+// check answers POST /api/check: {"fetch": ..., "results": [...]}, a
+// verdict for each URL, in the order given; fetch when an origin was
+// fetched.
+func (s *server) check(c *call) (answer, *apiError) {
+	q, err := s.query(c)
 	if err != nil {
 		return nil, err
 	}
 	d := q.decider()
-	out := resultsJSON{Fetch: q.fetchInfo(), Results: make([]any, len(q.urls))}
-	for i, u := range q.urls {
-		if i%1024 == 0 && ctx.Err() != nil {
-			return nil, deadlineOr(ctx, nil)
-		}
+	return objectAnswer{heads: q.heads(), name: "results", count: len(q.urls), item: func(i int) (any, error) {
+		u := q.urls[i]
 		if bad := q.checkURL(u); bad != nil {
-			out.Results[i] = newErrorJSON(bad)
-			continue
+			return newErrorJSON(bad), nil
 		}
-		out.Results[i] = newVerdictJSON(u, d.Decide(u))
-	}
-	return out, nil
+		return newVerdictJSON(u, d.Decide(u)), nil
+	}}, nil
 }
 
-// explain answers POST /api/explain: an explanation for each URL.
-func (s *server) explain(ctx context.Context, w http.ResponseWriter, r *http.Request) (any, *apiError) {
-	q, err := s.query(ctx, w, r)
+// maxMatchesShown bounds the matching rules an explanation of the API
+// lists; more_matches counts the others. The winner is always given.
+const maxMatchesShown = 100
+
+// explain answers POST /api/explain: {"fetch": ..., "selection": ...,
+// "results": [...]}, the groups that apply, once, and an explanation for
+// each URL.
+func (s *server) explain(c *call) (answer, *apiError) {
+	q, err := s.query(c)
 	if err != nil {
 		return nil, err
 	}
 	if q.robots == nil {
 		return nil, noRules(q.fetched, "explain")
 	}
-	out := resultsJSON{Fetch: q.fetchInfo(), Results: make([]any, len(q.urls))}
-	for i, u := range q.urls {
-		if ctx.Err() != nil {
-			return nil, deadlineOr(ctx, nil)
-		}
+	agent := q.robots.Agent(q.agents...)
+	sel := selectionJSON(q.robots.Explain(q.agents, "/").Selection)
+	heads := append(q.heads(), namedValue{"selection", sel})
+	return objectAnswer{heads: heads, name: "results", count: len(q.urls), item: func(i int) (any, error) {
+		u := q.urls[i]
 		if bad := q.checkURL(u); bad != nil {
-			out.Results[i] = newErrorJSON(bad)
-			continue
+			return newErrorJSON(bad), nil
 		}
-		out.Results[i] = explainJSON(u, q.robots.Explain(q.agents, u))
+		return cappedExplainJSON(u, agent.Explain(u), maxMatchesShown), nil
+	}}, nil
+}
+
+// cappedExplainJSON is explainResultJSON listing the first max matches
+// only, and the winner wherever it stands.
+func cappedExplainJSON(u string, e robots.Explanation, max int) explainJSONOut {
+	all, winner := e.Matches, e.Winner
+	if len(all) > max {
+		e.Matches = all[:max]
+		if winner >= max {
+			e.Winner = -1
+		}
 	}
-	return out, nil
+	out := explainResultJSON(u, e)
+	out.MoreMatches = len(all) - len(e.Matches)
+	if out.Winner == nil && winner >= 0 {
+		w := matchJSON(all[winner])
+		out.Winner = &w
+	}
+	return out
 }
 
 // lint answers POST /api/lint: the findings of the robots.txt.
-func (s *server) lint(ctx context.Context, w http.ResponseWriter, r *http.Request) (any, *apiError) {
+func (s *server) lint(c *call) (answer, *apiError) {
 	var req lintRequest
-	if err := decodeJSON(w, r, &req); err != nil {
+	if err := c.decode(&req); err != nil {
 		return nil, err
 	}
 	body, isText, err := robotsText(req.RobotsTxt, req.RobotsTxtB64, req.Origin)
 	if err != nil {
 		return nil, err
 	}
-	out := lintJSON{}
+	var fetchInfo any
 	if !isText {
-		f, err := s.fetchOrigin(ctx, *req.Origin, nil, robots.Google)
+		f, err := s.fetchOrigin(c, *req.Origin, nil, robots.Google)
 		if err != nil {
 			return nil, err
 		}
 		if f.result.Policy != fetch.Conditional {
 			return nil, noRules(f, "lint")
 		}
-		body, out.Fetch = f.body, f.info()
+		body, fetchInfo = f.body, f.info()
 	}
-	out.Findings = nonNil(robots.Lint(body))
-	return out, nil
+	if err := c.admit(); err != nil {
+		return nil, err
+	}
+	findings := robots.Lint(body)
+	return objectAnswer{heads: []namedValue{{"fetch", fetchInfo}}, name: "findings", count: len(findings),
+		item: func(i int) (any, error) { return findings[i], nil }}, nil
 }
 
 // fetch answers POST /api/fetch: the verdict for the URL under the
 // robots.txt that governs it, fetched now, and that robots.txt.
-func (s *server) fetch(ctx context.Context, w http.ResponseWriter, r *http.Request) (any, *apiError) {
+func (s *server) fetch(c *call) (answer, *apiError) {
 	var req fetchRequest
-	if err := decodeJSON(w, r, &req); err != nil {
+	if err := c.decode(&req); err != nil {
 		return nil, err
 	}
 	mode, err := modeAndAgents(req.Mode, req.Agents)
 	if err != nil {
 		return nil, err
 	}
-	f, err := s.fetchOrigin(ctx, req.URL, req.Agents, mode)
+	f, err := s.fetchOrigin(c, req.URL, req.Agents, mode)
 	if err != nil {
+		return nil, err
+	}
+	if err := c.admit(); err != nil {
 		return nil, err
 	}
 	d := f.result.Agent(req.Agents...).Decide(req.URL)
 	body := f.body[:min(len(f.body), maxInputBytes)]
-	return fetchResponseJSON{
+	return plainAnswer{fetchResponseJSON{
 		verdictJSON:      fetchJSON(req.URL, d, f.result),
 		fetchDetailsJSON: detailsOf(f.result),
 		Body:             string(body),
 		BodyB64:          rawB64(string(body)),
-	}, nil
+	}}, nil
 }
 
 // fetchOrigin fetches the robots.txt that governs pageURL, named by the
 // field "url" or "origin" of a request.
-func (s *server) fetchOrigin(ctx context.Context, pageURL string, agents []string, mode robots.Mode) (*fetched, *apiError) {
+// The bytes of the body fetched count in the bound of c's answer.
+func (s *server) fetchOrigin(c *call, pageURL string, agents []string, mode robots.Mode) (*fetched, *apiError) {
 	robotsURL, err := robotsURLOf(pageURL)
 	if err != nil {
 		return nil, err
 	}
-	return s.fetchRobots(ctx, robotsURL, agents, mode)
+	f, err := s.fetchRobots(c.ctx, robotsURL, agents, mode)
+	if err != nil {
+		return nil, err
+	}
+	c.input += len(f.body)
+	return f, nil
 }
 
 // noRules is the answer of explain and lint when the fetched robots.txt

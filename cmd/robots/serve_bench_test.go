@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 )
 
@@ -53,4 +54,40 @@ func BenchmarkServeCheck(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N*benchURLsPerRequest)/b.Elapsed().Seconds(), "urls/s")
+}
+
+// BenchmarkServeExplainWorst posts the worst shapes of
+// TestServeAnswersAreBoundedByTheRequest, each request once per
+// iteration, and reports the bytes of the request and of the answer, and
+// the status: 413 where the answer would pass its bound (docs/limits.md):
+//
+//	go test -run '^$' -bench BenchmarkServeExplainWorst -benchtime 5x ./cmd/robots
+func BenchmarkServeExplainWorst(b *testing.B) {
+	s := httptest.NewServer(newServer(serverConfig{}))
+	defer s.Close()
+	for _, shape := range worstShapes() {
+		body, err := json.Marshal(map[string]any{"robotstxt": shape.rules, "agents": shape.agents, "urls": shape.urls})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(strings.ReplaceAll(shape.name, " ", "_"), func(b *testing.B) {
+			var answer int64
+			status := 0
+			for b.Loop() {
+				resp, err := s.Client().Post(s.URL+shape.path, "application/json", bytes.NewReader(body))
+				if err != nil {
+					b.Fatal(err)
+				}
+				answer, err = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if err != nil {
+					b.Fatal(err)
+				}
+				status = resp.StatusCode
+			}
+			b.ReportMetric(float64(len(body)), "req-B")
+			b.ReportMetric(float64(answer), "answer-B")
+			b.ReportMetric(float64(status), "status")
+		})
+	}
 }

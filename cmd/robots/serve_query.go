@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"net/http"
 
 	"github.com/fastrobots/robots"
 )
@@ -25,9 +23,10 @@ type query struct {
 
 // query reads the body of a check or explain request and gets the
 // robots.txt it names.
-func (s *server) query(ctx context.Context, w http.ResponseWriter, r *http.Request) (*query, *apiError) {
+// The parse is heavy work: it waits for admission.
+func (s *server) query(c *call) (*query, *apiError) {
 	var req robotsRequest
-	if err := decodeJSON(w, r, &req); err != nil {
+	if err := c.decode(&req); err != nil {
 		return nil, err
 	}
 	mode, err := modeAndAgents(req.Mode, req.Agents)
@@ -43,15 +42,18 @@ func (s *server) query(ctx context.Context, w http.ResponseWriter, r *http.Reque
 	}
 	q := &query{agents: req.Agents, urls: req.URLs}
 	if isText {
+		if err := c.admit(); err != nil {
+			return nil, err
+		}
 		q.robots = robots.Parse(body, robots.WithMode(mode))
 		return q, nil
 	}
-	if q.fetched, err = s.fetchOrigin(ctx, *req.Origin, req.Agents, mode); err != nil {
+	if q.fetched, err = s.fetchOrigin(c, *req.Origin, req.Agents, mode); err != nil {
 		return nil, err
 	}
 	q.origin, _ = robots.Origin(*req.Origin) // fetchOrigin found it
 	q.robots = q.fetched.result.Robots
-	return q, nil
+	return q, c.admit()
 }
 
 // decider is what answers for the URLs of a query: a *robots.Agent, or a
@@ -68,12 +70,13 @@ func (q *query) decider() decider {
 	return q.robots.Agent(q.agents...)
 }
 
-// fetchInfo returns the fetch's answer, or nil when the text was given.
-func (q *query) fetchInfo() *fetchInfoJSON {
+// heads returns the members of the answer before its results: the
+// fetch's answer when an origin was fetched.
+func (q *query) heads() []namedValue {
 	if q.fetched == nil {
 		return nil
 	}
-	return q.fetched.info()
+	return []namedValue{{"fetch", q.fetched.info()}}
 }
 
 // checkURL returns why u gets no verdict, or nil: it is not a URL or a

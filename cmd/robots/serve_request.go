@@ -73,24 +73,25 @@ type fetchRequest struct {
 // decodeJSON reads the body of r, a JSON object, into dst: at most
 // maxRequestBytes, no field dst lacks, no key twice, nothing after the
 // object. The body is read whole first, so that the duplicate keys
-// encoding/json lets through can be looked for in it.
-func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) *apiError {
+// encoding/json lets through can be looked for in it. It returns the
+// number of bytes read.
+func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) (int, *apiError) {
 	if err := checkJSONContentType(r.Header.Get("Content-Type")); err != nil {
-		return err
+		return 0, err
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequestBytes))
 	if err != nil {
-		return jsonError(err)
+		return len(body), jsonError(err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
-		return jsonError(err)
+		return len(body), jsonError(err)
 	}
 	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
-		return badRequest("malformed JSON: data after the request object")
+		return len(body), badRequest("malformed JSON: data after the request object")
 	}
-	return checkDuplicateKeys(body)
+	return len(body), checkDuplicateKeys(body)
 }
 
 // checkJSONContentType refuses a body that is not declared JSON. A page

@@ -101,7 +101,7 @@
         lintedText = text;
         renderLint();
       }
-      renderResults(explained ? explained.results : []);
+      renderResults(explained ? explained.results : [], explained ? explained.selection : null);
     } catch (e) {
       if (e.name === 'AbortError' || ctl !== inFlight) return;
       summary.replaceChildren(el('span', 'error', 'The server did not answer: ' + e.message));
@@ -206,8 +206,9 @@
     return (m.allow ? 'Allow:' : 'Disallow:') + (m.value ? ' ' + m.value : '');
   }
 
-  // renderResults shows one card per URL and records the deciding lines.
-  function renderResults(list) {
+  // renderResults shows one card per URL and records the deciding lines;
+  // selection, the groups that apply, is the same for every URL.
+  function renderResults(list, selection) {
     deciding = new Map();
     let allowed = 0;
     let disallowed = 0;
@@ -219,7 +220,7 @@
       }
       if (r.allowed) allowed++; else disallowed++;
       if (r.winner) deciding.set(r.winner.line, r.allowed ? 'allow' : 'disallow');
-      return resultCard(r);
+      return resultCard(r, selection);
     });
     results.replaceChildren(...cards);
     if (list.length === 0) {
@@ -239,7 +240,7 @@
     return li;
   }
 
-  function resultCard(r) {
+  function resultCard(r, selection) {
     const li = el('li', 'result ' + (r.allowed ? 'allowed' : 'disallowed'));
     const head = el('p', 'head');
     head.append(el('span', 'badge verdict', r.allowed ? 'ALLOWED' : 'DISALLOWED'), el('span', 'url', r.url));
@@ -263,7 +264,7 @@
       dl.append(el('dt', '', term), dd);
     };
     row('Path', el('code', '', r.path));
-    row('Group', r.selection.why);
+    row('Group', selection.why);
     if (r.matches.length > 0) {
       const ul = el('ul', 'matches');
       for (const m of r.matches) {
@@ -273,6 +274,7 @@
         if (wins) item.append(' \u2190 decides');
         ul.appendChild(item);
       }
+      if (r.more_matches) ul.appendChild(el('li', '', 'and ' + plural(r.more_matches, 'more rule')));
       row('Matching', ul);
     } else {
       row('Matching', 'no rule');

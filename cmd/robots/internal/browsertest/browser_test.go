@@ -324,6 +324,21 @@ func TestPrecedenceTrap(t *testing.T) {
 	assert.Empty(t, p.errors())
 }
 
+func TestManyMatchingRules(t *testing.T) {
+	// The server lists the first 100 matching rules of a URL; the page says
+	// how many more there are, and names the winner, listed or not.
+	p := openPage(t, 1280, 900)
+	p.typeInto("#robots", "User-agent: *\n"+strings.Repeat("Allow: /\n", 102)+"Disallow: /private\n")
+	p.typeInto("#urls", "/private/x")
+	got := p.waitVerdicts("/private/x")
+	assert.Equal(t, "DISALLOWED", got[0].Verdict)
+	assert.Equal(t, "Decided by line 104 Disallow: /private", got[0].Decider)
+	assert.Contains(t, got[0].Details, "the '*' group applies (line 1)")
+	assert.Contains(t, got[0].Details, "and 3 more rules")
+	assert.Equal(t, 101, eval[int](p, `document.querySelectorAll('#results .matches li').length`))
+	assert.Empty(t, p.errors())
+}
+
 func TestKeyboard(t *testing.T) {
 	p := openPage(t, 1280, 900)
 	p.do(chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))

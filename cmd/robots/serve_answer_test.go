@@ -1,0 +1,168 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestAnswerLimit(t *testing.T) {
+	v := map[string]string{"a": strings.Repeat("x", 100)}
+	size := len(`{"a":""}`) + 100 + len("\n")
+	for _, tt := range []struct {
+		limit int
+		ok    bool
+	}{{size, true}, {size - 1, false}, {size + 1, true}} {
+		body, err := encodeAnswer(context.Background(), plainAnswer{v}, tt.limit)
+		if !tt.ok {
+			require.NotNil(t, err, "limit %d", tt.limit)
+			assert.Equal(t, http.StatusRequestEntityTooLarge, err.status)
+			assert.Contains(t, err.msg, fmt.Sprintf("the answer would be larger than %d bytes", tt.limit))
+			continue
+		}
+		require.Nil(t, err, "limit %d", tt.limit)
+		assert.Len(t, body, size)
+	}
+	assert.Equal(t, answerBaseBytes+answerBytesPerInputByte*1000, answerLimit(1000))
+}
+
+func TestObjectAnswerStopsAtTheDeadline(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	a := objectAnswer{name: "results", count: 10, item: func(i int) (any, error) {
+		calls++
+		if i == 2 {
+			cancel()
+		}
+		return i, nil
+	}}
+	_, err := encodeAnswer(ctx, a, answerBaseBytes)
+	require.NotNil(t, err)
+	assert.Equal(t, http.StatusServiceUnavailable, err.status)
+	assert.Equal(t, 3, calls, "no item is made past the deadline")
+
+	body, err := encodeAnswer(context.Background(), objectAnswer{heads: []namedValue{{"skipped", nil}, {"h", 1}}, name: "results", count: 3,
+		item: func(i int) (any, error) { return i, nil }}, answerBaseBytes)
+	require.Nil(t, err)
+	assert.Equal(t, `{"h":1,"results":[0,1,2]}`+"\n", string(body))
+}
+
+// worstExplain is a request of the shapes that make explain's answer
+// largest for its size.
+type worstExplain struct {
+	name   string
+	path   string
+	rules  string
+	agents []string
+	urls   []string
+}
+
+// worstShapes returns the shapes: many long agents and many URLs; many
+// rules matching every URL; long rule values decided on each of many
+// URLs; long URLs.
+func worstShapes() []worstExplain {
+	agents := make([]string, maxAgents)
+	for i := range agents {
+		agents[i] = fmt.Sprintf("Agent%03d", i) + strings.Repeat("a", 5000)
+	}
+	repeat := func(u string, n int) []string {
+		l := make([]string, n)
+		for i := range l {
+			l[i] = u
+		}
+		return l
+	}
+	longValue := "User-agent: *\nDisallow: /" + strings.Repeat("*", 16_000) + "\n"
+	return []worstExplain{
+		{"many agents, many URLs", "/api/explain", "User-agent: *\nDisallow: /private\n", agents, repeat("/", 1000)},
+		{"many agents, check", "/api/check", "User-agent: *\nDisallow: /private\n", agents, repeat("/", 1000)},
+		{"many matching rules", "/api/explain", "User-agent: *\n" + strings.Repeat("allow:/\n", 10_000), nil, repeat("/", 20)},
+		{"long values, explain", "/api/explain", longValue, nil, repeat("/", 1000)},
+		{"long values, check", "/api/check", longValue, nil, repeat("", maxURLs)},
+		{"long URLs", "/api/explain", "User-agent: *\nDisallow: /p\n", nil, repeat("/p"+strings.Repeat("%01", 300), 1000)},
+		{"long URLs, check", "/api/check", "User-agent: *\nDisallow: /p\n", nil, repeat("/p"+strings.Repeat("\u2028", 300), 500)},
+	}
+}
+
+// heavyShapes are the shapes at the sizes first reported, run with
+// ROBOTS_HEAVY=1: 2,000 URLs beside 100 agents of 5 KB, and 63,998
+// matching rules explained for 150 URLs, past the deadline.
+func heavyShapes() []worstExplain {
+	many := worstShapes()[0]
+	many.name, many.urls = "2,000 URLs, 100 agents of 5 KB", make([]string, 2000)
+	for i := range many.urls {
+		many.urls[i] = "/"
+	}
+	rules := worstExplain{name: "63,998 matching rules, 150 URLs", path: "/api/explain",
+		rules: "User-agent: *\n" + strings.Repeat("allow:/\n", 63_998), urls: many.urls[:150]}
+	return []worstExplain{many, rules}
+}
+
+func TestServeAnswersAreBoundedByTheRequest(t *testing.T) {
+	s := apiServer(t, serverConfig{})
+	shapes := worstShapes()
+	if os.Getenv("ROBOTS_HEAVY") != "" {
+		shapes = append(shapes, heavyShapes()...)
+	}
+	for _, tt := range shapes {
+		body := request(t, map[string]any{"robotstxt": tt.rules, "agents": tt.agents, "urls": tt.urls})
+		require.LessOrEqual(t, len(body), maxRequestBytes, tt.name)
+		resp := postRaw(t, s.URL, tt.path, body)
+		switch resp.status {
+		case http.StatusOK:
+			assert.LessOrEqual(t, len(resp.body), answerLimit(len(body)), tt.name)
+		case http.StatusServiceUnavailable: // past the deadline, told so
+			assert.Equal(t, `{"error":"the request did not finish within the server's time limit"}`+"\n", resp.body, tt.name)
+		case http.StatusRequestEntityTooLarge:
+			assert.Equal(t, `{"error":"`+tooLargeAnswer(answerLimit(len(body))).msg+`"}`+"\n", resp.body, tt.name)
+		default:
+			t.Errorf("%s: status %d: %.200s", tt.name, resp.status, resp.body)
+		}
+		t.Logf("%s: request %d bytes, status %d, answer %d bytes", tt.name, len(body), resp.status, len(resp.body))
+	}
+}
+
+func TestServeExplainGivesTheSelectionOnce(t *testing.T) {
+	s := apiServer(t, serverConfig{})
+	shape := worstShapes()[0]
+	status, out := post(t, s, "/api/explain", request(t, map[string]any{"robotstxt": shape.rules, "agents": shape.agents, "urls": shape.urls}))
+	require.Equal(t, http.StatusOK, status)
+	for _, a := range []string{shape.agents[0], shape.agents[maxAgents-1]} {
+		assert.Equal(t, 2, strings.Count(out, a), "once in selection.agents, once in selection.why")
+	}
+	got := decodeObject(t, out)
+	assert.Equal(t, "global", got["selection"].(map[string]any)["reason"])
+	assert.Len(t, got["results"], len(shape.urls))
+	assert.NotContains(t, got["results"].([]any)[0], "selection")
+}
+
+func TestServeExplainCapsTheMatches(t *testing.T) {
+	s := apiServer(t, serverConfig{})
+	for _, tt := range []struct {
+		rules      string
+		shown      int
+		more       float64
+		winnerLine float64
+	}{
+		{"User-agent: *\n" + strings.Repeat("allow:/\n", maxMatchesShown), maxMatchesShown, 0, 2},
+		{"User-agent: *\n" + strings.Repeat("allow:/\n", 10_000), maxMatchesShown, 10_000 - maxMatchesShown, 2},
+		// The winner is the longest, past the rules listed: it is given.
+		{"User-agent: *\n" + strings.Repeat("allow:/\n", 200) + "disallow:/p\n", maxMatchesShown, 101, 202},
+	} {
+		got := postOK(t, s, "/api/explain", request(t, map[string]any{"robotstxt": tt.rules, "urls": []string{"/p"}}))
+		r := got["results"].([]any)[0].(map[string]any)
+		assert.Len(t, r["matches"], tt.shown)
+		if tt.more == 0 {
+			assert.NotContains(t, r, "more_matches")
+		} else {
+			assert.Equal(t, tt.more, r["more_matches"])
+		}
+		assert.Equal(t, tt.winnerLine, r["winner"].(map[string]any)["line"])
+	}
+}
