@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/fastrobots/robots"
@@ -124,14 +125,61 @@ func withinTimeout[T any](ctx context.Context, timeout time.Duration, call func(
 
 // The Store calls of a flight, each under storeCall.
 
-func (c *Cache) storeGet(ctx context.Context, key string) ([]byte, error) {
-	return storeCall(c, ctx, func(ctx context.Context) ([]byte, error) { return c.opts.Store.Get(ctx, key) })
+// storeGet reads the flight's entry. A value the Store set aside as
+// foreign (ErrForeignValue) reads as none, and is counted as corrupt.
+func (c *Cache) storeGet(ctx context.Context, fl *flight) ([]byte, error) {
+	var foreign atomic.Bool
+	b, err := storeCall(c, ctx, func(ctx context.Context) ([]byte, error) {
+		b, err := c.opts.Store.Get(ctx, fl.key)
+		if setAside(&err, &foreign) {
+			b = nil
+		}
+		return b, err
+	})
+	c.countForeign(fl, err, &foreign)
+	return b, err
 }
 
-func (c *Cache) storeLease(ctx context.Context, key string) (string, error) {
-	return storeCall(c, ctx, func(ctx context.Context) (string, error) {
-		return c.opts.Store.Lease(ctx, key, c.leaseTime())
+// storeLease takes the flight's lease. A foreign lease the Store took
+// over (ErrForeignValue) is counted as corrupt; the lease is this node's.
+func (c *Cache) storeLease(ctx context.Context, fl *flight) (string, error) {
+	var foreign atomic.Bool
+	token, err := storeCall(c, ctx, func(ctx context.Context) (string, error) {
+		token, err := c.opts.Store.Lease(ctx, fl.key, c.leaseTime())
+		setAside(&err, &foreign)
+		return token, err
 	})
+	c.countForeign(fl, err, &foreign)
+	return token, err
+}
+
+// setAside clears *err when it is ErrForeignValue, which is no failure of
+// the Store, and records it in foreign; it reports whether it did.
+func setAside(err *error, foreign *atomic.Bool) bool {
+	if !errors.Is(*err, ErrForeignValue) {
+		return false
+	}
+	*err = nil
+	foreign.Store(true)
+	return true
+}
+
+// countForeign counts a foreign value of a call that succeeded.
+func (c *Cache) countForeign(fl *flight, err error, foreign *atomic.Bool) {
+	if err == nil && foreign.Load() {
+		c.countCorrupt(fl)
+	}
+}
+
+// countCorrupt counts a flight's first corrupt or foreign value.
+func (c *Cache) countCorrupt(fl *flight) {
+	if fl.corrupt {
+		return
+	}
+	fl.corrupt = true
+	c.mu.Lock()
+	c.stats.StoreCorrupt++
+	c.mu.Unlock()
 }
 
 func (c *Cache) storePut(ctx context.Context, key, token string, value []byte, ttl time.Duration) error {
@@ -190,11 +238,11 @@ type flight struct {
 // does a node that waited past the lease without getting it.
 func (c *Cache) refreshShared(ctx context.Context, origin string) (*Result, error) {
 	fl := &flight{origin: origin, key: storeKey(origin)}
-	if b, err := c.storeGet(ctx, fl.key); err == nil {
+	if b, err := c.storeGet(ctx, fl); err == nil {
 		if served := c.adopt(fl, b); c.isFresh(served) {
 			return c.sharedHit(served), nil
 		}
-		token, err := c.storeLease(ctx, fl.key)
+		token, err := c.storeLease(ctx, fl)
 		fl.token = token
 		if err == nil && token == "" {
 			if served := c.await(ctx, fl); served != nil {
@@ -237,7 +285,7 @@ func (c *Cache) recheck(ctx context.Context, fl *flight) *Result {
 	if fl.token == "" {
 		return nil
 	}
-	b, err := c.storeGet(ctx, fl.key)
+	b, err := c.storeGet(ctx, fl)
 	if err != nil {
 		return nil
 	}
@@ -280,14 +328,14 @@ func (c *Cache) await(ctx context.Context, fl *flight) *Result {
 			return nil
 		}
 		pause = min(2*pause, maxPoll)
-		b, err := c.storeGet(ctx, fl.key)
+		b, err := c.storeGet(ctx, fl)
 		if err != nil {
 			return nil
 		}
 		if served := c.adopt(fl, b); c.isFresh(served) {
 			return served
 		}
-		if fl.token, err = c.storeLease(ctx, fl.key); err != nil || fl.token != "" {
+		if fl.token, err = c.storeLease(ctx, fl); err != nil || fl.token != "" {
 			return nil
 		}
 	}
@@ -315,13 +363,11 @@ func (c *Cache) adopt(fl *flight, b []byte) *Result {
 		return nil
 	}
 	s, err := decodeShared(b, fl.origin)
+	if err == nil {
+		err = c.bound(s)
+	}
 	if err != nil {
-		if !fl.corrupt {
-			fl.corrupt = true
-			c.mu.Lock()
-			c.stats.StoreCorrupt++
-			c.mu.Unlock()
-		}
+		c.countCorrupt(fl)
 		return nil
 	}
 	if s.latest().Equal(fl.seen) {

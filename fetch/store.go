@@ -22,11 +22,15 @@ import (
 // Contract (package storetest checks it):
 //   - Get returns the value at key, or nil and no error when there is
 //     none. A key holding something that is not a value the Store wrote
-//     (another type of record) may be reported as none, so that the next
-//     Put replaces it.
+//     (another type of record, or a value longer than MaxSharedValue,
+//     which the Store need not read) may be reported as none, so that the
+//     next Put replaces it; reported with ErrForeignValue, it is counted.
 //   - Lease takes the lease on key for ttl when no one holds it, and
 //     returns a token that no other call returns; when another holds it,
-//     it returns "" and no error. A lease not released ends after ttl.
+//     it returns "" and no error. A lease not released ends after ttl. A
+//     lease key holding what no Lease wrote (a record that would never
+//     end, another type) may be taken over: Lease then returns its token
+//     with ErrForeignValue.
 //   - Put stores value at key for ttl and releases the lease, in one step,
 //     only while token holds the lease on key; otherwise it stores nothing
 //     and returns ErrLeaseLost. Only the lease's holder writes.
@@ -48,6 +52,13 @@ type Store interface {
 // ErrLeaseLost is returned by Store.Put when the token no longer holds the
 // key's lease: it ran out, and perhaps another node holds it now.
 var ErrLeaseLost = errors.New("fetch: lease lost")
+
+// ErrForeignValue is returned by a Store's Get or Lease, with the call's
+// result, when the Store found at the key something it did not write and
+// set it aside: a value too long to be an entry, a record of another type,
+// a lease without an end. The Cache counts it (CacheStats.StoreCorrupt)
+// and goes on with the result; it is not a failure of the Store.
+var ErrForeignValue = errors.New("fetch: foreign value in the store")
 
 // storeKey is the key of an origin's shared entry: the wire version and
 // the origin, so that nodes reading different versions never meet.

@@ -33,7 +33,7 @@ import (
 //	body                                string: the bytes parsed, empty unless Conditional
 //
 // A string is a uvarint length and that many bytes. Decoding checks the
-// total size (maxWireBytes), the magic, the version, the checksum, every
+// total size (MaxSharedValue), the magic, the version, the checksum, every
 // length against its limit, every enumerated value, and that nothing
 // follows the checksum; anything else is a corrupt value, ignored and
 // overwritten. A change of layout is a new wireVersion, and the version is
@@ -53,9 +53,10 @@ const (
 	// maxWireString bounds every string of an entry but the body: URLs,
 	// the error message, validators, the origin.
 	maxWireString = 8 << 10
-	// maxWireBytes bounds a whole entry: the body, two copies' strings and
-	// fixed fields.
-	maxWireBytes = MaxSharedBody + 16*maxWireString
+	// MaxSharedValue bounds a whole entry (628 KiB): the body, two copies'
+	// strings and fixed fields. A Store may refuse a longer value without
+	// reading it (ErrForeignValue).
+	MaxSharedValue = MaxSharedBody + 16*maxWireString
 	// maxWireRedirects and maxWireFailures bound the counts a value may
 	// claim.
 	maxWireRedirects = 1 << 16
@@ -257,7 +258,7 @@ func fromUnixNano(n int64) time.Time {
 // value that is not one (too large, another format or version, a checksum
 // or a field that does not check, another origin's) is errCorrupt.
 func decodeShared(b []byte, origin string) (*sharedEntry, error) {
-	if len(b) > maxWireBytes || len(b) < len(wireMagic)+1+4 ||
+	if len(b) > MaxSharedValue || len(b) < len(wireMagic)+1+4 ||
 		string(b[:len(wireMagic)]) != wireMagic || b[len(wireMagic)] != wireVersion {
 		return nil, errCorrupt
 	}
@@ -287,7 +288,8 @@ func decodeShared(b []byte, origin string) (*sharedEntry, error) {
 
 // consistent reports whether the entry's parts agree: a good copy is a
 // definite answer, a failure is one, the failure count and failing-since
-// go with the failure, and the policy is the reason's.
+// go with the failure, the run began no later than the latest failure,
+// and the policy is the reason's.
 func (s *sharedEntry) consistent() bool {
 	if s.good == nil && s.failure == nil {
 		return false
@@ -299,7 +301,7 @@ func (s *sharedEntry) consistent() bool {
 		return s.failures == 0 && s.failingSince.IsZero()
 	}
 	return s.failure.reason.Failed() && s.failure.valid() && s.failures > 0 &&
-		!s.failingSince.IsZero() && len(s.failure.body) == 0
+		!s.failingSince.IsZero() && !s.failingSince.After(s.failure.fetchedAt) && len(s.failure.body) == 0
 }
 
 // valid reports whether a copy's policy is its reason's, and whether only

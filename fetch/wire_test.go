@@ -191,14 +191,14 @@ func TestWireLimits(t *testing.T) {
 	for name, s := range at {
 		b, err := s.encode()
 		require.NoError(t, err, name)
-		assert.LessOrEqual(t, len(b), maxWireBytes, name)
+		assert.LessOrEqual(t, len(b), MaxSharedValue, name)
 		_, err = decodeShared(b, s.origin)
 		assert.NoError(t, err, name)
 	}
 	huge := append([]byte(wireMagic), wireVersion)
-	huge = append(huge, make([]byte, maxWireBytes)...)
+	huge = append(huge, make([]byte, MaxSharedValue)...)
 	_, err := decodeShared(resum(append(huge, 0, 0, 0, 0)), "http://a.test")
-	assert.ErrorIs(t, err, errCorrupt, "a value over maxWireBytes is not read")
+	assert.ErrorIs(t, err, errCorrupt, "a value over MaxSharedValue is not read")
 
 	// A length that claims more than its limit, checksum right.
 	b := append([]byte(wireMagic), wireVersion)

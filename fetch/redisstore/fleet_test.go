@@ -339,7 +339,7 @@ func benchGets(b *testing.B, c *fetch.Cache, urls []string, renew func() *fetch.
 // benchRedisGet times the Redis round trip alone: a GET of one entry.
 func benchRedisGet(b *testing.B, rdb *redis.Client) {
 	ctx := context.Background()
-	key := "hit:v1/http://hit0.test"
+	key := "hit:{v1/http://hit0.test}"
 	for b.Loop() {
 		if err := rdb.Get(ctx, key).Err(); err != nil {
 			b.Fatal(err)

@@ -9,28 +9,46 @@
 // It lives in a module of its own so that users of the core module never
 // download a Redis client.
 //
-// Each origin has two keys, both under Prefix, and both carrying the
-// Cache's key, which holds the wire format's version:
+// Each origin has two keys, both under Prefix, both carrying the Cache's
+// key, which holds the wire format's version, in braces: a Redis Cluster
+// hashes only the text in the first braces, so an origin's two keys share
+// a hash slot, and one script can touch both.
 //
-//	PREFIX + key              the entry: opaque bytes, with the expiry the Cache asks
-//	PREFIX + "lease/" + key   the lease: a random token, SET NX PX
+//	PREFIX + "{" + key + "}"          the entry: opaque bytes, with the expiry the Cache asks
+//	PREFIX + "{" + key + "}lease"     the lease: a random token, with an expiry
 //
-// A lease is taken with SET key token NX PX ttl. Put writes the entry
-// and deletes the lease in one Lua script that first checks that the lease
-// still holds the caller's token, so that only the holder writes; Release
-// is the same check before the delete. A node that does not get the lease
-// polls Get until the holder's entry comes (the Cache's backoff: 5 ms
-// doubling to 200 ms), or takes the lease once it ends.
+// The keys are the same up to the closing brace, so they hash alike
+// whatever braces Prefix or the key hold.
+//
+// Every call is one Lua script or one command, so nothing is read before
+// it is checked:
+//
+//   - Get returns the entry only when it is a string of at most
+//     fetch.MaxSharedValue bytes, checked with STRLEN inside Redis; a
+//     longer value or another type is foreign (fetch.ErrForeignValue): no
+//     byte of it is sent, and the Cache counts it and overwrites it.
+//   - Lease sets the lease with an expiry when the key is free. A lease key
+//     holding something no Lease wrote (a string without an expiry, another
+//     type) would hold the origin for good: Lease takes it over and says
+//     so (fetch.ErrForeignValue).
+//   - Put writes the entry and deletes the lease in one script that first
+//     checks that the lease still holds the caller's token, so that only
+//     the holder writes; Release is the same check before the delete.
+//
+// A node that does not get the lease polls Get until the holder's entry
+// comes (the Cache's backoff: 5 ms doubling to 200 ms), or takes the lease
+// once it ends.
 //
 // The Cache bounds every call itself (fetch.CacheOptions.StoreTimeout).
 // Give the client ContextTimeoutEnabled, so that it gives up a call when
 // the Cache does rather than at its own ReadTimeout, and a short
 // DialTimeout, so that a Redis that is down costs little.
 //
-// Redis Cluster is out of scope: Put's script touches two keys, which a
-// cluster would need in one hash slot. Use a single Redis, or one with
-// replicas behind Sentinel (a failover client), through the same
-// redis.UniversalClient.
+// Any redis.UniversalClient serves: one Redis, one with replicas behind
+// Sentinel (a failover client), or a Redis Cluster (a cluster client). A
+// failover can lose a lease or a write the old master had not yet passed
+// on; that costs one more fetch of the origin, never a wrong answer (see
+// docs/fleet.md).
 package redisstore
 
 import (
@@ -38,7 +56,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -72,39 +89,71 @@ func New(client redis.UniversalClient, opts Options) *Store {
 	return &Store{client: client, prefix: opts.Prefix}
 }
 
-func (s *Store) entryKey(key string) string { return s.prefix + key }
-func (s *Store) leaseKey(key string) string { return s.prefix + "lease/" + key }
+func (s *Store) entryKey(key string) string { return s.prefix + "{" + key + "}" }
+func (s *Store) leaseKey(key string) string { return s.prefix + "{" + key + "}lease" }
+
+// getScript returns the entry when it is a string of at most ARGV[1]
+// bytes; nil when there is none; 0 when the key holds another type or a
+// longer string, none of whose bytes it sends. KEYS: entry.
+var getScript = redis.NewScript(`
+local t = redis.call('TYPE', KEYS[1])['ok']
+if t == 'none' then
+	return false
+end
+if t ~= 'string' or redis.call('STRLEN', KEYS[1]) > tonumber(ARGV[1]) then
+	return 0
+end
+return redis.call('GET', KEYS[1])
+`)
 
 // Get returns the entry at key; nil when there is none. A key holding
-// another type of value (a list, say) is reported as none, so that the
-// next Put replaces it.
+// another type of value (a list, say) or a string longer than
+// fetch.MaxSharedValue is reported as none with fetch.ErrForeignValue, so
+// that the Cache counts it and the next Put replaces it.
 func (s *Store) Get(ctx context.Context, key string) ([]byte, error) {
-	v, err := s.client.Get(ctx, s.entryKey(key)).Bytes()
+	v, err := getScript.Run(ctx, s.client, []string{s.entryKey(key)}, fetch.MaxSharedValue).Result()
 	switch {
-	case errors.Is(err, redis.Nil), isWrongType(err):
+	case errors.Is(err, redis.Nil):
 		return nil, nil
 	case err != nil:
 		return nil, err
 	}
-	return v, nil
+	if b, ok := v.(string); ok {
+		return []byte(b), nil
+	}
+	return nil, fetch.ErrForeignValue
 }
 
-// isWrongType reports whether err is Redis's answer to a command on a key
-// of another type.
-func isWrongType(err error) bool {
-	return err != nil && strings.HasPrefix(err.Error(), "WRONGTYPE")
-}
+// leaseScript takes the lease: 1 when the key was free, 2 when it held
+// something no Lease writes (a string without an expiry, another type),
+// now replaced, 0 when another holds it. KEYS: lease. ARGV: token, ttl in
+// ms.
+var leaseScript = redis.NewScript(`
+local t = redis.call('TYPE', KEYS[1])['ok']
+if t == 'string' and redis.call('PTTL', KEYS[1]) >= 0 then
+	return 0
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+if t == 'none' then
+	return 1
+end
+return 2
+`)
 
-// Lease takes the lease on key for ttl (SET NX PX) when no one holds it,
-// and returns its token; "" when another holds it.
+// Lease takes the lease on key for ttl when no one holds it, and returns
+// its token; "" when another holds it. A lease key without an expiry, or
+// of another type, is taken over: the token comes with
+// fetch.ErrForeignValue.
 func (s *Store) Lease(ctx context.Context, key string, ttl time.Duration) (string, error) {
 	token := newToken()
-	err := s.client.Do(ctx, "SET", s.leaseKey(key), token, "NX", "PX", millis(ttl)).Err()
+	n, err := leaseScript.Run(ctx, s.client, []string{s.leaseKey(key)}, token, millis(ttl)).Int()
 	switch {
-	case errors.Is(err, redis.Nil):
-		return "", nil
 	case err != nil:
 		return "", err
+	case n == 0:
+		return "", nil
+	case n == 2:
+		return token, fetch.ErrForeignValue
 	}
 	return token, nil
 }

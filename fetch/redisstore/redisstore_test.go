@@ -27,8 +27,9 @@ func TestContract(t *testing.T) {
 	})
 }
 
-// Keys start with the prefix and carry the wire format's version; the
-// lease has a key of its own, with the expiry asked.
+// Keys start with the prefix and carry the wire format's version in the
+// braces of a cluster's hash tag; the lease has a key of its own, with the
+// expiry asked.
 func TestKeysAreNamespaced(t *testing.T) {
 	srv := startRedis(t)
 	c := srv.client(t)
@@ -39,14 +40,14 @@ func TestKeysAreNamespaced(t *testing.T) {
 	assert.Len(t, token, 32)
 	keys, err := c.Keys(ctx, "*").Result()
 	require.NoError(t, err)
-	assert.Equal(t, []string{"fleetA:lease/v1/http://a.test"}, keys)
+	assert.Equal(t, []string{"fleetA:{v1/http://a.test}lease"}, keys)
 	ttl, err := c.PTTL(ctx, keys[0]).Result()
 	require.NoError(t, err)
 	assert.InDelta(t, float64(time.Minute), float64(ttl), float64(5*time.Second))
 	require.NoError(t, s.Put(ctx, "v1/http://a.test", token, []byte("entry"), time.Hour))
 	keys, err = c.Keys(ctx, "*").Result()
 	require.NoError(t, err)
-	assert.Equal(t, []string{"fleetA:v1/http://a.test"}, keys, "the lease went with the write")
+	assert.Equal(t, []string{"fleetA:{v1/http://a.test}"}, keys, "the lease went with the write")
 
 	other := redisstore.New(c, redisstore.Options{Prefix: "fleetB:"})
 	v, err := other.Get(ctx, "v1/http://a.test")
@@ -55,7 +56,7 @@ func TestKeysAreNamespaced(t *testing.T) {
 	def := redisstore.New(c, redisstore.Options{})
 	_, err = def.Lease(ctx, "k", time.Minute)
 	require.NoError(t, err)
-	n, err := c.Exists(ctx, redisstore.DefaultPrefix+"lease/k").Result()
+	n, err := c.Exists(ctx, redisstore.DefaultPrefix+"{k}lease").Result()
 	require.NoError(t, err)
 	assert.Equal(t, int64(1), n)
 
@@ -65,7 +66,7 @@ func TestKeysAreNamespaced(t *testing.T) {
 	cache := fetch.NewCache(&fetch.Fetcher{Client: site.Client()}, fetch.CacheOptions{Store: redisstore.New(c, redisstore.Options{Prefix: "cache:"})})
 	_, err = cache.Get(ctx, site.URL+"/")
 	require.NoError(t, err)
-	n, err = c.Exists(ctx, "cache:v1/"+site.URL).Result()
+	n, err = c.Exists(ctx, "cache:{v1/"+site.URL+"}").Result()
 	require.NoError(t, err)
 	assert.Equal(t, int64(1), n)
 }
@@ -85,7 +86,7 @@ func TestForeignValuesAreOverwritten(t *testing.T) {
 		_, _ = w.Write([]byte("User-agent: *\nDisallow: /private/\n"))
 	}))
 	defer site.Close()
-	key := "foreign:v1/" + site.URL
+	key := "foreign:{v1/" + site.URL + "}"
 	for name, plant := range map[string]func() error{
 		"garbage string": func() error { return c.Set(ctx, key, "\x00not an entry\xff", 0).Err() },
 		"a list":         func() error { return c.RPush(ctx, key, "a", "b").Err() },
