@@ -71,8 +71,8 @@ func TestKeysAreNamespaced(t *testing.T) {
 	assert.Equal(t, int64(1), n)
 }
 
-// A key holding garbage, or a value of another type, is ignored by the
-// Cache and overwritten with its entry.
+// A key holding garbage, or a value of another type, is counted and
+// ignored by the Cache, and overwritten with its entry.
 func TestForeignValuesAreOverwritten(t *testing.T) {
 	srv := startRedis(t)
 	c := srv.client(t)
@@ -101,6 +101,8 @@ func TestForeignValuesAreOverwritten(t *testing.T) {
 		assert.False(t, ok, name)
 		st := cache.Stats()
 		assert.Equal(t, int64(1), st.Fetches, name)
+		assert.Equal(t, int64(1), st.StoreCorrupt, "%s: counted", name)
+		assert.Zero(t, st.StoreErrors, name)
 		assert.Equal(t, int64(1), st.SharedWrites, "%s: overwritten", name)
 		typ, err := c.Type(ctx, key).Result()
 		require.NoError(t, err)
