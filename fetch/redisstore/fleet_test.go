@@ -71,7 +71,7 @@ func (o *origins) fetches(host, node string) int {
 // fleetNode is one crawler of the fleet.
 type fleetNode struct {
 	name    string
-	rdb     *redis.Client
+	rdb     redis.UniversalClient
 	cache   *fetch.Cache
 	checker *fetch.Checker
 }
@@ -79,14 +79,24 @@ type fleetNode struct {
 // newFleet returns nodes crawlers sharing the Redis at srv under prefix;
 // with srv nil, each on its own.
 func newFleet(tb testing.TB, o *origins, srv *redisServer, prefix string, nodes int, opts fetch.CacheOptions) []*fleetNode {
+	if srv == nil {
+		return newFleetOn(tb, o, nil, prefix, nodes, opts)
+	}
+	return newFleetOn(tb, o, func(tb testing.TB) redis.UniversalClient { return srv.client(tb) }, prefix, nodes, opts)
+}
+
+// newFleetOn returns nodes crawlers, each with a client connect returns,
+// sharing what the clients reach under prefix; with connect nil, each on
+// its own.
+func newFleetOn(tb testing.TB, o *origins, connect func(testing.TB) redis.UniversalClient, prefix string, nodes int, opts fetch.CacheOptions) []*fleetNode {
 	fleet := make([]*fleetNode, nodes)
 	for i := range fleet {
 		name := fmt.Sprintf("node%d", i)
 		f := &fetch.Fetcher{Client: dialAllTo(tb, o.srv.Listener.Addr().String()), UserAgent: name, Timeout: 10 * time.Second}
 		opts := opts
-		var rdb *redis.Client
-		if srv != nil {
-			rdb = srv.client(tb)
+		var rdb redis.UniversalClient
+		if connect != nil {
+			rdb = connect(tb)
 			opts.Store = redisstore.New(rdb, redisstore.Options{Prefix: prefix})
 		}
 		cache := fetch.NewCache(f, opts)
@@ -226,7 +236,7 @@ func TestFleet(t *testing.T) {
 }
 
 // waitForClient waits until rdb reaches its server again.
-func waitForClient(t *testing.T, rdb *redis.Client) {
+func waitForClient(t *testing.T, rdb redis.UniversalClient) {
 	deadline := time.Now().Add(10 * time.Second)
 	for rdb.Ping(t.Context()).Err() != nil {
 		if time.Now().After(deadline) {

@@ -77,6 +77,10 @@ type Options struct {
 type Store struct {
 	client redis.UniversalClient
 	prefix string
+	// cluster is client when it is a cluster client, else nil: a failed
+	// call makes it reload the cluster's map, which it would otherwise do
+	// only on a redirect or once a minute, long after a failover.
+	cluster *redis.ClusterClient
 }
 
 var _ fetch.Store = (*Store)(nil)
@@ -86,7 +90,20 @@ func New(client redis.UniversalClient, opts Options) *Store {
 	if opts.Prefix == "" {
 		opts.Prefix = DefaultPrefix
 	}
-	return &Store{client: client, prefix: opts.Prefix}
+	s := &Store{client: client, prefix: opts.Prefix}
+	s.cluster, _ = client.(*redis.ClusterClient)
+	return s
+}
+
+// failed returns err, first asking a cluster client to reload the
+// cluster's map: a master that does not answer may have been replaced by
+// its replica. go-redis reloads at most once per 200 ms however many
+// calls ask.
+func (s *Store) failed(err error) error {
+	if s.cluster != nil {
+		s.cluster.ReloadState(context.Background())
+	}
+	return err
 }
 
 func (s *Store) entryKey(key string) string { return s.prefix + "{" + key + "}" }
@@ -116,7 +133,7 @@ func (s *Store) Get(ctx context.Context, key string) ([]byte, error) {
 	case errors.Is(err, redis.Nil):
 		return nil, nil
 	case err != nil:
-		return nil, err
+		return nil, s.failed(err)
 	}
 	if b, ok := v.(string); ok {
 		return []byte(b), nil
@@ -149,7 +166,7 @@ func (s *Store) Lease(ctx context.Context, key string, ttl time.Duration) (strin
 	n, err := leaseScript.Run(ctx, s.client, []string{s.leaseKey(key)}, token, millis(ttl)).Int()
 	switch {
 	case err != nil:
-		return "", err
+		return "", s.failed(err)
 	case n == 0:
 		return "", nil
 	case n == 2:
@@ -183,7 +200,7 @@ return 0
 func (s *Store) Put(ctx context.Context, key, token string, value []byte, ttl time.Duration) error {
 	n, err := putScript.Run(ctx, s.client, []string{s.leaseKey(key), s.entryKey(key)}, token, value, millis(ttl)).Int()
 	if err != nil {
-		return err
+		return s.failed(err)
 	}
 	if n != 1 {
 		return fetch.ErrLeaseLost
@@ -193,7 +210,10 @@ func (s *Store) Put(ctx context.Context, key, token string, value []byte, ttl ti
 
 // Release ends the lease on key if token holds it.
 func (s *Store) Release(ctx context.Context, key, token string) error {
-	return releaseScript.Run(ctx, s.client, []string{s.leaseKey(key)}, token).Err()
+	if err := releaseScript.Run(ctx, s.client, []string{s.leaseKey(key)}, token).Err(); err != nil {
+		return s.failed(err)
+	}
+	return nil
 }
 
 // millis is d in whole milliseconds, at least 1: PX takes no less.

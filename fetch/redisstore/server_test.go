@@ -33,6 +33,7 @@ type redisServer struct {
 	path string
 	port int
 	dir  string
+	args []string // more arguments of redis-server
 
 	mu   sync.Mutex
 	cmd  *exec.Cmd
@@ -42,20 +43,29 @@ type redisServer struct {
 // startRedis starts a redis-server for tb. Without one on the PATH the
 // test is skipped, naming the Debian package to install; under CI=true it
 // fails instead.
-func startRedis(tb testing.TB) *redisServer {
+func startRedis(tb testing.TB, args ...string) *redisServer {
 	tb.Helper()
-	path, err := exec.LookPath("redis-server")
+	s := &redisServer{path: lookPath(tb, "redis-server"), port: freePort(tb), dir: tb.TempDir(), args: args}
+	s.start(tb)
+	tb.Cleanup(s.kill)
+	return s
+}
+
+// lookPath returns the path of a program of the Debian package
+// redis-server (redis-server, redis-cli). Without it the test is skipped
+// with a line naming this package and the Debian package; under CI=true
+// it fails instead.
+func lookPath(tb testing.TB, program string) string {
+	tb.Helper()
+	path, err := exec.LookPath(program)
 	if err != nil {
-		const msg = "redis-server not found: install the Debian package redis-server (apt-get install -y redis-server)"
+		msg := "fetch/redisstore: " + program + " not found: install the Debian package redis-server (apt-get install -y redis-server)"
 		if os.Getenv("CI") == "true" {
 			tb.Fatal(msg)
 		}
 		tb.Skip(msg)
 	}
-	s := &redisServer{path: path, port: freePort(tb), dir: tb.TempDir()}
-	s.start(tb)
-	tb.Cleanup(s.kill)
-	return s
+	return path
 }
 
 // freePort returns a loopback port nothing listens on.
@@ -71,9 +81,9 @@ func (s *redisServer) addr() string { return "127.0.0.1:" + strconv.Itoa(s.port)
 // start runs redis-server and waits until it answers PING.
 func (s *redisServer) start(tb testing.TB) {
 	tb.Helper()
-	cmd := exec.Command(s.path,
+	cmd := exec.Command(s.path, append([]string{
 		"--port", strconv.Itoa(s.port), "--bind", "127.0.0.1", "--dir", s.dir,
-		"--save", "", "--appendonly", "no", "--daemonize", "no")
+		"--save", "", "--appendonly", "no", "--daemonize", "no"}, s.args...)...)
 	s.mu.Lock()
 	cmd.Stdout, cmd.Stderr = &s.logs, &s.logs
 	require.NoError(tb, cmd.Start())
