@@ -120,13 +120,20 @@ func masterOf(via *redisServer, key string) string {
 	if err != nil {
 		return ""
 	}
-	slots, err := rdb.ClusterSlots(ctx).Result()
+	shards, err := rdb.ClusterShards(ctx).Result()
 	if err != nil {
 		return ""
 	}
-	for _, r := range slots {
-		if int64(r.Start) <= slot && slot <= int64(r.End) && len(r.Nodes) > 0 {
-			return r.Nodes[0].Addr
+	for _, sh := range shards {
+		for _, r := range sh.Slots {
+			if r.Start > slot || slot > r.End {
+				continue
+			}
+			for _, n := range sh.Nodes {
+				if n.Role == "master" && n.Health == "online" {
+					return n.IP + ":" + strconv.FormatInt(n.Port, 10)
+				}
+			}
 		}
 	}
 	return ""
