@@ -286,7 +286,8 @@ func benchFleet(b *testing.B, srv *redisServer) {
 
 // BenchmarkHit measures one Cache.Get answered by the node's own level
 // (local) and by Redis (shared: the entry read, checked and parsed), for a
-// robots.txt of a typical size. The difference is what the shared level
+// robots.txt of a typical size, and for scale a bare GET of the entry and
+// the Store's Get (a script that checks the size first). The difference is what the shared level
 // adds to the first check of an origin on a node.
 func BenchmarkHit(b *testing.B) {
 	srv := startRedis(b)
@@ -320,6 +321,20 @@ func BenchmarkHit(b *testing.B) {
 	b.Run("redis-get", func(b *testing.B) {
 		benchRedisGet(b, rdb)
 	})
+	b.Run("store-get", func(b *testing.B) {
+		benchStoreGet(b, redisstore.New(rdb, redisstore.Options{Prefix: "hit:"}))
+	})
+}
+
+// benchStoreGet times the Store's Get of one entry: the script that
+// checks the value's type and size in Redis before it sends it.
+func benchStoreGet(b *testing.B, s *redisstore.Store) {
+	ctx := context.Background()
+	for b.Loop() {
+		if v, err := s.Get(ctx, "v1/http://hit0.test"); err != nil || v == nil {
+			b.Fatal(v, err)
+		}
+	}
 }
 
 // benchGets times Gets of urls in turn; with renew, each round of urls
