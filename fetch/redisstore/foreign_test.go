@@ -100,9 +100,9 @@ func TestOversizedValueIsOverwritten(t *testing.T) {
 	assert.Less(t, n, int64(fetch.MaxSharedValue))
 }
 
-// A lease key that no Lease wrote (a string without an expiry, a list, a
-// hash) is taken over and reported; a lease of another node, with its
-// expiry, is not.
+// A lease key that no Lease wrote (a string without an expiry or with one
+// more than 10 times the lease time away, a list, a hash) is taken over
+// and reported; a lease of another node, with its expiry, is not.
 func TestForeignLeaseIsTakenOver(t *testing.T) {
 	srv := startRedis(t)
 	c := srv.client(t)
@@ -113,6 +113,10 @@ func TestForeignLeaseIsTakenOver(t *testing.T) {
 		"a string without an expiry": func() error { return c.Set(ctx, lease, "junk", 0).Err() },
 		"a list":                     func() error { return c.RPush(ctx, lease, "a").Err() },
 		"a hash":                     func() error { return c.HSet(ctx, lease, "f", "v").Err() },
+		"a lease for a year":         func() error { return c.Set(ctx, lease, "junk", 365*24*time.Hour).Err() },
+		"a lease for 10 min and 1 s": func() error {
+			return c.Set(ctx, lease, "junk", 10*time.Minute+time.Second).Err()
+		},
 	} {
 		require.NoError(t, c.Del(ctx, lease).Err())
 		require.NoError(t, plant(), name)
@@ -130,6 +134,10 @@ func TestForeignLeaseIsTakenOver(t *testing.T) {
 	require.NoError(t, err, "a lease with an expiry is not foreign")
 	assert.Empty(t, again)
 	require.NoError(t, s.Release(ctx, "k", held))
+	require.NoError(t, c.Set(ctx, lease, "another node's", 10*time.Minute).Err())
+	again, err = s.Lease(ctx, "k", time.Minute)
+	require.NoError(t, err, "a lease of 10 times the lease time is not foreign")
+	assert.Empty(t, again)
 }
 
 // Junk at the lease key holds no origin: each node's check takes the

@@ -28,9 +28,10 @@
 //     longer value or another type is foreign (fetch.ErrForeignValue): no
 //     byte of it is sent, and the Cache counts it and overwrites it.
 //   - Lease sets the lease with an expiry when the key is free. A lease key
-//     holding something no Lease wrote (a string without an expiry, another
-//     type) would hold the origin for good: Lease takes it over and says
-//     so (fetch.ErrForeignValue).
+//     holding something no Lease wrote (a string without an expiry, or
+//     with one ten times the lease time away, another type) would hold
+//     the origin for good: Lease takes it over and says so
+//     (fetch.ErrForeignValue).
 //   - Put writes the entry and deletes the lease in one script that first
 //     checks that the lease still holds the caller's token, so that only
 //     the holder writes; Release is the same check before the delete.
@@ -141,14 +142,25 @@ func (s *Store) Get(ctx context.Context, key string) ([]byte, error) {
 	return nil, fetch.ErrForeignValue
 }
 
+// foreignLeaseFactor bounds the leases Lease respects: one that would
+// still last more than foreignLeaseFactor times the lease time asked is
+// foreign. Nodes of a fleet ask about the same lease time (the fetch's
+// bound and two Store calls), so no Lease of theirs writes one; without
+// the bound, a lease set to end in years would hold the origin as surely
+// as one that never ends.
+const foreignLeaseFactor = 10
+
 // leaseScript takes the lease: 1 when the key was free, 2 when it held
-// something no Lease writes (a string without an expiry, another type),
-// now replaced, 0 when another holds it. KEYS: lease. ARGV: token, ttl in
-// ms.
+// something no Lease writes (a string without an expiry or with one past
+// ARGV[3] ms, another type), now replaced, 0 when another holds it. KEYS:
+// lease. ARGV: token, ttl in ms, longest lease respected in ms.
 var leaseScript = redis.NewScript(`
 local t = redis.call('TYPE', KEYS[1])['ok']
-if t == 'string' and redis.call('PTTL', KEYS[1]) >= 0 then
-	return 0
+if t == 'string' then
+	local left = redis.call('PTTL', KEYS[1])
+	if left >= 0 and left <= tonumber(ARGV[3]) then
+		return 0
+	end
 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 if t == 'none' then
@@ -159,11 +171,12 @@ return 2
 
 // Lease takes the lease on key for ttl when no one holds it, and returns
 // its token; "" when another holds it. A lease key without an expiry, or
-// of another type, is taken over: the token comes with
-// fetch.ErrForeignValue.
+// with one more than foreignLeaseFactor times ttl away, or of another
+// type, is taken over: the token comes with fetch.ErrForeignValue.
 func (s *Store) Lease(ctx context.Context, key string, ttl time.Duration) (string, error) {
 	token := newToken()
-	n, err := leaseScript.Run(ctx, s.client, []string{s.leaseKey(key)}, token, millis(ttl)).Int()
+	ms := millis(ttl)
+	n, err := leaseScript.Run(ctx, s.client, []string{s.leaseKey(key)}, token, ms, ms*foreignLeaseFactor).Int()
 	switch {
 	case err != nil:
 		return "", s.failed(err)
