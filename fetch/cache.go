@@ -118,7 +118,7 @@ type CacheStats struct {
 	SharedHits   int64 // answers taken from the Store's fresh entries instead of fetching
 	SharedWrites int64 // entries this cache wrote to the Store
 	StoreErrors  int64 // Store calls that failed or ran out of StoreTimeout
-	StoreCorrupt int64 // refreshes that read a value that was not an entry (ignored, overwritten)
+	StoreCorrupt int64 // refreshes that met a value that was not a trustworthy entry, or a foreign lease (ignored, overwritten)
 }
 
 // Cache holds one answer per origin and fetches again when it expires.
