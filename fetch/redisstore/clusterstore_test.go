@@ -47,6 +47,20 @@ func TestClusterLeaseAndPut(t *testing.T) {
 		masters[masterOf(cluster.nodes[0], redisstore.DefaultPrefix+"{"+key+"}")] = true
 	}
 	assert.Len(t, masters, 3, "origins spread over every master")
+
+	for _, prefix := range []string{"{}", "a{}b{c}:", "{}{v1}"} {
+		bad := redisstore.New(c, redisstore.Options{Prefix: prefix})
+		_, err := bad.Lease(ctx, "v1/http://site0.test", time.Minute)
+		assert.ErrorIs(t, err, redisstore.ErrEmptyHashTag, prefix)
+		_, err = bad.Get(ctx, "v1/http://site0.test")
+		assert.ErrorIs(t, err, redisstore.ErrEmptyHashTag, prefix)
+	}
+	for _, prefix := range []string{"{", "}{", "a{b}{}", "{x}"} {
+		s := redisstore.New(c, redisstore.Options{Prefix: prefix})
+		token, err := s.Lease(ctx, "v1/http://site0.test", time.Minute)
+		require.NoError(t, err, prefix)
+		require.NoError(t, s.Put(ctx, "v1/http://site0.test", token, []byte("entry"), time.Minute), prefix)
+	}
 }
 
 // A fleet on a 3-master cluster fetches each origin once.

@@ -57,6 +57,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -70,7 +71,9 @@ const DefaultPrefix = "fastrobots:"
 // Options configure a Store.
 type Options struct {
 	// Prefix starts every key the Store uses (default DefaultPrefix), to
-	// share a Redis with other data or keep fleets apart.
+	// share a Redis with other data or keep fleets apart. On a Redis
+	// Cluster, its first "{", if any, must not be followed at once by "}"
+	// (ErrEmptyHashTag).
 	Prefix string
 }
 
@@ -82,6 +85,9 @@ type Store struct {
 	// call makes it reload the cluster's map, which it would otherwise do
 	// only on a redirect or once a minute, long after a failover.
 	cluster *redis.ClusterClient
+	// refused, when not nil, is the error of every call: the Prefix
+	// cannot work on the cluster.
+	refused error
 }
 
 var _ fetch.Store = (*Store)(nil)
@@ -93,7 +99,22 @@ func New(client redis.UniversalClient, opts Options) *Store {
 	}
 	s := &Store{client: client, prefix: opts.Prefix}
 	s.cluster, _ = client.(*redis.ClusterClient)
+	if s.cluster != nil && emptyHashTag(opts.Prefix) {
+		s.refused = ErrEmptyHashTag
+	}
 	return s
+}
+
+// ErrEmptyHashTag is the error of every call of a Store on a Redis Cluster
+// whose Prefix's first "{" is followed at once by "}": the cluster would
+// then hash whole keys, and an origin's entry and lease would part.
+var ErrEmptyHashTag = errors.New(`redisstore: on a Redis Cluster, Prefix's first "{" must not be followed at once by "}"`)
+
+// emptyHashTag reports whether prefix's first "{" is followed at once by
+// "}", which makes Redis Cluster hash a whole key, whatever follows.
+func emptyHashTag(prefix string) bool {
+	i := strings.IndexByte(prefix, '{')
+	return i >= 0 && strings.HasPrefix(prefix[i:], "{}")
 }
 
 // failed returns err, first asking a cluster client to reload the
@@ -129,6 +150,9 @@ return redis.call('GET', KEYS[1])
 // fetch.MaxSharedValue is reported as none with fetch.ErrForeignValue, so
 // that the Cache counts it and the next Put replaces it.
 func (s *Store) Get(ctx context.Context, key string) ([]byte, error) {
+	if s.refused != nil {
+		return nil, s.refused
+	}
 	v, err := getScript.Run(ctx, s.client, []string{s.entryKey(key)}, fetch.MaxSharedValue).Result()
 	switch {
 	case errors.Is(err, redis.Nil):
@@ -174,6 +198,9 @@ return 2
 // with one more than foreignLeaseFactor times ttl away, or of another
 // type, is taken over: the token comes with fetch.ErrForeignValue.
 func (s *Store) Lease(ctx context.Context, key string, ttl time.Duration) (string, error) {
+	if s.refused != nil {
+		return "", s.refused
+	}
 	token := newToken()
 	ms := millis(ttl)
 	n, err := leaseScript.Run(ctx, s.client, []string{s.leaseKey(key)}, token, ms, ms*foreignLeaseFactor).Int()
@@ -211,6 +238,9 @@ return 0
 // Put stores value at key for ttl and releases the lease, if token holds
 // it; otherwise it returns fetch.ErrLeaseLost.
 func (s *Store) Put(ctx context.Context, key, token string, value []byte, ttl time.Duration) error {
+	if s.refused != nil {
+		return s.refused
+	}
 	n, err := putScript.Run(ctx, s.client, []string{s.leaseKey(key), s.entryKey(key)}, token, value, millis(ttl)).Int()
 	if err != nil {
 		return s.failed(err)
@@ -223,6 +253,9 @@ func (s *Store) Put(ctx context.Context, key, token string, value []byte, ttl ti
 
 // Release ends the lease on key if token holds it.
 func (s *Store) Release(ctx context.Context, key, token string) error {
+	if s.refused != nil {
+		return s.refused
+	}
 	if err := releaseScript.Run(ctx, s.client, []string{s.leaseKey(key)}, token).Err(); err != nil {
 		return s.failed(err)
 	}
