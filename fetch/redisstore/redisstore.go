@@ -18,10 +18,13 @@
 //	PREFIX + "{" + key + "}lease"     the lease: a random token, with an expiry
 //
 // The keys are the same up to the closing brace, so they hash alike
-// whatever braces Prefix or the key hold.
+// whatever braces Prefix or the key hold, unless Prefix's first "{" is
+// followed at once by "}" (an empty hash tag: the cluster hashes whole
+// keys), which a Store on a cluster client refuses (ErrEmptyHashTag). A
+// failed call makes a cluster client reload its map of the cluster, so
+// that a replica promoted after a failover serves at once.
 //
-// Every call is one Lua script or one command, so nothing is read before
-// it is checked:
+// Every call is one Lua script, so nothing is read before it is checked:
 //
 //   - Get returns the entry only when it is a string of at most
 //     fetch.MaxSharedValue bytes, checked with STRLEN inside Redis; a
@@ -49,7 +52,7 @@
 // Sentinel (a failover client), or a Redis Cluster (a cluster client). A
 // failover can lose a lease or a write the old master had not yet passed
 // on; that costs one more fetch of the origin, never a wrong answer (see
-// docs/fleet.md).
+// docs/fleet.md in the repository).
 package redisstore
 
 import (
