@@ -78,12 +78,12 @@ func ParseContentSignal(value string) Signal {
 	}
 	var s Signal
 	for n := 0; value != ""; n++ {
-		var entry string
-		entry, value, _ = strings.Cut(value, ",")
 		if n == MaxSignalEntries {
 			s.Malformed += 1 + strings.Count(value, ",")
 			break
 		}
+		var entry string
+		entry, value, _ = strings.Cut(value, ",")
 		s.add(strings.Trim(entry, " \t"))
 	}
 	return s
