@@ -103,23 +103,23 @@ func Decide(rules []Rule, signals []SignalLine, path string, allowed bool) Usage
 				u.Categories = [numCategories]Decision{}
 			}
 			for c, v := range r.Pref {
-				u.Categories[c] = decide(u.Categories[c], v, r.Line, SourceContentUsage)
+				u.Categories[c] = fold(u.Categories[c], v, r.Line, SourceContentUsage)
 			}
 		}
 	}
 	for _, s := range signals {
 		for k, v := range s.Signal.Values {
 			if v != Unknown { // a line silent about a use does not decide it
-				u.Signals[k] = decide(u.Signals[k], v, s.Line, SourceContentSignal)
+				u.Signals[k] = fold(u.Signals[k], v, s.Line, SourceContentSignal)
 			}
 		}
 	}
 	return u
 }
 
-// decide folds one more statement v from line into d: the combined value,
+// fold adds one more statement v from line into d: the combined value,
 // and the lowest line that states it, so that file order does not matter.
-func decide(d Decision, v Value, line int, src Source) Decision {
+func fold(d Decision, v Value, line int, src Source) Decision {
 	switch c := Combine(d.Value, v); {
 	case d.Source == SourceNone || c != d.Value:
 		return Decision{Value: c, Line: line, Source: src}

@@ -50,3 +50,35 @@ func FuzzDictionary(f *testing.F) {
 		}
 	})
 }
+
+// FuzzLines reads any value as a Content-Usage and a Content-Signal line
+// and checks what the readers promise: a path that starts with '/' and is
+// "/" or a part of the value, nothing stated when the value is refused,
+// and the Content-Signal bounds.
+func FuzzLines(f *testing.F) {
+	for _, s := range []string{
+		"train-ai=n", "/ai-ok/ train-ai=y", "/a#b train-ai=y", "",
+		"search=yes, ai-train=no", "search=yes,ai-train=no,use=reference",
+		"ai-train=maybe, search", strings.Repeat("k=v,", 80),
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		path, p, ok := ParseContentUsage(s)
+		if !strings.HasPrefix(path, "/") || (path != "/" && !strings.Contains(s, path)) {
+			t.Fatalf("path %q from %q", path, s)
+		}
+		if !ok && p != (Preference{}) {
+			t.Fatalf("a refused value states %v", p)
+		}
+		sig := ParseContentSignal(s)
+		if len(sig.Other) > MaxSignalOther || sig.Malformed < 0 {
+			t.Fatalf("signal past its bounds: %d other, %d malformed", len(sig.Other), sig.Malformed)
+		}
+		for _, e := range sig.Other {
+			if e.Key == "" || !strings.Contains(s, e.Key) {
+				t.Fatalf("other key %q is not in the value", e.Key)
+			}
+		}
+	})
+}
