@@ -11,6 +11,9 @@ import (
 // digits of "%xx" escapes in upper case. Lengths are counted in this form
 // (draft-ietf-aipref-attach-05 section 4.1: the bytes of the encoded path).
 func EscapePath(p string) string {
+	if !needsEscape(p) {
+		return p
+	}
 	var b strings.Builder
 	for i := 0; i < len(p); i++ {
 		c := p[i]
@@ -26,6 +29,18 @@ func EscapePath(p string) string {
 		}
 	}
 	return b.String()
+}
+
+// needsEscape reports whether EscapePath may change p: whether it holds a
+// byte outside ASCII or a '%'. Most paths hold neither and are returned
+// as they are, without a copy.
+func needsEscape(p string) bool {
+	for i := 0; i < len(p); i++ {
+		if p[i] >= 0x80 || p[i] == '%' {
+			return true
+		}
+	}
+	return false
 }
 
 // Match reports whether pattern matches path, both escaped alike: the
