@@ -1,0 +1,150 @@
+package usage
+
+import (
+	"testing"
+)
+
+func pref(s string) Preference {
+	p, _ := ParsePreference(s)
+	return p
+}
+
+func TestDecideLongestAndCombined(t *testing.T) {
+	rules := []Rule{
+		{Line: 1, Pattern: "/", Pref: pref("train-ai=n, search=y")},
+		{Line: 2, Pattern: "/a/", Pref: pref("train-ai=y")},
+		{Line: 3, Pattern: "/a/", Pref: pref("train-ai=n")},
+		{Line: 4, Pattern: "/a/b/", Pref: pref("garbage=(")},
+	}
+	for _, tc := range []struct {
+		path     string
+		train    Decision
+		search   Decision
+		allowed  bool
+		mayTrain Decision
+	}{
+		{"/x", Decision{No, 1, SourceContentUsage}, Decision{Yes, 1, SourceContentUsage}, true, Decision{No, 1, SourceContentUsage}},
+		{"/a/x", Decision{No, 3, SourceContentUsage}, Decision{Unknown, 2, SourceContentUsage}, true, Decision{No, 3, SourceContentUsage}},
+		{"/a/b/x", Decision{Unknown, 4, SourceContentUsage}, Decision{Unknown, 4, SourceContentUsage}, true, Decision{}},
+		{"/x", Decision{}, Decision{}, false, Decision{}},
+	} {
+		u := Decide(rules, nil, tc.path, tc.allowed)
+		if got := u.Category(TrainAI); got != tc.train {
+			t.Errorf("%s: train-ai = %+v, want %+v", tc.path, got, tc.train)
+		}
+		if got := u.Category(Search); got != tc.search {
+			t.Errorf("%s: search = %+v, want %+v", tc.path, got, tc.search)
+		}
+		if got := u.MayTrain(); got != tc.mayTrain {
+			t.Errorf("%s: MayTrain = %+v, want %+v", tc.path, got, tc.mayTrain)
+		}
+	}
+}
+
+// TestDecideOrderIsIrrelevant checks every order of a set of rules and
+// signals gives the same Usage, lines included.
+func TestDecideOrderIsIrrelevant(t *testing.T) {
+	rules := []Rule{
+		{Line: 1, Pattern: "/a", Pref: pref("train-ai=y, search=n")},
+		{Line: 2, Pattern: "/a", Pref: pref("train-ai=n")},
+		{Line: 3, Pattern: "/b", Pref: pref("train-ai=n")},
+		{Line: 4, Pattern: "/a", Pref: pref("train-ai=n, search=y")},
+	}
+	signals := []SignalLine{
+		{Line: 5, Signal: ParseContentSignal("ai-train=yes, search=yes")},
+		{Line: 6, Signal: ParseContentSignal("ai-train=no")},
+		{Line: 7, Signal: ParseContentSignal("ai-train=no, ai-input=yes")},
+	}
+	want := Decide(rules, signals, "/a", true)
+	if want.Category(TrainAI) != (Decision{No, 2, SourceContentUsage}) || want.Signal(SignalAITrain) != (Decision{No, 6, SourceContentSignal}) {
+		t.Fatalf("file order: %+v", want)
+	}
+	permute(len(rules), func(ri []int) {
+		permute(len(signals), func(si []int) {
+			r := make([]Rule, len(ri))
+			for i, j := range ri {
+				r[i] = rules[j]
+			}
+			s := make([]SignalLine, len(si))
+			for i, j := range si {
+				s[i] = signals[j]
+			}
+			if got := Decide(r, s, "/a", true); got != want {
+				t.Fatalf("order %v %v: %+v, want %+v", ri, si, got, want)
+			}
+		})
+	})
+}
+
+// permute calls f with every permutation of 0..n-1.
+func permute(n int, f func([]int)) {
+	a := make([]int, n)
+	for i := range a {
+		a[i] = i
+	}
+	var rec func(k int)
+	rec = func(k int) {
+		if k == n {
+			f(a)
+			return
+		}
+		for i := k; i < n; i++ {
+			a[k], a[i] = a[i], a[k]
+			rec(k + 1)
+			a[k], a[i] = a[i], a[k]
+		}
+	}
+	rec(0)
+}
+
+func TestMayTrain(t *testing.T) {
+	cu := map[Value]Preference{Unknown: {}, Yes: pref("train-ai=y"), No: pref("train-ai=n")}
+	cs := map[Value]string{Unknown: "search=yes", Yes: "ai-train=yes", No: "ai-train=no"}
+	for _, u := range []Value{Unknown, Yes, No} {
+		for _, s := range []Value{Unknown, Yes, No} {
+			got := Decide([]Rule{{Line: 1, Pattern: "/", Pref: cu[u]}}, []SignalLine{{Line: 2, Signal: ParseContentSignal(cs[s])}}, "/x", true).MayTrain()
+			want := Decision{}
+			switch {
+			case u != Unknown:
+				want = Decision{u, 1, SourceContentUsage}
+			case s != Unknown:
+				want = Decision{s, 2, SourceContentSignal}
+			}
+			if got != want {
+				t.Errorf("Content-Usage %v, Content-Signal %v: MayTrain = %+v, want %+v", u, s, got, want)
+			}
+		}
+	}
+}
+
+func TestWithHeader(t *testing.T) {
+	rules := []Rule{{Line: 1, Pattern: "/", Pref: pref("train-ai=y, search=n")}}
+	u := Decide(rules, nil, "/x", true).WithHeader(pref("train-ai=n, search=y"))
+	if got, want := u.Category(TrainAI), (Decision{No, 0, SourceHeader}); got != want {
+		t.Errorf("train-ai = %+v, want %+v: the header's n wins", got, want)
+	}
+	if got, want := u.Category(Search), (Decision{No, 1, SourceContentUsage}); got != want {
+		t.Errorf("search = %+v, want %+v: the file's n stays", got, want)
+	}
+	if got := Decide(rules, nil, "/x", false).WithHeader(pref("train-ai=n")); got != (Usage{}) {
+		t.Errorf("a URL that may not be fetched took a header's preference: %+v", got)
+	}
+}
+
+func TestCombine(t *testing.T) {
+	vs := []Value{Unknown, Yes, No}
+	for _, a := range vs {
+		for _, b := range vs {
+			want := Unknown
+			switch {
+			case a == No || b == No:
+				want = No
+			case a == Yes || b == Yes:
+				want = Yes
+			}
+			if got := Combine(a, b); got != want {
+				t.Errorf("Combine(%v, %v) = %v, want %v", a, b, got, want)
+			}
+		}
+	}
+}

@@ -1,0 +1,37 @@
+// Package usage reads the statements of preference a site attaches to its
+// content: the Content-Usage rule of robots.txt and the Content-Usage HTTP
+// header field (draft-ietf-aipref-attach-05, with the vocabulary of
+// draft-ietf-aipref-vocab-07), and Cloudflare's Content-Signal line.
+//
+// The model has three layers:
+//
+//   - A statement of preference (Preference) assigns each category of use
+//     of the vocabulary (Category, one table in vocab.go) one of three
+//     values: Yes, No or Unknown. It is written as an RFC 9651 dictionary
+//     ("train-ai=n, search=y"), which ParseDictionary reads; tokens y and
+//     n are the only values with a meaning, everything else is Unknown.
+//   - A Content-Usage rule (Rule) attaches a statement to a path pattern
+//     within a robots.txt group. For a URL the rules with the longest
+//     matching pattern decide; rules with the same pattern combine so that
+//     the most restrictive value wins (No over Yes over Unknown), and the
+//     order of the rules carries no meaning. A URL the group does not let
+//     the crawler fetch has no preference at all.
+//   - A Content-Signal line (Signal) states yes or no for Cloudflare's
+//     three uses (search, ai-input, ai-train) for the whole group, with
+//     no path. Its keys are another vocabulary, in signal.go.
+//
+// Decide turns a group's rules and signals and a URL path into a Usage:
+// for each category and each signal the value and the line that decided
+// it. Usage.MayTrain answers the common question, whether the content may
+// be used to train a model, from both sources (docs/usage.md gives the
+// rule).
+//
+// This package reads values, not files: finding the lines, their groups
+// and the crawl verdict is the robots parser's work, which hands Decide
+// the escaped patterns and the verdict. The pattern matcher here (match.go)
+// is a plain one with the semantics of the engine's ('*' any run of bytes,
+// a final '$' anchors); the engine may answer with its own.
+//
+// Every parse is bounded by the limits in limits.go, and no input makes a
+// function of this package panic.
+package usage

@@ -1,0 +1,39 @@
+package usage
+
+import "testing"
+
+// TestVocabulary checks the table: every label is a dictionary key made
+// of the characters vocab-07 section 6.1 allows new labels, labels are
+// unique, and a statement of every category reads back.
+func TestVocabulary(t *testing.T) {
+	seen := map[string]bool{}
+	var all Preference
+	for _, c := range Categories() {
+		term := Vocabulary[c]
+		if term.Label == "" || term.Name == "" || term.Drafts == "" {
+			t.Errorf("category %d: incomplete term %+v", c, term)
+		}
+		for i := 0; i < len(term.Label); i++ {
+			if !(isLower(term.Label[i]) || isDigit(term.Label[i]) || term.Label[i] == '_' || term.Label[i] == '-' || term.Label[i] == '.' || term.Label[i] == '*') {
+				t.Errorf("label %q: byte %q is not allowed", term.Label, term.Label[i])
+			}
+		}
+		if seen[term.Label] {
+			t.Errorf("label %q twice", term.Label)
+		}
+		seen[term.Label] = true
+		if got, ok := CategoryOf(term.Label); !ok || got != c {
+			t.Errorf("CategoryOf(%q) = %v, %v", term.Label, got, ok)
+		}
+		all[c] = Value(1 + int(c)%2)
+	}
+	if got, ok := ParsePreference(all.String()); !ok || got != all {
+		t.Errorf("ParsePreference(%q) = %v, %v; want %v", all.String(), got, ok, all)
+	}
+	if _, ok := CategoryOf("Train-AI"); ok {
+		t.Error("labels are case-sensitive, yet Train-AI was found")
+	}
+	if Category(numCategories).Label() != "" || (Preference{}).Get(numCategories) != Unknown {
+		t.Error("a category past the table has a label or a value")
+	}
+}
