@@ -1,7 +1,6 @@
 package automaton
 
 import (
-	"strings"
 	"sync/atomic"
 	"unsafe"
 )
@@ -119,14 +118,11 @@ func walk(trans []int32, class *[256]uint8, s int32, in string) (int32, int, int
 
 // feedScanner feeds in to the scanner, up to a NUL that ends the input.
 func (c *Cursor) feedScanner(in string) {
-	nul := -1
+	cut := false
 	if c.set.dfa.prog.nulClass >= 0 {
-		nul = strings.IndexByte(in, 0)
-		if nul >= 0 {
-			in = in[:nul]
-		}
+		in, cut = CutAtNUL(in)
 	}
-	if !c.scan.feed(in) || nul >= 0 {
+	if !c.scan.feed(in) || cut {
 		c.mode, c.final = done, c.scan.end()
 	}
 }

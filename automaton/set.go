@@ -1,7 +1,6 @@
 package automaton
 
 import (
-	"strings"
 	"sync/atomic"
 	"unsafe"
 )
@@ -160,16 +159,14 @@ func (s *Set) scan(a, b, c string) int32 {
 	return s.dfa.scanner().decide(a, b, c)
 }
 
-// cutAtNUL returns the pieces a+b+c cut at their first NUL.
+// cutAtNUL returns the pieces a+b+c cut at their first NUL (CutAtNUL).
 func cutAtNUL(a, b, c string) (string, string, string) {
-	if i := strings.IndexByte(a, 0); i >= 0 {
-		return a[:i], "", ""
+	if a, cut := CutAtNUL(a); cut {
+		return a, "", ""
 	}
-	if i := strings.IndexByte(b, 0); i >= 0 {
-		return a, b[:i], ""
+	if b, cut := CutAtNUL(b); cut {
+		return a, b, ""
 	}
-	if i := strings.IndexByte(c, 0); i >= 0 {
-		return a, b, c[:i]
-	}
+	c, _ = CutAtNUL(c)
 	return a, b, c
 }

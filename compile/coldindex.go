@@ -329,7 +329,7 @@ func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {
 // linkPrefixes) no longer than k's common prefix with path. One binary
 // search finds k; the chain is walked from there.
 func candidates(es []coldEntry, f *File, path string, fn func(*coldEntry)) {
-	i, found := slices.BinarySearchFunc(es, path, func(e coldEntry, p string) int { return strings.Compare(e.keyOf(f), p) })
+	i, found := searchKey(es, f, path)
 	if found {
 		for i+1 < len(es) && es[i+1].keyOf(f) == path {
 			i++
@@ -346,6 +346,24 @@ func candidates(es []coldEntry, f *File, path string, fn func(*coldEntry)) {
 			fn(&es[i])
 		}
 	}
+}
+
+// searchKey returns the place of the first entry of the sorted es whose
+// key is at least path, and whether it equals path. It is
+// slices.BinarySearchFunc written out: a comparison called through a
+// func value would make path escape, and with it the buffer a cold check
+// may have joined it in.
+func searchKey(es []coldEntry, f *File, path string) (int, bool) {
+	lo, hi := 0, len(es)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if es[mid].keyOf(f) < path {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo, lo < len(es) && es[lo].keyOf(f) == path
 }
 
 // linkPrefixes sets the up link of each entry of the sorted es: the

@@ -58,11 +58,16 @@ var spellingsByLetter = func() (by [256][]keySpelling) {
 // Spelling is the canonical spelling matched, "" for Unknown; typo reports
 // that the key was a misspelling Google accepts.
 func ClassifyKey(key string, mode Mode) (kind Kind, spelling string, typo bool) {
+	return classifyKey(key, mode.Dialect().ExactKeys)
+}
+
+// classifyKey is ClassifyKey in a dialect whose keys are exact or not.
+func classifyKey(key string, exact bool) (kind Kind, spelling string, typo bool) {
 	if key == "" {
 		return Unknown, "", false
 	}
 	for _, s := range spellingsByLetter[lowerASCII(key[0])] {
-		if mode == RFC && (s.typo || len(key) != len(s.name)) {
+		if exact && (s.typo || len(key) != len(s.name)) {
 			continue
 		}
 		if hasPrefixFold(key, s.name) {
@@ -72,14 +77,14 @@ func ClassifyKey(key string, mode Mode) (kind Kind, spelling string, typo bool) 
 	return Unknown, "", false
 }
 
-// kindOf is ClassifyKey's kind, found first among the canonical spellings
+// kindOf is classifyKey's kind, found first among the canonical spellings
 // a word at a time: nearly every key is one of them. The others, typos
-// included, go through ClassifyKey.
-func kindOf(key string, mode Mode) Kind {
-	if kind, ok := canonicalKind(key, mode); ok {
+// included, go through classifyKey.
+func kindOf(key string, exact bool) Kind {
+	if kind, ok := canonicalKind(key, exact); ok {
 		return kind
 	}
-	kind, _, _ := ClassifyKey(key, mode)
+	kind, _, _ := classifyKey(key, exact)
 	return kind
 }
 
@@ -88,7 +93,7 @@ func kindOf(key string, mode Mode) Kind {
 // bytes with 0x20 set: that lower-cases letters, and turns no other byte
 // into a letter; only CR becomes '-', so the hyphen of user-agent is
 // checked as it is.
-func canonicalKind(key string, mode Mode) (Kind, bool) {
+func canonicalKind(key string, exact bool) (Kind, bool) {
 	var kind Kind
 	var n int
 	switch key[0] | 0x20 {
@@ -103,7 +108,7 @@ func canonicalKind(key string, mode Mode) (Kind, bool) {
 	default:
 		return Unknown, false
 	}
-	if len(key) < n || mode == RFC && len(key) != n {
+	if len(key) < n || exact && len(key) != n {
 		return Unknown, false
 	}
 	want := &canonicalWords[kind]

@@ -22,6 +22,10 @@ type Options struct {
 	Meter *automaton.Meter
 }
 
+// Dialect returns the dialect of the file's mode, in which its rules are
+// read and matched.
+func (f *File) Dialect() Dialect { return f.dialect }
+
 func (o Options) maxBytes() int {
 	if o.MaxBytes == 0 {
 		return DefaultMaxBytes
@@ -44,8 +48,9 @@ func (o Options) maxBytes() int {
 // them.
 type File struct {
 	Mode      Mode
-	Lines     int  // number of lines read, the last one included
-	Truncated bool // the body was longer than Options.MaxBytes
+	dialect   Dialect // Mode's, read by every step after parsing
+	Lines     int     // number of lines read, the last one included
+	Truncated bool    // the body was longer than Options.MaxBytes
 
 	body     string     // the arena; while parsing, the body itself
 	rules    []ruleRec  // every rule of every group, in file order
@@ -170,7 +175,7 @@ func Parse(data []byte, opts Options) *File { return parse(data, opts, true) }
 // line takes the general path, which the tests compare it with.
 func parse(data []byte, opts Options, quick bool) *File {
 	data, truncated := truncate(data, opts.maxBytes())
-	f := &File{Mode: opts.Mode, Truncated: truncated, meter: opts.Meter}
+	f := &File{Mode: opts.Mode, dialect: opts.Mode.Dialect(), Truncated: truncated, meter: opts.Meter}
 	// The body is read in place: nothing below keeps a string of it.
 	f.body = unsafe.String(unsafe.SliceData(data), len(data))
 	b := builders.Get().(*builder)
@@ -234,7 +239,7 @@ func (b *builder) reset(f *File) {
 	b.names.reuse()
 	*b = builder{
 		names: b.names,
-		file:  f, lenient: f.Mode == Google,
+		file:  f, lenient: !f.dialect.ColonRequired,
 		rules: reuse(b.rules), agents: reuse(b.agents), groups: reuse(b.groups),
 		sitemaps: reuse(b.sitemaps), others: reuse(b.others), named: reuse(b.named),
 		kept: reuse(b.kept),
@@ -358,7 +363,7 @@ func (b *builder) colonless(num, start, end int) {
 // add records the directive with key body[ks:ke] and value body[vs:ve].
 func (b *builder) add(num, ks, ke, vs, ve int) {
 	body := b.file.body
-	kind := kindOf(body[ks:ke], b.file.Mode)
+	kind := kindOf(body[ks:ke], b.file.dialect.ExactKeys)
 	switch kind {
 	case UserAgent:
 		b.userAgent(num, vs, ve)
@@ -377,7 +382,7 @@ func (b *builder) userAgent(num, vs, ve int) {
 	}
 	gi := int32(len(b.groups) - 1)
 	value := f.body[vs:ve]
-	a := agentRec{line: uint32(num), off: b.keep(vs, ve), n: uint32(ve - vs), global: IsGlobalAgent(value, f.Mode)}
+	a := agentRec{line: uint32(num), off: b.keep(vs, ve), n: uint32(ve - vs), global: isGlobalAgent(value, f.dialect.ExactGlobalAgent)}
 	if a.global {
 		f.global = appendGroup(f.global, gi)
 	} else {
@@ -466,13 +471,14 @@ type Token struct {
 // and RFC 9309 section 2.2 skip them. body must already be cut to the size
 // limit.
 func Scan(body string, mode Mode, fn func(Token)) (lines int) {
+	d := mode.Dialect()
 	Lines(body, func(l Line) {
 		lines = l.Num
-		key, value, ok := SplitKeyValue(l.Text, mode == Google)
+		key, value, ok := SplitKeyValue(l.Text, !d.ColonRequired)
 		if !ok {
 			return
 		}
-		kind, _, _ := ClassifyKey(key, mode)
+		kind, _, _ := classifyKey(key, d.ExactKeys)
 		fn(Token{Line: l.Num, Kind: kind, Key: key, Value: value})
 	})
 	return lines
