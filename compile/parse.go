@@ -71,35 +71,54 @@ type File struct {
 	meter    *automaton.Meter
 }
 
-// ruleRec locates a rule: its value is body[off:off+size()]. In bits, bit
-// 0 is set for an allow; bit 1 when the pattern differs from the value (it
-// had bytes to escape) and is in File.escaped; the next ruleSizeBits hold
-// the value's size; the rest, from ruleGapShift, the gap: the lines from
-// the previous rule's line (from line 0 for the first rule), or farGap when
-// that is farGap or more and File.farLines holds the line. A record is 8
-// bytes: a file holds one per rule, and a parse allocates them all.
+// ruleRec locates a rule: its value is body[off:off+size()]. Its bits
+// hold, from the lowest: ruleAllowBit, set for an allow; ruleEscapedBit,
+// set when the pattern differs from the value (it had bytes to escape) and
+// is in File.escaped; from ruleSizeShift, ruleSizeBits of the value's
+// size; from ruleGapShift to the top, the gap: the lines from the previous
+// rule's line (from line 0 for the first rule), or farGap when that is
+// farGap or more and File.farLines holds the line. newRuleRec is the one
+// place that packs them. A record is 8 bytes: a file holds one per rule,
+// and a parse allocates them all.
 type ruleRec struct {
 	off, bits uint32
 }
 
-// ruleSizeBits is the width of a rule's value size in its record. A value
-// lies within one line, which is read up to MaxLineBytes.
-const ruleSizeBits = 15
-
-// ruleGapShift is where a record's gap starts; farGap is its largest
-// value, which sends the reader to File.farLines.
+// The layout of ruleRec.bits.
 const (
-	ruleGapShift = 2 + ruleSizeBits
+	ruleAllowBit   = 1 << 0
+	ruleEscapedBit = 1 << 1
+	ruleSizeShift  = 2
+	// ruleSizeBits is the width of a rule's value size. A value lies
+	// within one line, which is read up to MaxLineBytes.
+	ruleSizeBits = 15
+	ruleSizeMask = 1<<ruleSizeBits - 1
+	// ruleGapShift is where the gap starts; farGap is its largest value,
+	// which sends the reader to File.farLines.
+	ruleGapShift = ruleSizeShift + ruleSizeBits
 	farGap       = 1<<(32-ruleGapShift) - 1
 )
 
 // A value of MaxLineBytes must fit ruleSizeBits (this fails to compile
 // otherwise).
-var _ [1<<ruleSizeBits - 1 - MaxLineBytes]struct{}
+var _ [ruleSizeMask - MaxLineBytes]struct{}
 
-func (r ruleRec) allow() bool     { return r.bits&1 != 0 }
-func (r ruleRec) isEscaped() bool { return r.bits&2 != 0 }
-func (r ruleRec) size() uint32    { return r.bits >> 2 & (1<<ruleSizeBits - 1) }
+// newRuleRec packs a rule's record: its value at off, of size bytes (at
+// most MaxLineBytes), and its gap (at most farGap).
+func newRuleRec(off uint32, size int, allow, escaped bool, gap uint32) ruleRec {
+	bits := uint32(size)<<ruleSizeShift | gap<<ruleGapShift
+	if allow {
+		bits |= ruleAllowBit
+	}
+	if escaped {
+		bits |= ruleEscapedBit
+	}
+	return ruleRec{off: off, bits: bits}
+}
+
+func (r ruleRec) allow() bool     { return r.bits&ruleAllowBit != 0 }
+func (r ruleRec) isEscaped() bool { return r.bits&ruleEscapedBit != 0 }
+func (r ruleRec) size() uint32    { return r.bits >> ruleSizeShift & ruleSizeMask }
 func (r ruleRec) gap() uint32     { return r.bits >> ruleGapShift }
 func (r ruleRec) value(b string) string {
 	return b[r.off : r.off+r.size()]
@@ -402,19 +421,14 @@ func (b *builder) rule(num int, allow bool, vs, ve int, mayEscape bool) {
 	if len(b.groups) == 0 {
 		return // a rule before any user-agent line belongs to no group
 	}
-	r := ruleRec{off: b.keep(vs, ve), bits: uint32(ve-vs) << 2}
-	if allow {
-		r.bits |= 1
-	}
-	r.bits |= b.ruleGap(uint32(num)) << ruleGapShift
-	if mayEscape && needsEscape(f.body[vs:ve]) {
-		r.bits |= 2
+	escaped := mayEscape && needsEscape(f.body[vs:ve])
+	if escaped {
 		if f.escaped == nil {
 			f.escaped = map[int32]string{}
 		}
 		f.escaped[int32(len(b.rules))] = EscapePattern(f.body[vs:ve])
 	}
-	b.rules = append(b.rules, r)
+	b.rules = append(b.rules, newRuleRec(b.keep(vs, ve), ve-vs, allow, escaped, b.ruleGap(uint32(num))))
 }
 
 // ruleGap returns the gap to record for the next rule, at line num, and

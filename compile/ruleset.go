@@ -81,7 +81,9 @@ const HotAfter = 1024
 
 // coldWorkMax bounds the work of one cold check, in bytes compared: the
 // path's length times the rules it tries plus a sixteenth of their bytes
-// (coldWork). Past it, the automaton answers.
+// (coldWork). Past it, the automaton answers. It also keeps the index's
+// sort within its 24-bit entry indices (maxSortedEntries in
+// coldindex.go): raising it past 1<<20 fails to compile.
 const coldWorkMax = 1 << 18
 
 // Compile returns the rule set of the selected groups; its automaton is
@@ -231,7 +233,7 @@ func (rs *RuleSet) cold(a, b, c string) (v Verdict, ok bool) {
 	}
 	var m coldMatch
 	ix := rs.index.Load()
-	if ix == nil && n == 1 && coldWork(path, int(rs.rules), rs.bytes) <= coldWorkMax {
+	if ix == nil && n == 1 && coldWork(len(path), int(rs.rules), rs.bytes) <= coldWorkMax {
 		rs.matchAll(&m, path) // one check may be all there is: index nothing
 		return m.verdict(), true
 	}
@@ -267,11 +269,12 @@ func joinPath(buf []byte, a, b, c string) string {
 	return unsafe.String(unsafe.SliceData(buf), len(buf))
 }
 
-// coldWork bounds the bytes a cold check of path compares when it tries
-// rules whose patterns hold bytes bytes: each try compares the path's
-// bytes at most once per pattern segment, reading many at a time.
-func coldWork(path string, rules, bytes int) int {
-	return (len(path) + 1) * (rules + bytes/16)
+// coldWork bounds the bytes a cold check of a path of pathLen bytes
+// compares when it tries rules whose patterns hold bytes bytes: each try
+// compares the path's bytes at most once per pattern segment, reading
+// many at a time.
+func coldWork(pathLen, rules, bytes int) int {
+	return (pathLen + 1) * (rules + bytes/16)
 }
 
 // coldMatch is the best rule found so far by a cold check.
