@@ -14,7 +14,34 @@ const (
 	Allow                 // a rule that allows matching paths
 	Disallow              // a rule that disallows matching paths
 	Sitemap               // a sitemap URL, outside any group
+
+	// kindCount is the number of kinds: a new kind goes above it, with its
+	// field in fields, and every switch on Kind names it (TestEveryKindIs*
+	// fail until they do).
+	kindCount
 )
+
+// field is the grammar of one kind's key: its field name, and the
+// misspellings Google accepts and RFC 9309 does not, in the order Google
+// tests them.
+type field struct {
+	name  string
+	typos []string
+}
+
+// fields is the grammar of keys, the one table every recogniser derives
+// from: ClassifyKey's spellings, and the words that canonicalKind and the
+// quick path (quickKey) compare. A key is the first spelling it starts
+// with ("allowed" is an allow, "disallowed" a disallow). The spellings of
+// one kind share a first letter and no two kinds do (spellingsByLetter
+// relies on it, and panics otherwise), so a key is tried against one
+// kind's spellings alone.
+var fields = [kindCount]field{
+	UserAgent: {"user-agent", []string{"useragent", "user agent"}},
+	Allow:     {"allow", nil},
+	Disallow:  {"disallow", []string{"dissallow", "dissalow", "disalow", "diasllow", "disallaw"}},
+	Sitemap:   {"sitemap", []string{"site-map"}},
+}
 
 // keySpelling is one spelling of a field name and the kind it stands for.
 // typo marks misspellings that Google accepts and RFC 9309 does not.
@@ -24,30 +51,20 @@ type keySpelling struct {
 	typo bool
 }
 
-// keySpellings is ordered as Google tests them: a key is the first entry it
-// starts with, so "allowed" is an allow and "disallowed" a disallow.
-var keySpellings = []keySpelling{
-	{"user-agent", UserAgent, false},
-	{"useragent", UserAgent, true},
-	{"user agent", UserAgent, true},
-	{"allow", Allow, false},
-	{"disallow", Disallow, false},
-	{"dissallow", Disallow, true},
-	{"dissalow", Disallow, true},
-	{"disalow", Disallow, true},
-	{"diasllow", Disallow, true},
-	{"disallaw", Disallow, true},
-	{"sitemap", Sitemap, false},
-	{"site-map", Sitemap, true},
-}
-
-// spellingsByLetter indexes keySpellings by their first letter: a key can
-// only be a spelling that starts with its own first letter, folded. The
-// spellings of one kind share a first letter and no two kinds do, so
-// testing only those keeps Google's order.
+// spellingsByLetter indexes the spellings of fields by their first
+// letter, the field name first and its typos in order.
 var spellingsByLetter = func() (by [256][]keySpelling) {
-	for _, s := range keySpellings {
-		by[s.name[0]] = append(by[s.name[0]], s)
+	var kindOfLetter [256]Kind
+	for kind := Unknown + 1; kind < kindCount; kind++ {
+		f := fields[kind]
+		for i, name := range append([]string{f.name}, f.typos...) {
+			c := name[0]
+			if other := kindOfLetter[c]; other != Unknown && other != kind {
+				panic("compile: two kinds of key share the first letter " + string(c))
+			}
+			kindOfLetter[c] = kind
+			by[c] = append(by[c], keySpelling{name: name, kind: kind, typo: i > 0})
+		}
 	}
 	return by
 }()
@@ -88,47 +105,92 @@ func kindOf(key string, exact bool) Kind {
 	return kind
 }
 
-// canonicalKind recognises a key that starts with (Google mode) or is (RFC
-// mode) one of the canonical spellings, ignoring case. It reads the key's
-// bytes with 0x20 set: that lower-cases letters, and turns no other byte
-// into a letter; only CR becomes '-', so the hyphen of user-agent is
-// checked as it is.
+// canonicalKind recognises a key that starts with (or, when exact, is)
+// one of the field names, ignoring case, a word at a time.
 func canonicalKind(key string, exact bool) (Kind, bool) {
-	var kind Kind
-	var n int
-	switch key[0] | 0x20 {
-	case 'd':
-		kind, n = Disallow, 8
-	case 'a':
-		kind, n = Allow, 5
-	case 'u':
-		kind, n = UserAgent, 10
-	case 's':
-		kind, n = Sitemap, 7
-	default:
-		return Unknown, false
-	}
+	n := int(nameWords[kindByLetter[key[0]]].n)
 	if len(key) < n || exact && len(key) != n {
 		return Unknown, false
 	}
-	want := &canonicalWords[kind]
-	if n >= 8 {
-		if loadWord(key)|lowerBits != want[0] {
-			return Unknown, false
-		}
-		if n == 10 && (key[8]|0x20 != 'n' || key[9]|0x20 != 't' || key[4] != '-') {
-			return Unknown, false
-		}
-		return kind, true
+	if len(key) < wordBytes {
+		var w [wordBytes]byte
+		copy(w[:], key)
+		kind, _ := fieldPrefix(unsafe.String(&w[0], wordBytes))
+		return kind, kind != Unknown
 	}
-	var w [8]byte
-	copy(w[:], key[:n])
-	mask := uint64(1)<<(8*n) - 1
-	return kind, (binary.LittleEndian.Uint64(w[:])|lowerBits)&mask == want[0]&mask
+	kind, _ := fieldPrefix(key)
+	return kind, kind != Unknown
 }
 
-// lowerBits lower-cases the ASCII letters of a word.
-const lowerBits = 0x2020202020202020
+// fieldPrefix returns the kind whose field name s starts with, ignoring
+// case, and the name's length; Unknown and 0 when none. s must hold
+// quickKeyRoom bytes, or wordBytes and the length of the field name its
+// first byte may start. It is small enough to inline into quickKey.
+func fieldPrefix(s string) (Kind, int) {
+	kind := kindByLetter[s[0]]
+	w := &nameWords[kind]
+	if loadWord(s)&w.headBytes|w.headFold != w.head ||
+		w.n > wordBytes && loadWord(s[w.n-wordBytes:])|w.tailFold != w.tail {
+		return Unknown, 0
+	}
+	return kind, int(w.n)
+}
+
+// nameWord is a field name as the words fieldPrefix compares: its first
+// eight bytes (fewer in headBytes for a shorter name) and, for a longer
+// one, its last eight. The fold masks set 0x20 on the letters alone: a
+// key's bytes are or-ed with them, which lower-cases letters and turns no
+// other byte into a letter or into the name's '-'.
+type nameWord struct {
+	head, headBytes, headFold uint64
+	tail, tailFold            uint64
+	n                         uint8 // the name's length
+}
+
+// nameWords and kindByLetter derive from fields: each kind's nameWord
+// (Unknown's matches nothing), and the kind whose field name starts with
+// a byte, in either case.
+var (
+	nameWords    [kindCount]nameWord
+	kindByLetter [256]Kind
+	// quickKeyRoom is the longest field name and its colon: quickKey reads
+	// as many bytes at once.
+	quickKeyRoom = wordBytes
+)
+
+func init() {
+	nameWords[Unknown] = nameWord{head: 1} // no word masked to 0 equals 1
+	for kind := Unknown + 1; kind < kindCount; kind++ {
+		name := fields[kind].name
+		head := name[:min(len(name), wordBytes)]
+		w := nameWord{headBytes: lanes(len(head)), headFold: foldMask(head), n: uint8(len(name))}
+		w.head = wordOf(head) | w.headFold
+		if len(name) > wordBytes {
+			tail := name[len(name)-wordBytes:]
+			w.tailFold = foldMask(tail)
+			w.tail = wordOf(tail) | w.tailFold
+		}
+		nameWords[kind] = w
+		kindByLetter[name[0]] = kind
+		kindByLetter[name[0]&^0x20] = kind
+		quickKeyRoom = max(quickKeyRoom, len(name)+1)
+	}
+}
+
+// lanes returns the mask of the first n bytes of a little-endian word.
+func lanes(n int) uint64 { return 1<<(8*n) - 1 }
+
+// foldMask returns a word with 0x20 on the bytes of s that are letters.
+func foldMask(s string) uint64 {
+	var m uint64
+	for i := len(s) - 1; i >= 0; i-- {
+		m <<= 8
+		if 'a' <= s[i] && s[i] <= 'z' {
+			m |= 0x20
+		}
+	}
+	return m
+}
 
 // loadWord returns the first eight bytes of s, which must have as many,
 // as a little-endian word.
@@ -136,14 +198,14 @@ func loadWord(s string) uint64 {
 	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
 }
 
-// canonicalWords holds each kind's canonical spelling, its first eight
-// bytes as a little-endian word with lowerBits set.
-var canonicalWords = func() (w [Sitemap + 1][1]uint64) {
-	for kind, name := range map[Kind]string{Disallow: "disallow", Allow: "allow", UserAgent: "user-agent", Sitemap: "sitemap"} {
-		w[kind][0] = wordOf(name) | lowerBits
+// wordOf returns up to the first eight bytes of s as a little-endian word.
+func wordOf(s string) uint64 {
+	var w uint64
+	for i := min(len(s), 8) - 1; i >= 0; i-- {
+		w = w<<8 | uint64(s[i])
 	}
 	return w
-}()
+}
 
 // hasPrefixFold reports whether s starts with the lower-case ASCII prefix,
 // ignoring ASCII case.

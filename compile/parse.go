@@ -383,12 +383,13 @@ func (b *builder) colonless(num, start, end int) {
 func (b *builder) add(num, ks, ke, vs, ve int) {
 	body := b.file.body
 	kind := kindOf(body[ks:ke], b.file.dialect.ExactKeys)
+	// No default: a new kind must be named here (TestEveryKindIsRecorded).
 	switch kind {
 	case UserAgent:
 		b.userAgent(num, vs, ve)
 	case Allow, Disallow:
 		b.rule(num, kind == Allow, vs, ve, true)
-	default:
+	case Sitemap, Unknown:
 		b.other(num, kind == Sitemap, ks, ke, vs, ve)
 	}
 }
