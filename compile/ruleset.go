@@ -219,11 +219,18 @@ func (rs *RuleSet) compile() *compiled {
 // rule set is cold, its dialect compares patterns as they are, and the
 // check's work is small; ok is false otherwise.
 func (rs *RuleSet) cold(a, b, c string) (v Verdict, ok bool) {
-	if rs.file.dialect.NormalizePercent {
+	switch {
+	case rs.file.dialect.NormalizePercent:
 		return v, false
+	case b == "" && c == "":
+		return rs.coldPath(a)
 	}
 	var buf [coldJoinBytes]byte
-	path := joinPath(buf[:0], a, b, c)
+	return rs.coldPath(joinPath(buf[:0], a, b, c))
+}
+
+// coldPath is cold for a path of one piece.
+func (rs *RuleSet) coldPath(path string) (v Verdict, ok bool) {
 	if rs.file.dialect.EndAtNUL {
 		path, _ = automaton.CutAtNUL(path)
 	}
