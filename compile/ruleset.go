@@ -109,7 +109,7 @@ func (f *File) Compile(sel Selection, opts automaton.Options) *RuleSet {
 }
 
 // Set returns the rule set's automaton, compiling it if it is not yet.
-// Checks need not call it: Allowed and Decide choose the tier.
+// Checks need not call it: Decide chooses the tier.
 func (rs *RuleSet) Set() *automaton.Set { return rs.compile().set }
 
 // Dialect returns the dialect of the file the rules come from, in which
@@ -136,30 +136,20 @@ func (rs *RuleSet) Stats() automaton.Stats {
 }
 
 // Allowed reports the verdict for the path a+b, read one piece after the
-// other: Decide(a, b, "").Allowed(), without naming the pattern.
-//
-// Allowed and Decide are the rule set's entry points, and the only place
-// that chooses the tier that answers: the automaton once it is built;
-// before that the cold tier, when cold accepts the check; the automaton,
-// compiled then, otherwise. Once built, Allowed inlines into its caller
-// and goes straight to the automaton.
+// other: Decide(a, b, "").Allowed(). Once the automaton is built it asks
+// it directly, without naming the pattern; before, it is Decide.
 func (rs *RuleSet) Allowed(a, b string) bool {
 	if s := rs.set.Load(); s != nil {
 		return s.Allowed(a, b)
 	}
-	return rs.allowedCold(a, b)
-}
-
-// allowedCold is Allowed before the automaton is built.
-func (rs *RuleSet) allowedCold(a, b string) bool {
-	if v, ok := rs.cold(a, b, ""); ok {
-		return v.Allowed()
-	}
-	return rs.compile().set.Allowed(a, b)
+	return rs.Decide(a, b, "").Allowed()
 }
 
 // Decide returns the verdict for the path a+b+c, read one piece after the
-// other, choosing the tier as Allowed does.
+// other. It is the rule set's entry point, and the one place that chooses
+// the tier that answers: the automaton once it is built; before that the
+// cold tier, when cold accepts the check; the automaton, compiled then,
+// otherwise.
 func (rs *RuleSet) Decide(a, b, c string) Verdict {
 	if rs.set.Load() == nil {
 		if v, ok := rs.cold(a, b, c); ok {

@@ -19,7 +19,7 @@
 // Input says what a check is about (a URL string, a *url.URL, or a path),
 // and Matcher.Decide and Matcher.Allowed answer for it, handing the path's
 // pieces to the rule set, which chooses the tier that answers
-// (compile.RuleSet.Allowed). In Google mode a check copies nothing: the
+// (compile.RuleSet.Decide). In Google mode a check copies nothing: the
 // pieces are joined on the stack for the cold tier and fed one by one to
 // the automaton, a *url.URL's path escaped on the stack or, once the
 // automaton is built, on the fly.

@@ -10,7 +10,7 @@ import (
 // dialect of the file the rules come from. It is a small value, safe for
 // concurrent use.
 //
-// The rule set chooses the tier that answers (compile.RuleSet.Allowed):
+// The rule set chooses the tier that answers (compile.RuleSet.Decide):
 // the matcher only turns an input into the pieces of its path. Once the
 // automaton is built it streams a parsed URL into it rather than build
 // the URL's escaped path.
