@@ -23,10 +23,11 @@ type Options struct {
 	Budget int
 	// Meter, when set, counts the memory the Set holds as it allocates.
 	Meter *Meter
-	// EndAtNUL makes a NUL byte end the input: nothing after it is read,
-	// as Google's reference parser reads a path (runtime sets it for
-	// Google mode). The DFA gives NUL a byte class whose transition from
-	// every state is its end-of-input verdict, so it costs nothing per byte.
+	// EndAtNUL makes a NUL byte end the input (CutAtNUL): nothing after
+	// it is read, as Google's reference parser reads a path
+	// (compile.File.Compile sets it from the file's dialect). The DFA
+	// gives NUL a byte class whose transition from every state is its
+	// end-of-input verdict, so it costs nothing per byte.
 	EndAtNUL bool
 }
 
