@@ -108,7 +108,7 @@ func kindOf(key string, exact bool) Kind {
 // canonicalKind recognises a key that starts with (or, when exact, is)
 // one of the field names, ignoring case, a word at a time.
 func canonicalKind(key string, exact bool) (Kind, bool) {
-	n := int(nameWords[kindByLetter[key[0]]].n)
+	n := int(nameByLetter[key[0]%letterSlots].n)
 	if len(key) < n || exact && len(key) != n {
 		return Unknown, false
 	}
@@ -127,53 +127,83 @@ func canonicalKind(key string, exact bool) (Kind, bool) {
 // quickKeyRoom bytes, or wordBytes and the length of the field name its
 // first byte may start. It is small enough to inline into quickKey.
 func fieldPrefix(s string) (Kind, int) {
-	kind := kindByLetter[s[0]]
-	w := &nameWords[kind]
-	if loadWord(s)&w.headBytes|w.headFold != w.head ||
-		w.n > wordBytes && loadWord(s[w.n-wordBytes:])|w.tailFold != w.tail {
+	w := &nameByLetter[s[0]%letterSlots]
+	if !w.prefixOf(s) {
 		return Unknown, 0
 	}
-	return kind, int(w.n)
+	return w.kind, int(w.n)
 }
 
-// nameWord is a field name as the words fieldPrefix compares: its first
-// eight bytes (fewer in headBytes for a shorter name) and, for a longer
-// one, its last eight. The fold masks set 0x20 on the letters alone: a
+// prefixOf reports whether s starts with the words' text, ignoring the
+// case of its letters. s must hold wordBytes bytes, and n when more.
+func (w *nameWord) prefixOf(s string) bool {
+	return loadWord(s)&w.headBytes|w.headFold == w.head &&
+		(w.n <= wordBytes || loadWordAt(s, int(w.n)-wordBytes)|w.tailFold == w.tail)
+}
+
+// nameWord is a text (a field name, or one and its colon) as the words
+// prefixOf compares: its first eight bytes (fewer in headBytes for a
+// shorter text) and, for a longer one, its last eight. The fold masks set 0x20 on the letters alone: a
 // key's bytes are or-ed with them, which lower-cases letters and turns no
 // other byte into a letter or into the name's '-'.
 type nameWord struct {
 	head, headBytes, headFold uint64
 	tail, tailFold            uint64
-	n                         uint8 // the name's length
+	n                         uint8 // the text's length
+	kind                      Kind
 }
 
-// nameWords and kindByLetter derive from fields: each kind's nameWord
-// (Unknown's matches nothing), and the kind whose field name starts with
-// a byte, in either case.
-var (
-	nameWords    [kindCount]nameWord
-	kindByLetter [256]Kind
-	// quickKeyRoom is the longest field name and its colon: quickKey reads
-	// as many bytes at once.
-	quickKeyRoom = wordBytes
-)
+// wordsOf returns the nameWord of text, a field name of kind or one and
+// its colon.
+func wordsOf(kind Kind, text string) nameWord {
+	head := text[:min(len(text), wordBytes)]
+	w := nameWord{headBytes: lanes(len(head)), headFold: foldMask(head), n: uint8(len(text)), kind: kind}
+	w.head = wordOf(head) | w.headFold
+	if len(text) > wordBytes {
+		tail := text[len(text)-wordBytes:]
+		w.tailFold = foldMask(tail)
+		w.tail = wordOf(tail) | w.tailFold
+	}
+	return w
+}
+
+// nameByLetter derives from fields: the nameWord of the field name that
+// starts with a letter, in either case, at the letter's slot (its low five
+// bits); at the other slots, one that matches nothing. Any byte leads to
+// the words to compare in one load, and a byte that shares a letter's
+// slot fails their comparison, which folds the first byte as it folds the
+// others. The table is small enough to stay in the cache.
+var nameByLetter [letterSlots]nameWord
+
+// keyByLetter is nameByLetter for each field name and its colon, the
+// text quickKey recognises.
+var keyByLetter [letterSlots]nameWord
+
+// letterSlots is the slots of nameByLetter: one per letter, either case.
+const letterSlots = 32
+
+// quickKeyRoom is the room quickKey needs to read any field name and its
+// colon at once: the longest name and one byte, and at least a word. It is
+// a constant, which the quick path compares without a load; init checks
+// it against fields.
+const quickKeyRoom = len("user-agent:")
 
 func init() {
-	nameWords[Unknown] = nameWord{head: 1} // no word masked to 0 equals 1
+	for c := range nameByLetter {
+		nameByLetter[c] = nameWord{head: 1} // no word masked to 0 equals 1
+		keyByLetter[c] = nameByLetter[c]
+	}
 	for kind := Unknown + 1; kind < kindCount; kind++ {
 		name := fields[kind].name
-		head := name[:min(len(name), wordBytes)]
-		w := nameWord{headBytes: lanes(len(head)), headFold: foldMask(head), n: uint8(len(name))}
-		w.head = wordOf(head) | w.headFold
-		if len(name) > wordBytes {
-			tail := name[len(name)-wordBytes:]
-			w.tailFold = foldMask(tail)
-			w.tail = wordOf(tail) | w.tailFold
+		slot := name[0] % letterSlots
+		if nameByLetter[slot].n != 0 {
+			panic("compile: two fields start with the letter " + name[:1])
 		}
-		nameWords[kind] = w
-		kindByLetter[name[0]] = kind
-		kindByLetter[name[0]&^0x20] = kind
-		quickKeyRoom = max(quickKeyRoom, len(name)+1)
+		nameByLetter[slot] = wordsOf(kind, name)
+		keyByLetter[slot] = wordsOf(kind, name+":")
+		if len(name)+1 > quickKeyRoom || quickKeyRoom < wordBytes {
+			panic("compile: quickKeyRoom is too small for the field " + name)
+		}
 	}
 }
 
@@ -196,6 +226,12 @@ func foldMask(s string) uint64 {
 // as a little-endian word.
 func loadWord(s string) uint64 {
 	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
+}
+
+// loadWordAt returns the eight bytes of s from i, which must be there, as
+// a little-endian word.
+func loadWordAt(s string, i int) uint64 {
+	return binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i)), 8))
 }
 
 // wordOf returns up to the first eight bytes of s as a little-endian word.

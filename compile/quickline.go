@@ -32,17 +32,18 @@ var valueClass = func() (t [256]uint8) {
 
 // quickKey returns the kind of the field name that starts body[ks:] and
 // its length, when the key's colon follows it at once before limit; n is 0
-// otherwise. Google reads a key by prefix ("disallowed" is a disallow):
+// otherwise. It compares the name and its colon as words (keyByLetter). Google reads a key by prefix ("disallowed" is a disallow):
 // such keys, like keys followed by spaces, are left to the general path.
 func quickKey(body string, ks, limit int) (kind Kind, n int) {
 	if ks+quickKeyRoom > len(body) {
 		return Unknown, 0 // too near the end to read the longest key at once
 	}
-	kind, n = fieldPrefix(body[ks:])
-	if n == 0 || ks+n >= limit || body[ks+n] != ':' {
+	w := &keyByLetter[body[ks]%letterSlots]
+	n = int(w.n) - 1
+	if !w.prefixOf(body[ks:]) || ks+n >= limit {
 		return Unknown, 0
 	}
-	return kind, n
+	return w.kind, n
 }
 
 // quickLine reads the line that starts at sc.pos when it has the quick
