@@ -40,8 +40,8 @@ func BenchmarkHostileCheck(b *testing.B) {
 		for _, size := range hostileURLSizes {
 			b.Run(f.Name+"/"+size.name, func(b *testing.B) {
 				file := compile.Parse(f.Body, compile.Options{})
-				rules := file.Compile(file.Resolve("FooBot"), runtime.RuleOptions(file.Mode, automaton.Options{}))
-				m := runtime.NewMatcher(rules, file.Mode)
+				rules := file.Compile(file.Resolve("FooBot"), automaton.Options{})
+				m := runtime.NewMatcher(rules)
 				spendStart := time.Now()
 				for seed := uint64(1); seed <= hostileSpendSeeds && !rules.Set().Stats().Full; seed++ {
 					m.Allowed(runtime.FromURL("https://example.com" + f.Path(4<<10, seed)))

@@ -222,7 +222,7 @@ func (r *Robots) AnyAgent(agents ...string) *Agent {
 
 func (r *Robots) agent(sel compile.Selection) *Agent {
 	rules := r.ruleSet(sel)
-	return &Agent{file: r.file, sel: sel, rules: rules, match: runtime.NewMatcher(rules, r.file.Mode),
+	return &Agent{file: r.file, sel: sel, rules: rules, match: runtime.NewMatcher(rules),
 		policy: r.policy, reason: r.reason}
 }
 
@@ -237,7 +237,7 @@ func (r *Robots) ruleSet(sel compile.Selection) *compile.RuleSet {
 	if rs != nil {
 		return rs
 	}
-	compiled := r.file.Compile(sel, runtime.RuleOptions(r.file.Mode, r.budget))
+	compiled := r.file.Compile(sel, r.budget)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if rs = r.sets[string(key)]; rs != nil {

@@ -1,7 +1,5 @@
 package automaton
 
-import "strings"
-
 // Cursor is one check in progress: Feed hands it the path in any number of
 // pieces, and Result gives the verdict. A caller that must transform the
 // path on the way (escaping it, say) feeds the pieces as it makes them,
@@ -108,14 +106,11 @@ func walk(trans []int32, class *[256]uint8, s int32, in string) (int32, int, int
 
 // feedScanner feeds in to the scanner, up to a NUL that ends the input.
 func (c *Cursor) feedScanner(in string) {
-	nul := -1
+	cut := false
 	if c.set.dfa.prog.nulClass >= 0 {
-		nul = strings.IndexByte(in, 0)
-		if nul >= 0 {
-			in = in[:nul]
-		}
+		in, cut = CutAtNUL(in)
 	}
-	if !c.scan.feed(in) || nul >= 0 {
+	if !c.scan.feed(in) || cut {
 		c.mode, c.final = done, c.scan.end()
 	}
 }

@@ -1,7 +1,6 @@
 package automaton
 
 import (
-	"strings"
 	"sync/atomic"
 	"unsafe"
 )
@@ -24,10 +23,11 @@ type Options struct {
 	Budget int
 	// Meter, when set, counts the memory the Set holds as it allocates.
 	Meter *Meter
-	// EndAtNUL makes a NUL byte end the input: nothing after it is read,
-	// as Google's reference parser reads a path (runtime sets it for
-	// Google mode). The DFA gives NUL a byte class whose transition from
-	// every state is its end-of-input verdict, so it costs nothing per byte.
+	// EndAtNUL makes a NUL byte end the input (CutAtNUL): nothing after
+	// it is read, as Google's reference parser reads a path
+	// (compile.File.Compile sets it from the file's dialect). The DFA
+	// gives NUL a byte class whose transition from every state is its
+	// end-of-input verdict, so it costs nothing per byte.
 	EndAtNUL bool
 }
 
@@ -160,16 +160,14 @@ func (s *Set) scan(a, b, c string) int32 {
 	return s.dfa.scanner().decide(a, b, c)
 }
 
-// cutAtNUL returns the pieces a+b+c cut at their first NUL.
+// cutAtNUL returns the pieces a+b+c cut at their first NUL (CutAtNUL).
 func cutAtNUL(a, b, c string) (string, string, string) {
-	if i := strings.IndexByte(a, 0); i >= 0 {
-		return a[:i], "", ""
+	if a, cut := CutAtNUL(a); cut {
+		return a, "", ""
 	}
-	if i := strings.IndexByte(b, 0); i >= 0 {
-		return a, b[:i], ""
+	if b, cut := CutAtNUL(b); cut {
+		return a, b, ""
 	}
-	if i := strings.IndexByte(c, 0); i >= 0 {
-		return a, b, c[:i]
-	}
+	c, _ = CutAtNUL(c)
 	return a, b, c
 }

@@ -228,14 +228,14 @@ func TestRetained(t *testing.T) {
 //
 // robots.Stats reports states and bytes only; the make-up is
 // automaton.Stats, so the test builds the agent from the layers as
-// robots.Robots.Agent does: resolve, compile with the mode's options,
-// match.
+// robots.Robots.Agent does: resolve, compile (the file's dialect sets
+// the automaton's options), match.
 func TestRealisticStarAutomaton(t *testing.T) {
 	body, paths := loadWorkload(t)
 	file := compile.Parse(body, compile.Options{})
-	rules := file.Compile(file.Resolve(StarAgent), runtime.RuleOptions(file.Mode, automaton.Options{}))
+	rules := file.Compile(file.Resolve(StarAgent), automaton.Options{})
 	rules.Set()
-	bot := runtime.NewMatcher(rules, file.Mode)
+	bot := runtime.NewMatcher(rules)
 	pathBytes := 0
 	for _, p := range paths {
 		bot.AllowedPath(p)

@@ -25,7 +25,12 @@ func ValidAgent(agent string) bool {
 // 9309 spells it "*"; Google also reads "*" followed by white space and
 // anything else as the global agent.
 func IsGlobalAgent(value string, mode Mode) bool {
-	if mode == RFC {
+	return isGlobalAgent(value, mode.Dialect().ExactGlobalAgent)
+}
+
+// isGlobalAgent is IsGlobalAgent in a dialect that takes only "*" or not.
+func isGlobalAgent(value string, exact bool) bool {
+	if exact {
 		return value == "*"
 	}
 	return len(value) > 0 && value[0] == '*' && (len(value) == 1 || isSpace(value[1]))

@@ -145,10 +145,27 @@ func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry 
 // pattern with a star (coldWork), and the search for its keys among the
 // entries (candidates): a binary search whose comparisons read at most the
 // path, then at most every entry, each compared with at most the path.
+//
+// It also bounds the groups a check sorts: an index of n entries costs at
+// least n/16 for any path, so one that passes coldWorkMax holds fewer than
+// maxSortedEntries, whose index within a group fits indexBits.
 func (ix *coldIndex) work(path string) int {
-	n := len(ix.entries)
-	return coldWork(path, ix.star, ix.starBytes) + (len(path)+1)*(bits.Len(uint(n))+n)/16
+	return indexWork(len(path), ix.star, ix.starBytes, len(ix.entries))
 }
+
+// indexWork is work for a path of pathLen bytes and an index of entries
+// entries, star of them holding a star in starBytes bytes.
+func indexWork(pathLen, star, starBytes, entries int) int {
+	return coldWork(pathLen, star, starBytes) + (pathLen+1)*(bits.Len(uint(entries))+entries)/16
+}
+
+// maxSortedEntries bounds the entries of an index whose groups a cold
+// check may sort: 16 times coldWorkMax (work). sortKeys packs an entry's
+// index within its group in indexBits, which holds it only because of
+// this bound (this fails to compile otherwise).
+const maxSortedEntries = 16 * coldWorkMax
+
+var _ [indexMask + 1 - maxSortedEntries]struct{}
 
 // group returns the entries whose key's second byte is c, sorted by key;
 // it sorts them the first time, under rs.mu.
@@ -244,8 +261,11 @@ const (
 	smallGroup = 12
 
 	digitBytes = 5
-	indexBits  = 64 - 8*digitBytes // an entry's index, below its digit
-	indexMask  = 1<<indexBits - 1
+	// indexBits holds an entry's index within its group, below its digit:
+	// 24 bits, enough only because a check sorts no group of an index of
+	// maxSortedEntries or more (coldWorkMax).
+	indexBits = 64 - 8*digitBytes
+	indexMask = 1<<indexBits - 1
 )
 
 // sortKeys sorts words, the indices into keys of keys that share their
@@ -329,7 +349,7 @@ func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {
 // linkPrefixes) no longer than k's common prefix with path. One binary
 // search finds k; the chain is walked from there.
 func candidates(es []coldEntry, f *File, path string, fn func(*coldEntry)) {
-	i, found := slices.BinarySearchFunc(es, path, func(e coldEntry, p string) int { return strings.Compare(e.keyOf(f), p) })
+	i, found := searchKey(es, f, path)
 	if found {
 		for i+1 < len(es) && es[i+1].keyOf(f) == path {
 			i++
@@ -346,6 +366,24 @@ func candidates(es []coldEntry, f *File, path string, fn func(*coldEntry)) {
 			fn(&es[i])
 		}
 	}
+}
+
+// searchKey returns the place of the first entry of the sorted es whose
+// key is at least path, and whether it equals path. It is
+// slices.BinarySearchFunc written out: a comparison called through a
+// func value would make path escape, and with it the buffer a cold check
+// may have joined it in.
+func searchKey(es []coldEntry, f *File, path string) (int, bool) {
+	lo, hi := 0, len(es)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if es[mid].keyOf(f) < path {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo, lo < len(es) && es[lo].keyOf(f) == path
 }
 
 // linkPrefixes sets the up link of each entry of the sorted es: the

@@ -91,7 +91,7 @@ func TestColdWorkBound(t *testing.T) {
 	f = Parse([]byte(body.String()), Options{})
 	rs = f.Compile(f.Resolve(), automaton.Options{})
 	path := "/" + strings.Repeat("x", 200)
-	require.Greater(t, coldWork(path, int(rs.rules), rs.bytes), coldWorkMax)
+	require.Greater(t, coldWork(len(path), int(rs.rules), rs.bytes), coldWorkMax)
 	assert.True(t, rs.Allowed(path, ""))
 	assert.True(t, rs.Compiled(), "a check past coldWorkMax is the automaton's")
 }
@@ -124,4 +124,16 @@ func TestCandidatesAreThePrefixKeys(t *testing.T) {
 			require.ElementsMatch(t, want, got, "%q in\n%s", path, body.String())
 		}
 	}
+}
+
+// TestIndexWorkBoundsSortedEntries checks the bound that lets sortKeys
+// pack an entry's index in indexBits: an index of maxSortedEntries
+// entries is refused whatever the path, one a little smaller is not, and
+// every index a check may sort numbers its entries within indexMask.
+func TestIndexWorkBoundsSortedEntries(t *testing.T) {
+	for _, pathLen := range []int{0, 1, 100} {
+		assert.Greater(t, indexWork(pathLen, 0, 0, maxSortedEntries), coldWorkMax, "path of %d bytes", pathLen)
+	}
+	assert.LessOrEqual(t, indexWork(0, 0, 0, maxSortedEntries-32), coldWorkMax, "the bound is near the edge")
+	assert.LessOrEqual(t, maxSortedEntries-1, indexMask)
 }

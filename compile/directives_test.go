@@ -376,7 +376,7 @@ func TestGoogleRulePatternsIndexDirectory(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := &File{Mode: tt.mode}
+			f := &File{Mode: tt.mode, dialect: tt.mode.Dialect()}
 			var got []string
 			for _, p := range f.RulePatterns(tt.rule) {
 				got = append(got, p.Expr)

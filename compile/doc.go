@@ -14,8 +14,9 @@
 //     and a value up to the line break, are read in one pass over their
 //     bytes (quickline.go); the reading is the same.
 //   - Keys are classified by case-insensitive prefix (key.go): user-agent,
-//     allow, disallow, sitemap, with the common typos Google accepts.
-//     Everything else is an unknown directive, kept for callers that want it.
+//     allow, disallow, sitemap, with the common typos Google accepts, all
+//     read from one table (fields). Everything else is an unknown
+//     directive, kept for callers that want it.
 //   - Allow and disallow values are escaped (escape.go): bytes outside ASCII
 //     become %XX and existing %xx escapes are upper-cased. Nothing is decoded.
 //   - Lines are grouped (parse.go): consecutive user-agent lines share the
@@ -31,11 +32,16 @@
 //     checks test the rules whose literal prefix the path starts with
 //     (coldindex.go) and, in a file with many star patterns, those filed
 //     under a two-byte substring the path holds (coldgram.go); after
-//     HotAfter checks it compiles an automaton.Set.
+//     HotAfter checks it compiles an automaton.Set. RuleSet.Decide alone
+//     chooses the tier that answers a check.
 //
 // Strict RFC 9309 mode (Mode RFC) drops the leniencies the RFC does not
-// define: typos, missing colons, the index.html rule, and groups split by
-// non-group lines; it also normalises percent-encoding (RFC 9309 2.2.2).
+// define: typos and prefixes of field names, missing colons, a global
+// agent followed by more, the index.html rule and the end of the path at
+// a NUL; it normalises percent-encoding (RFC 9309 2.2.2) and allows
+// /robots.txt.
+// A mode is read as its Dialect (mode.go), one field per such point,
+// which the File keeps and every step consults.
 // docs/semantics.md lists every rule with its source and its test.
 //
 // Configuration is a struct passed by value where the work is done: Parse

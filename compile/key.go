@@ -14,7 +14,34 @@ const (
 	Allow                 // a rule that allows matching paths
 	Disallow              // a rule that disallows matching paths
 	Sitemap               // a sitemap URL, outside any group
+
+	// kindCount is the number of kinds: a new kind goes above it, with its
+	// field in fields, and every switch on Kind names it (TestEveryKindIs*
+	// fail until they do).
+	kindCount
 )
+
+// field is the grammar of one kind's key: its field name, and the
+// misspellings Google accepts and RFC 9309 does not, in the order Google
+// tests them.
+type field struct {
+	name  string
+	typos []string
+}
+
+// fields is the grammar of keys, the one table every recogniser derives
+// from: ClassifyKey's spellings, and the words that canonicalKind and the
+// quick path (quickKey) compare. A key is the first spelling it starts
+// with ("allowed" is an allow, "disallowed" a disallow). The spellings of
+// one kind share a first letter and no two kinds do (spellingsByLetter
+// relies on it, and panics otherwise), so a key is tried against one
+// kind's spellings alone.
+var fields = [kindCount]field{
+	UserAgent: {"user-agent", []string{"useragent", "user agent"}},
+	Allow:     {"allow", nil},
+	Disallow:  {"disallow", []string{"dissallow", "dissalow", "disalow", "diasllow", "disallaw"}},
+	Sitemap:   {"sitemap", []string{"site-map"}},
+}
 
 // keySpelling is one spelling of a field name and the kind it stands for.
 // typo marks misspellings that Google accepts and RFC 9309 does not.
@@ -24,30 +51,20 @@ type keySpelling struct {
 	typo bool
 }
 
-// keySpellings is ordered as Google tests them: a key is the first entry it
-// starts with, so "allowed" is an allow and "disallowed" a disallow.
-var keySpellings = []keySpelling{
-	{"user-agent", UserAgent, false},
-	{"useragent", UserAgent, true},
-	{"user agent", UserAgent, true},
-	{"allow", Allow, false},
-	{"disallow", Disallow, false},
-	{"dissallow", Disallow, true},
-	{"dissalow", Disallow, true},
-	{"disalow", Disallow, true},
-	{"diasllow", Disallow, true},
-	{"disallaw", Disallow, true},
-	{"sitemap", Sitemap, false},
-	{"site-map", Sitemap, true},
-}
-
-// spellingsByLetter indexes keySpellings by their first letter: a key can
-// only be a spelling that starts with its own first letter, folded. The
-// spellings of one kind share a first letter and no two kinds do, so
-// testing only those keeps Google's order.
+// spellingsByLetter indexes the spellings of fields by their first
+// letter, the field name first and its typos in order.
 var spellingsByLetter = func() (by [256][]keySpelling) {
-	for _, s := range keySpellings {
-		by[s.name[0]] = append(by[s.name[0]], s)
+	var kindOfLetter [256]Kind
+	for kind := Unknown + 1; kind < kindCount; kind++ {
+		f := fields[kind]
+		for i, name := range append([]string{f.name}, f.typos...) {
+			c := name[0]
+			if other := kindOfLetter[c]; other != Unknown && other != kind {
+				panic("compile: two kinds of key share the first letter " + string(c))
+			}
+			kindOfLetter[c] = kind
+			by[c] = append(by[c], keySpelling{name: name, kind: kind, typo: i > 0})
+		}
 	}
 	return by
 }()
@@ -58,11 +75,16 @@ var spellingsByLetter = func() (by [256][]keySpelling) {
 // Spelling is the canonical spelling matched, "" for Unknown; typo reports
 // that the key was a misspelling Google accepts.
 func ClassifyKey(key string, mode Mode) (kind Kind, spelling string, typo bool) {
+	return classifyKey(key, mode.Dialect().ExactKeys)
+}
+
+// classifyKey is ClassifyKey in a dialect whose keys are exact or not.
+func classifyKey(key string, exact bool) (kind Kind, spelling string, typo bool) {
 	if key == "" {
 		return Unknown, "", false
 	}
 	for _, s := range spellingsByLetter[lowerASCII(key[0])] {
-		if mode == RFC && (s.typo || len(key) != len(s.name)) {
+		if exact && (s.typo || len(key) != len(s.name)) {
 			continue
 		}
 		if hasPrefixFold(key, s.name) {
@@ -72,58 +94,133 @@ func ClassifyKey(key string, mode Mode) (kind Kind, spelling string, typo bool) 
 	return Unknown, "", false
 }
 
-// kindOf is ClassifyKey's kind, found first among the canonical spellings
+// kindOf is classifyKey's kind, found first among the canonical spellings
 // a word at a time: nearly every key is one of them. The others, typos
-// included, go through ClassifyKey.
-func kindOf(key string, mode Mode) Kind {
-	if kind, ok := canonicalKind(key, mode); ok {
+// included, go through classifyKey.
+func kindOf(key string, exact bool) Kind {
+	if kind, ok := canonicalKind(key, exact); ok {
 		return kind
 	}
-	kind, _, _ := ClassifyKey(key, mode)
+	kind, _, _ := classifyKey(key, exact)
 	return kind
 }
 
-// canonicalKind recognises a key that starts with (Google mode) or is (RFC
-// mode) one of the canonical spellings, ignoring case. It reads the key's
-// bytes with 0x20 set: that lower-cases letters, and turns no other byte
-// into a letter; only CR becomes '-', so the hyphen of user-agent is
-// checked as it is.
-func canonicalKind(key string, mode Mode) (Kind, bool) {
-	var kind Kind
-	var n int
-	switch key[0] | 0x20 {
-	case 'd':
-		kind, n = Disallow, 8
-	case 'a':
-		kind, n = Allow, 5
-	case 'u':
-		kind, n = UserAgent, 10
-	case 's':
-		kind, n = Sitemap, 7
-	default:
+// canonicalKind recognises a key that starts with (or, when exact, is)
+// one of the field names, ignoring case, a word at a time.
+func canonicalKind(key string, exact bool) (Kind, bool) {
+	n := int(nameByLetter[key[0]%letterSlots].n)
+	if len(key) < n || exact && len(key) != n {
 		return Unknown, false
 	}
-	if len(key) < n || mode == RFC && len(key) != n {
-		return Unknown, false
+	if len(key) < wordBytes {
+		var w [wordBytes]byte
+		copy(w[:], key)
+		kind, _ := fieldPrefix(unsafe.String(&w[0], wordBytes))
+		return kind, kind != Unknown
 	}
-	want := &canonicalWords[kind]
-	if n >= 8 {
-		if loadWord(key)|lowerBits != want[0] {
-			return Unknown, false
-		}
-		if n == 10 && (key[8]|0x20 != 'n' || key[9]|0x20 != 't' || key[4] != '-') {
-			return Unknown, false
-		}
-		return kind, true
-	}
-	var w [8]byte
-	copy(w[:], key[:n])
-	mask := uint64(1)<<(8*n) - 1
-	return kind, (binary.LittleEndian.Uint64(w[:])|lowerBits)&mask == want[0]&mask
+	kind, _ := fieldPrefix(key)
+	return kind, kind != Unknown
 }
 
-// lowerBits lower-cases the ASCII letters of a word.
-const lowerBits = 0x2020202020202020
+// fieldPrefix returns the kind whose field name s starts with, ignoring
+// case, and the name's length; Unknown and 0 when none. s must hold
+// quickKeyRoom bytes, or wordBytes and the length of the field name its
+// first byte may start. It is small enough to inline into quickKey.
+func fieldPrefix(s string) (Kind, int) {
+	w := &nameByLetter[s[0]%letterSlots]
+	if !w.prefixOf(s) {
+		return Unknown, 0
+	}
+	return w.kind, int(w.n)
+}
+
+// prefixOf reports whether s starts with the words' text, ignoring the
+// case of its letters. s must hold wordBytes bytes, and n when more.
+func (w *nameWord) prefixOf(s string) bool {
+	return loadWord(s)&w.headBytes|w.headFold == w.head &&
+		(w.n <= wordBytes || loadWordAt(s, int(w.n)-wordBytes)|w.tailFold == w.tail)
+}
+
+// nameWord is a text (a field name, or one and its colon) as the words
+// prefixOf compares: its first eight bytes (fewer in headBytes for a
+// shorter text) and, for a longer one, its last eight. The fold masks set 0x20 on the letters alone: a
+// key's bytes are or-ed with them, which lower-cases letters and turns no
+// other byte into a letter or into the name's '-'.
+type nameWord struct {
+	head, headBytes, headFold uint64
+	tail, tailFold            uint64
+	n                         uint8 // the text's length
+	kind                      Kind
+}
+
+// wordsOf returns the nameWord of text, a field name of kind or one and
+// its colon.
+func wordsOf(kind Kind, text string) nameWord {
+	head := text[:min(len(text), wordBytes)]
+	w := nameWord{headBytes: lanes(len(head)), headFold: foldMask(head), n: uint8(len(text)), kind: kind}
+	w.head = wordOf(head) | w.headFold
+	if len(text) > wordBytes {
+		tail := text[len(text)-wordBytes:]
+		w.tailFold = foldMask(tail)
+		w.tail = wordOf(tail) | w.tailFold
+	}
+	return w
+}
+
+// nameByLetter derives from fields: the nameWord of the field name that
+// starts with a letter, in either case, at the letter's slot (its low five
+// bits); at the other slots, one that matches nothing. Any byte leads to
+// the words to compare in one load, and a byte that shares a letter's
+// slot fails their comparison, which folds the first byte as it folds the
+// others. The table is small enough to stay in the cache.
+var nameByLetter [letterSlots]nameWord
+
+// keyByLetter is nameByLetter for each field name and its colon, the
+// text quickKey recognises.
+var keyByLetter [letterSlots]nameWord
+
+// letterSlots is the slots of nameByLetter: one per letter, either case.
+const letterSlots = 32
+
+// quickKeyRoom is the room quickKey needs to read any field name and its
+// colon at once: the longest name and one byte, and at least a word. It is
+// a constant, which the quick path compares without a load; init checks
+// it against fields.
+const quickKeyRoom = len("user-agent:")
+
+func init() {
+	for c := range nameByLetter {
+		nameByLetter[c] = nameWord{head: 1} // no word masked to 0 equals 1
+		keyByLetter[c] = nameByLetter[c]
+	}
+	for kind := Unknown + 1; kind < kindCount; kind++ {
+		name := fields[kind].name
+		slot := name[0] % letterSlots
+		if nameByLetter[slot].n != 0 {
+			panic("compile: two fields start with the letter " + name[:1])
+		}
+		nameByLetter[slot] = wordsOf(kind, name)
+		keyByLetter[slot] = wordsOf(kind, name+":")
+		if len(name)+1 > quickKeyRoom || quickKeyRoom < wordBytes {
+			panic("compile: quickKeyRoom is too small for the field " + name)
+		}
+	}
+}
+
+// lanes returns the mask of the first n bytes of a little-endian word.
+func lanes(n int) uint64 { return 1<<(8*n) - 1 }
+
+// foldMask returns a word with 0x20 on the bytes of s that are letters.
+func foldMask(s string) uint64 {
+	var m uint64
+	for i := len(s) - 1; i >= 0; i-- {
+		m <<= 8
+		if 'a' <= s[i] && s[i] <= 'z' {
+			m |= 0x20
+		}
+	}
+	return m
+}
 
 // loadWord returns the first eight bytes of s, which must have as many,
 // as a little-endian word.
@@ -131,14 +228,20 @@ func loadWord(s string) uint64 {
 	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
 }
 
-// canonicalWords holds each kind's canonical spelling, its first eight
-// bytes as a little-endian word with lowerBits set.
-var canonicalWords = func() (w [Sitemap + 1][1]uint64) {
-	for kind, name := range map[Kind]string{Disallow: "disallow", Allow: "allow", UserAgent: "user-agent", Sitemap: "sitemap"} {
-		w[kind][0] = wordOf(name) | lowerBits
+// loadWordAt returns the eight bytes of s from i, which must be there, as
+// a little-endian word.
+func loadWordAt(s string, i int) uint64 {
+	return binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i)), 8))
+}
+
+// wordOf returns up to the first eight bytes of s as a little-endian word.
+func wordOf(s string) uint64 {
+	var w uint64
+	for i := min(len(s), 8) - 1; i >= 0; i-- {
+		w = w<<8 | uint64(s[i])
 	}
 	return w
-}()
+}
 
 // hasPrefixFold reports whether s starts with the lower-case ASCII prefix,
 // ignoring ASCII case.

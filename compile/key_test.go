@@ -1,9 +1,11 @@
 package compile
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestGoogleClassifyKey(t *testing.T) {
@@ -78,7 +80,7 @@ func TestKindOfAgreesWithClassifyKey(t *testing.T) {
 	for _, k := range keys {
 		for _, m := range []Mode{Google, RFC} {
 			want, _, _ := ClassifyKey(k, m)
-			assert.Equal(t, want, kindOf(k, m), "%q in %v mode", k, m)
+			assert.Equal(t, want, kindOf(k, m.Dialect().ExactKeys), "%q in %v mode", k, m)
 		}
 	}
 	for c := range 256 {
@@ -87,9 +89,72 @@ func TestKindOfAgreesWithClassifyKey(t *testing.T) {
 				k := base[:i] + string(byte(c)) + base[i+1:]
 				for _, m := range []Mode{Google, RFC} {
 					want, _, _ := ClassifyKey(k, m)
-					assert.Equal(t, want, kindOf(k, m), "%q in %v mode", k, m)
+					assert.Equal(t, want, kindOf(k, m.Dialect().ExactKeys), "%q in %v mode", k, m)
 				}
 			}
 		}
+	}
+}
+
+// TestEveryKindIsRecorded checks that both paths of the parser file a line
+// of every kind where it belongs. The switches on Kind (builder.add,
+// quickLine) have no default: a kind added to fields and not to them
+// leaves its line unrecorded, or this test without a place for it, and
+// fails here either way.
+func TestEveryKindIsRecorded(t *testing.T) {
+	// place returns where f filed the line after the user-agent line.
+	place := func(f *File) string {
+		switch {
+		case len(f.agents) == 2:
+			return "agent"
+		case len(f.rules) == 1 && f.rules[0].allow():
+			return "allow"
+		case len(f.rules) == 1:
+			return "disallow"
+		case len(f.sitemaps) == 1:
+			return "sitemap"
+		case len(f.others) == 1:
+			return "other"
+		}
+		return "nowhere"
+	}
+	want := map[Kind]string{Unknown: "other", UserAgent: "agent", Allow: "allow", Disallow: "disallow", Sitemap: "sitemap"}
+	for kind := Unknown; kind < kindCount; kind++ {
+		w, ok := want[kind]
+		require.True(t, ok, "kind %d: the test does not say where its lines go", kind)
+		key := fields[kind].name
+		if kind == Unknown {
+			key = "crawl-delay"
+		}
+		for _, k := range []string{key, strings.ToUpper(key)} {
+			body := "user-agent: a\n" + k + ": /v\n"
+			for _, quick := range []bool{true, false} {
+				assert.Equal(t, w, place(parse([]byte(body), Options{}, quick)), "%q, quick path %v", k, quick)
+			}
+			if kind != Unknown {
+				got, _, _ := ClassifyKey(k, RFC)
+				assert.Equal(t, kind, got, "%q", k)
+			}
+		}
+	}
+}
+
+// TestFieldsDeriveTheRecognisers checks the tables derived from fields:
+// every spelling classifies as its kind, and the first letters of no two
+// kinds meet.
+func TestFieldsDeriveTheRecognisers(t *testing.T) {
+	for kind := Unknown + 1; kind < kindCount; kind++ {
+		f := fields[kind]
+		for i, name := range append([]string{f.name}, f.typos...) {
+			got, spelling, typo := ClassifyKey(name, Google)
+			assert.Equal(t, kind, got, name)
+			assert.Equal(t, name, spelling)
+			assert.Equal(t, i > 0, typo, name)
+			assert.Equal(t, kind, nameByLetter[name[0]%letterSlots].kind, name)
+		}
+		k, n := fieldPrefix(f.name + ":" + strings.Repeat(" ", wordBytes))
+		assert.Equal(t, kind, k, f.name)
+		assert.Equal(t, len(f.name), n)
+		assert.Less(t, len(f.name), quickKeyRoom)
 	}
 }

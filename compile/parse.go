@@ -22,6 +22,10 @@ type Options struct {
 	Meter *automaton.Meter
 }
 
+// Dialect returns the dialect of the file's mode, in which its rules are
+// read and matched.
+func (f *File) Dialect() Dialect { return f.dialect }
+
 // BodyLimit returns how many bytes of a body are read: MaxBytes, or
 // DefaultMaxBytes when it is zero; negative for no limit. It is the one
 // place that applies the default, for package robots and package fetch
@@ -48,8 +52,9 @@ func (o Options) BodyLimit() int {
 // them.
 type File struct {
 	Mode      Mode
-	Lines     int  // number of lines read, the last one included
-	Truncated bool // the body was longer than Options.MaxBytes
+	dialect   Dialect // Mode's, read by every step after parsing
+	Lines     int     // number of lines read, the last one included
+	Truncated bool    // the body was longer than Options.MaxBytes
 
 	body     string     // the arena; while parsing, the body itself
 	rules    []ruleRec  // every rule of every group, in file order
@@ -70,35 +75,54 @@ type File struct {
 	meter    *automaton.Meter
 }
 
-// ruleRec locates a rule: its value is body[off:off+size()]. In bits, bit
-// 0 is set for an allow; bit 1 when the pattern differs from the value (it
-// had bytes to escape) and is in File.escaped; the next ruleSizeBits hold
-// the value's size; the rest, from ruleGapShift, the gap: the lines from
-// the previous rule's line (from line 0 for the first rule), or farGap when
-// that is farGap or more and File.farLines holds the line. A record is 8
-// bytes: a file holds one per rule, and a parse allocates them all.
+// ruleRec locates a rule: its value is body[off:off+size()]. Its bits
+// hold, from the lowest: ruleAllowBit, set for an allow; ruleEscapedBit,
+// set when the pattern differs from the value (it had bytes to escape) and
+// is in File.escaped; from ruleSizeShift, ruleSizeBits of the value's
+// size; from ruleGapShift to the top, the gap: the lines from the previous
+// rule's line (from line 0 for the first rule), or farGap when that is
+// farGap or more and File.farLines holds the line. newRuleRec is the one
+// place that packs them. A record is 8 bytes: a file holds one per rule,
+// and a parse allocates them all.
 type ruleRec struct {
 	off, bits uint32
 }
 
-// ruleSizeBits is the width of a rule's value size in its record. A value
-// lies within one line, which is read up to MaxLineBytes.
-const ruleSizeBits = 15
-
-// ruleGapShift is where a record's gap starts; farGap is its largest
-// value, which sends the reader to File.farLines.
+// The layout of ruleRec.bits.
 const (
-	ruleGapShift = 2 + ruleSizeBits
+	ruleAllowBit   = 1 << 0
+	ruleEscapedBit = 1 << 1
+	ruleSizeShift  = 2
+	// ruleSizeBits is the width of a rule's value size. A value lies
+	// within one line, which is read up to MaxLineBytes.
+	ruleSizeBits = 15
+	ruleSizeMask = 1<<ruleSizeBits - 1
+	// ruleGapShift is where the gap starts; farGap is its largest value,
+	// which sends the reader to File.farLines.
+	ruleGapShift = ruleSizeShift + ruleSizeBits
 	farGap       = 1<<(32-ruleGapShift) - 1
 )
 
 // A value of MaxLineBytes must fit ruleSizeBits (this fails to compile
 // otherwise).
-var _ [1<<ruleSizeBits - 1 - MaxLineBytes]struct{}
+var _ [ruleSizeMask - MaxLineBytes]struct{}
 
-func (r ruleRec) allow() bool     { return r.bits&1 != 0 }
-func (r ruleRec) isEscaped() bool { return r.bits&2 != 0 }
-func (r ruleRec) size() uint32    { return r.bits >> 2 & (1<<ruleSizeBits - 1) }
+// newRuleRec packs a rule's record: its value at off, of size bytes (at
+// most MaxLineBytes), and its gap (at most farGap).
+func newRuleRec(off uint32, size int, allow, escaped bool, gap uint32) ruleRec {
+	bits := uint32(size)<<ruleSizeShift | gap<<ruleGapShift
+	if allow {
+		bits |= ruleAllowBit
+	}
+	if escaped {
+		bits |= ruleEscapedBit
+	}
+	return ruleRec{off: off, bits: bits}
+}
+
+func (r ruleRec) allow() bool     { return r.bits&ruleAllowBit != 0 }
+func (r ruleRec) isEscaped() bool { return r.bits&ruleEscapedBit != 0 }
+func (r ruleRec) size() uint32    { return r.bits >> ruleSizeShift & ruleSizeMask }
 func (r ruleRec) gap() uint32     { return r.bits >> ruleGapShift }
 func (r ruleRec) value(b string) string {
 	return b[r.off : r.off+r.size()]
@@ -174,7 +198,7 @@ func Parse(data []byte, opts Options) *File { return parse(data, opts, true) }
 // line takes the general path, which the tests compare it with.
 func parse(data []byte, opts Options, quick bool) *File {
 	data, truncated := truncate(data, opts.BodyLimit())
-	f := &File{Mode: opts.Mode, Truncated: truncated, meter: opts.Meter}
+	f := &File{Mode: opts.Mode, dialect: opts.Mode.Dialect(), Truncated: truncated, meter: opts.Meter}
 	// The body is read in place: nothing below keeps a string of it.
 	f.body = unsafe.String(unsafe.SliceData(data), len(data))
 	b := builders.Get().(*builder)
@@ -238,7 +262,7 @@ func (b *builder) reset(f *File) {
 	b.names.reuse()
 	*b = builder{
 		names: b.names,
-		file:  f, lenient: f.Mode == Google,
+		file:  f, lenient: !f.dialect.ColonRequired,
 		rules: reuse(b.rules), agents: reuse(b.agents), groups: reuse(b.groups),
 		sitemaps: reuse(b.sitemaps), others: reuse(b.others), named: reuse(b.named),
 		kept: reuse(b.kept),
@@ -362,13 +386,14 @@ func (b *builder) colonless(num, start, end int) {
 // add records the directive with key body[ks:ke] and value body[vs:ve].
 func (b *builder) add(num, ks, ke, vs, ve int) {
 	body := b.file.body
-	kind := kindOf(body[ks:ke], b.file.Mode)
+	kind := kindOf(body[ks:ke], b.file.dialect.ExactKeys)
+	// No default: a new kind must be named here (TestEveryKindIsRecorded).
 	switch kind {
 	case UserAgent:
 		b.userAgent(num, vs, ve)
 	case Allow, Disallow:
 		b.rule(num, kind == Allow, vs, ve, true)
-	default:
+	case Sitemap, Unknown:
 		b.other(num, kind == Sitemap, ks, ke, vs, ve)
 	}
 }
@@ -381,7 +406,7 @@ func (b *builder) userAgent(num, vs, ve int) {
 	}
 	gi := int32(len(b.groups) - 1)
 	value := f.body[vs:ve]
-	a := agentRec{line: uint32(num), off: b.keep(vs, ve), n: uint32(ve - vs), global: IsGlobalAgent(value, f.Mode)}
+	a := agentRec{line: uint32(num), off: b.keep(vs, ve), n: uint32(ve - vs), global: isGlobalAgent(value, f.dialect.ExactGlobalAgent)}
 	if a.global {
 		f.global = appendGroup(f.global, gi)
 	} else {
@@ -401,19 +426,14 @@ func (b *builder) rule(num int, allow bool, vs, ve int, mayEscape bool) {
 	if len(b.groups) == 0 {
 		return // a rule before any user-agent line belongs to no group
 	}
-	r := ruleRec{off: b.keep(vs, ve), bits: uint32(ve-vs) << 2}
-	if allow {
-		r.bits |= 1
-	}
-	r.bits |= b.ruleGap(uint32(num)) << ruleGapShift
-	if mayEscape && needsEscape(f.body[vs:ve]) {
-		r.bits |= 2
+	escaped := mayEscape && needsEscape(f.body[vs:ve])
+	if escaped {
 		if f.escaped == nil {
 			f.escaped = map[int32]string{}
 		}
 		f.escaped[int32(len(b.rules))] = EscapePattern(f.body[vs:ve])
 	}
-	b.rules = append(b.rules, r)
+	b.rules = append(b.rules, newRuleRec(b.keep(vs, ve), ve-vs, allow, escaped, b.ruleGap(uint32(num))))
 }
 
 // ruleGap returns the gap to record for the next rule, at line num, and
@@ -470,13 +490,14 @@ type Token struct {
 // and RFC 9309 section 2.2 skip them. body must already be cut to the size
 // limit.
 func Scan(body string, mode Mode, fn func(Token)) (lines int) {
+	d := mode.Dialect()
 	Lines(body, func(l Line) {
 		lines = l.Num
-		key, value, ok := SplitKeyValue(l.Text, mode == Google)
+		key, value, ok := SplitKeyValue(l.Text, !d.ColonRequired)
 		if !ok {
 			return
 		}
-		kind, _, _ := ClassifyKey(key, mode)
+		kind, _, _ := classifyKey(key, d.ExactKeys)
 		fn(Token{Line: l.Num, Kind: kind, Key: key, Value: value})
 	})
 	return lines

@@ -196,3 +196,22 @@ func TestRuleRecordSize(t *testing.T) {
 	assert.True(t, rules[1].Allow)
 	assert.Equal(t, 3, rules[1].Line)
 }
+
+// TestRuleRecFields checks that newRuleRec's fields read back unchanged,
+// each at its largest value beside the others at theirs and at zero.
+func TestRuleRecFields(t *testing.T) {
+	for _, size := range []int{0, 1, MaxLineBytes} {
+		for _, gap := range []uint32{0, 1, farGap} {
+			for _, allow := range []bool{false, true} {
+				for _, escaped := range []bool{false, true} {
+					r := newRuleRec(7, size, allow, escaped, gap)
+					assert.Equal(t, uint32(7), r.off)
+					assert.Equal(t, uint32(size), r.size(), "size %d gap %d", size, gap)
+					assert.Equal(t, gap, r.gap(), "size %d gap %d", size, gap)
+					assert.Equal(t, allow, r.allow())
+					assert.Equal(t, escaped, r.isEscaped())
+				}
+			}
+		}
+	}
+}

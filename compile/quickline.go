@@ -30,59 +30,20 @@ var valueClass = func() (t [256]uint8) {
 	return t
 }()
 
-// The canonical keys as little-endian words, with lowerBits set on their
-// letters only: a key's bytes are or-ed with the same mask before they are
-// compared, which folds letters and leaves every other byte as it is (a
-// CR where user-agent has its hyphen stays a CR).
-const (
-	userAgeMask  = 0x2020_2000_2020_2020 // "user-age": not the hyphen
-	sitemapMask  = 0x0020_2020_2020_2020 // "sitemap": seven letters
-	allowMask    = 0x0000_0020_2020_2020 // "allow": five letters
-	allowBytes   = 0x0000_00FF_FFFF_FFFF
-	sitemapBytes = 0x00FF_FFFF_FFFF_FFFF
-)
-
-var (
-	disallowWord = canonicalWords[Disallow][0]
-	userAgeWord  = wordOf("user-age") | userAgeMask
-	sitemapWord  = wordOf("sitemap") | sitemapMask
-	allowWord    = wordOf("allow") | allowMask
-)
-
-// wordOf returns up to the first eight bytes of s as a little-endian word.
-func wordOf(s string) uint64 {
-	var w uint64
-	for i := min(len(s), 8) - 1; i >= 0; i-- {
-		w = w<<8 | uint64(s[i])
-	}
-	return w
-}
-
-// quickKey returns the kind of the canonical key that starts body[ks:] and
+// quickKey returns the kind of the field name that starts body[ks:] and
 // its length, when the key's colon follows it at once before limit; n is 0
-// otherwise. Google reads a key by prefix ("disallowed" is a disallow):
+// otherwise. It compares the name and its colon as words (keyByLetter). Google reads a key by prefix ("disallowed" is a disallow):
 // such keys, like keys followed by spaces, are left to the general path.
 func quickKey(body string, ks, limit int) (kind Kind, n int) {
-	if ks+len("user-agent:") > len(body) {
+	if ks+quickKeyRoom > len(body) {
 		return Unknown, 0 // too near the end to read the longest key at once
 	}
-	w := loadWord(body[ks:])
-	switch {
-	case w|lowerBits == disallowWord:
-		kind, n = Disallow, 8
-	case w&allowBytes|allowMask == allowWord:
-		kind, n = Allow, 5
-	case w|userAgeMask == userAgeWord && body[ks+8]|0x20 == 'n' && body[ks+9]|0x20 == 't':
-		kind, n = UserAgent, 10
-	case w&sitemapBytes|sitemapMask == sitemapWord:
-		kind, n = Sitemap, 7
-	default:
+	w := &keyByLetter[body[ks]%letterSlots]
+	n = int(w.n) - 1
+	if !w.prefixOf(body[ks:]) || ks+n >= limit {
 		return Unknown, 0
 	}
-	if ks+n >= limit || body[ks+n] != ':' {
-		return Unknown, 0
-	}
-	return kind, n
+	return w.kind, n
 }
 
 // quickLine reads the line that starts at sc.pos when it has the quick
@@ -136,13 +97,15 @@ func (b *builder) quickLine(sc *scanner) bool {
 	}
 	vs, ve := trimBounds(body, ks+n+1, i)
 	num := sc.endLine(i)
+	// No default: quickKey gives the kinds of fields, never Unknown, and
+	// a new one must be named here (TestEveryKindIsRecorded).
 	switch kind {
 	case UserAgent:
 		b.userAgent(num, vs, ve)
+	case Allow, Disallow:
+		b.rule(num, kind == Allow, vs, ve, seen&valueEscape != 0)
 	case Sitemap:
 		b.other(num, true, ks, ks+n, vs, ve)
-	default:
-		b.rule(num, kind == Allow, vs, ve, seen&valueEscape != 0)
 	}
 	return true
 }

@@ -82,14 +82,18 @@ const HotAfter = 1024
 
 // coldWorkMax bounds the work of one cold check, in bytes compared: the
 // path's length times the rules it tries plus a sixteenth of their bytes
-// (coldWork). Past it, the automaton answers.
+// (coldWork). Past it, the automaton answers. It also keeps the index's
+// sort within its 24-bit entry indices (maxSortedEntries in
+// coldindex.go): raising it past 1<<20 fails to compile.
 const coldWorkMax = 1 << 18
 
 // Compile returns the rule set of the selected groups; its automaton is
 // built with opts when it is needed. The automaton's options are given
 // here, where it is built, rather than kept in the File: one parsed file
-// may be compiled under different budgets.
+// may be compiled under different budgets. Their EndAtNUL is the file's
+// dialect's, whatever opts say, so that every tier reads a path alike.
 func (f *File) Compile(sel Selection, opts automaton.Options) *RuleSet {
+	opts.EndAtNUL = f.dialect.EndAtNUL
 	rs := &RuleSet{file: f, groups: sel.Groups, opts: opts, empty: f.firstEmpty(sel.Groups)}
 	if opts.Meter == nil {
 		rs.opts.Meter = f.meter
@@ -106,11 +110,18 @@ func (f *File) Compile(sel Selection, opts automaton.Options) *RuleSet {
 }
 
 // Set returns the rule set's automaton, compiling it if it is not yet.
+// Checks need not call it: Decide chooses the tier.
 func (rs *RuleSet) Set() *automaton.Set { return rs.compile().set }
+
+// Dialect returns the dialect of the file the rules come from, in which
+// its checks are read.
+func (rs *RuleSet) Dialect() Dialect { return rs.file.dialect }
 
 // HotSet returns the automaton once it has been built, and nil while the
 // rule set is cold. It is one atomic load, small enough to inline: the
-// steady-state check calls the automaton with nothing in between.
+// steady-state check calls the automaton with nothing in between. A
+// caller may use it to skip building a check's pieces (runtime streams a
+// parsed URL into it); it never builds anything.
 func (rs *RuleSet) HotSet() *automaton.Set { return rs.set.Load() }
 
 // Compiled reports whether the automaton has been built.
@@ -125,26 +136,24 @@ func (rs *RuleSet) Stats() automaton.Stats {
 	return automaton.Stats{Budget: rs.opts.Limit()}
 }
 
-// Allowed reports the verdict for the path a+b.
+// Allowed reports the verdict for the path a+b, read one piece after the
+// other: Decide(a, b, "").Allowed(). Once the automaton is built it asks
+// it directly, without naming the pattern; before, it is Decide.
 func (rs *RuleSet) Allowed(a, b string) bool {
 	if s := rs.set.Load(); s != nil {
-		return s.Allowed(a, b) // hot: small enough to inline into the caller
+		return s.Allowed(a, b)
 	}
-	return rs.allowedCold(a, b)
+	return rs.Decide(a, b, "").Allowed()
 }
 
-// allowedCold is Allowed before the automaton is built.
-func (rs *RuleSet) allowedCold(a, b string) bool {
-	if v, ok := rs.cold(a, b); ok {
-		return v.Allowed()
-	}
-	return rs.compile().set.Allowed(a, b)
-}
-
-// Decide returns the verdict for the path a+b+c.
+// Decide returns the verdict for the path a+b+c, read one piece after the
+// other. It is the rule set's entry point, and the one place that chooses
+// the tier that answers: the automaton once it is built; before that the
+// cold tier, when cold accepts the check; the automaton, compiled then,
+// otherwise.
 func (rs *RuleSet) Decide(a, b, c string) Verdict {
-	if h := rs.hot.Load(); h == nil && c == "" {
-		if v, ok := rs.cold(a, b); ok {
+	if rs.set.Load() == nil {
+		if v, ok := rs.cold(a, b, c); ok {
 			return v
 		}
 	}
@@ -197,24 +206,24 @@ func (rs *RuleSet) compile() *compiled {
 	return c
 }
 
-// cold answers a check on the path a+b by testing the rules, when the
-// rule set is cold and the check's work is small; ok is false otherwise.
-func (rs *RuleSet) cold(a, b string) (v Verdict, ok bool) {
-	path := b
+// cold answers a check on the path a+b+c by testing the rules, when the
+// rule set is cold, its dialect compares patterns as they are, and the
+// check's work is small; ok is false otherwise.
+func (rs *RuleSet) cold(a, b, c string) (v Verdict, ok bool) {
 	switch {
-	case a == "":
-	case b == "":
-		path = a
-	default:
+	case rs.file.dialect.NormalizePercent:
 		return v, false
+	case b == "" && c == "":
+		return rs.coldPath(a)
 	}
-	if rs.opts.EndAtNUL {
-		if i := strings.IndexByte(path, 0); i >= 0 {
-			path = path[:i]
-		}
-	}
-	if rs.file.Mode != Google {
-		return v, false
+	var buf [coldJoinBytes]byte
+	return rs.coldPath(joinPath(buf[:0], a, b, c))
+}
+
+// coldPath is cold for a path of one piece.
+func (rs *RuleSet) coldPath(path string) (v Verdict, ok bool) {
+	if rs.file.dialect.EndAtNUL {
+		path, _ = automaton.CutAtNUL(path)
 	}
 	n := rs.checks.Add(1)
 	if n > HotAfter {
@@ -222,7 +231,7 @@ func (rs *RuleSet) cold(a, b string) (v Verdict, ok bool) {
 	}
 	var m coldMatch
 	ix := rs.index.Load()
-	if ix == nil && n == 1 && coldWork(path, int(rs.rules), rs.bytes) <= coldWorkMax {
+	if ix == nil && n == 1 && coldWork(len(path), int(rs.rules), rs.bytes) <= coldWorkMax {
 		rs.matchAll(&m, path) // one check may be all there is: index nothing
 		return m.verdict(), true
 	}
@@ -236,11 +245,34 @@ func (rs *RuleSet) cold(a, b string) (v Verdict, ok bool) {
 	return m.verdict(), true
 }
 
-// coldWork bounds the bytes a cold check of path compares when it tries
-// rules whose patterns hold bytes bytes: each try compares the path's
-// bytes at most once per pattern segment, reading many at a time.
-func coldWork(path string, rules, bytes int) int {
-	return (len(path) + 1) * (rules + bytes/16)
+// coldJoinBytes is the longest path of several pieces a cold check joins
+// without allocating; a longer one is joined into a new string.
+const coldJoinBytes = 256
+
+// joinPath returns a+b+c as one string: the one piece that is not empty,
+// when there is only one; else the pieces copied into buf when they fit
+// its capacity; else a new string. The result may alias buf.
+func joinPath(buf []byte, a, b, c string) string {
+	switch {
+	case b == "" && c == "":
+		return a
+	case a == "" && c == "":
+		return b
+	case a == "" && b == "":
+		return c
+	case len(a)+len(b)+len(c) > cap(buf):
+		return a + b + c
+	}
+	buf = append(append(append(buf, a...), b...), c...)
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
+}
+
+// coldWork bounds the bytes a cold check of a path of pathLen bytes
+// compares when it tries rules whose patterns hold bytes bytes: each try
+// compares the path's bytes at most once per pattern segment, reading
+// many at a time.
+func coldWork(pathLen, rules, bytes int) int {
+	return (pathLen + 1) * (rules + bytes/16)
 }
 
 // coldMatch is the best rule found so far by a cold check.
@@ -340,11 +372,11 @@ func (f *File) appendPatterns(ps []automaton.Pattern, i, id int32) []automaton.P
 
 // patternsOf appends the patterns of a rule with pattern expr.
 func (f *File) patternsOf(ps []automaton.Pattern, expr string, allow bool, id int32) []automaton.Pattern {
-	if f.Mode == RFC {
+	if f.dialect.NormalizePercent {
 		expr = NormalizeRFCPattern(expr)
 	}
 	ps = append(ps, automaton.Pattern{Expr: expr, Allow: allow, Priority: int32(len(expr)), ID: id})
-	if dir, ok := indexDirectory(expr); ok && allow && f.Mode == Google {
+	if dir, ok := indexDirectory(expr); ok && allow && f.dialect.IndexHTML {
 		ps = append(ps, automaton.Pattern{Expr: dir, Allow: true, Priority: int32(len(dir)), ID: id})
 	}
 	return ps

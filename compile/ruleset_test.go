@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -173,4 +174,27 @@ func TestRuleSetCountsItsRules(t *testing.T) {
 	}
 	assert.Equal(t, int32(len(values)), rs.rules)
 	assert.Equal(t, want, rs.bytes)
+}
+
+func TestJoinPath(t *testing.T) {
+	long := strings.Repeat("x", coldJoinBytes)
+	tests := []struct {
+		a, b, c string
+		stack   bool // joined in the buffer
+	}{
+		{"/a", "", "", false},
+		{"", "/a", "", false},
+		{"", "", "/a", false},
+		{"/", "?q", "", true},
+		{"/a", "?", "q", true},
+		{"/", ";s", "?q", true},
+		{"/", long, "", false},
+		{"", "", "", false},
+	}
+	for _, tt := range tests {
+		var buf [coldJoinBytes]byte
+		got := joinPath(buf[:0], tt.a, tt.b, tt.c)
+		assert.Equal(t, tt.a+tt.b+tt.c, got)
+		assert.Equal(t, tt.stack, len(got) > 0 && unsafe.StringData(got) == &buf[0], "%q %q %q", tt.a, tt.b, tt.c)
+	}
 }

@@ -6,8 +6,8 @@
 // RFC 9309 section 2.2.2 and Google's reference parser both do. Path
 // extraction never fails: a string that is not a URL yields "/".
 //
-// What the rules then see depends on the mode the file was read in
-// (subject.go):
+// What the rules then see depends on the mode the file was read in, as
+// its compile.Dialect says (subject.go):
 //
 //   - Google mode matches what Google's reference parser matches: the path
 //     up to its first NUL byte, because the reference hands the path to its
@@ -17,9 +17,12 @@
 //     allows /robots.txt without consulting the rules (section 2.2.2).
 //
 // Input says what a check is about (a URL string, a *url.URL, or a path),
-// and Matcher.Decide and Matcher.Allowed answer for it. In Google mode a
-// check copies nothing: the path is fed to the automaton in pieces, a
-// *url.URL's path escaped on the fly.
+// and Matcher.Decide and Matcher.Allowed answer for it, handing the path's
+// pieces to the rule set, which chooses the tier that answers
+// (compile.RuleSet.Decide). In Google mode a check copies nothing: the
+// pieces are joined on the stack for the cold tier and fed one by one to
+// the automaton, a *url.URL's path escaped on the stack or, once the
+// automaton is built, on the fly.
 //
 // This package is an implementation layer of package robots: its API may
 // change between versions; package robots is the stable one.

@@ -7,9 +7,10 @@ import (
 	"github.com/fastrobots/robots/internal/percent"
 )
 
-// feedURL feeds cur what Subject(FromParsedURL(u), Google) returns,
-// without building it: the escaped path is produced piece by piece as it
-// is fed, and a NUL ends it in the automaton (RuleOptions).
+// feedURL feeds cur what Subject(FromParsedURL(u), d) returns in a
+// verbatim dialect d, without building it: the escaped path is produced
+// piece by piece as it is fed, and a NUL ends it in the automaton when
+// d.EndAtNUL (compile.File.Compile sets the option from the dialect).
 func feedURL(cur *automaton.Cursor, u *url.URL) {
 	switch {
 	case u.Opaque != "":
@@ -28,7 +29,7 @@ func feedURL(cur *automaton.Cursor, u *url.URL) {
 	if u.RawQuery != "" || u.ForceQuery {
 		cur.Feed("?")
 		// An escaped path holds no NUL, but a query built by hand may; the
-		// automaton ends the input there (RuleOptions).
+		// automaton ends the input there (Options.EndAtNUL).
 		cur.Feed(u.RawQuery)
 	}
 }

@@ -1,19 +1,30 @@
 package runtime
 
-import "github.com/fastrobots/robots/compile"
+import (
+	"net/url"
 
-// Matcher decides inputs against one compiled rule set, read in one mode.
-// It is a small value, safe for concurrent use.
+	"github.com/fastrobots/robots/compile"
+)
+
+// Matcher decides inputs against one compiled rule set, read in the
+// dialect of the file the rules come from. It is a small value, safe for
+// concurrent use.
+//
+// The rule set chooses the tier that answers (compile.RuleSet.Decide):
+// the matcher only turns an input into the pieces of its path. Once the
+// automaton is built it streams a parsed URL into it rather than build
+// the URL's escaped path.
 type Matcher struct {
-	rules *compile.RuleSet
-	mode  compile.Mode
+	rules   *compile.RuleSet
+	dialect compile.Dialect
+	// verbatim is dialect.Verbatim(), read by every check.
+	verbatim bool
 }
 
-// NewMatcher returns the matcher of rules in mode. The rules must have been
-// compiled with RuleOptions(mode, ...), which tells them how the mode
-// reads a URL.
-func NewMatcher(rules *compile.RuleSet, mode compile.Mode) Matcher {
-	return Matcher{rules: rules, mode: mode}
+// NewMatcher returns the matcher of rules, in their file's dialect.
+func NewMatcher(rules *compile.RuleSet) Matcher {
+	d := rules.Dialect()
+	return Matcher{rules: rules, dialect: d, verbatim: d.Verbatim()}
 }
 
 // Verdict is a decision and what made it.
@@ -32,34 +43,22 @@ type Verdict struct {
 // looking up the deciding rule; in Google mode it allocates nothing once
 // the automaton states the input needs are built.
 func (m Matcher) Allowed(in Input) bool {
-	if m.mode == compile.RFC {
+	if !m.verbatim {
 		return m.Decide(in).Allowed
 	}
-	switch in.kind {
-	case pathInput:
-		if in.s == "" {
-			return m.rules.Allowed("/", "")
-		}
-		return m.rules.Allowed(in.s, "")
-	case rawURLInput:
-		a, b := PathParts(in.s)
+	if a, b, ok := in.pieces(); ok {
 		return m.rules.Allowed(a, b)
 	}
-	cur := m.rules.Set().Start()
-	feedURL(&cur, in.u)
-	if cur.NeedsRestart() {
-		// Past the automaton's budget: decide the whole path, built once.
-		return m.rules.Allowed(Subject(in, m.mode), "")
-	}
-	return cur.Allowed()
+	return m.decideURL(in.u).Allowed
 }
 
 // AllowedPath is Allowed(FromPath(pathAndQuery)). Once the rules are
-// compiled, a Google-mode check of a non-empty path goes straight to the
-// automaton: this function inlines into its caller, so a steady-state check
-// costs one call besides the table walk.
+// compiled, a verbatim check of a non-empty path goes straight to the
+// automaton: one atomic load and two tests of fields before its call.
+// (The function is over the compiler's inlining budget: -gcflags=-m=2
+// gives its cost.)
 func (m Matcher) AllowedPath(pathAndQuery string) bool {
-	if s := m.rules.HotSet(); s != nil && m.mode == compile.Google && pathAndQuery != "" {
+	if s := m.rules.HotSet(); s != nil && m.verbatim && pathAndQuery != "" {
 		return s.Allowed(pathAndQuery, "")
 	}
 	return m.Allowed(FromPath(pathAndQuery))
@@ -67,9 +66,9 @@ func (m Matcher) AllowedPath(pathAndQuery string) bool {
 
 // Decide returns the verdict for in and the rule that decided it.
 func (m Matcher) Decide(in Input) Verdict {
-	if m.mode == compile.RFC {
-		s := Subject(in, m.mode)
-		if s == robotsTxtPath {
+	if !m.verbatim {
+		s := Subject(in, m.dialect)
+		if m.dialect.ImplicitRobotsTxt && s == robotsTxtPath {
 			return Verdict{Allowed: true, Rule: -1, Implicit: true}
 		}
 		return verdict(m.rules.Decide(s, "", ""))
@@ -77,14 +76,25 @@ func (m Matcher) Decide(in Input) Verdict {
 	if a, b, ok := in.pieces(); ok {
 		return verdict(m.rules.Decide(a, b, ""))
 	}
-	cur := m.rules.Set().Start()
-	feedURL(&cur, in.u)
-	if cur.NeedsRestart() {
-		// Past the automaton's budget: decide the whole path, built once.
-		return verdict(m.rules.Decide(Subject(in, m.mode), "", ""))
+	return m.decideURL(in.u)
+}
+
+// decideURL decides a parsed URL in a verbatim dialect. Once the automaton
+// is built, the escaped path is streamed into it (feedURL), which
+// allocates nothing; otherwise, and when the automaton's budget runs out
+// midway, the rule set decides the URL's pieces.
+func (m Matcher) decideURL(u *url.URL) Verdict {
+	if s := m.rules.HotSet(); s != nil {
+		cur := s.Start()
+		feedURL(&cur, u)
+		if !cur.NeedsRestart() {
+			p, ok := cur.Result()
+			return verdict(compile.Verdict{ID: p.ID, Allow: p.Allow, Matched: ok})
+		}
 	}
-	p, ok := cur.Result()
-	return verdict(compile.Verdict{ID: p.ID, Allow: p.Allow, Matched: ok})
+	var buf [urlPathBytes]byte
+	a, b, c := urlParts(u, buf[:0])
+	return verdict(m.rules.Decide(a, b, c))
 }
 
 func verdict(v compile.Verdict) Verdict {

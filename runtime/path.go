@@ -3,6 +3,7 @@ package runtime
 import (
 	"net/url"
 	"strings"
+	"unsafe"
 
 	"github.com/fastrobots/robots/internal/percent"
 )
@@ -74,23 +75,31 @@ func pathBounds(rawURL string) (start, end int) {
 // raw query. The fragment is dropped. An opaque URL ("mailto:x") is read
 // by Path from its string form.
 func URLPath(u *url.URL) string {
-	a, b, c := urlParts(u)
+	var buf [urlPathBytes]byte
+	a, b, c := urlParts(u, buf[:0])
 	return a + b + c
 }
 
+// urlPathBytes is the room a check gives urlParts on its stack: a URL
+// whose escaped path is no longer is checked without allocating.
+const urlPathBytes = 256
+
 // urlParts returns URLPath(u) as three pieces to be read one after the
-// other. It allocates nothing for a URL with a host, a path that starts
-// with '/' (or none) and any query.
-func urlParts(u *url.URL) (a, b, c string) {
+// other, as feedURL feeds them. A path that must be escaped or given a
+// '/' in front is built in buf, which allocates only when it outgrows
+// buf's capacity; the pieces may alias buf.
+func urlParts(u *url.URL, buf []byte) (a, b, c string) {
 	if u.Opaque != "" {
 		return Path(u.String()), "", ""
 	}
-	p := escapedPath(u)
+	var p string
 	switch {
-	case p == "":
-		p = "/"
-	case p[0] != '/':
-		p = "/" + p
+	case u.RawPath != "" && validEncodedPath(u.RawPath) && unescapesTo(u.RawPath, u.Path):
+		p = rooted(buf, u.RawPath)
+	case u.Path == "*":
+		p = "/*"
+	default:
+		p = escapedRooted(buf, u.Path)
 	}
 	if u.RawQuery != "" || u.ForceQuery {
 		return p, "?", u.RawQuery
@@ -98,13 +107,39 @@ func urlParts(u *url.URL) (a, b, c string) {
 	return p, "", ""
 }
 
-// escapedPath returns u.EscapedPath(). It avoids the allocation that
-// method makes when u.RawPath is set, by checking RawPath in place.
-func escapedPath(u *url.URL) string {
-	if u.RawPath != "" && validEncodedPath(u.RawPath) && unescapesTo(u.RawPath, u.Path) {
-		return u.RawPath
+// rooted returns p with a '/' in front unless it has one, built in buf
+// when it must be.
+func rooted(buf []byte, p string) string {
+	if p != "" && p[0] == '/' {
+		return p
 	}
-	return u.EscapedPath()
+	buf = append(append(buf, '/'), p...)
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
+}
+
+// escapedRooted returns path escaped as net/url escapes a path
+// (feedEscaped) with a '/' in front unless it has one, built in buf when
+// it must be.
+func escapedRooted(buf []byte, path string) string {
+	i := 0
+	for i < len(path) && !shouldEscapeInPath(path[i]) {
+		i++
+	}
+	if i == len(path) {
+		return rooted(buf, path)
+	}
+	if path == "" || path[0] != '/' {
+		buf = append(buf, '/')
+	}
+	buf = append(buf, path[:i]...)
+	for ; i < len(path); i++ {
+		if c := path[i]; shouldEscapeInPath(c) {
+			buf = append(buf, percent.Escape(c)...)
+		} else {
+			buf = append(buf, c)
+		}
+	}
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
 }
 
 // validEncodedPath reports whether s uses only bytes a path may hold

@@ -1,0 +1,62 @@
+package robots_test
+
+import (
+	"net/url"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	robots "github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/compile"
+)
+
+// TestFirstChecksBuildNoStates checks that every form of check is
+// answered by the cold tier until compile.HotAfter checks: an agent's
+// first checks build no automaton state, whichever method makes them,
+// paths that start with '?' or ';' included, and the automaton is built
+// once the rules have answered HotAfter checks.
+func TestFirstChecksBuildNoStates(t *testing.T) {
+	const body = "User-agent: *\nDisallow: /private/\nAllow: /private/ok\nDisallow: /*?sessionid=\nDisallow: /;jsessionid\n"
+	raws := []string{
+		"https://example.com/private/x?y", "https://example.com?sessionid=1", "https://example.com;jsessionid=2",
+		"https://example.com/caf%C3%A9/x", "https://example.com/private/ok",
+	}
+	// net/url reads ";jsessionid=2" as part of the host: only a URL as a
+	// string has a path that starts with ';'.
+	parsedRaws := append(raws[:2:2], raws[3:]...)
+	checks := map[string]func(*robots.Agent, string) bool{
+		"Allowed":     (*robots.Agent).Allowed,
+		"AllowedPath": func(a *robots.Agent, raw string) bool { return a.AllowedPath(pathOf(t, raw)) },
+		"AllowedURL": func(a *robots.Agent, raw string) bool {
+			u, err := url.Parse(raw)
+			require.NoError(t, err)
+			return a.AllowedURL(u)
+		},
+		"Decide":    func(a *robots.Agent, raw string) bool { return a.Decide(raw).Allowed },
+		"DecideURL": func(a *robots.Agent, raw string) bool { u, _ := url.Parse(raw); return a.DecideURL(u).Allowed },
+	}
+	hot := robots.Parse([]byte(body)).Agent("bot").Compile()
+	for name, check := range checks {
+		bot := robots.Parse([]byte(body)).Agent("bot")
+		urls := raws
+		if name != "Allowed" && name != "Decide" {
+			urls = parsedRaws
+		}
+		for _, raw := range urls {
+			assert.Equal(t, hot.Allowed(raw), check(bot, raw), "%s %q", name, raw)
+		}
+		assert.Equal(t, 0, bot.Stats().States, "%s: the first checks build no state", name)
+		for i := len(urls); i <= compile.HotAfter; i++ {
+			check(bot, urls[i%len(urls)])
+		}
+		assert.Positive(t, bot.Stats().States, "%s: the rules compile after HotAfter checks", name)
+	}
+}
+
+// pathOf returns the path and query of an absolute URL.
+func pathOf(t *testing.T, raw string) string {
+	u, err := url.Parse(raw)
+	require.NoError(t, err)
+	return u.RequestURI()
+}
