@@ -70,6 +70,11 @@ func ParseCrawlDelay(value string) (time.Duration, bool) {
 // maxSeconds is the most whole seconds a Duration holds.
 const maxSeconds = math.MaxInt64 / int64(time.Second)
 
+// maxSecondsDigits is the number of decimal digits of maxSeconds
+// (9223372036): a count of whole seconds with more is past it.
+// TestMaxSecondsDigits ties the two.
+const maxSecondsDigits = 10
+
 // decimalSeconds returns the Duration of whole.frac seconds, both digits
 // only, rounded to the nanosecond, math.MaxInt64 when it is that or more.
 // It counts in integers: a float64 holds no more than 16 digits, too few
@@ -77,7 +82,7 @@ const maxSeconds = math.MaxInt64 / int64(time.Second)
 // largest Duration up to 2^63, which wraps to a negative one.
 func decimalSeconds(whole, frac string) time.Duration {
 	whole = strings.TrimLeft(whole, "0")
-	if len(whole) > len(strconv.FormatInt(maxSeconds, 10)) {
+	if len(whole) > maxSecondsDigits {
 		return math.MaxInt64
 	}
 	var sec int64

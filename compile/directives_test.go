@@ -3,6 +3,7 @@ package compile
 import (
 	"math"
 	"strings"
+	"strconv"
 	"testing"
 	"time"
 
@@ -385,5 +386,19 @@ func TestGoogleRulePatternsIndexDirectory(t *testing.T) {
 			}
 			assert.Equal(t, tt.want, got)
 		})
+	}
+}
+
+func TestMaxSecondsDigits(t *testing.T) {
+	if got := len(strconv.FormatInt(maxSeconds, 10)); got != maxSecondsDigits {
+		t.Fatalf("maxSeconds has %d digits, maxSecondsDigits says %d", got, maxSecondsDigits)
+	}
+}
+
+// TestParseCrawlDelayDoesNotAllocate: a group's delay is read on every
+// call of Group.CrawlDelay, which a crawler may make per request.
+func TestParseCrawlDelayDoesNotAllocate(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { ParseCrawlDelay("12.5") }); n != 0 {
+		t.Fatalf("ParseCrawlDelay allocates %v times", n)
 	}
 }
