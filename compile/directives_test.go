@@ -2,8 +2,8 @@ package compile
 
 import (
 	"math"
-	"strings"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
