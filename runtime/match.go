@@ -14,17 +14,20 @@ import (
 // the matcher only turns an input into the pieces of its path. Once the
 // automaton is built it streams a parsed URL into it rather than build
 // the URL's escaped path.
+//
+// It holds the rule set and one bit of its dialect, the one every check
+// reads; the rest of the dialect is read from the rules on the paths that
+// need it. Its methods take it by value, and a Matcher of more fields
+// spills them to the stack on every call: keep it two words.
 type Matcher struct {
-	rules   *compile.RuleSet
-	dialect compile.Dialect
-	// verbatim is dialect.Verbatim(), read by every check.
+	rules *compile.RuleSet
+	// verbatim is the dialect's Verbatim(), read by every check.
 	verbatim bool
 }
 
 // NewMatcher returns the matcher of rules, in their file's dialect.
 func NewMatcher(rules *compile.RuleSet) Matcher {
-	d := rules.Dialect()
-	return Matcher{rules: rules, dialect: d, verbatim: d.Verbatim()}
+	return Matcher{rules: rules, verbatim: rules.Dialect().Verbatim()}
 }
 
 // Verdict is a decision and what made it.
@@ -67,8 +70,9 @@ func (m Matcher) AllowedPath(pathAndQuery string) bool {
 // Decide returns the verdict for in and the rule that decided it.
 func (m Matcher) Decide(in Input) Verdict {
 	if !m.verbatim {
-		s := Subject(in, m.dialect)
-		if m.dialect.ImplicitRobotsTxt && s == robotsTxtPath {
+		d := m.rules.Dialect()
+		s := Subject(in, d)
+		if d.ImplicitRobotsTxt && s == robotsTxtPath {
 			return Verdict{Allowed: true, Rule: -1, Implicit: true}
 		}
 		return verdict(m.rules.Decide(s, "", ""))
