@@ -191,8 +191,14 @@ func (ev *evaluator) answer(line []byte) evalAnswer {
 	if err := json.Unmarshal(line, &q); err != nil {
 		return evalAnswer{ID: readID(line), Error: "bad JSON: " + err.Error()}
 	}
-	ans := evalAnswer{ID: q.ID}
 	body, err := q.body()
+	return ev.complete(&q, body, err)
+}
+
+// complete answers q, whose robots.txt is body unless reading it failed
+// with err: the error, or that of a missing field, or the verdict.
+func (ev *evaluator) complete(q *evalQuery, body []byte, err error) evalAnswer {
+	ans := evalAnswer{ID: q.ID}
 	if err == nil {
 		err = q.missing()
 	}

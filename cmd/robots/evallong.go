@@ -43,16 +43,8 @@ func (ev *evaluator) answerLong(prefix []byte, rest io.Reader) evalAnswer {
 	if err := json.Unmarshal(d.small(), &q); err != nil {
 		return evalAnswer{ID: d.id, Error: "bad JSON: " + err.Error()}
 	}
-	ans := evalAnswer{ID: q.ID}
 	body, err := d.body()
-	if err == nil {
-		err = q.missing()
-	}
-	if err != nil {
-		ans.Error = err.Error()
-		return ans
-	}
-	return ev.decide(ans, body, *q.UserAgent, *q.URL)
+	return ev.complete(&q, body, err)
 }
 
 // longQueryDecoder reads one JSON object from r, streaming the body
