@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/benjaminestes/robots/v2 v2.0.5
 	github.com/fastrobots/robots v0.0.0
+	github.com/fastrobots/robots/compat/temoto v0.0.0
 	github.com/jimsmart/grobotstxt v1.0.3
 	github.com/samclarke/robotstxt v0.0.0-20171127213916-2817654b7988
 	github.com/slyrz/robots v0.0.0-20150806122829-7ebb2b6fc59f
@@ -21,3 +22,5 @@ require (
 )
 
 replace github.com/fastrobots/robots => ../
+
+replace github.com/fastrobots/robots/compat/temoto => ../compat/temoto
