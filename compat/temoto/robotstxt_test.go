@@ -31,6 +31,9 @@ var googleVerdicts = []struct {
 	{"other token in a header is not matched", "User-agent: gocolly\nDisallow: /\n", "colly - https://github.com/gocolly/colly/v2", "/", true},
 	{"longest match wins", "User-agent: *\nDisallow: /\nAllow: /public\n", "x", "/public/a", true},
 	{"query is matched", "User-agent: *\nDisallow: /*?s=\n", "x", "/find?s=1", false},
+	{"longer pattern wins, not longer regexp", "User-agent: *\nDisallow: /*.php\nAllow: /public/\n", "x", "/public/x.php", true},
+	{"non-ASCII pattern is percent-encoded", "User-agent: *\nDisallow: /\u00e9\n", "x", "/%C3%A9", false},
+	{"bytes past 500 KiB are not read", strings.Repeat("#", 500*1024) + "\nUser-agent: *\nDisallow: /\n", "x", "/", true},
 }
 
 func TestGoogleVerdicts(t *testing.T) {
