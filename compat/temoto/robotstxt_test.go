@@ -27,6 +27,7 @@ var googleVerdicts = []struct {
 	{"file with a rule before any user-agent still applies", "Disallow: /\nUser-agent: *\nDisallow: /private\n", "Googlebot", "/private", false},
 	{"crawl-delay with a unit is ignored", "User-agent: *\nCrawl-delay: 1s\nDisallow: /x\n", "Googlebot", "/x", false},
 	{"blank line does not split a group", "User-agent: *\nCrawl-delay: 10\n\nUser-agent: badbot\nDisallow: /\n", "Googlebot", "/", false},
+	{"user-agent line is cut to its token", "User-agent: Googlebot/2.1\nDisallow: /\n", "Googlebot", "/", false},
 	{"full user-agent header is cut to its token", "User-agent: colly\nDisallow: /\n", "colly - https://github.com/gocolly/colly/v2", "/", false},
 	{"other token in a header is not matched", "User-agent: gocolly\nDisallow: /\n", "colly - https://github.com/gocolly/colly/v2", "/", true},
 	{"longest match wins", "User-agent: *\nDisallow: /\nAllow: /public\n", "x", "/public/a", true},
