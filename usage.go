@@ -93,3 +93,11 @@ func (u *agentUsage) add(d Directive, inGroup bool) {
 		u.rules = append(u.rules, usage.Rule{Line: d.Line, Pattern: usage.EscapePath(path), Pref: pref})
 	}
 }
+
+// HasUsage reports whether any Content-Usage or Content-Signal line
+// applies to the agent; without one, every URL's Usage states nothing
+// beyond the crawl verdict.
+func (a *Agent) HasUsage() bool {
+	u := a.usageLines()
+	return len(u.rules)+len(u.signals) > 0
+}
