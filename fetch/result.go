@@ -337,6 +337,11 @@ func (a *Agent) AllowedURL(u *url.URL) bool { return a.agent.AllowedURL(u) }
 // is nil.
 func (a *Agent) Decide(rawURL string) robots.Decision { return a.agent.Decide(rawURL) }
 
+// Usage returns what the agent's groups say about the use of rawURL's
+// content (robots.Agent.Usage); Verdict.Usage adds the response's
+// Content-Usage field.
+func (a *Agent) Usage(rawURL string) usage.Usage { return a.agent.Usage(rawURL) }
+
 // usage returns the groups' Usage for rawURL, whose verdict is allowed;
 // with no line to read it is the verdict alone, at no cost to a check.
 func (a *Agent) usage(rawURL string, allowed bool) usage.Usage {

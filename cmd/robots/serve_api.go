@@ -248,7 +248,9 @@ func (s *server) check(c *call) (answer, *apiError) {
 		if bad := q.checkURL(u); bad != nil {
 			return newErrorJSON(bad), nil
 		}
-		return newVerdictJSON(u, d.Decide(u)), nil
+		v := newVerdictJSON(u, d.Decide(u))
+		v.Usage = newUsageJSON(d.Usage(u))
+		return v, nil
 	}}, nil
 }
 
