@@ -277,7 +277,9 @@ func (s *server) explain(c *call) (answer, *apiError) {
 		if bad := q.checkURL(u); bad != nil {
 			return newErrorJSON(bad), nil
 		}
-		return cappedExplainJSON(u, agent.Explain(u), maxMatchesShown), nil
+		out := cappedExplainJSON(u, agent.Explain(u), maxMatchesShown)
+		out.Usage = newUsageJSON(agent.Usage(u))
+		return out, nil
 	}}, nil
 }
 

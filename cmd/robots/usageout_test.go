@@ -41,12 +41,14 @@ func TestExplainUsage(t *testing.T) {
 	assert.NotContains(t, r.stdout, "usage:", "a file without usage lines prints none")
 }
 
-// TestServeCheckUsage checks that /api/check gives the usage member
-// check --json gives.
+// TestServeCheckUsage checks that /api/check and /api/explain give the
+// usage member check --json gives; the page shows the latter's.
 func TestServeCheckUsage(t *testing.T) {
 	s := localAPI(t)
 	got := postOK(t, s, "/api/check", request(t, map[string]any{"robotstxt": usageRules, "urls": []string{"/blog/x"}}))
 	want := decodeObject(t, invoke(runCheck, "", "-f", writeTemp(t, usageRules), "--json", "/blog/x").stdout)
 	require.NotNil(t, want["usage"])
+	assert.Equal(t, want["usage"], got["results"].([]any)[0].(map[string]any)["usage"])
+	got = postOK(t, s, "/api/explain", request(t, map[string]any{"robotstxt": usageRules, "urls": []string{"/blog/x"}}))
 	assert.Equal(t, want["usage"], got["results"].([]any)[0].(map[string]any)["usage"])
 }
