@@ -52,3 +52,18 @@ func TestServeCheckUsage(t *testing.T) {
 	got = postOK(t, s, "/api/explain", request(t, map[string]any{"robotstxt": usageRules, "urls": []string{"/blog/x"}}))
 	assert.Equal(t, want["usage"], got["results"].([]any)[0].(map[string]any)["usage"])
 }
+
+// TestFetchUsage checks that fetch --json and /api/fetch give the same
+// usage member: the file's lines combined with the robots.txt response's
+// Content-Usage field.
+func TestFetchUsage(t *testing.T) {
+	origin, _ := robotsServer(t, 200, usageRules, "Content-Usage", "search=n")
+	page := origin.URL + "/blog/x"
+	want := decodeObject(t, invoke(runFetch, "", "--json", page).stdout)
+	use, ok := want["usage"].(map[string]any)
+	require.True(t, ok, "fetch --json gives a usage member")
+	assert.Equal(t, map[string]any{"value": "no", "source": "Content-Usage header"}, use["categories"].(map[string]any)["search"])
+	assert.Equal(t, map[string]any{"value": "yes", "line": 3.0, "source": "Content-Usage"}, use["categories"].(map[string]any)["train-ai"])
+	got := postOK(t, localAPI(t), "/api/fetch", request(t, map[string]any{"url": page}))
+	assert.Equal(t, want["usage"], got["usage"])
+}
