@@ -57,6 +57,13 @@ func TestConformanceGenerated(t *testing.T) {
 	require.Equal(t, 35414, runConformance(t, "testdata/conformance/generated.jsonl.gz"))
 }
 
+// TestConformanceUsageMixed runs the spec-test and google-unit cases with
+// Content-Usage and Content-Signal lines inserted (usage_verdict_test.go's
+// places), as the reference decides them: the same verdicts as without.
+func TestConformanceUsageMixed(t *testing.T) {
+	require.Equal(t, 2153, runConformance(t, "testdata/conformance/usage-mixed.jsonl.gz"))
+}
+
 // sharedRealworld is the case file of real sites' bodies, which their
 // licences keep out of this repository; CI places ../shared beside it.
 const sharedRealworld = "../shared/conformance/realworld.jsonl.gz"

@@ -31,6 +31,7 @@ package robots
 import (
 	"net/url"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/fastrobots/robots/automaton"
@@ -279,6 +280,7 @@ type Agent struct {
 	match  runtime.Matcher
 	policy Policy
 	reason Reason
+	usage  atomic.Pointer[agentUsage] // read on first Usage call (usage.go)
 }
 
 // Policy returns the policy of the Robots the agent was resolved on.

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/usage"
 )
 
 // Checker answers whether a crawler may fetch a URL, fetching and caching
@@ -48,6 +49,10 @@ type Verdict struct {
 	// them.
 	CrawlDelay  time.Duration
 	RequestRate robots.RequestRate
+	// Usage is what the crawler's groups say about the use of the URL's
+	// content (robots.Agent.Usage), combined with the robots.txt
+	// response's Content-Usage field (Result.ContentUsage).
+	Usage usage.Usage
 	// Result is the robots.txt answer that applied.
 	Result *Result
 }
@@ -158,5 +163,6 @@ func (c *Checker) recharge(origin string, res *Result) {
 func verdict(res *Result, a *Agent, pageURL string) Verdict {
 	d := a.Decide(pageURL)
 	return Verdict{Allowed: d.Allowed, Rule: d.Rule, Empty: d.Empty, Line: d.Line(), Policy: res.Policy,
-		Result: res, CrawlDelay: a.crawlDelay, RequestRate: a.requestRate}
+		Result: res, CrawlDelay: a.crawlDelay, RequestRate: a.requestRate,
+		Usage: a.usage(pageURL, d.Allowed).WithHeader(res.ContentUsage)}
 }

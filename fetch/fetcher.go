@@ -10,6 +10,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/usage"
 )
 
 // Defaults of Fetcher.
@@ -324,6 +325,7 @@ func (f *fetchConfig) success(out *fetched, resp *http.Response, keepBody bool) 
 		out.body = capture.parsed(res.Bytes)
 	}
 	out.valid = validatorsOf(res.FinalURL, resp.Header)
+	res.ContentUsage, _ = usage.ParseHeader(resp.Header.Values(usage.HeaderName)...)
 	return f.definite(res, Conditional, ReasonOK, nil, resp.Header)
 }
 

@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/usage"
 )
 
 // Policy is how a robots.txt fetch governs the URLs of its origin:
@@ -83,6 +84,11 @@ type Result struct {
 	// RetryAfter is the server's Retry-After with a 5xx or 429, 0 when it
 	// sent none.
 	RetryAfter time.Duration
+	// ContentUsage is the response's Content-Usage field
+	// (usage.ParseHeader), every category Unknown when it had none or when
+	// the response was not a 2xx. Verdict.Usage combines it with the
+	// file's lines.
+	ContentUsage usage.Preference
 
 	// The fields below are set by Cache on the answers it serves while an
 	// origin fails.
@@ -266,11 +272,12 @@ type Agent struct {
 	requestRate    robots.RequestRate
 	hasCrawlDelay  bool
 	hasRequestRate bool
+	hasUsage       bool // any Content-Usage or Content-Signal line applies
 }
 
 // newAgent returns the Agent of a resolved robots.Agent.
 func newAgent(a *robots.Agent) *Agent {
-	fa := &Agent{agent: a}
+	fa := &Agent{agent: a, hasUsage: a.HasUsage()}
 	fa.crawlDelay, fa.hasCrawlDelay = a.CrawlDelay()
 	fa.requestRate, fa.hasRequestRate = a.RequestRate()
 	return fa
@@ -329,3 +336,17 @@ func (a *Agent) AllowedURL(u *url.URL) bool { return a.agent.AllowedURL(u) }
 // that decided it. Under FullAllow and FullDisallow no rule decides: Rule
 // is nil.
 func (a *Agent) Decide(rawURL string) robots.Decision { return a.agent.Decide(rawURL) }
+
+// Usage returns what the agent's groups say about the use of rawURL's
+// content (robots.Agent.Usage); Verdict.Usage adds the response's
+// Content-Usage field.
+func (a *Agent) Usage(rawURL string) usage.Usage { return a.agent.Usage(rawURL) }
+
+// usage returns the groups' Usage for rawURL, whose verdict is allowed;
+// with no line to read it is the verdict alone, at no cost to a check.
+func (a *Agent) usage(rawURL string, allowed bool) usage.Usage {
+	if !a.hasUsage {
+		return usage.Usage{Allowed: allowed}
+	}
+	return a.agent.Usage(rawURL)
+}

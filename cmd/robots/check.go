@@ -118,7 +118,7 @@ func checkAll(src *urlSource, agent *robots.Agent, out *output, asJSON bool) int
 			if !d.Allowed && code == exitOK {
 				code = exitNegative
 			}
-			err = writeVerdict(out, enc, u, d, asJSON)
+			err = writeVerdict(out, enc, u, d, agent, asJSON)
 		}
 		if err != nil {
 			out.errorf("%v", err)
@@ -137,10 +137,13 @@ func reportBadURL(out *output, enc *json.Encoder, bad *badURLError, asJSON bool)
 	return nil
 }
 
-// writeVerdict writes the verdict d for u as a text line or a JSON object.
-func writeVerdict(out *output, enc *json.Encoder, u string, d robots.Decision, asJSON bool) error {
+// writeVerdict writes the verdict d of agent for u as a text line or a
+// JSON object, which has the URL's usage too.
+func writeVerdict(out *output, enc *json.Encoder, u string, d robots.Decision, agent *robots.Agent, asJSON bool) error {
 	if asJSON {
-		return enc.Encode(newVerdictJSON(u, d))
+		v := newVerdictJSON(u, d)
+		v.Usage = newUsageJSON(agent.Usage(u))
+		return enc.Encode(v)
 	}
 	_, err := fmt.Fprintf(out.w, "%s %s  (%s)\n", verdict(d.Allowed), u, reason(d))
 	return err

@@ -66,13 +66,16 @@ func explainAll(src *urlSource, r *robots.Robots, opts *explainOptions, out *out
 			continue
 		}
 		e := r.Explain(opts.agents, u)
+		use := r.Agent(opts.agents...).Usage(u)
 		if !e.Allowed && code == exitOK {
 			code = exitNegative
 		}
 		if opts.json {
-			err = newJSONEncoder(out.w).Encode(explainJSON(u, e))
-		} else {
-			err = writeExplanation(out.w, u, e)
+			j := explainJSON(u, e)
+			j.Usage = newUsageJSON(use)
+			err = newJSONEncoder(out.w).Encode(j)
+		} else if err = writeExplanation(out.w, u, e); err == nil {
+			err = writeUsage(out.w, use)
 		}
 		if err != nil {
 			out.errorf("%v", err)
@@ -159,6 +162,7 @@ type explainJSONOut struct {
 	// (robots serve lists a bounded number; explain --json all).
 	MoreMatches int           `json:"more_matches,omitempty"`
 	Winner      *matchJSONOut `json:"winner"`
+	Usage       *usageJSON    `json:"usage,omitempty"` // usageout.go
 	// Empty is, when no rule decided, the empty rule the reference parser
 	// names (Decision.Empty): it matched every path, with priority 0, and
 	// decided nothing.

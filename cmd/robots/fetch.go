@@ -11,6 +11,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/fetch"
+	prefs "github.com/fastrobots/robots/usage"
 )
 
 // exitUnreachable is fetch's exit code when some robots.txt could not be
@@ -91,7 +92,7 @@ func runFetch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		d := fetchDecision(v)
 		if opts.json {
-			err = enc.Encode(fetchJSON(u, d, v.Result))
+			err = enc.Encode(fetchJSON(u, d, v.Usage, v.Result))
 		} else {
 			_, err = fmt.Fprintf(out.w, "%s %s  (%s)\n  %s\n", verdict(v.Allowed), u, fetchReason(d, v.Result), describe(v.Result))
 		}
@@ -113,9 +114,10 @@ func fetchDecision(v fetch.Verdict) robots.Decision {
 }
 
 // fetchJSON returns the --json form of the decision d for u under the
-// robots.txt answer r.
-func fetchJSON(u string, d robots.Decision, r *fetch.Result) verdictJSON {
+// robots.txt answer r, with the URL's usage use (fetch.Verdict.Usage).
+func fetchJSON(u string, d robots.Decision, use prefs.Usage, r *fetch.Result) verdictJSON {
 	j := newVerdictJSON(u, d)
+	j.Usage = newUsageJSON(use)
 	j.robotsTxtJSON = &robotsTxtJSON{RobotsTxt: r.URL, Status: r.Status, Policy: r.Policy.String(), Reason: r.Reason.String()}
 	if r.Err != nil {
 		j.FetchError = r.Err.Error()

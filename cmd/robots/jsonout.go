@@ -35,14 +35,15 @@ func newJSONEncoder(w io.Writer) *json.Encoder {
 // Undecided set, an empty rule that matched every path and decided
 // nothing; "" and line 0 when there is neither.
 type verdictJSON struct {
-	URL       string `json:"url"`
-	URLB64    string `json:"url_b64,omitempty"`
-	Allowed   bool   `json:"allowed"`
-	Line      int    `json:"line"`
-	Rule      string `json:"rule"`
-	RuleB64   string `json:"rule_b64,omitempty"`
-	Undecided bool   `json:"undecided,omitempty"`
-	Implicit  bool   `json:"implicit,omitempty"`
+	URL       string     `json:"url"`
+	URLB64    string     `json:"url_b64,omitempty"`
+	Allowed   bool       `json:"allowed"`
+	Line      int        `json:"line"`
+	Rule      string     `json:"rule"`
+	RuleB64   string     `json:"rule_b64,omitempty"`
+	Undecided bool       `json:"undecided,omitempty"`
+	Implicit  bool       `json:"implicit,omitempty"`
+	Usage     *usageJSON `json:"usage,omitempty"` // usageout.go
 	*robotsTxtJSON
 }
 

@@ -248,7 +248,9 @@ func (s *server) check(c *call) (answer, *apiError) {
 		if bad := q.checkURL(u); bad != nil {
 			return newErrorJSON(bad), nil
 		}
-		return newVerdictJSON(u, d.Decide(u)), nil
+		v := newVerdictJSON(u, d.Decide(u))
+		v.Usage = newUsageJSON(d.Usage(u))
+		return v, nil
 	}}, nil
 }
 
@@ -275,7 +277,9 @@ func (s *server) explain(c *call) (answer, *apiError) {
 		if bad := q.checkURL(u); bad != nil {
 			return newErrorJSON(bad), nil
 		}
-		return cappedExplainJSON(u, agent.Explain(u), maxMatchesShown), nil
+		out := cappedExplainJSON(u, agent.Explain(u), maxMatchesShown)
+		out.Usage = newUsageJSON(agent.Usage(u))
+		return out, nil
 	}}, nil
 }
 
@@ -345,10 +349,12 @@ func (s *server) fetch(c *call) (answer, *apiError) {
 	if err := c.admit(); err != nil {
 		return nil, err
 	}
-	d := f.result.Agent(req.Agents...).Decide(req.URL)
+	agent := f.result.Agent(req.Agents...)
+	d := agent.Decide(req.URL)
+	use := agent.Usage(req.URL).WithHeader(f.result.ContentUsage) // as fetch.Verdict.Usage
 	body := f.body[:min(len(f.body), maxInputBytes)]
 	return plainAnswer{fetchResponseJSON{
-		verdictJSON:      fetchJSON(req.URL, d, f.result),
+		verdictJSON:      fetchJSON(req.URL, d, use, f.result),
 		fetchDetailsJSON: detailsOf(f.result),
 		Body:             string(body),
 		BodyB64:          rawB64(string(body)),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/fastrobots/robots"
+	prefs "github.com/fastrobots/robots/usage"
 )
 
 // query is a check or explain request, read and checked: the crawler,
@@ -60,6 +61,7 @@ func (s *server) query(c *call) (*query, *apiError) {
 // *fetch.Agent that honours the fetch's policy.
 type decider interface {
 	Decide(rawURL string) robots.Decision
+	Usage(rawURL string) prefs.Usage
 }
 
 // decider returns what answers for the query's crawler.

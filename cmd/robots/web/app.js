@@ -240,6 +240,19 @@
     return li;
   }
 
+  // usageText sums up the usage preferences a line or a header decided,
+  // and the answer to whether the content may train a model.
+  function usageText(u) {
+    const parts = [];
+    for (const decisions of [u.categories, u.signals]) {
+      for (const [name, d] of Object.entries(decisions)) {
+        if (d.source) parts.push(name + '=' + d.value + ' (' + d.source + (d.line ? ', line ' + d.line : '') + ')');
+      }
+    }
+    parts.push('may train: ' + u.may_train.value);
+    return parts.join('; ');
+  }
+
   function resultCard(r, selection) {
     const li = el('li', 'result ' + (r.allowed ? 'allowed' : 'disallowed'));
     const head = el('p', 'head');
@@ -280,6 +293,7 @@
       row('Matching', 'no rule');
     }
     row('Why', r.tie_break);
+    if (r.usage) row('Usage', usageText(r.usage));
     li.append(head, decider, dl);
     return li;
   }

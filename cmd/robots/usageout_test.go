@@ -1,0 +1,69 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// usageRules is a file with Content-Signal before its group and a
+// Content-Usage rule in it.
+const usageRules = "Content-Signal: ai-train=no\nUser-agent: *\nContent-Usage: /blog/ train-ai=y\nDisallow: /p\n"
+
+// usageWant is the "usage" member for /blog/x under usageRules.
+const usageWant = `"usage":{"categories":{"search":{"value":"unknown","line":3,"source":"Content-Usage"},` +
+	`"train-ai":{"value":"yes","line":3,"source":"Content-Usage"}},` +
+	`"signals":{"ai-input":{"value":"unknown"},"ai-train":{"value":"no","line":1,"source":"Content-Signal"},"search":{"value":"unknown"}},` +
+	`"may_train":{"value":"yes","line":3,"source":"Content-Usage"}}`
+
+// TestCheckJSONUsage checks check --json's usage member: given for an
+// allowed URL a line speaks for, left out for a disallowed one.
+func TestCheckJSONUsage(t *testing.T) {
+	path := writeTemp(t, usageRules)
+	r := invoke(runCheck, "", "-f", path, "--json", "/blog/x", "/p")
+	lines := outputLines(r.stdout)
+	require.Len(t, lines, 2)
+	assert.Equal(t, `{"url":"/blog/x","allowed":true,"line":0,"rule":"",`+usageWant+`}`, lines[0])
+	assert.Equal(t, `{"url":"/p","allowed":false,"line":4,"rule":"Disallow: /p"}`, lines[1])
+}
+
+// TestExplainUsage checks explain's usage lines and its --json member.
+func TestExplainUsage(t *testing.T) {
+	path := writeTemp(t, usageRules)
+	r := invoke(runExplain, "", "-f", path, "/blog/x")
+	assert.Contains(t, r.stdout, "  usage:   train-ai=yes (Content-Usage, line 3)\n")
+	assert.Contains(t, r.stdout, "           ai-train=no (Content-Signal, line 1)\n")
+	assert.Contains(t, r.stdout, "           may-train=yes (Content-Usage, line 3)\n")
+	r = invoke(runExplain, "", "-f", path, "--json", "/blog/x")
+	assert.Contains(t, r.stdout, usageWant)
+	r = invoke(runExplain, "", "-f", writeTemp(t, "User-agent: *\nDisallow: /p\n"), "/x")
+	assert.NotContains(t, r.stdout, "usage:", "a file without usage lines prints none")
+}
+
+// TestServeCheckUsage checks that /api/check and /api/explain give the
+// usage member check --json gives; the page shows the latter's.
+func TestServeCheckUsage(t *testing.T) {
+	s := localAPI(t)
+	got := postOK(t, s, "/api/check", request(t, map[string]any{"robotstxt": usageRules, "urls": []string{"/blog/x"}}))
+	want := decodeObject(t, invoke(runCheck, "", "-f", writeTemp(t, usageRules), "--json", "/blog/x").stdout)
+	require.NotNil(t, want["usage"])
+	assert.Equal(t, want["usage"], got["results"].([]any)[0].(map[string]any)["usage"])
+	got = postOK(t, s, "/api/explain", request(t, map[string]any{"robotstxt": usageRules, "urls": []string{"/blog/x"}}))
+	assert.Equal(t, want["usage"], got["results"].([]any)[0].(map[string]any)["usage"])
+}
+
+// TestFetchUsage checks that fetch --json and /api/fetch give the same
+// usage member: the file's lines combined with the robots.txt response's
+// Content-Usage field.
+func TestFetchUsage(t *testing.T) {
+	origin, _ := robotsServer(t, 200, usageRules, "Content-Usage", "search=n")
+	page := origin.URL + "/blog/x"
+	want := decodeObject(t, invoke(runFetch, "", "--json", page).stdout)
+	use, ok := want["usage"].(map[string]any)
+	require.True(t, ok, "fetch --json gives a usage member")
+	assert.Equal(t, map[string]any{"value": "no", "source": "Content-Usage header"}, use["categories"].(map[string]any)["search"])
+	assert.Equal(t, map[string]any{"value": "yes", "line": 3.0, "source": "Content-Usage"}, use["categories"].(map[string]any)["train-ai"])
+	got := postOK(t, localAPI(t), "/api/fetch", request(t, map[string]any{"url": page}))
+	assert.Equal(t, want["usage"], got["usage"])
+}

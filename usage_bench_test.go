@@ -1,0 +1,85 @@
+package robots_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/fastrobots/robots"
+)
+
+// managedBlock is the shape of the block Cloudflare's managed robots.txt
+// puts before a site's own file: comments on the signals, a '*' group with
+// Content-Signal, and the AI crawlers it blocks.
+const managedBlock = `# The Content-Signal line below states how this site's content may be
+# used: search (a search index), ai-input (answers at query time) and
+# ai-train (training or fine-tuning models). yes allows a use, no asks
+# not to; a use not named is neither allowed nor refused.
+User-agent: *
+Content-Signal: search=yes,ai-train=no
+Allow: /
+
+User-agent: GPTBot
+Disallow: /
+
+User-agent: CCBot
+Disallow: /
+
+`
+
+// realisticWithUsage returns the benchmark module's realistic file with
+// managedBlock before it and Content-Usage lines after its user-agent
+// lines, as a site stating preferences to every crawler would write it.
+func realisticWithUsage(b *testing.B) (plain, mixed []byte) {
+	plain, err := os.ReadFile("bench/testdata/realistic.txt")
+	if err != nil {
+		b.Skip(err)
+	}
+	var sb strings.Builder
+	sb.WriteString(managedBlock)
+	for _, line := range strings.SplitAfter(string(plain), "\n") {
+		sb.WriteString(line)
+		if strings.HasPrefix(strings.ToLower(line), "user-agent:") {
+			sb.WriteString("Content-Usage: train-ai=n\nContent-Usage: /blog/ train-ai=y, search=y\n")
+		}
+	}
+	return plain, []byte(sb.String())
+}
+
+// BenchmarkUsage asks Agent.Usage, and Agent.Allowed for comparison, of a
+// crawler the '*' groups apply to, under the realistic file with the
+// managed block prepended; the agent's lines are read before the timer.
+func BenchmarkUsage(b *testing.B) {
+	_, mixed := realisticWithUsage(b)
+	bot := robots.Parse(mixed).Agent("ExampleBot")
+	const page = "https://www.example-shop.com/blog/2024/03/how-to-choose-running-shoes?ref=home"
+	bot.Usage(page)
+	b.Run("Usage", func(b *testing.B) {
+		for b.Loop() {
+			bot.Usage(page)
+		}
+	})
+	b.Run("Allowed", func(b *testing.B) {
+		for b.Loop() {
+			bot.Allowed(page)
+		}
+	})
+}
+
+// BenchmarkParseUsageLines parses the realistic file without and with
+// Content-Usage and Content-Signal lines (realisticWithUsage); MB/s
+// compares the cost per byte.
+func BenchmarkParseUsageLines(b *testing.B) {
+	plain, mixed := realisticWithUsage(b)
+	for _, c := range []struct {
+		name string
+		body []byte
+	}{{"plain", plain}, {"with-lines", mixed}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.body)))
+			for b.Loop() {
+				robots.Parse(c.body)
+			}
+		})
+	}
+}
