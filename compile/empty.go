@@ -8,34 +8,39 @@ package compile
 // (RobotsMatcher::matching_line): the first empty Allow's line when there
 // is one, since Allow wins a tie, else the first empty Disallow's. The
 // automaton is given no empty pattern; the rule set finds that line's rule
-// once, when it is compiled, so a check pays nothing for it.
+// once, in the walk Compile makes of its rules, so a check pays nothing
+// for it.
 
-// firstEmpty returns the selection ID of the rule the reference names
-// when no rule matches: the first empty Allow of the groups, else their
-// first empty Disallow; -1 when they hold no empty rule.
-func (f *File) firstEmpty(groups []int32) int32 {
-	allow, disallow := int32(-1), int32(-1)
-	id := int32(0)
-	for _, gi := range groups {
-		lo, hi := f.groupRules(gi)
-		for i := lo; i < hi; i, id = i+1, id+1 {
-			r := f.rules[i]
-			switch {
-			case r.size() != 0:
-			case r.allow() && allow < 0:
-				allow = id
-			case !r.allow() && disallow < 0:
-				disallow = id
-			}
-		}
+// emptyRules finds the rule the reference names when no rule matches, as
+// Compile walks a selection's rules: the first empty Allow, else the first
+// empty Disallow. Its zero value has seen no rule; Compile starts it at
+// noEmpty.
+type emptyRules struct{ allow, disallow int32 }
+
+// noEmpty is an emptyRules that has seen no empty rule.
+var noEmpty = emptyRules{-1, -1}
+
+// see takes the rule r, whose selection ID is id, in selection order.
+func (e *emptyRules) see(r ruleRec, id int32) {
+	switch {
+	case r.size() != 0:
+	case r.allow() && e.allow < 0:
+		e.allow = id
+	case !r.allow() && e.disallow < 0:
+		e.disallow = id
 	}
-	if allow >= 0 {
-		return allow
+}
+
+// first returns the selection ID of the rule the reference names, -1 when
+// the rules seen hold no empty rule.
+func (e emptyRules) first() int32 {
+	if e.allow >= 0 {
+		return e.allow
 	}
-	return disallow
+	return e.disallow
 }
 
 // Undecided returns the ID of the empty rule that applies when no rule
-// matches a path (firstEmpty), and false when the selection holds no
+// matches a path (emptyRules), and false when the selection holds no
 // empty rule. That rule matches without deciding: the path is allowed.
 func (rs *RuleSet) Undecided() (id int32, ok bool) { return rs.empty, rs.empty >= 0 }

@@ -53,7 +53,7 @@ type RuleSet struct {
 	opts   automaton.Options
 	rules  int32 // rules in the selection
 	bytes  int   // bytes of their patterns
-	empty  int32 // the empty rule that applies when none matches (empty.go), or -1
+	empty  int32 // the empty rule that applies when none matches (emptyRules), or -1
 
 	checks atomic.Int32 // cold checks answered
 	index  atomic.Pointer[coldIndex]
@@ -94,18 +94,21 @@ const coldWorkMax = 1 << 18
 // dialect's, whatever opts say, so that every tier reads a path alike.
 func (f *File) Compile(sel Selection, opts automaton.Options) *RuleSet {
 	opts.EndAtNUL = f.dialect.EndAtNUL
-	rs := &RuleSet{file: f, groups: sel.Groups, opts: opts, empty: f.firstEmpty(sel.Groups)}
+	rs := &RuleSet{file: f, groups: sel.Groups, opts: opts}
 	if opts.Meter == nil {
 		rs.opts.Meter = f.meter
 	}
 	rs.opts.Meter.Add(ruleSetBytes)
+	empties := noEmpty
 	for _, gi := range sel.Groups {
 		lo, hi := f.groupRules(gi)
-		rs.rules += hi - lo
-		for _, r := range f.rules[lo:hi] {
+		for i, r := range f.rules[lo:hi] {
 			rs.bytes += int(r.size())
+			empties.see(r, rs.rules+int32(i))
 		}
+		rs.rules += hi - lo
 	}
+	rs.empty = empties.first()
 	return rs
 }
 
