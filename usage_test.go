@@ -62,7 +62,7 @@ func runUsageFile(t *testing.T, sc *bufio.Scanner, n *int, name string) int {
 				t.Fatalf("%s:%d: no \" => \"", usageExamples, *n)
 			}
 			agent, path, _ := strings.Cut(strings.TrimPrefix(line[:i], "check "), " ")
-			want := expectation(line[i+4:])
+			want := expectation(t, *n, line[i+4:])
 			body := []byte(strings.Join(text, "\n") + "\n")
 			for _, mode := range []robots.Mode{robots.Google, robots.RFC} {
 				bot := robots.Parse(body, robots.WithMode(mode)).Agent(agent)
@@ -81,11 +81,16 @@ func runUsageFile(t *testing.T, sc *bufio.Scanner, n *int, name string) int {
 	return checks
 }
 
-// expectation reads "name=value ..." into a map.
-func expectation(s string) map[string]string {
+// expectation reads "name=value ..." into a map; a field without '=' is a
+// mistake in the file, not an expectation.
+func expectation(t *testing.T, n int, s string) map[string]string {
+	t.Helper()
 	m := map[string]string{}
 	for _, f := range strings.Fields(s) {
-		k, v, _ := strings.Cut(f, "=")
+		k, v, ok := strings.Cut(f, "=")
+		if !ok {
+			t.Fatalf("%s:%d: %q is not name=value", usageExamples, n, f)
+		}
 		m[k] = v
 	}
 	return m

@@ -63,7 +63,7 @@ func insertAfter(line, place string) bool {
 // TestUsageLinesChangeNoVerdict inserts Content-Usage and Content-Signal
 // lines at every place of usagePlaces into every case of the conformance
 // files, and checks the verdict of each mode is the one it gives without
-// them.
+// them, through Allowed and through Usage.
 func TestUsageLinesChangeNoVerdict(t *testing.T) {
 	for _, path := range []string{"testdata/conformance/spec-test.jsonl", "testdata/conformance/google-unit.jsonl"} {
 		n := 0
@@ -77,9 +77,14 @@ func TestUsageLinesChangeNoVerdict(t *testing.T) {
 				want := robots.Parse(body, robots.WithMode(mode)).Agent(c.UserAgent).Allowed(c.URL)
 				for _, place := range usagePlaces {
 					mixed := withUsageLines(string(body), place)
-					if got := robots.Parse([]byte(mixed), robots.WithMode(mode)).Agent(c.UserAgent).Allowed(c.URL); got != want {
+					bot := robots.Parse([]byte(mixed), robots.WithMode(mode)).Agent(c.UserAgent)
+					if got := bot.Allowed(c.URL); got != want {
 						t.Errorf("%s:%d %v, lines %s: agent %q url %q: allowed=%v, %v without them\n%q",
 							path, line, mode, place, c.UserAgent, c.URL, got, want, mixed)
+					}
+					if got := bot.Usage(c.URL).Allowed; got != want {
+						t.Errorf("%s:%d %v, lines %s: agent %q url %q: Usage.Allowed=%v, Allowed %v",
+							path, line, mode, place, c.UserAgent, c.URL, got, want)
 					}
 				}
 			}

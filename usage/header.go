@@ -19,5 +19,23 @@ func ParseHeader(lines ...string) (pref Preference, ok bool) {
 	case 1:
 		return ParsePreference(lines[0])
 	}
+	if joinedLen(lines) > MaxValueBytes {
+		return Preference{}, false // ParsePreference's answer, without joining
+	}
 	return ParsePreference(strings.Join(lines, ", "))
+}
+
+// joinedLen returns the length of lines joined by ", ", stopping once it
+// passes MaxValueBytes so that the sum cannot overflow.
+func joinedLen(lines []string) int {
+	n := 0
+	for i, l := range lines {
+		if i > 0 {
+			n += len(", ")
+		}
+		if n += len(l); n > MaxValueBytes {
+			break
+		}
+	}
+	return n
 }

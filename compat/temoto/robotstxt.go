@@ -92,14 +92,18 @@ func FromStatusAndString(statusCode int, body string) (*RobotsData, error) {
 
 // FromResponse is FromStatusAndBytes for a net/http response. A nil
 // response gives nil, nil, as temoto's does. The body is read to its end
-// and not closed: the caller closes it. A body that fails while read is a
-// failed fetch: the RobotsData disallows every URL and the error is the
-// read's.
+// and not closed: the caller closes it. Only its first robots.MaxBytes,
+// all the parser reads, are kept in memory; the rest is discarded. A body
+// that fails while read is a failed fetch: the RobotsData disallows every
+// URL and the error is the read's.
 func FromResponse(res *http.Response) (*RobotsData, error) {
 	if res == nil {
 		return nil, nil
 	}
-	body, err := io.ReadAll(res.Body)
+	body, err := io.ReadAll(io.LimitReader(res.Body, robots.MaxBytes))
+	if err == nil {
+		_, err = io.Copy(io.Discard, res.Body)
+	}
 	if err != nil {
 		return dataOf(robots.FromStatus(http.StatusServiceUnavailable, nil)), err
 	}

@@ -5,9 +5,12 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/fastrobots/robots"
 )
 
 // googleVerdicts are the files on which temoto v1.1.2 and Google's
@@ -252,5 +255,51 @@ func TestFromResponseLoopback(t *testing.T) {
 		if got := r.FindGroup("bot").Test(tc.test); got != tc.want {
 			t.Errorf("%s: Test(%q) = %v, want %v", tc.path, tc.test, got, tc.want)
 		}
+	}
+}
+
+// endlessReader sends n bytes of prefix followed by '#', counting them.
+type endlessReader struct {
+	prefix  []byte
+	n, sent int
+}
+
+func (e *endlessReader) Read(p []byte) (int, error) {
+	if e.sent == e.n {
+		return 0, io.EOF
+	}
+	k := min(len(p), e.n-e.sent)
+	for i := range p[:k] {
+		if e.sent+i < len(e.prefix) {
+			p[i] = e.prefix[e.sent+i]
+		} else {
+			p[i] = '#'
+		}
+	}
+	e.sent += k
+	return k, nil
+}
+
+// TestFromResponseKeepsMaxBytes checks that FromResponse reads a body far
+// longer than robots.MaxBytes to its end, keeps only what the parser reads,
+// and answers as FromBytes does.
+func TestFromResponseKeepsMaxBytes(t *testing.T) {
+	const size = 64 << 20
+	body := &endlessReader{prefix: []byte("User-agent: *\nDisallow: /x\n"), n: size}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r, err := FromResponse(&http.Response{StatusCode: 200, Body: io.NopCloser(body)})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body.sent != size {
+		t.Errorf("read %d bytes of %d; want the body read to its end", body.sent, size)
+	}
+	if r.TestAgent("/x", "bot") || !r.TestAgent("/y", "bot") {
+		t.Error("want /x disallowed and /y allowed")
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 8*robots.MaxBytes {
+		t.Errorf("allocated %d bytes for a %d-byte body; want at most %d", got, size, 8*robots.MaxBytes)
 	}
 }
