@@ -59,13 +59,13 @@ type robotsTxtJSON struct {
 
 // newVerdictJSON returns the --json form of the verdict d for u.
 func newVerdictJSON(u string, d robots.Decision) verdictJSON {
-	v := verdictJSON{URL: u, URLB64: rawB64(u), Allowed: d.Allowed, Implicit: d.Implicit}
+	v := verdictJSON{URL: u, URLB64: rawB64(u), Allowed: d.Allowed, Line: d.Line(), Implicit: d.Implicit}
 	rule := d.Rule
 	if rule == nil {
 		rule, v.Undecided = d.Empty, d.Empty != nil
 	}
 	if rule != nil {
-		v.Line, v.Rule = rule.Line, ruleString(rule)
+		v.Rule = ruleString(rule)
 		v.RuleB64 = rawB64(v.Rule)
 	}
 	return v
