@@ -248,9 +248,7 @@ func (s *server) check(c *call) (answer, *apiError) {
 		if bad := q.checkURL(u); bad != nil {
 			return newErrorJSON(bad), nil
 		}
-		v := newVerdictJSON(u, d.Decide(u))
-		v.Usage = newUsageJSON(d.Usage(u))
-		return v, nil
+		return newVerdictJSON(u, d.Decide(u), d.Usage(u)), nil
 	}}, nil
 }
 
