@@ -195,13 +195,13 @@ func (d *longQueryDecoder) body() ([]byte, error) {
 			err = d.b64.err
 		}
 		if err != nil {
-			return nil, fmt.Errorf("bad robotstxt_b64: %v", err)
+			return nil, badRobotsB64(err)
 		}
 		return b, nil
 	case d.text.present:
 		return d.text.bytes, nil
 	}
-	return nil, errors.New("missing robotstxt_b64 and robotstxt")
+	return nil, errNoRobots
 }
 
 // small returns the kept members as one JSON object.
