@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -52,12 +53,19 @@ func (ev *evaluator) answerLong(prefix []byte, rest io.Reader) evalAnswer {
 // strings.
 type longQueryDecoder struct {
 	r       *bufio.Reader
-	members [][]byte        // the members kept as written, `"key":value`
+	members []keptMember    // the members kept as written
 	kept    int             // their bytes
 	id      json.RawMessage // the id, once read
 	b64     longBody        // robotstxt_b64
 	text    longBody        // robotstxt
 	chunk   []byte
+}
+
+// keptMember is a member of a long query kept as written, `"key":value`,
+// with its key decoded.
+type keptMember struct {
+	name string
+	raw  []byte
 }
 
 // longBody is a body string of a long query: the first evalBodyBytes bytes
@@ -130,7 +138,7 @@ func (d *longQueryDecoder) member() error {
 	if strings.EqualFold(name, "id") {
 		d.id = value
 	}
-	d.members = append(d.members, append(append(key, ':'), value...))
+	d.members = append(d.members, keptMember{name, append(append(key, ':'), value...)})
 	return nil
 }
 
@@ -147,16 +155,10 @@ func (d *longQueryDecoder) bodyNamed(name string) *longBody {
 }
 
 // dropMembers forgets the kept members named name: a later member of the
-// same name wins.
+// same name wins. The names are compared decoded, as read, since a line
+// may hold thousands of members and of bodies.
 func (d *longQueryDecoder) dropMembers(name string) {
-	kept := d.members[:0]
-	for _, m := range d.members {
-		var key string
-		if err := json.NewDecoder(bytes.NewReader(m)).Decode(&key); err != nil || !strings.EqualFold(key, name) {
-			kept = append(kept, m)
-		}
-	}
-	d.members = kept
+	d.members = slices.DeleteFunc(d.members, func(m keptMember) bool { return strings.EqualFold(m.name, name) })
 }
 
 // streamBody reads a body string after its opening quote, decoding it
@@ -206,7 +208,14 @@ func (d *longQueryDecoder) body() ([]byte, error) {
 
 // small returns the kept members as one JSON object.
 func (d *longQueryDecoder) small() []byte {
-	return append(append([]byte{'{'}, bytes.Join(d.members, []byte{','})...), '}')
+	out := []byte{'{'}
+	for i, m := range d.members {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, m.raw...)
+	}
+	return append(out, '}')
 }
 
 // keep counts n more bytes kept, and fails past evalLineRoom.
