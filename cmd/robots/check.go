@@ -141,9 +141,7 @@ func reportBadURL(out *output, enc *json.Encoder, bad *badURLError, asJSON bool)
 // JSON object, which has the URL's usage too.
 func writeVerdict(out *output, enc *json.Encoder, u string, d robots.Decision, agent *robots.Agent, asJSON bool) error {
 	if asJSON {
-		v := newVerdictJSON(u, d)
-		v.Usage = newUsageJSON(agent.Usage(u))
-		return enc.Encode(v)
+		return enc.Encode(newVerdictJSON(u, d, agent.Usage(u)))
 	}
 	_, err := fmt.Fprintf(out.w, "%s %s  (%s)\n", verdict(d.Allowed), u, reason(d))
 	return err

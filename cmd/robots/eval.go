@@ -236,14 +236,22 @@ func (q *evalQuery) body() ([]byte, error) {
 	case q.RobotsB64 != nil:
 		b, err := base64.StdEncoding.DecodeString(*q.RobotsB64)
 		if err != nil {
-			return nil, fmt.Errorf("bad robotstxt_b64: %v", err)
+			return nil, badRobotsB64(err)
 		}
 		return b, nil
 	case q.Robots != nil:
 		return []byte(*q.Robots), nil
 	}
-	return nil, errors.New("missing robotstxt_b64 and robotstxt")
+	return nil, errNoRobots
 }
+
+// errNoRobots is the answer to a query giving neither robotstxt_b64 nor
+// robotstxt, short or long.
+var errNoRobots = errors.New("missing robotstxt_b64 and robotstxt")
+
+// badRobotsB64 is the answer to a query whose robotstxt_b64 does not
+// decode, with err, why; short or long.
+func badRobotsB64(err error) error { return fmt.Errorf("bad robotstxt_b64: %v", err) }
 
 // missing reports the first required field the query lacks.
 func (q *evalQuery) missing() error {

@@ -8,7 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/fastrobots/robots"
 )
@@ -51,12 +53,19 @@ func (ev *evaluator) answerLong(prefix []byte, rest io.Reader) evalAnswer {
 // strings.
 type longQueryDecoder struct {
 	r       *bufio.Reader
-	members [][]byte        // the members kept as written, `"key":value`
+	members []keptMember    // the members kept as written
 	kept    int             // their bytes
 	id      json.RawMessage // the id, once read
 	b64     longBody        // robotstxt_b64
 	text    longBody        // robotstxt
 	chunk   []byte
+}
+
+// keptMember is a member of a long query kept as written, `"key":value`,
+// with its key decoded.
+type keptMember struct {
+	name string
+	raw  []byte
 }
 
 // longBody is a body string of a long query: the first evalBodyBytes bytes
@@ -129,7 +138,7 @@ func (d *longQueryDecoder) member() error {
 	if strings.EqualFold(name, "id") {
 		d.id = value
 	}
-	d.members = append(d.members, append(append(key, ':'), value...))
+	d.members = append(d.members, keptMember{name, append(append(key, ':'), value...)})
 	return nil
 }
 
@@ -146,16 +155,10 @@ func (d *longQueryDecoder) bodyNamed(name string) *longBody {
 }
 
 // dropMembers forgets the kept members named name: a later member of the
-// same name wins.
+// same name wins. The names are compared decoded, as read, since a line
+// may hold thousands of members and of bodies.
 func (d *longQueryDecoder) dropMembers(name string) {
-	kept := d.members[:0]
-	for _, m := range d.members {
-		var key string
-		if err := json.NewDecoder(bytes.NewReader(m)).Decode(&key); err != nil || !strings.EqualFold(key, name) {
-			kept = append(kept, m)
-		}
-	}
-	d.members = kept
+	d.members = slices.DeleteFunc(d.members, func(m keptMember) bool { return strings.EqualFold(m.name, name) })
 }
 
 // streamBody reads a body string after its opening quote, decoding it
@@ -194,18 +197,25 @@ func (d *longQueryDecoder) body() ([]byte, error) {
 			err = d.b64.err
 		}
 		if err != nil {
-			return nil, fmt.Errorf("bad robotstxt_b64: %v", err)
+			return nil, badRobotsB64(err)
 		}
 		return b, nil
 	case d.text.present:
 		return d.text.bytes, nil
 	}
-	return nil, errors.New("missing robotstxt_b64 and robotstxt")
+	return nil, errNoRobots
 }
 
 // small returns the kept members as one JSON object.
 func (d *longQueryDecoder) small() []byte {
-	return append(append([]byte{'{'}, bytes.Join(d.members, []byte{','})...), '}')
+	out := []byte{'{'}
+	for i, m := range d.members {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, m.raw...)
+	}
+	return append(out, '}')
 }
 
 // keep counts n more bytes kept, and fails past evalLineRoom.
@@ -258,13 +268,21 @@ func (d *longQueryDecoder) value() ([]byte, error) {
 
 // stringBody reads a string after its opening quote, up to and with its
 // closing quote, and hands sink its content as written, escapes and all,
-// in chunks that each decode alone: a chunk is cut only before a byte
-// that is ASCII and neither a backslash nor within an escape, so no
-// escape, surrogate pair or UTF-8 sequence is split. It reads what is
-// buffered a slice at a time.
+// in chunks of about evalChunkBytes that each decode alone: a chunk is cut
+// only before a byte that starts a rune (not within an escape), before a
+// continuation byte that follows utf8.UTFMax-1 others (no sequence holds
+// it), or before a backslash, the escape of a high surrogate just before
+// it then going to the next chunk, with the escape that may be its low
+// surrogate: no escape, surrogate pair or UTF-8 sequence is split, and a
+// string of escapes or of bytes past ASCII is cut as often as one of
+// ASCII, so a chunk stays within evalChunkBytes and a few bytes. It reads
+// what is buffered a slice at a time.
 func (d *longQueryDecoder) stringBody(sink func(raw []byte) error) error {
 	chunk := d.chunk[:0]
-	escape := 0 // bytes of an escape to come; -1 just after a backslash
+	escape := 0       // bytes of an escape to come; -1 just after a backslash
+	code := rune(0)   // the \u escape being read
+	highSurr := false // the last escape read was a high surrogate's
+	conts := 0        // continuation bytes just read, in a row
 	for {
 		buf, _ := d.r.Peek(max(d.r.Buffered(), 1))
 		if len(buf) == 0 {
@@ -272,27 +290,41 @@ func (d *longQueryDecoder) stringBody(sink func(raw []byte) error) error {
 		}
 		start := 0
 		for i, c := range buf {
-			if escape == 0 && c >= 0x20 && c != '"' && c != '\\' {
-				if c < 0x80 && len(chunk)+i-start >= evalChunkBytes {
-					chunk = append(chunk, buf[start:i]...)
-					if err := sink(chunk); err != nil {
-						return err
-					}
-					chunk, start = chunk[:0], i
+			plain := escape == 0 && c >= 0x20 && c != '"' && c != '\\'
+			if (plain && (utf8.RuneStart(c) || conts >= utf8.UTFMax-1) || escape == 0 && c == '\\') && len(chunk)+i-start >= evalChunkBytes {
+				chunk = append(chunk, buf[start:i]...)
+				held := 0
+				if c == '\\' && highSurr {
+					held = len(`\uD800`) // the escape after may be its low surrogate
+				}
+				if err := sink(chunk[:len(chunk)-held]); err != nil {
+					return err
+				}
+				chunk, start = append(chunk[:0], chunk[len(chunk)-held:]...), i
+			}
+			if plain {
+				highSurr = false
+				if utf8.RuneStart(c) {
+					conts = 0
+				} else {
+					conts++
 				}
 				continue
 			}
+			conts = 0
 			switch {
 			case escape < 0 && c == 'u':
-				escape = 4
+				escape, code = 4, 0
 			case escape < 0 && strings.IndexByte(`"\/bfnrt`, c) >= 0:
-				escape = 0
+				escape, highSurr = 0, false
 			case escape < 0:
 				return fmt.Errorf("invalid character %q in string escape code", c)
 			case escape > 0 && !isHexDigit(c):
 				return fmt.Errorf("invalid character %q in \\u hexadecimal character escape", c)
 			case escape > 0:
 				escape--
+				code = code<<4 | hexValue(c)
+				highSurr = escape == 0 && 0xd800 <= code && code < 0xdc00
 			case c == '"':
 				chunk = append(chunk, buf[start:i]...)
 				_, _ = d.r.Discard(i + 1)
@@ -307,6 +339,17 @@ func (d *longQueryDecoder) stringBody(sink func(raw []byte) error) error {
 		chunk = append(chunk, buf[start:]...)
 		_, _ = d.r.Discard(len(buf))
 	}
+}
+
+// hexValue returns the value of c, a hexadecimal digit.
+func hexValue(c byte) rune {
+	switch {
+	case c <= '9':
+		return rune(c - '0')
+	case c >= 'a':
+		return rune(c-'a') + 10
+	}
+	return rune(c-'A') + 10
 }
 
 func isHexDigit(c byte) bool {

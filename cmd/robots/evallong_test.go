@@ -65,3 +65,30 @@ func TestLongQueryBoundsTheOtherMembers(t *testing.T) {
 		})
 	}
 }
+
+// TestLongStringChunksStayBounded reads long strings made of one piece
+// repeated, escapes and bytes past ASCII among them, and checks that no
+// chunk handed to the sink passes evalChunkBytes by more than one piece,
+// and that the chunks decode, one by one, to what the whole string does.
+func TestLongStringChunksStayBounded(t *testing.T) {
+	for _, piece := range []string{"a", `\n`, `\u00e9`, `\ud83d\ude00`, `\ud83d`, "é", "\x80", "\xe3\x83", "\xf0\x9f\x98\x80"} {
+		raw := strings.Repeat(piece, 4*evalChunkBytes/len(piece))
+		d := longQueryDecoder{r: bufio.NewReaderSize(strings.NewReader(raw+`"`), evalChunkBytes)}
+		var got strings.Builder
+		longest := 0
+		err := d.stringBody(func(chunk []byte) error {
+			longest = max(longest, len(chunk))
+			var s string
+			if err := json.Unmarshal([]byte(`"`+string(chunk)+`"`), &s); err != nil {
+				return err
+			}
+			got.WriteString(s)
+			return nil
+		})
+		require.NoError(t, err, "%q", piece)
+		var want string
+		require.NoError(t, json.Unmarshal([]byte(`"`+raw+`"`), &want))
+		assert.LessOrEqual(t, longest, evalChunkBytes+len(piece), "%q", piece)
+		assert.Equal(t, want, got.String(), "%q", piece)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/fastrobots/robots"
+	prefs "github.com/fastrobots/robots/usage"
 )
 
 const explainSynopsis = `robots explain [-f robots.txt] [-a agent]... [--mode google|rfc] [--json] URL...
@@ -55,6 +56,7 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // and returns the exit code of the run.
 func explainAll(src *urlSource, r *robots.Robots, opts *explainOptions, out *output) int {
 	code := exitOK
+	agent := r.Agent(opts.agents...)
 	for {
 		u, err := src.next()
 		if errors.Is(err, io.EOF) {
@@ -66,14 +68,12 @@ func explainAll(src *urlSource, r *robots.Robots, opts *explainOptions, out *out
 			continue
 		}
 		e := r.Explain(opts.agents, u)
-		use := r.Agent(opts.agents...).Usage(u)
+		use := agent.Usage(u)
 		if !e.Allowed && code == exitOK {
 			code = exitNegative
 		}
 		if opts.json {
-			j := explainJSON(u, e)
-			j.Usage = newUsageJSON(use)
-			err = newJSONEncoder(out.w).Encode(j)
+			err = newJSONEncoder(out.w).Encode(explainJSON(u, e, use))
 		} else if err = writeExplanation(out.w, u, e); err == nil {
 			err = writeUsage(out.w, use)
 		}
@@ -192,9 +192,10 @@ type matchJSONOut struct {
 	Implicit   bool   `json:"implicit,omitempty"`
 }
 
-// explainJSON converts an explanation to its --json form.
-func explainJSON(u string, e robots.Explanation) explainJSONOut {
-	out := explainResultJSON(u, e)
+// explainJSON converts an explanation, and the URL's usage use, to its
+// --json form.
+func explainJSON(u string, e robots.Explanation, use prefs.Usage) explainJSONOut {
+	out := explainResultJSON(u, e, use)
 	sel := selectionJSON(e.Selection)
 	out.Selection = &sel
 	return out
@@ -202,10 +203,10 @@ func explainJSON(u string, e robots.Explanation) explainJSONOut {
 
 // explainResultJSON converts an explanation to its --json form, without
 // the selection, which is the same for every URL.
-func explainResultJSON(u string, e robots.Explanation) explainJSONOut {
+func explainResultJSON(u string, e robots.Explanation, use prefs.Usage) explainJSONOut {
 	out := explainJSONOut{
 		URL: u, URLB64: rawB64(u), Path: e.Path, PathB64: rawB64(e.Path), Allowed: e.Allowed, Implicit: e.Implicit, Line: e.Line(), TieBreak: e.TieBreak,
-		Matches: make([]matchJSONOut, 0, len(e.Matches)),
+		Matches: make([]matchJSONOut, 0, len(e.Matches)), Usage: newUsageJSON(use),
 	}
 	for _, m := range e.Matches {
 		out.Matches = append(out.Matches, matchJSON(m))

@@ -116,8 +116,7 @@ func fetchDecision(v fetch.Verdict) robots.Decision {
 // fetchJSON returns the --json form of the decision d for u under the
 // robots.txt answer r, with the URL's usage use (fetch.Verdict.Usage).
 func fetchJSON(u string, d robots.Decision, use prefs.Usage, r *fetch.Result) verdictJSON {
-	j := newVerdictJSON(u, d)
-	j.Usage = newUsageJSON(use)
+	j := newVerdictJSON(u, d, use)
 	j.robotsTxtJSON = &robotsTxtJSON{RobotsTxt: r.URL, Status: r.Status, Policy: r.Policy.String(), Reason: r.Reason.String()}
 	if r.Err != nil {
 		j.FetchError = r.Err.Error()

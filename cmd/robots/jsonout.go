@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/fastrobots/robots"
+	prefs "github.com/fastrobots/robots/usage"
 )
 
 // rawB64 returns s base64-encoded when s is not valid UTF-8, "" when it
@@ -57,15 +58,16 @@ type robotsTxtJSON struct {
 	FetchError string `json:"fetch_error,omitempty"`
 }
 
-// newVerdictJSON returns the --json form of the verdict d for u.
-func newVerdictJSON(u string, d robots.Decision) verdictJSON {
-	v := verdictJSON{URL: u, URLB64: rawB64(u), Allowed: d.Allowed, Implicit: d.Implicit}
+// newVerdictJSON returns the --json form of the verdict d for u, with
+// the URL's usage use.
+func newVerdictJSON(u string, d robots.Decision, use prefs.Usage) verdictJSON {
+	v := verdictJSON{URL: u, URLB64: rawB64(u), Allowed: d.Allowed, Line: d.Line(), Implicit: d.Implicit, Usage: newUsageJSON(use)}
 	rule := d.Rule
 	if rule == nil {
 		rule, v.Undecided = d.Empty, d.Empty != nil
 	}
 	if rule != nil {
-		v.Line, v.Rule = rule.Line, ruleString(rule)
+		v.Rule = ruleString(rule)
 		v.RuleB64 = rawB64(v.Rule)
 	}
 	return v

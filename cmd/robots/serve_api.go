@@ -13,6 +13,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/fetch"
+	prefs "github.com/fastrobots/robots/usage"
 )
 
 // serverConfig configures newServer. Zero durations mean the defaults.
@@ -248,9 +249,7 @@ func (s *server) check(c *call) (answer, *apiError) {
 		if bad := q.checkURL(u); bad != nil {
 			return newErrorJSON(bad), nil
 		}
-		v := newVerdictJSON(u, d.Decide(u))
-		v.Usage = newUsageJSON(d.Usage(u))
-		return v, nil
+		return newVerdictJSON(u, d.Decide(u), d.Usage(u)), nil
 	}}, nil
 }
 
@@ -277,15 +276,13 @@ func (s *server) explain(c *call) (answer, *apiError) {
 		if bad := q.checkURL(u); bad != nil {
 			return newErrorJSON(bad), nil
 		}
-		out := cappedExplainJSON(u, agent.Explain(u), maxMatchesShown)
-		out.Usage = newUsageJSON(agent.Usage(u))
-		return out, nil
+		return cappedExplainJSON(u, agent.Explain(u), agent.Usage(u), maxMatchesShown), nil
 	}}, nil
 }
 
 // cappedExplainJSON is explainResultJSON listing the first max matches
 // only, and the winner wherever it stands.
-func cappedExplainJSON(u string, e robots.Explanation, max int) explainJSONOut {
+func cappedExplainJSON(u string, e robots.Explanation, use prefs.Usage, max int) explainJSONOut {
 	all, winner := e.Matches, e.Winner
 	if len(all) > max {
 		e.Matches = all[:max]
@@ -293,7 +290,7 @@ func cappedExplainJSON(u string, e robots.Explanation, max int) explainJSONOut {
 			e.Winner = -1
 		}
 	}
-	out := explainResultJSON(u, e)
+	out := explainResultJSON(u, e, use)
 	out.MoreMatches = len(all) - len(e.Matches)
 	if out.Winner == nil && winner >= 0 {
 		w := matchJSON(all[winner])
