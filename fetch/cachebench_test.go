@@ -16,7 +16,7 @@ import (
 // Checker.Allowed, origin lookup, cache hit and resolution included;
 // BenchmarkCheckerHitParallel the same from every GOMAXPROCS goroutine.
 //
-//	go test -run '^$' -bench 'AgentAllowedRaw|CheckerHit' -count 6 ./fetch
+//	go test -run '^$' -bench 'AgentAllowedRaw|CheckerHit' -count 8 ./fetch
 const (
 	benchOrigins = 1000
 	benchPaths   = 8
