@@ -16,23 +16,19 @@ import (
 // or when ctx ends while an origin is fetched, and returns the error: the
 // answers returned are those of the URLs before it.
 func (c *Checker) AllowedBatch(ctx context.Context, agent string, pageURLs []string, allowed []bool) ([]bool, error) {
-	one := [1]string{agent} // on the stack: nothing keeps the list past the call
-	agents := agentList(one[:])
-	r := originRun{c: c}
-	defer r.end()
-	for _, u := range pageURLs {
-		_, a, err := r.at(ctx, agents, u)
-		if err != nil {
-			return allowed, err
-		}
-		allowed = append(allowed, a.Allowed(u))
-	}
-	return allowed, nil
+	return batch(c, ctx, agent, pageURLs, allowed, allows)
 }
 
 // DecideBatch is AllowedBatch for verdicts: it appends the verdict of
 // each of pageURLs to verdicts.
 func (c *Checker) DecideBatch(ctx context.Context, agent string, pageURLs []string, verdicts []Verdict) ([]Verdict, error) {
+	return batch(c, ctx, agent, pageURLs, verdicts, verdict)
+}
+
+// batch appends answer's value for each of pageURLs to out, one origin
+// run at a time; AllowedBatch and DecideBatch differ only in answer.
+func batch[T any](c *Checker, ctx context.Context, agent string, pageURLs []string, out []T,
+	answer func(res *Result, a *Agent, pageURL string) T) ([]T, error) {
 	one := [1]string{agent} // on the stack: nothing keeps the list past the call
 	agents := agentList(one[:])
 	r := originRun{c: c}
@@ -40,11 +36,11 @@ func (c *Checker) DecideBatch(ctx context.Context, agent string, pageURLs []stri
 	for _, u := range pageURLs {
 		res, a, err := r.at(ctx, agents, u)
 		if err != nil {
-			return verdicts, err
+			return out, err
 		}
-		verdicts = append(verdicts, verdict(res, a, u))
+		out = append(out, answer(res, a, u))
 	}
-	return verdicts, nil
+	return out, nil
 }
 
 // originRun is the state of a batch: the origin of the latest URLs, its
@@ -55,14 +51,6 @@ type originRun struct {
 	origin string
 	res    *Result
 	a      *Agent
-}
-
-// agentList returns the fallback list of one agent: none for "".
-func agentList(one []string) []string {
-	if one[0] == "" {
-		return nil
-	}
-	return one
 }
 
 // at returns the answer and the resolution of agents that govern pageURL,

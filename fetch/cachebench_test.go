@@ -16,7 +16,7 @@ import (
 // Checker.Allowed, origin lookup, cache hit and resolution included;
 // BenchmarkCheckerHitParallel the same from every GOMAXPROCS goroutine.
 //
-//	go test -run '^$' -bench 'AgentAllowedRaw|CheckerHit' -count 6 ./fetch
+//	go test -run '^$' -bench 'AgentAllowedRaw|CheckerHit' -count 8 ./fetch
 const (
 	benchOrigins = 1000
 	benchPaths   = 8
@@ -107,22 +107,7 @@ func BenchmarkCheckerHit(b *testing.B) {
 
 func BenchmarkCheckerHitParallel(b *testing.B) {
 	urls := benchURLs()
-	c := warmChecker(b, urls)
-	ctx := b.Context()
-	b.ReportAllocs()
-	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
-		i := 0
-		for pb.Next() {
-			if _, err := c.Allowed(ctx, "Googlebot", urls[i]); err != nil {
-				b.Error(err)
-				return
-			}
-			if i++; i == len(urls) {
-				i = 0
-			}
-		}
-	})
+	checkParallel(b, warmChecker(b, urls), urls)
 }
 
 // BenchmarkCheckerHitParallel10k is BenchmarkCheckerHitParallel over
@@ -150,6 +135,16 @@ func BenchmarkCheckerHitParallel10k(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	checkParallel(b, c, urls)
+	if st := c.Cache().Stats(); st.Fetches != 0 || st.Entries != 10*benchOrigins {
+		b.Fatalf("every origin seeded: %+v", st)
+	}
+}
+
+// checkParallel checks urls through c with Checker.Allowed, from every
+// GOMAXPROCS goroutine, each going round urls.
+func checkParallel(b *testing.B, c *Checker, urls []string) {
+	ctx := b.Context()
 	b.ReportAllocs()
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
@@ -164,9 +159,6 @@ func BenchmarkCheckerHitParallel10k(b *testing.B) {
 			}
 		}
 	})
-	if st := c.Cache().Stats(); st.Fetches != 0 || st.Entries != 10*benchOrigins {
-		b.Fatalf("every origin seeded: %+v", st)
-	}
 }
 
 // BenchmarkAgentAllowedRawParallel is BenchmarkAgentAllowedRaw from every

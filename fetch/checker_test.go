@@ -261,6 +261,22 @@ func TestCheckerAllowedDoesNotAllocate(t *testing.T) {
 	}
 }
 
+// TestCheckerAllowedAgentsDoesNotAllocate is the same for a fallback list
+// of agents: its resolution is found without joining the list.
+func TestCheckerAllowedAgentsDoesNotAllocate(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	s := serve(t, text(200, "User-agent: *\nDisallow: /a\n"))
+	c := NewChecker(NewCache(fetcher(t, nil), CacheOptions{}))
+	agents := []string{"Googlebot-Image", "Googlebot"}
+	for _, u := range []string{s.URL + "/b/c?d=e", s.URL + "/a"} {
+		_, err := c.AllowedAgents(t.Context(), agents, u)
+		require.NoError(t, err)
+		assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _, _ = c.AllowedAgents(t.Context(), agents, u) }), u)
+	}
+}
+
 // BenchmarkCheckerAllowed is one check through the Checker of a URL whose
 // origin is cached.
 func BenchmarkCheckerAllowed(b *testing.B) {

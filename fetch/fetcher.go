@@ -325,8 +325,26 @@ func (f *fetchConfig) success(out *fetched, resp *http.Response, keepBody bool) 
 		out.body = capture.parsed(res.Bytes)
 	}
 	out.valid = validatorsOf(res.FinalURL, resp.Header)
-	res.ContentUsage, _ = usage.ParseHeader(resp.Header.Values(usage.HeaderName)...)
+	res.ContentUsage = contentUsage(resp.Header)
 	return f.definite(res, Conditional, ReasonOK, nil, resp.Header)
+}
+
+// contentUsage returns the preference of h's Content-Usage field. Its
+// lines are joined as usage.ParseHeader joins them only when the result
+// is within usage.MaxValueBytes: a longer value does not parse (every
+// category Unknown), and a server's headers cannot make the fetch copy
+// megabytes to learn it.
+func contentUsage(h http.Header) usage.Preference {
+	lines := h.Values(usage.HeaderName)
+	n := 0
+	for _, l := range lines {
+		n += len(l) + len(", ")
+	}
+	if n-len(", ") > usage.MaxValueBytes {
+		return usage.Preference{}
+	}
+	pref, _ := usage.ParseHeader(lines...)
+	return pref
 }
 
 // definite completes a result that is an answer from the origin: it holds

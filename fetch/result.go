@@ -120,6 +120,22 @@ func agentsKey(agents []string) string {
 	return strings.Join(agents, "\x00")
 }
 
+// agentsKeyIn returns agentsKey(agents) for a lookup only: a list's key
+// is joined in buf, which the string shares, so that finding a kept
+// resolution copies nothing; a key longer than buf is allocated.
+func agentsKeyIn(buf []byte, agents []string) string {
+	if len(agents) <= 1 {
+		return agentsKey(agents)
+	}
+	for i, a := range agents {
+		if i > 0 {
+			buf = append(buf, 0)
+		}
+		buf = append(buf, a...)
+	}
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
+}
+
 // resolutionBytes is what a kept resolution costs besides the rules
 // compiled for it, which the parsed file reports: its share of the
 // agentCache's map (a first entry makes the map), its key, and the
@@ -221,15 +237,15 @@ func (r *Result) agent(agents []string) (*Agent, bool) {
 	case r.Robots == nil:
 		return allowAll, false // a Conditional Result built by hand, with no file: no rule disallows
 	}
-	key := agentsKey(agents)
 	if r.agents != nil {
-		if a, ok := r.agents.load(key); ok {
+		var buf [256]byte
+		if a, ok := r.agents.load(agentsKeyIn(buf[:0], agents)); ok {
 			return a, false
 		}
 	}
 	a := newAgent(r.Robots.Agent(agents...))
 	if r.agents != nil {
-		return r.agents.store(key, a)
+		return r.agents.store(agentsKey(agents), a)
 	}
 	return a, false
 }

@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -49,4 +50,26 @@ func TestVerdictUsageWithoutLines(t *testing.T) {
 	v, err = c.Decide(t.Context(), "ExampleBot", s.URL+"/private/x")
 	require.NoError(t, err)
 	assert.Equal(t, usage.Usage{}, v.Usage)
+}
+
+// TestContentUsageBound checks that a Content-Usage field of several
+// lines is read while its lines joined are within usage.MaxValueBytes,
+// and ignored, as if absent, past it.
+func TestContentUsageBound(t *testing.T) {
+	const first = "train-ai=n"
+	for _, tc := range []struct {
+		n    int // the joined field's length
+		want usage.Value
+	}{
+		{usage.MaxValueBytes, usage.No},
+		{usage.MaxValueBytes + 1, usage.Unknown},
+	} {
+		// A second line of one long unknown key: "k...k=n".
+		second := strings.Repeat("k", tc.n-len(first)-len(", ")-len("=n")) + "=n"
+		s := serve(t, text(200, "User-agent: *\nDisallow:\n", usage.HeaderName, first, usage.HeaderName, second))
+		c := NewChecker(NewCache(fetcher(t, nil), CacheOptions{}))
+		d, err := c.Decide(t.Context(), "ExampleBot", s.URL+"/page")
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, d.Usage.MayTrain().Value, "a field of %d bytes", tc.n)
+	}
 }
