@@ -16,7 +16,7 @@ import (
 // or when ctx ends while an origin is fetched, and returns the error: the
 // answers returned are those of the URLs before it.
 func (c *Checker) AllowedBatch(ctx context.Context, agent string, pageURLs []string, allowed []bool) ([]bool, error) {
-	return batch(c, ctx, agent, pageURLs, allowed, allows)
+	return batch(c, ctx, agent, pageURLs, allowed, func(_ *Result, a *Agent, u string) bool { return a.Allowed(u) })
 }
 
 // DecideBatch is AllowedBatch for verdicts: it appends the verdict of
@@ -51,6 +51,14 @@ type originRun struct {
 	origin string
 	res    *Result
 	a      *Agent
+}
+
+// agentList returns the fallback list of one agent: none for "".
+func agentList(one []string) []string {
+	if one[0] == "" {
+		return nil
+	}
+	return one
 }
 
 // at returns the answer and the resolution of agents that govern pageURL,

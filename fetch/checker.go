@@ -71,50 +71,48 @@ func (v Verdict) Delay() time.Duration { return delayOf(v.CrawlDelay, v.RequestR
 // is non-nil, and the verdict false, when pageURL has no origin, is not
 // http or https, or ctx ends first.
 func (c *Checker) Allowed(ctx context.Context, agent, pageURL string) (bool, error) {
-	one := [1]string{agent} // on the stack: AllowedAgents keeps no list
-	return c.AllowedAgents(ctx, agentList(one[:]), pageURL)
-}
-
-// agentList returns the fallback list of one agent: none for "".
-func agentList(one []string) []string {
-	if one[0] == "" {
-		return nil
+	if agent == "" {
+		return c.AllowedAgents(ctx, nil, pageURL)
 	}
-	return one
+	agents := [1]string{agent} // on the stack: AllowedAgents keeps no list
+	return c.AllowedAgents(ctx, agents[:], pageURL)
 }
 
 // AllowedAgents is Allowed for an ordered fallback list of agents.
 func (c *Checker) AllowedAgents(ctx context.Context, agents []string, pageURL string) (bool, error) {
-	return check(c, ctx, agents, pageURL, allows)
+	origin, err := robots.Origin(pageURL)
+	if err != nil {
+		return false, err
+	}
+	res, a, err := c.resolve(ctx, agents, origin)
+	if err != nil {
+		return false, err
+	}
+	allowed := a.Allowed(pageURL)
+	c.recharge(origin, res)
+	return allowed, nil
 }
 
 // Decide returns the verdict for pageURL and what made it.
 func (c *Checker) Decide(ctx context.Context, agent, pageURL string) (Verdict, error) {
-	one := [1]string{agent} // on the stack: DecideAgents keeps no list
-	return c.DecideAgents(ctx, agentList(one[:]), pageURL)
+	if agent == "" {
+		return c.DecideAgents(ctx, nil, pageURL)
+	}
+	agents := [1]string{agent} // on the stack: DecideAgents keeps no list
+	return c.DecideAgents(ctx, agents[:], pageURL)
 }
 
 // DecideAgents is Decide for an ordered fallback list of agents.
 func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL string) (Verdict, error) {
-	return check(c, ctx, agents, pageURL, verdict)
-}
-
-// check returns answer's value for pageURL under its origin's answer and
-// the agents' resolution on it, the zero value with the error when there
-// is none; AllowedAgents and DecideAgents differ only in answer.
-func check[T any](c *Checker, ctx context.Context, agents []string, pageURL string,
-	answer func(res *Result, a *Agent, pageURL string) T) (T, error) {
 	origin, err := robots.Origin(pageURL)
 	if err != nil {
-		var zero T
-		return zero, err
+		return Verdict{}, err
 	}
 	res, a, err := c.resolve(ctx, agents, origin)
 	if err != nil {
-		var zero T
-		return zero, err
+		return Verdict{}, err
 	}
-	v := answer(res, a, pageURL)
+	v := verdict(res, a, pageURL)
 	c.recharge(origin, res)
 	return v, nil
 }
@@ -160,9 +158,6 @@ func (c *Checker) recharge(origin string, res *Result) {
 		c.cache.charge(origin, res)
 	}
 }
-
-// allows reports whether a allows pageURL.
-func allows(_ *Result, a *Agent, pageURL string) bool { return a.Allowed(pageURL) }
 
 // verdict returns a's verdict for pageURL under res.
 func verdict(res *Result, a *Agent, pageURL string) Verdict {
