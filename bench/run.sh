@@ -12,30 +12,48 @@
 #   ../docs/benchmarks.md  its generated section (./cmd/benchtables): medians,
 #                          the fastest peer and the ratio to it, the targets
 #
-#   ./run.sh [--write] [go test arguments]
+#   ./run.sh [--write | --update] [go test arguments]
 #
 # Extra arguments go to `go test` (e.g. ./run.sh -bench 'Check' -count 1 to
 # run a subset). Only a full run (no arguments, COUNT unset) writes the
 # files above, which the repository tracks; any other run writes
 # machine.txt, bench.txt and benchstat.txt into a temporary directory and
 # prints benchstat's summary, unless --write asks for the full set of
-# files from it. The real-world corpus is read from ../../shared/corpus;
+# files from it. --update runs the benchmarks the arguments select (e.g.
+# ./run.sh --update -bench Frontier) and puts their lines in place of the
+# same benchmarks' lines in results/bench.txt, keeping every other
+# benchmark's lines as the last full run left them, then redraws the
+# files above from the merged set; machine.txt gains a line saying when
+# and which benchmarks were run again, and the docs name it. Each table
+# compares libraries within one benchmark, so within one run. The real-world corpus is read from ../../shared/corpus;
 # without it the corpus benchmarks are skipped.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 write=false
-if [ "${1:-}" = "--write" ]; then
+update=false
+case "${1:-}" in
+--write)
 	write=true
 	shift
-fi
+	;;
+--update)
+	update=true
+	shift
+	;;
+esac
 if [ $# -eq 0 ] && [ -z "${COUNT:-}" ]; then
 	write=true
 fi
 count=${COUNT:-6}
 chart=${CHART:-../docs/benchmarks.svg}
 
-if $write; then
+if $update; then
+	[ $# -gt 0 ] || { echo "--update needs go test arguments that select benchmarks (e.g. -bench Frontier)" >&2; exit 2; }
+	[ -f results/bench.txt ] || { echo "--update needs results/bench.txt from a full run" >&2; exit 2; }
+	out=$(mktemp -d)
+	echo "an update: the benchmarks selected by '$*' are run again and replace their lines in results/bench.txt"
+elif $write; then
 	out=results
 	mkdir -p "$out"
 else
@@ -72,11 +90,32 @@ quiet_peers() {
 	grep -m1 'model name' /proc/cpuinfo | sed 's/^model name[[:space:]]*: /cpu: /'
 	date -u +%Y-%m-%dT%H:%M:%SZ
 } >"$out/machine.txt"
+if $update; then
+	{ grep -v '^updated ' results/machine.txt; grep '^updated ' results/machine.txt || true
+	  echo "updated $(date -u +%Y-%m-%dT%H:%M:%SZ): ./run.sh --update $*"; } >"$out/machine.merged"
+fi
 cat "$out/machine.txt"
 
 go test -run '^$' -bench . -benchmem -count "$count" -timeout 60m "$@" | quiet_peers | tee "$out/bench.txt"
 benchstat "$out/bench.txt" >"$out/benchstat.txt"
 
+if $update; then
+	# The top-level names (BenchmarkX of BenchmarkX/lib/variant-N) run
+	# again; their old lines go, the new ones are added at the end.
+	awk 'FNR == NR { if (match($1, /^Benchmark[A-Za-z0-9_]+/)) fresh[substr($1, 1, RLENGTH)] = 1; next }
+		/^Benchmark/ && match($1, /^Benchmark[A-Za-z0-9_]+/) && (substr($1, 1, RLENGTH) in fresh) { next }
+		/^(PASS|ok  )/ { next }
+		{ print }' "$out/bench.txt" results/bench.txt >"$out/bench.merged"
+	grep '^Benchmark' "$out/bench.txt" >>"$out/bench.merged"
+	mv "$out/bench.merged" results/bench.txt
+	mv "$out/machine.merged" results/machine.txt
+	out=results
+	benchstat "$out/bench.txt" >"$out/benchstat.txt"
+	go run ./cmd/benchchart -exclude Memory -o "$chart" "$out/bench.txt"
+	go run ./cmd/benchtables -dir "$out" -docs ../docs/benchmarks.md
+	echo "updated $out/bench.txt, $out/machine.txt, $out/benchstat.txt, $chart, ../docs/benchmarks.md"
+	exit 0
+fi
 if ! $write; then
 	cat "$out/benchstat.txt"
 	echo "wrote $out/machine.txt, $out/bench.txt, $out/benchstat.txt"
