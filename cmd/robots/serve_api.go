@@ -60,10 +60,10 @@ func newServer(c serverConfig) *server {
 		admission:      newAdmission(cmp.Or(c.heavySlots, heavySlots()), orDefault(c.admissionWait, admissionWait)),
 		mux:            http.NewServeMux(),
 	}
-	s.mux.Handle("/api/check", s.api(shared(api.Check)))
-	s.mux.Handle("/api/explain", s.api(shared(api.Explain)))
-	s.mux.Handle("/api/lint", s.api(shared(api.Lint)))
-	s.mux.Handle("/api/fetch", s.api(s.fetch))
+	for path, endpoint := range api.Endpoints {
+		s.mux.Handle(path, s.api(shared(endpoint)))
+	}
+	s.mux.Handle(api.FetchPath, s.api(s.fetch))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{Status: http.StatusNotFound, Msg: fmt.Sprintf("no API at %s: see docs/serve.md", r.URL.Path)})
 	})
