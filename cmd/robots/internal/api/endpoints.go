@@ -9,7 +9,7 @@ import (
 	prefs "github.com/fastrobots/robots/usage"
 )
 
-// check answers POST /api/check: {"fetch": ..., "results": [...]}, a
+// Check answers POST /api/check: {"fetch": ..., "results": [...]}, a
 // verdict for each URL, in the order given; fetch when an origin was
 // fetched.
 func Check(c Call) (Answer, *Error) {
@@ -20,7 +20,7 @@ func Check(c Call) (Answer, *Error) {
 	d := q.decider()
 	return objectAnswer{heads: q.heads(), name: "results", count: len(q.urls), item: func(i int) (any, error) {
 		u := q.urls[i]
-		if bad := q.CheckURL(u); bad != nil {
+		if bad := q.checkURL(u); bad != nil {
 			return NewErrorJSON(bad), nil
 		}
 		return NewVerdictJSON(u, d.Decide(u), d.Usage(u)), nil
@@ -31,7 +31,7 @@ func Check(c Call) (Answer, *Error) {
 // lists; more_matches counts the others. The winner is always given.
 const MaxMatchesShown = 100
 
-// explain answers POST /api/explain: {"fetch": ..., "selection": ...,
+// Explain answers POST /api/explain: {"fetch": ..., "selection": ...,
 // "results": [...]}, the groups that apply, once, and an explanation for
 // each URL.
 func Explain(c Call) (Answer, *Error) {
@@ -47,7 +47,7 @@ func Explain(c Call) (Answer, *Error) {
 	heads := append(q.heads(), namedValue{"selection", sel})
 	return objectAnswer{heads: heads, name: "results", count: len(q.urls), item: func(i int) (any, error) {
 		u := q.urls[i]
-		if bad := q.CheckURL(u); bad != nil {
+		if bad := q.checkURL(u); bad != nil {
 			return NewErrorJSON(bad), nil
 		}
 		return cappedExplainJSON(u, agent.Explain(u), agent.Usage(u), MaxMatchesShown), nil
@@ -73,7 +73,7 @@ func cappedExplainJSON(u string, e robots.Explanation, use prefs.Usage, max int)
 	return out
 }
 
-// lint answers POST /api/lint: the findings of the robots.txt.
+// Lint answers POST /api/lint: the findings of the robots.txt.
 func Lint(c Call) (Answer, *Error) {
 	var req lintRequest
 	if err := c.Decode(&req); err != nil {

@@ -53,7 +53,7 @@ func DetailsOf(r *fetch.Result) FetchDetailsJSON {
 	}
 }
 
-// info returns the answer's JSON form.
+// Info returns the answer's JSON form.
 func (f *Fetched) Info() *fetchInfoJSON {
 	return &fetchInfoJSON{*robotsTxtOf(f.Result), DetailsOf(f.Result)}
 }

@@ -22,7 +22,7 @@ type query struct {
 	origin  string
 }
 
-// query reads the body of a check or explain request and gets the
+// readQuery reads the body of a check or explain request and gets the
 // robots.txt it names.
 // The parse is heavy work: it waits for admission.
 func readQuery(c Call) (*query, *Error) {
@@ -81,10 +81,10 @@ func (q *query) heads() []namedValue {
 	return []namedValue{{"fetch", q.fetched.Info()}}
 }
 
-// CheckURL returns why u gets no verdict, or nil: it is not a URL or a
+// checkURL returns why u gets no verdict, or nil: it is not a URL or a
 // path (as for robots check), or it is a URL of another origin than the
 // robots.txt fetched, which does not govern it.
-func (q *query) CheckURL(u string) *BadURLError {
+func (q *query) checkURL(u string) *BadURLError {
 	if err := CheckURL(u); err != nil {
 		return &BadURLError{URL: u, Err: err}
 	}
