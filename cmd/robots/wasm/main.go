@@ -31,7 +31,7 @@ func localAPI(_ js.Value, args []js.Value) any {
 	if len(args) > 0 {
 		path = args[0].String()
 	}
-	if len(args) > 1 {
+	if len(args) > 1 && !args[1].IsUndefined() { // undefined is an empty body, as a POST without one
 		body = js.Global().Get("JSON").Call("stringify", args[1]).String()
 	}
 	answer, err := api.Local(path, []byte(body))

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -33,8 +34,9 @@ func staticSite(t *testing.T) string {
 }
 
 // serveStatic serves dir with a plain file server on a loopback port,
-// and returns its URL and the paths it was asked for.
-func serveStatic(t *testing.T, dir string) (string, func() []string) {
+// and returns its URL and the paths it was asked for. When gate is not
+// nil, robots.wasm is sent only once gate is closed.
+func serveStatic(t *testing.T, dir string, gate <-chan struct{}) (string, func() []string) {
 	var mu sync.Mutex
 	var asked []string
 	files := http.FileServer(http.Dir(dir))
@@ -42,6 +44,9 @@ func serveStatic(t *testing.T, dir string) (string, func() []string) {
 		mu.Lock()
 		asked = append(asked, r.Method+" "+r.URL.Path)
 		mu.Unlock()
+		if gate != nil && r.URL.Path == "/robots.wasm" {
+			<-gate
+		}
 		files.ServeHTTP(w, r)
 	}))
 	t.Cleanup(s.Close)
@@ -55,6 +60,14 @@ func serveStatic(t *testing.T, dir string) (string, func() []string) {
 // openStatic opens url in a headless Chromium, as openPage opens the
 // page of robots serve, and waits for the example's verdicts.
 func openStatic(t *testing.T, url string) *page {
+	t.Helper()
+	p := navigate(t, url)
+	p.waitFor(`document.querySelectorAll('#results > li .badge').length === 3 && !document.body.hasAttribute('aria-busy')`)
+	return p
+}
+
+// navigate opens url in a new headless Chromium.
+func navigate(t *testing.T, url string) *page {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium(t)),
@@ -84,13 +97,12 @@ func openStatic(t *testing.T, url string) *page {
 		}
 	}()
 	p.do(chromedp.Navigate(url))
-	p.waitFor(`document.querySelectorAll('#results > li .badge').length === 3 && !document.body.hasAttribute('aria-busy')`)
 	return p
 }
 
 func TestStaticPageShowsTheExampleVerdicts(t *testing.T) {
 	chromium(t)
-	base, asked := serveStatic(t, staticSite(t))
+	base, asked := serveStatic(t, staticSite(t), nil)
 	p := openStatic(t, base+"/")
 	got := p.waitVerdicts("https://example.com/drafts/plan.pdf", "https://example.com/drafts/public/plan.pdf", "https://example.com/nogooglebot/page.html")
 	// The verdicts robots check gives for the example and these URLs.
@@ -116,6 +128,34 @@ func TestStaticPageShowsTheExampleVerdicts(t *testing.T) {
 	p.waitFor(`document.querySelector('#load-status').innerText.includes('Load needs robots serve')`)
 }
 
+func TestStaticQueuesCallsUntilTheEngineLoads(t *testing.T) {
+	chromium(t)
+	gate := make(chan struct{})
+	base, _ := serveStatic(t, staticSite(t), gate)
+	release := sync.OnceFunc(func() { close(gate) })
+	t.Cleanup(release) // before the server's Close, which waits for the held request
+	p := navigate(t, base+"/")
+	p.waitFor(`typeof window.robotsLocalAPI === 'function'`)
+	p.do(chromedp.Evaluate[chromedp.Void](`window.early = window.robotsLocalAPI('/api/check',
+		{robotstxt: 'User-agent: *\nDisallow: /private\n', urls: ['/private/x']}).then(a => JSON.stringify(a))`))
+	assert.Equal(t, 0, eval[int](p, `document.querySelectorAll('#results > li .badge').length`), "no verdict before the engine loads")
+	release()
+	got := evalWith[string](p, `window.early`, chromedp.EvalAwaitPromise)
+	assert.JSONEq(t, `{"results":[{"url":"/private/x","allowed":false,"line":2,"rule":"Disallow: /private"}]}`, got)
+	p.waitFor(`document.querySelectorAll('#results > li .badge').length === 3`)
+}
+
+func TestStaticSaysWhenTheEngineDidNotLoad(t *testing.T) {
+	chromium(t)
+	dir := staticSite(t)
+	require.NoError(t, os.Remove(filepath.Join(dir, "robots.wasm")))
+	base, _ := serveStatic(t, dir, nil)
+	p := navigate(t, base+"/")
+	p.waitFor(`typeof window.robotsLocalAPI === 'function'`)
+	msg := evalWith[string](p, `window.robotsLocalAPI('/api/check', {robotstxt: '', urls: ['/']}).then(() => 'answered', e => e.message)`, chromedp.EvalAwaitPromise)
+	assert.Equal(t, "the tester's engine did not load: robots.wasm: 404 Not Found", msg)
+}
+
 // specCase is a spec-test case as the page is asked about it.
 type specCase struct {
 	conformance.Case
@@ -123,9 +163,10 @@ type specCase struct {
 }
 
 // TestStaticVerdictsOnTheSpecTests asks the page's engine, robots.wasm,
-// for the verdict of each spec-test case, and checks it against the
-// verdict of the robots package, the reference parser's (the case's
-// expected value), and robots serve's whole answer.
+// to check, explain and lint each spec-test case, and checks each answer
+// against robots serve's whole answer, and each verdict against the
+// robots package's and the reference parser's (the case's expected
+// value).
 func TestStaticVerdictsOnTheSpecTests(t *testing.T) {
 	chromium(t)
 	var cases []specCase
@@ -142,36 +183,54 @@ func TestStaticVerdictsOnTheSpecTests(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, cases, 400)
 
-	base, _ := serveStatic(t, staticSite(t))
+	base, _ := serveStatic(t, staticSite(t), nil)
 	p := openStatic(t, base+"/")
 	requests := make([]map[string]any, len(cases))
 	for i, c := range cases {
 		requests[i] = c.request
 	}
-	js, err := json.Marshal(requests)
-	require.NoError(t, err)
-	// One evaluation, all cases: each answer as JSON text, or its error.
-	answers := evalWith[[]string](p, `Promise.all(`+string(js)+`.map(r => window.robotsLocalAPI('/api/check', r)
-		.then(a => JSON.stringify(a), e => 'error: ' + e.message)))`, chromedp.EvalAwaitPromise)
-	require.Len(t, answers, len(cases))
-
 	server := startServe(t)
-	for i, c := range cases {
-		var got struct {
-			Results []struct {
-				Allowed *bool  `json:"allowed"`
-				Error   string `json:"error"`
-			} `json:"results"`
+	// Each endpoint the page uses, all cases in one evaluation: each
+	// answer as JSON text, or its error.
+	for _, path := range []string{"/api/check", "/api/explain", "/api/lint"} {
+		asked := requests
+		if path == "/api/lint" {
+			asked = make([]map[string]any, len(cases))
+			for i, c := range cases {
+				asked[i] = map[string]any{"robotstxt_b64": c.request["robotstxt_b64"]}
+			}
 		}
-		require.NoError(t, json.Unmarshal([]byte(answers[i]), &got), "%s: %s", c.ID, answers[i])
-		require.Len(t, got.Results, 1, c.ID)
-		require.NotNil(t, got.Results[0].Allowed, "%s: %s", c.ID, answers[i])
-		allowed := *got.Results[0].Allowed
-		body, _ := c.Body()
-		assert.Equal(t, robots.Parse(body).Agent(c.UserAgent).Allowed(c.URL), allowed, "%s: the robots package", c.ID)
-		assert.Equal(t, c.Expected, allowed, "%s: the reference parser", c.ID)
-		assert.JSONEq(t, postServe(t, server, "/api/check", c.request), answers[i], "%s: robots serve", c.ID)
+		js, err := json.Marshal(asked)
+		require.NoError(t, err)
+		answers := evalWith[[]string](p, `Promise.all(`+string(js)+`.map(r => window.robotsLocalAPI('`+path+`', r)
+			.then(a => JSON.stringify(a), e => 'error: ' + e.message)))`, chromedp.EvalAwaitPromise)
+		require.Len(t, answers, len(cases))
+		for i, c := range cases {
+			assert.JSONEq(t, postServe(t, server, path, asked[i]), answers[i], "%s %s: robots serve", path, c.ID)
+			if path == "/api/check" {
+				checkVerdict(t, c, answers[i])
+			}
+		}
 	}
+}
+
+// checkVerdict checks the verdict of answer, the page's answer to the
+// check of c, against the robots package and the reference parser.
+func checkVerdict(t *testing.T, c specCase, answer string) {
+	t.Helper()
+	var got struct {
+		Results []struct {
+			Allowed *bool `json:"allowed"`
+		} `json:"results"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(answer), &got), "%s: %s", c.ID, answer)
+	require.Len(t, got.Results, 1, c.ID)
+	require.NotNil(t, got.Results[0].Allowed, "%s: %s", c.ID, answer)
+	body, err := c.Body()
+	require.NoError(t, err)
+	allowed := *got.Results[0].Allowed
+	assert.Equal(t, robots.Parse(body).Agent(c.UserAgent).Allowed(c.URL), allowed, "%s: the robots package", c.ID)
+	assert.Equal(t, c.Expected, allowed, "%s: the reference parser", c.ID)
 }
 
 // evalWith is eval with evaluation options.
