@@ -34,9 +34,9 @@ func staticSite(t *testing.T) string {
 }
 
 // serveStatic serves dir with a plain file server on a loopback port,
-// and returns its URL and the paths it was asked for. When gate is not
-// nil, robots.wasm is sent only once gate is closed.
-func serveStatic(t *testing.T, dir string, gate <-chan struct{}) (string, func() []string) {
+// and returns its URL and the paths it was asked for. When before is not
+// nil, it sees each request first.
+func serveStatic(t *testing.T, dir string, before func(w http.ResponseWriter, r *http.Request)) (string, func() []string) {
 	var mu sync.Mutex
 	var asked []string
 	files := http.FileServer(http.Dir(dir))
@@ -44,8 +44,8 @@ func serveStatic(t *testing.T, dir string, gate <-chan struct{}) (string, func()
 		mu.Lock()
 		asked = append(asked, r.Method+" "+r.URL.Path)
 		mu.Unlock()
-		if gate != nil && r.URL.Path == "/robots.wasm" {
-			<-gate
+		if before != nil {
+			before(w, r)
 		}
 		files.ServeHTTP(w, r)
 	}))
@@ -131,7 +131,11 @@ func TestStaticPageShowsTheExampleVerdicts(t *testing.T) {
 func TestStaticQueuesCallsUntilTheEngineLoads(t *testing.T) {
 	chromium(t)
 	gate := make(chan struct{})
-	base, _ := serveStatic(t, staticSite(t), gate)
+	base, _ := serveStatic(t, staticSite(t), func(_ http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.wasm" {
+			<-gate
+		}
+	})
 	release := sync.OnceFunc(func() { close(gate) })
 	t.Cleanup(release) // before the server's Close, which waits for the held request
 	p := navigate(t, base+"/")
@@ -143,6 +147,17 @@ func TestStaticQueuesCallsUntilTheEngineLoads(t *testing.T) {
 	got := evalWith[string](p, `window.early`, chromedp.EvalAwaitPromise)
 	assert.JSONEq(t, `{"results":[{"url":"/private/x","allowed":false,"line":2,"rule":"Disallow: /private"}]}`, got)
 	p.waitFor(`document.querySelectorAll('#results > li .badge').length === 3`)
+}
+
+func TestStaticLoadsFromAServerWithoutTheWasmType(t *testing.T) {
+	chromium(t)
+	base, _ := serveStatic(t, staticSite(t), func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.wasm" {
+			w.Header().Set("Content-Type", "application/octet-stream") // streaming compilation refuses it
+		}
+	})
+	p := openStatic(t, base+"/")
+	assert.Equal(t, 3, eval[int](p, `document.querySelectorAll('#results > li .badge').length`))
 }
 
 func TestStaticSaysWhenTheEngineDidNotLoad(t *testing.T) {
