@@ -12,6 +12,7 @@
 package main
 
 import (
+	"fmt"
 	"syscall/js"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
@@ -34,13 +35,29 @@ func localAPI(_ js.Value, args []js.Value) any {
 	if len(args) > 1 && !args[1].IsUndefined() { // undefined is an empty body, as a POST without one
 		body = js.Global().Get("JSON").Call("stringify", args[1]).String()
 	}
-	answer, err := api.Local(path, []byte(body))
+	answer, msg := local(path, body)
 	return promise(func() (js.Value, string) {
-		if err != nil {
-			return js.Undefined(), err.Msg
+		if msg != "" {
+			return js.Undefined(), msg
 		}
 		return js.Global().Get("JSON").Call("parse", string(answer)), ""
 	})
+}
+
+// local is api.Local, with the message of its error. A panic, which
+// robots serve would survive as one failed request, is the message too:
+// the page keeps its engine for the next request.
+func local(path, body string) (answer []byte, msg string) {
+	defer func() {
+		if r := recover(); r != nil {
+			answer, msg = nil, fmt.Sprintf("internal error: %v", r)
+		}
+	}()
+	answer, err := api.Local(path, []byte(body))
+	if err != nil {
+		return nil, err.Msg
+	}
+	return answer, ""
 }
 
 // promise returns a Promise settled by settle: resolved with its value,
