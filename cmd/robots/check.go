@@ -207,19 +207,3 @@ func reason(d robots.Decision) string {
 	}
 	return fmt.Sprintf("line %d: %s", d.Rule.Line, ruleString(d.Rule))
 }
-
-// ruleString returns a rule as written, "Allow: /x" or "Disallow: /x"
-// ("Disallow:" when empty), or "" for none.
-func ruleString(r *robots.Rule) string {
-	if r == nil {
-		return ""
-	}
-	s := "Disallow:"
-	if r.Allow {
-		s = "Allow:"
-	}
-	if r.Value != "" {
-		s += " " + r.Value
-	}
-	return s
-}

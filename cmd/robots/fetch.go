@@ -117,7 +117,7 @@ func fetchDecision(v fetch.Verdict) robots.Decision {
 // robots.txt answer r, with the URL's usage use (fetch.Verdict.Usage).
 func fetchJSON(u string, d robots.Decision, use prefs.Usage, r *fetch.Result) verdictJSON {
 	j := newVerdictJSON(u, d, use)
-	j.robotsTxtJSON = &robotsTxtJSON{RobotsTxt: r.URL, Status: r.Status, Policy: r.Policy.String(), Reason: r.Reason.String()}
+	j.RobotsTxtJSON = &robotsTxtJSON{RobotsTxt: r.URL, Status: r.Status, Policy: r.Policy.String(), Reason: r.Reason.String()}
 	if r.Err != nil {
 		j.FetchError = r.Err.Error()
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 )
 
 // modeFlag is the --mode flag: how the robots.txt is read.
@@ -23,14 +24,11 @@ func (m *modeFlag) String() string {
 
 // Set accepts "google" or "rfc", in any case.
 func (m *modeFlag) Set(s string) error {
-	switch strings.ToLower(s) {
-	case "google":
-		*m = modeFlag(robots.Google)
-	case "rfc":
-		*m = modeFlag(robots.RFC)
-	default:
+	mode, ok := api.ModeNamed(s)
+	if !ok {
 		return fmt.Errorf("unknown mode %q (want google or rfc)", s)
 	}
+	*m = modeFlag(mode)
 	return nil
 }
 

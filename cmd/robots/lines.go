@@ -7,10 +7,6 @@ import (
 	"io"
 )
 
-// errLineTooLong reports a line longer than a lineReader's limit; rest reads
-// the rest of the line, and the next line skips what it did not read.
-var errLineTooLong = errors.New("line too long")
-
 // lineReader reads newline-terminated lines of any length, keeping at most
 // a limit of bytes of each: memory stays bounded whatever the input.
 type lineReader struct {

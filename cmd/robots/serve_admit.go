@@ -47,8 +47,8 @@ func newAdmission(n int, wait time.Duration) *admission {
 }
 
 // errBusy is the answer to a request that got no slot in time.
-var errBusy = &apiError{http.StatusServiceUnavailable,
-	"the server is busy with other requests: retry after " + strconv.Itoa(retryAfterSeconds) + " s"}
+var errBusy = &apiError{Status: http.StatusServiceUnavailable,
+	Msg: "the server is busy with other requests: retry after " + strconv.Itoa(retryAfterSeconds) + " s"}
 
 // acquire waits for a slot, for a.wait at most and while ctx lasts, and
 // returns the function that gives it back.

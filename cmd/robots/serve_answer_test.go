@@ -1,57 +1,16 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-func TestAnswerLimit(t *testing.T) {
-	v := map[string]string{"a": strings.Repeat("x", 100)}
-	size := len(`{"a":""}`) + 100 + len("\n")
-	for _, tt := range []struct {
-		limit int
-		ok    bool
-	}{{size, true}, {size - 1, false}, {size + 1, true}} {
-		body, err := encodeAnswer(context.Background(), plainAnswer{v}, tt.limit)
-		if !tt.ok {
-			require.NotNil(t, err, "limit %d", tt.limit)
-			assert.Equal(t, http.StatusRequestEntityTooLarge, err.status)
-			assert.Contains(t, err.msg, fmt.Sprintf("the answer would be larger than %d bytes", tt.limit))
-			continue
-		}
-		require.Nil(t, err, "limit %d", tt.limit)
-		assert.Len(t, body, size)
-	}
-	assert.Equal(t, answerBaseBytes+answerBytesPerInputByte*1000, answerLimit(1000))
-}
-
-func TestObjectAnswerStopsAtTheDeadline(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	calls := 0
-	a := objectAnswer{name: "results", count: 10, item: func(i int) (any, error) {
-		calls++
-		if i == 2 {
-			cancel()
-		}
-		return i, nil
-	}}
-	_, err := encodeAnswer(ctx, a, answerBaseBytes)
-	require.NotNil(t, err)
-	assert.Equal(t, http.StatusServiceUnavailable, err.status)
-	assert.Equal(t, 3, calls, "no item is made past the deadline")
-
-	body, err := encodeAnswer(context.Background(), objectAnswer{heads: []namedValue{{"skipped", nil}, {"h", 1}}, name: "results", count: 3,
-		item: func(i int) (any, error) { return i, nil }}, answerBaseBytes)
-	require.Nil(t, err)
-	assert.Equal(t, `{"h":1,"results":[0,1,2]}`+"\n", string(body))
-}
 
 // worstExplain is a request of the shapes that make explain's answer
 // largest for its size.
@@ -120,7 +79,7 @@ func TestServeAnswersAreBoundedByTheRequest(t *testing.T) {
 		case http.StatusServiceUnavailable: // past the deadline, told so
 			assert.Equal(t, `{"error":"the request did not finish within the server's time limit"}`+"\n", resp.body, tt.name)
 		case http.StatusRequestEntityTooLarge:
-			assert.Equal(t, `{"error":"`+tooLargeAnswer(answerLimit(len(body))).msg+`"}`+"\n", resp.body, tt.name)
+			assert.Equal(t, `{"error":"`+api.TooLargeAnswer(answerLimit(len(body))).Msg+`"}`+"\n", resp.body, tt.name)
 		default:
 			t.Errorf("%s: status %d: %.200s", tt.name, resp.status, resp.body)
 		}
@@ -150,10 +109,10 @@ func TestServeExplainCapsTheMatches(t *testing.T) {
 		more       float64
 		winnerLine float64
 	}{
-		{"User-agent: *\n" + strings.Repeat("allow:/\n", maxMatchesShown), maxMatchesShown, 0, 2},
-		{"User-agent: *\n" + strings.Repeat("allow:/\n", 10_000), maxMatchesShown, 10_000 - maxMatchesShown, 2},
+		{"User-agent: *\n" + strings.Repeat("allow:/\n", api.MaxMatchesShown), api.MaxMatchesShown, 0, 2},
+		{"User-agent: *\n" + strings.Repeat("allow:/\n", 10_000), api.MaxMatchesShown, 10_000 - api.MaxMatchesShown, 2},
 		// The winner is the longest, past the rules listed: it is given.
-		{"User-agent: *\n" + strings.Repeat("allow:/\n", 200) + "disallow:/p\n", maxMatchesShown, 101, 202},
+		{"User-agent: *\n" + strings.Repeat("allow:/\n", 200) + "disallow:/p\n", api.MaxMatchesShown, 101, 202},
 	} {
 		got := postOK(t, s, "/api/explain", request(t, map[string]any{"robotstxt": tt.rules, "urls": []string{"/p"}}))
 		r := got["results"].([]any)[0].(map[string]any)

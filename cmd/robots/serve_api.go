@@ -12,8 +12,7 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/fetch"
-	prefs "github.com/fastrobots/robots/usage"
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 )
 
 // serverConfig configures newServer. Zero durations mean the defaults.
@@ -61,12 +60,12 @@ func newServer(c serverConfig) *server {
 		admission:      newAdmission(cmp.Or(c.heavySlots, heavySlots()), orDefault(c.admissionWait, admissionWait)),
 		mux:            http.NewServeMux(),
 	}
-	s.mux.Handle("/api/check", s.api(s.check))
-	s.mux.Handle("/api/explain", s.api(s.explain))
-	s.mux.Handle("/api/lint", s.api(s.lint))
-	s.mux.Handle("/api/fetch", s.api(s.fetch))
+	for path, endpoint := range api.Endpoints {
+		s.mux.Handle(path, s.api(shared(endpoint)))
+	}
+	s.mux.Handle(api.FetchPath, s.api(s.fetch))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, &apiError{http.StatusNotFound, fmt.Sprintf("no API at %s: see docs/serve.md", r.URL.Path)})
+		writeError(w, &apiError{Status: http.StatusNotFound, Msg: fmt.Sprintf("no API at %s: see docs/serve.md", r.URL.Path)})
 	})
 	s.routePage()
 	return s
@@ -87,7 +86,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	if s.loopbackHosts && !loopbackHost(r.Host) {
-		writeError(w, &apiError{http.StatusMisdirectedRequest, fmt.Sprintf(
+		writeError(w, &apiError{Status: http.StatusMisdirectedRequest, Msg: fmt.Sprintf(
 			"this server listens on loopback and answers to localhost, 127.0.0.1 or [::1], not to %q", r.Host)})
 		return
 	}
@@ -115,6 +114,11 @@ func loopbackHost(host string) bool {
 // apiFunc answers one API request c: the answer to encode, or an error.
 type apiFunc func(c *call) (answer, *apiError)
 
+// shared returns the apiFunc of an endpoint of package api.
+func shared(f func(api.Call) (answer, *apiError)) apiFunc {
+	return func(c *call) (answer, *apiError) { return f(c) }
+}
+
 // call is one API request under way: its deadline, how many bytes it
 // brought (its body, and the robots.txt fetched for it), which bound its
 // answer, and the admission slot it holds, if any.
@@ -127,17 +131,17 @@ type call struct {
 	release func()
 }
 
-// decode reads the request body into dst, as decodeJSON does, and counts
+// Decode reads the request body into dst, as decodeJSON does, and counts
 // its bytes.
-func (c *call) decode(dst any) *apiError {
+func (c *call) Decode(dst any) *apiError {
 	n, err := decodeJSON(c.w, c.r, dst)
 	c.input += n
 	return err
 }
 
-// admit waits for a slot of heavy work (see admission); it holds one
+// Admit waits for a slot of heavy work (see admission); it holds one
 // once it returns nil.
-func (c *call) admit() *apiError {
+func (c *call) Admit() *apiError {
 	if c.release != nil {
 		return nil
 	}
@@ -147,6 +151,15 @@ func (c *call) admit() *apiError {
 	}
 	c.release = release
 	return nil
+}
+
+// Context bounds the work of the call: the request's deadline.
+func (c *call) Context() context.Context { return c.ctx }
+
+// FetchOrigin fetches the robots.txt that governs pageURL, as fetchOrigin
+// does.
+func (c *call) FetchOrigin(pageURL string, agents []string, mode robots.Mode) (*fetched, *apiError) {
+	return c.s.fetchOrigin(c, pageURL, agents, mode)
 }
 
 // done gives back the slot the call holds, if any.
@@ -166,7 +179,7 @@ func (s *server) api(f apiFunc) http.Handler {
 		w.Header().Set("Cache-Control", "no-store")
 		if r.Method != http.MethodPost {
 			w.Header().Set("Allow", http.MethodPost)
-			writeError(w, &apiError{http.StatusMethodNotAllowed, fmt.Sprintf("%s takes POST, not %s", r.URL.Path, r.Method)})
+			writeError(w, &apiError{Status: http.StatusMethodNotAllowed, Msg: fmt.Sprintf("%s takes POST, not %s", r.URL.Path, r.Method)})
 			return
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), s.requestTimeout)
@@ -189,7 +202,7 @@ func (c *call) answer(f apiFunc) ([]byte, *apiError) {
 	if err != nil {
 		return nil, err
 	}
-	if err := c.admit(); err != nil {
+	if err := c.Admit(); err != nil {
 		return nil, err
 	}
 	return encodeAnswer(c.ctx, a, answerLimit(c.input))
@@ -211,19 +224,10 @@ type requestErrorJSON struct {
 // writeError sends err as {"error": "..."} with its status; a 503 says
 // when to retry: the server may only have been busy.
 func writeError(w http.ResponseWriter, err *apiError) {
-	if err.status == http.StatusServiceUnavailable {
+	if err.Status == http.StatusServiceUnavailable {
 		w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
 	}
-	writeJSON(w, err.status, requestErrorJSON{err.msg})
-}
-
-// deadlineOr returns the answer for a request whose deadline passed when
-// it has, else err.
-func deadlineOr(ctx context.Context, err *apiError) *apiError {
-	if ctx.Err() != nil {
-		return &apiError{http.StatusServiceUnavailable, "the request did not finish within the server's time limit"}
-	}
-	return err
+	writeJSON(w, err.Status, requestErrorJSON{err.Msg})
 }
 
 // fetchResponseJSON is the answer of fetch: fetch --json's line for the
@@ -235,104 +239,11 @@ type fetchResponseJSON struct {
 	BodyB64 string `json:"body_b64,omitempty"`
 }
 
-// check answers POST /api/check: {"fetch": ..., "results": [...]}, a
-// verdict for each URL, in the order given; fetch when an origin was
-// fetched.
-func (s *server) check(c *call) (answer, *apiError) {
-	q, err := s.query(c)
-	if err != nil {
-		return nil, err
-	}
-	d := q.decider()
-	return objectAnswer{heads: q.heads(), name: "results", count: len(q.urls), item: func(i int) (any, error) {
-		u := q.urls[i]
-		if bad := q.checkURL(u); bad != nil {
-			return newErrorJSON(bad), nil
-		}
-		return newVerdictJSON(u, d.Decide(u), d.Usage(u)), nil
-	}}, nil
-}
-
-// maxMatchesShown bounds the matching rules an explanation of the API
-// lists; more_matches counts the others. The winner is always given.
-const maxMatchesShown = 100
-
-// explain answers POST /api/explain: {"fetch": ..., "selection": ...,
-// "results": [...]}, the groups that apply, once, and an explanation for
-// each URL.
-func (s *server) explain(c *call) (answer, *apiError) {
-	q, err := s.query(c)
-	if err != nil {
-		return nil, err
-	}
-	if q.robots == nil {
-		return nil, noRules(q.fetched, "explain")
-	}
-	agent := q.robots.Agent(q.agents...)
-	sel := selectionJSON(q.robots.Explain(q.agents, "/").Selection)
-	heads := append(q.heads(), namedValue{"selection", sel})
-	return objectAnswer{heads: heads, name: "results", count: len(q.urls), item: func(i int) (any, error) {
-		u := q.urls[i]
-		if bad := q.checkURL(u); bad != nil {
-			return newErrorJSON(bad), nil
-		}
-		return cappedExplainJSON(u, agent.Explain(u), agent.Usage(u), maxMatchesShown), nil
-	}}, nil
-}
-
-// cappedExplainJSON is explainResultJSON listing the first max matches
-// only, and the winner wherever it stands.
-func cappedExplainJSON(u string, e robots.Explanation, use prefs.Usage, max int) explainJSONOut {
-	all, winner := e.Matches, e.Winner
-	if len(all) > max {
-		e.Matches = all[:max]
-		if winner >= max {
-			e.Winner = -1
-		}
-	}
-	out := explainResultJSON(u, e, use)
-	out.MoreMatches = len(all) - len(e.Matches)
-	if out.Winner == nil && winner >= 0 {
-		w := matchJSON(all[winner])
-		out.Winner = &w
-	}
-	return out
-}
-
-// lint answers POST /api/lint: the findings of the robots.txt.
-func (s *server) lint(c *call) (answer, *apiError) {
-	var req lintRequest
-	if err := c.decode(&req); err != nil {
-		return nil, err
-	}
-	body, isText, err := robotsText(req.RobotsTxt, req.RobotsTxtB64, req.Origin)
-	if err != nil {
-		return nil, err
-	}
-	var fetchInfo any
-	if !isText {
-		f, err := s.fetchOrigin(c, *req.Origin, nil, robots.Google)
-		if err != nil {
-			return nil, err
-		}
-		if f.result.Policy != fetch.Conditional {
-			return nil, noRules(f, "lint")
-		}
-		body, fetchInfo = f.body, f.info()
-	}
-	if err := c.admit(); err != nil {
-		return nil, err
-	}
-	findings := robots.Lint(body)
-	return objectAnswer{heads: []namedValue{{"fetch", fetchInfo}}, name: "findings", count: len(findings),
-		item: func(i int) (any, error) { return findings[i], nil }}, nil
-}
-
 // fetch answers POST /api/fetch: the verdict for the URL under the
 // robots.txt that governs it, fetched now, and that robots.txt.
 func (s *server) fetch(c *call) (answer, *apiError) {
 	var req fetchRequest
-	if err := c.decode(&req); err != nil {
+	if err := c.Decode(&req); err != nil {
 		return nil, err
 	}
 	mode, err := modeAndAgents(req.Mode, req.Agents)
@@ -343,16 +254,16 @@ func (s *server) fetch(c *call) (answer, *apiError) {
 	if err != nil {
 		return nil, err
 	}
-	if err := c.admit(); err != nil {
+	if err := c.Admit(); err != nil {
 		return nil, err
 	}
-	agent := f.result.Agent(req.Agents...)
+	agent := f.Result.Agent(req.Agents...)
 	d := agent.Decide(req.URL)
-	use := agent.Usage(req.URL).WithHeader(f.result.ContentUsage) // as fetch.Verdict.Usage
-	body := f.body[:min(len(f.body), maxInputBytes)]
-	return plainAnswer{fetchResponseJSON{
-		verdictJSON:      fetchJSON(req.URL, d, use, f.result),
-		fetchDetailsJSON: detailsOf(f.result),
+	use := agent.Usage(req.URL).WithHeader(f.Result.ContentUsage) // as fetch.Verdict.Usage
+	body := f.Body[:min(len(f.Body), maxInputBytes)]
+	return plainAnswer{V: fetchResponseJSON{
+		verdictJSON:      fetchJSON(req.URL, d, use, f.Result),
+		fetchDetailsJSON: detailsOf(f.Result),
 		Body:             string(body),
 		BodyB64:          rawB64(string(body)),
 	}}, nil
@@ -370,14 +281,6 @@ func (s *server) fetchOrigin(c *call, pageURL string, agents []string, mode robo
 	if err != nil {
 		return nil, err
 	}
-	c.input += len(f.body)
+	c.input += len(f.Body)
 	return f, nil
-}
-
-// noRules is the answer of explain and lint when the fetched robots.txt
-// set a policy without rules: there is no file to explain or lint.
-func noRules(f *fetched, what string) *apiError {
-	r := f.result
-	return &apiError{http.StatusUnprocessableEntity, fmt.Sprintf("%s: %s (%s): no rules to %s",
-		r.URL, r.Policy, r.Reason, what)}
 }

@@ -8,21 +8,10 @@ import (
 	"io"
 	"net/http"
 	"sync"
-	"time"
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/fetch"
 )
-
-// fetched is a robots.txt the server fetched: the fetcher's answer, and
-// the body it parsed, which the fetcher does not keep and the tester shows
-// in its editor and lints.
-type fetched struct {
-	result *fetch.Result
-	// body is the body read, up to maxInputBytes and one byte more, under
-	// a conditional policy; empty otherwise.
-	body []byte
-}
 
 // fetchRobots fetches the robots.txt at robotsURL as robots fetch does,
 // for the crawler agents, read in mode. A connection the guard refused is
@@ -45,55 +34,13 @@ func (s *server) fetchRobots(ctx context.Context, robotsURL string, agents []str
 		if res.FinalURL != robotsURL {
 			where += fmt.Sprintf(", redirected to %s", res.FinalURL)
 		}
-		return nil, &apiError{http.StatusForbidden, where + ": " + refused.Error()}
+		return nil, &apiError{Status: http.StatusForbidden, Msg: where + ": " + refused.Error()}
 	}
-	out := &fetched{result: res}
+	out := &fetched{Result: res}
 	if res.Policy == fetch.Conditional {
-		out.body = rec.bytes()
+		out.Body = rec.bytes()
 	}
 	return out, nil
-}
-
-// fetchDetailsJSON is what the server adds to fetch --json's fields about
-// a fetched robots.txt.
-type fetchDetailsJSON struct {
-	FinalURL  string `json:"final_url"`
-	Redirects int    `json:"redirects"`
-	// CacheSeconds is how long the answer may be kept, in seconds: the
-	// freshness lifetime of a definite answer, the retry delay of a
-	// failure.
-	CacheSeconds int64 `json:"cache_seconds"`
-	Bytes        int   `json:"bytes"`
-	Truncated    bool  `json:"truncated"`
-}
-
-// fetchInfoJSON is the robots.txt answer that applied to a request that
-// named an origin.
-type fetchInfoJSON struct {
-	robotsTxtJSON
-	fetchDetailsJSON
-}
-
-// robotsTxtOf returns fetch --json's fields about the answer r.
-func robotsTxtOf(r *fetch.Result) *robotsTxtJSON {
-	j := &robotsTxtJSON{RobotsTxt: r.URL, Status: r.Status, Policy: r.Policy.String(), Reason: r.Reason.String()}
-	if r.Err != nil {
-		j.FetchError = r.Err.Error()
-	}
-	return j
-}
-
-// detailsOf returns the details of the answer r.
-func detailsOf(r *fetch.Result) fetchDetailsJSON {
-	return fetchDetailsJSON{
-		FinalURL: r.FinalURL, Redirects: r.Redirects,
-		CacheSeconds: int64(r.Lifetime() / time.Second), Bytes: r.Bytes, Truncated: r.Truncated,
-	}
-}
-
-// info returns the answer's JSON form.
-func (f *fetched) info() *fetchInfoJSON {
-	return &fetchInfoJSON{*robotsTxtOf(f.result), detailsOf(f.result)}
 }
 
 // bodyRecordKey is the context key of the *bodyRecord a fetch's responses

@@ -2,15 +2,8 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
-	"net/url"
-	"strings"
 )
-
-// maxURLLine is the longest line a URL list may hold. A longer line is
-// reported as an error, like a URL that does not parse, and skipped.
-const maxURLLine = 64 << 10
 
 // urlSource yields the URLs a command answers for: its arguments, or the
 // lines of a list read one at a time, so that a list of any length is
@@ -28,26 +21,6 @@ func argsSource(args []string) *urlSource { return &urlSource{args: args} }
 // line ending.
 func listSource(r io.Reader) *urlSource {
 	return &urlSource{lines: newLineReader(r, maxURLLine)}
-}
-
-// badURLError reports a URL that cannot be answered for; the run goes on
-// with the next one.
-type badURLError struct {
-	URL  string // the URL, or the first bytes of a line that is too long
-	Line int    // its line in a URL list, 0 for an argument
-	Err  error
-}
-
-// Error says which URL is bad and why.
-func (e *badURLError) Error() string {
-	where := ""
-	if e.Line > 0 {
-		where = fmt.Sprintf("line %d: ", e.Line)
-	}
-	if errors.Is(e.Err, errLineTooLong) {
-		return fmt.Sprintf("%slonger than %d bytes", where, maxURLLine)
-	}
-	return fmt.Sprintf("%s%q: %v", where, e.URL, e.Err)
 }
 
 // next returns the next URL. It returns io.EOF after the last one, a
@@ -90,30 +63,3 @@ func (s *urlSource) read() (string, int, error) {
 
 // idle reports whether the next URL may have to wait for input.
 func (s *urlSource) idle() bool { return s.lines != nil && s.lines.idle() }
-
-// checkURL reports why u is not a URL a verdict can be given for: it does
-// not parse (url.Parse), or it is neither an absolute URL with a scheme and
-// a host nor a path starting with one '/'. Reading any string as a URL, as
-// robots.Agent.Decide does, would answer "allowed" for a typo. The empty
-// URL is the path "/", as Google's reference parser and Decide read it.
-func checkURL(u string) error {
-	if u == "" {
-		return nil
-	}
-	parsed, err := url.Parse(u)
-	if err != nil {
-		if uerr, ok := errors.AsType[*url.Error](err); ok {
-			return uerr.Err
-		}
-		return err
-	}
-	switch {
-	case strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//"):
-		return nil
-	case parsed.Scheme == "":
-		return errors.New("neither an absolute URL (https://host/path) nor a path starting with '/'")
-	case parsed.Host == "":
-		return fmt.Errorf("a %s URL without a host", parsed.Scheme)
-	}
-	return nil
-}

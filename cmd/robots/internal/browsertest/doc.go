@@ -2,7 +2,9 @@
 // real headless Chromium: it types a robots.txt, agents and URLs, and
 // checks the verdicts, the highlighted lines and the lint markers the page
 // shows, its keyboard use, its phone-width layout and its
-// Content-Security-Policy.
+// Content-Security-Policy. The static tester, built by
+// cmd/robots/web/build-static.sh and served by a plain file server, is
+// checked too: its WebAssembly engine answers as robots serve does.
 //
 // It is a Go module of its own, so that the robots module never depends
 // on chromedp. The tests build the robots command of the module in this

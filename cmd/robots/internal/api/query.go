@@ -1,4 +1,4 @@
-package main
+package api
 
 import (
 	"fmt"
@@ -18,19 +18,19 @@ type query struct {
 	robots *robots.Robots
 	// fetched is the fetch's answer when an origin was given, and origin
 	// its origin, which every absolute URL must share.
-	fetched *fetched
+	fetched *Fetched
 	origin  string
 }
 
-// query reads the body of a check or explain request and gets the
+// readQuery reads the body of a check or explain request and gets the
 // robots.txt it names.
 // The parse is heavy work: it waits for admission.
-func (s *server) query(c *call) (*query, *apiError) {
+func readQuery(c Call) (*query, *Error) {
 	var req robotsRequest
-	if err := c.decode(&req); err != nil {
+	if err := c.Decode(&req); err != nil {
 		return nil, err
 	}
-	mode, err := modeAndAgents(req.Mode, req.Agents)
+	mode, err := ModeAndAgents(req.Mode, req.Agents)
 	if err != nil {
 		return nil, err
 	}
@@ -43,18 +43,18 @@ func (s *server) query(c *call) (*query, *apiError) {
 	}
 	q := &query{agents: req.Agents, urls: req.URLs}
 	if isText {
-		if err := c.admit(); err != nil {
+		if err := c.Admit(); err != nil {
 			return nil, err
 		}
 		q.robots = robots.Parse(body, robots.WithMode(mode))
 		return q, nil
 	}
-	if q.fetched, err = s.fetchOrigin(c, *req.Origin, req.Agents, mode); err != nil {
+	if q.fetched, err = c.FetchOrigin(*req.Origin, req.Agents, mode); err != nil {
 		return nil, err
 	}
 	q.origin, _ = robots.Origin(*req.Origin) // fetchOrigin found it
-	q.robots = q.fetched.result.Robots
-	return q, c.admit()
+	q.robots = q.fetched.Result.Robots
+	return q, c.Admit()
 }
 
 // decider is what answers for the URLs of a query: a *robots.Agent, or a
@@ -67,7 +67,7 @@ type decider interface {
 // decider returns what answers for the query's crawler.
 func (q *query) decider() decider {
 	if q.fetched != nil {
-		return q.fetched.result.Agent(q.agents...)
+		return q.fetched.Result.Agent(q.agents...)
 	}
 	return q.robots.Agent(q.agents...)
 }
@@ -78,21 +78,21 @@ func (q *query) heads() []namedValue {
 	if q.fetched == nil {
 		return nil
 	}
-	return []namedValue{{"fetch", q.fetched.info()}}
+	return []namedValue{{"fetch", q.fetched.Info()}}
 }
 
 // checkURL returns why u gets no verdict, or nil: it is not a URL or a
 // path (as for robots check), or it is a URL of another origin than the
 // robots.txt fetched, which does not govern it.
-func (q *query) checkURL(u string) *badURLError {
-	if err := checkURL(u); err != nil {
-		return &badURLError{URL: u, Err: err}
+func (q *query) checkURL(u string) *BadURLError {
+	if err := CheckURL(u); err != nil {
+		return &BadURLError{URL: u, Err: err}
 	}
 	if q.origin == "" || (len(u) > 0 && u[0] == '/') {
 		return nil
 	}
 	if o, err := robots.Origin(u); err != nil || o != q.origin {
-		return &badURLError{URL: u, Err: fmt.Errorf("not on %s, whose robots.txt was fetched", q.origin)}
+		return &BadURLError{URL: u, Err: fmt.Errorf("not on %s, whose robots.txt was fetched", q.origin)}
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package main
+package api
 
 import (
 	"testing"
@@ -31,8 +31,8 @@ func TestCheckDuplicateKeys(t *testing.T) {
 			continue
 		}
 		if assert.NotNil(t, err, tt.json) {
-			assert.Equal(t, 400, err.status)
-			assert.Equal(t, "duplicate key "+tt.dup+": give each field once", err.msg, tt.json)
+			assert.Equal(t, 400, err.Status)
+			assert.Equal(t, "duplicate key "+tt.dup+": give each field once", err.Msg, tt.json)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package api
 
 import (
 	"bytes"
@@ -14,8 +14,8 @@ import (
 // readings: it is refused instead. Two keys are the same when
 // encoding/json would fill the same field with them: equal under its case
 // folding ("mode", "Mode", "MODE"), after unescaping. data is the body
-// read, bounded by maxRequestBytes, and already decoded without error.
-func checkDuplicateKeys(data []byte) *apiError {
+// read, bounded by MaxRequestBytes, and already decoded without error.
+func checkDuplicateKeys(data []byte) *Error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber() // numbers are skipped: none may fail to convert
 	var stack []*jsonLevel
@@ -27,7 +27,7 @@ func checkDuplicateKeys(data []byte) *apiError {
 		if top := topLevel(stack); top != nil && top.wantKey && tok != json.Delim('}') {
 			key, _ := tok.(string) // in an object, a key comes where a value has ended
 			if !top.addKey(key) {
-				return badRequest("duplicate key %s: give each field once", quoteInput(key))
+				return BadRequest("duplicate key %s: give each field once", QuoteInput(key))
 			}
 			top.wantKey = false
 			continue

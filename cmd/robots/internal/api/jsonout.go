@@ -1,4 +1,4 @@
-package main
+package api
 
 import (
 	"encoding/base64"
@@ -11,31 +11,31 @@ import (
 	prefs "github.com/fastrobots/robots/usage"
 )
 
-// rawB64 returns s base64-encoded when s is not valid UTF-8, "" when it
+// RawB64 returns s base64-encoded when s is not valid UTF-8, "" when it
 // is. encoding/json writes each byte of a string that is not UTF-8 as
 // U+FFFD, which loses it; the *_b64 field beside such a string keeps its
 // exact bytes, and is left out when the string says it all.
-func rawB64(s string) string {
+func RawB64(s string) string {
 	if utf8.ValidString(s) {
 		return ""
 	}
 	return base64.StdEncoding.EncodeToString([]byte(s))
 }
 
-// newJSONEncoder returns an encoder writing one object a line to w, with
+// NewJSONEncoder returns an encoder writing one object a line to w, with
 // '<', '>' and '&' as they are.
-func newJSONEncoder(w io.Writer) *json.Encoder {
+func NewJSONEncoder(w io.Writer) *json.Encoder {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc
 }
 
-// verdictJSON is one line of check --json and fetch --json: the verdict
+// VerdictJSON is one line of check --json and fetch --json: the verdict
 // for a URL, and the line Google's reference parser names for it
 // (Decision.Line) with the rule on it: the rule that decided, or, with
 // Undecided set, an empty rule that matched every path and decided
 // nothing; "" and line 0 when there is neither.
-type verdictJSON struct {
+type VerdictJSON struct {
 	URL       string     `json:"url"`
 	URLB64    string     `json:"url_b64,omitempty"`
 	Allowed   bool       `json:"allowed"`
@@ -44,13 +44,13 @@ type verdictJSON struct {
 	RuleB64   string     `json:"rule_b64,omitempty"`
 	Undecided bool       `json:"undecided,omitempty"`
 	Implicit  bool       `json:"implicit,omitempty"`
-	Usage     *usageJSON `json:"usage,omitempty"` // usageout.go
-	*robotsTxtJSON
+	Usage     *UsageJSON `json:"usage,omitempty"` // usageout.go
+	*RobotsTxtJSON
 }
 
-// robotsTxtJSON is what fetch --json adds to a verdict: the robots.txt
+// RobotsTxtJSON is what fetch --json adds to a verdict: the robots.txt
 // answer that applied.
-type robotsTxtJSON struct {
+type RobotsTxtJSON struct {
 	RobotsTxt  string `json:"robots_txt"`
 	Status     int    `json:"status"` // 0 when there was no response
 	Policy     string `json:"policy"`
@@ -58,17 +58,17 @@ type robotsTxtJSON struct {
 	FetchError string `json:"fetch_error,omitempty"`
 }
 
-// newVerdictJSON returns the --json form of the verdict d for u, with
+// NewVerdictJSON returns the --json form of the verdict d for u, with
 // the URL's usage use.
-func newVerdictJSON(u string, d robots.Decision, use prefs.Usage) verdictJSON {
-	v := verdictJSON{URL: u, URLB64: rawB64(u), Allowed: d.Allowed, Line: d.Line(), Implicit: d.Implicit, Usage: newUsageJSON(use)}
+func NewVerdictJSON(u string, d robots.Decision, use prefs.Usage) VerdictJSON {
+	v := VerdictJSON{URL: u, URLB64: RawB64(u), Allowed: d.Allowed, Line: d.Line(), Implicit: d.Implicit, Usage: NewUsageJSON(use)}
 	rule := d.Rule
 	if rule == nil {
 		rule, v.Undecided = d.Empty, d.Empty != nil
 	}
 	if rule != nil {
-		v.Rule = ruleString(rule)
-		v.RuleB64 = rawB64(v.Rule)
+		v.Rule = RuleString(rule)
+		v.RuleB64 = RawB64(v.Rule)
 	}
 	return v
 }
@@ -80,10 +80,10 @@ type errorJSON struct {
 	Error  string `json:"error"`
 }
 
-// newErrorJSON returns the --json form of a bad URL.
-func newErrorJSON(e *badURLError) errorJSON {
-	if errors.Is(e.Err, errLineTooLong) {
+// NewErrorJSON returns the --json form of a bad URL.
+func NewErrorJSON(e *BadURLError) errorJSON {
+	if errors.Is(e.Err, ErrLineTooLong) {
 		return errorJSON{Error: e.Error()} // a prefix is no URL
 	}
-	return errorJSON{URL: e.URL, URLB64: rawB64(e.URL), Error: e.Error()}
+	return errorJSON{URL: e.URL, URLB64: RawB64(e.URL), Error: e.Error()}
 }
