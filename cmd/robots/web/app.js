@@ -40,8 +40,11 @@
   }
 
   // post sends body as JSON to path and returns the JSON answer, or
-  // throws its error message.
+  // throws its error message. A page with no server (the WebAssembly
+  // build) sets window.robotsLocalAPI, which answers the same JSON for
+  // the same path in the page itself.
   async function post(path, body, signal) {
+    if (window.robotsLocalAPI) return window.robotsLocalAPI(path, body);
     const resp = await fetch(path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
