@@ -258,8 +258,8 @@ func (s *server) check(c *call) (answer, *apiError) {
 const maxMatchesShown = 100
 
 // explain answers POST /api/explain: {"fetch": ..., "selection": ...,
-// "results": [...]}, the groups that apply, once, and an explanation for
-// each URL.
+// "directives": ..., "results": [...]}: the groups that apply and what
+// they ask besides rules, once, and an explanation for each URL.
 func (s *server) explain(c *call) (answer, *apiError) {
 	q, err := s.query(c)
 	if err != nil {
@@ -270,7 +270,7 @@ func (s *server) explain(c *call) (answer, *apiError) {
 	}
 	agent := q.robots.Agent(q.agents...)
 	sel := selectionJSON(q.robots.Explain(q.agents, "/").Selection)
-	heads := append(q.heads(), namedValue{"selection", sel})
+	heads := append(q.heads(), namedValue{"selection", sel}, namedValue{"directives", newDirectivesJSON(q.robots, agent)})
 	return objectAnswer{heads: heads, name: "results", count: len(q.urls), item: func(i int) (any, error) {
 		u := q.urls[i]
 		if bad := q.checkURL(u); bad != nil {
