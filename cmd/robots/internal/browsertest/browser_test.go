@@ -343,23 +343,23 @@ func TestKeyboard(t *testing.T) {
 	p := openPage(t, 1280, 900)
 	p.do(chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))
 	var order []string
-	for range 8 {
+	for range 12 {
 		p.do(chromedp.KeyEvent("\t"))
 		order = append(order, eval[string](p, `(e => e.id || (e.name ? e.name + ':' + e.value : e.className))(document.activeElement)`))
 		// The editor's outline is drawn around its gutter and text.
 		outlined := `document.activeElement.id === 'robots' ? document.querySelector('#editor') : document.activeElement`
 		assert.NotEqual(t, "none", eval[string](p, `getComputedStyle(`+outlined+`).outlineStyle`), "focus is visible on %s", order[len(order)-1])
 	}
-	assert.Equal(t, []string{"load-url", "load-button", "example-button", "robots", "agents", "mode:google", "urls", "goto"}, order,
-		"the focus follows the page: source, crawler, URLs, then the verdicts")
+	assert.Equal(t, []string{"permalink", "copy-link", "load-url", "load-button", "example-button", "robots", "crawler", "agents", "mode:google", "urls", "pick", "goto"}, order,
+		"the focus follows the page: the link, source, crawler, URLs, then the verdicts")
 
-	// The first verdict's "line 12" link takes the caret to its line.
-	assert.Equal(t, "12", eval[string](p, `document.activeElement.dataset.line`))
+	// The first verdict's "line 2" link takes the caret to its line.
+	assert.Equal(t, "2", eval[string](p, `document.activeElement.dataset.line`))
 	p.do(chromedp.KeyEvent("\r"))
 	p.waitFor(`document.activeElement.id === 'robots'`)
 	selected := eval[string](p, `(e => e.value.slice(e.selectionStart, e.selectionEnd))(document.querySelector('#robots'))`)
-	assert.Equal(t, "Disallow: /drafts/", selected)
-	assert.Equal(t, []int{12}, eval[[]int](p, `[...document.querySelectorAll('#backdrop .bl.jump')].map(e => +e.dataset.line)`))
+	assert.Equal(t, "Disallow: /nogooglebot/", selected)
+	assert.Equal(t, []int{2}, eval[[]int](p, `[...document.querySelectorAll('#backdrop .bl.jump')].map(e => +e.dataset.line)`))
 }
 
 func TestPhoneWidth(t *testing.T) {
