@@ -377,6 +377,18 @@
     syncHeights();
   }
 
+  // drawSoon redraws the editor before the next frame, once however many
+  // keys came since the last.
+  let drawPending = false;
+  function drawSoon() {
+    if (drawPending) return;
+    drawPending = true;
+    requestAnimationFrame(() => {
+      drawPending = false;
+      renderEditor();
+    });
+  }
+
   // syncHeights gives each line number the height of its line box: more
   // than one line where the text wraps.
   function syncHeights() {
@@ -907,7 +919,7 @@
       setMode(s.mode);
       const src = s.source || {};
       const robotsURL = typeof src.robots_txt === 'string' ? src.robots_txt : '';
-      if (src.kind === 'example' && !src.edited) setSource({ kind: 'example' });
+      if (src.kind === 'example') setSource({ kind: 'example', edited: !!src.edited });
       else setSource({ kind: 'link', edited: !!src.edited, robotsURL: robotsURL, origin: robotsURL ? originOf(robotsURL) : '' });
       jumpLine = 0;
       pickedURL = -1;
@@ -936,7 +948,7 @@
       source.edited = true;
       renderSource();
     }
-    renderEditor();
+    drawSoon();
     schedule();
   });
   editor.addEventListener('scroll', syncScroll);
