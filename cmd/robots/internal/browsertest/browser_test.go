@@ -450,7 +450,7 @@ func TestScreenshot(t *testing.T) {
 		scrollTo      string
 	}{
 		{"SCREENSHOT", 1280, 900, ""},
-		{"SCREENSHOT_PHONE", 390, 844, "#crawler"},
+		{"SCREENSHOT_PHONE", 390, 844, `label[for="crawler"]`},
 	} {
 		t.Run(shot.env, func(t *testing.T) {
 			p := openPage(t, shot.width, shot.height)
