@@ -283,13 +283,21 @@
         post('/api/explain', { robotstxt: text, agents: agents(), urls: list, mode: mode() }, ctl.signal);
       const [lint, explained] = await Promise.all([lintP, explainP]);
       if (ctl !== inFlight) return;
+      // A fallback decided: what would the first token alone get? Google's
+      // Googlebot-Image reads Googlebot's group where the token alone
+      // would read '*'; the cards say where that changes the verdict.
+      let alone = null;
+      if (explained && explained.selection && explained.selection.reason === 'fallback') {
+        alone = await post('/api/explain', { robotstxt: text, agents: agents().slice(0, 1), urls: list, mode: mode() }, ctl.signal);
+        if (ctl !== inFlight) return;
+      }
       if (lint) {
         findings = lint.findings;
         lintedText = text;
         renderLint();
       }
       renderResults(explained ? explained.results : [], explained ? explained.selection : null,
-        explained ? explained.directives : null);
+        explained ? explained.directives : null, alone);
     } catch (e) {
       if (e.name === 'AbortError' || ctl !== inFlight) return;
       summary.replaceChildren(el('span', 'error', 'The server did not answer: ' + e.message));
@@ -485,8 +493,9 @@
 
   // renderResults shows one card per URL; selection, the groups that
   // apply, and directives, what they ask besides rules, are the same for
-  // every URL.
-  function renderResults(list, selection, directives) {
+  // every URL. alone, when a fallback decided, is the answer for the
+  // first token alone.
+  function renderResults(list, selection, directives, alone) {
     const google = googleReading(list, selection);
     lastList = google.list;
     lastSelection = selection;
@@ -503,7 +512,7 @@
       }
       if (r.allowed) allowed++; else disallowed++;
       if (foreignTo(r.url)) foreign++;
-      return resultCard(r, i, selection, google.ignored);
+      return resultCard(r, i, selection, google.ignored, alone && alone.results[i] ? { r: alone.results[i], why: alone.selection.why } : null);
     });
     results.replaceChildren(...cards);
     renderGroupInfo(selection, directives, google.ignored);
@@ -567,7 +576,7 @@
     return parts.join('; ');
   }
 
-  function resultCard(r, i, selection, ignored) {
+  function resultCard(r, i, selection, ignored, alone) {
     const li = el('li', 'result ' + (r.allowed ? 'allowed' : 'disallowed'));
     li.dataset.index = String(i);
     if (i === pickedURL) li.classList.add('picked');
@@ -622,6 +631,13 @@
         row('Matching', 'no rule');
       }
       row('Why', r.tie_break);
+      const line = (x) => (x.winner ? x.winner.line : 0);
+      const a = alone && alone.r;
+      if (a && a.error === undefined && (a.allowed !== r.allowed || line(a) !== line(r))) {
+        row(agents()[0] + ' alone', (a.allowed ? 'ALLOWED' : 'DISALLOWED') +
+          (a.winner ? ' by line ' + a.winner.line + ' ' + ruleText(a.winner) : ', no rule deciding') +
+          ' (' + alone.why + '): the fallback decides instead.');
+      }
     }
     row('Usage', r.usage ? usageText(r.usage) : 'no Content-Usage or Content-Signal line applies');
     li.append(decider, dl);

@@ -92,6 +92,14 @@ func TestGoogleCrawlerTokens(t *testing.T) {
 	got := p.waitVerdicts("/private/cat.jpg", "/cat.jpg")
 	assert.Equal(t, []string{"DISALLOWED", "ALLOWED"}, []string{got[0].Verdict, got[1].Verdict}, "Googlebot's group, not '*'")
 	assert.Contains(t, got[0].Details, `no group names "Googlebot-Image"; the fallback "Googlebot" is named by line 1`)
+	// The token alone would read '*': the cards say so, as the verdict or
+	// the deciding line differs.
+	p.waitFor(`document.querySelectorAll('#results dl').length === 2 && [...document.querySelectorAll('#results dl')].every(dl => dl.innerText.includes('Googlebot-Image alone'))`)
+	got = p.waitVerdicts("/private/cat.jpg", "/cat.jpg")
+	for _, v := range got {
+		assert.Contains(t, v.Details, "Googlebot-Image alone\nDISALLOWED by line 5 Disallow: / (no group names \"Googlebot-Image\"", v.URL)
+		assert.Contains(t, v.Details, "): the fallback decides instead.", v.URL)
+	}
 
 	// AdsBot ignores the '*' group: with no group of its own, nothing
 	// applies, though the engine, reading '*', would disallow.
