@@ -990,7 +990,10 @@
   fillCrawlers();
   syncCrawler();
   renderSource();
-  if (staticPage()) $('load-url').placeholder = 'Load needs robots serve';
+  if (staticPage()) {
+    $('load-url').placeholder = 'Load needs robots serve';
+    $('served-by').textContent = 'No server behind this page: the engine answers in the browser. Load needs robots serve, which also answers the same questions as JSON (docs/serve.md).';
+  }
   if (urlsInput.value.trim() === '') {
     urlsInput.value = [
       'https://example.com/nogooglebot/page.html',

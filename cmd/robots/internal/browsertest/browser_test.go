@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -122,6 +123,13 @@ type page struct {
 // height, and waits for its first verdicts (the example and its URLs).
 func openPage(t *testing.T, width, height int64, serveArgs ...string) *page {
 	t.Helper()
+	return openPageWith(t, width, height, "", serveArgs...)
+}
+
+// openPageWith is openPage with a script that runs in the page before
+// its own, when not "".
+func openPageWith(t *testing.T, width, height int64, initScript string, serveArgs ...string) *page {
+	t.Helper()
 	browser := chromium(t)
 	base := startServe(t, serveArgs...)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -152,6 +160,10 @@ func openPage(t *testing.T, width, height int64, serveArgs ...string) *page {
 			p.mu.Unlock()
 		}
 	}()
+	if initScript != "" {
+		_, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: initScript})
+		require.NoError(t, err)
+	}
 	p.do(chromedp.Navigate(base + "/"))
 	p.waitFor(`document.querySelectorAll('#results > li').length === 3 && !document.body.hasAttribute('aria-busy')`)
 	return p

@@ -242,21 +242,31 @@ func TestRefusedLoadKeepsTheExampleAndSaysSo(t *testing.T) {
 	p.waitFor(`(e => e && e.textContent.includes('edited here'))(document.querySelector('#load-status .kept'))`)
 }
 
-func TestLoadWithoutServerSaysItNeedsOne(t *testing.T) {
-	p := openPage(t, 1280, 900)
-	// A page without a server answers the API in itself; this one stands
-	// in for it by asking the server, and counts what it is asked.
-	p.do(chromedp.Evaluate[chromedp.Void](`window.localCalls = [];
-		window.robotsLocalAPI = (path, body) => { window.localCalls.push(path); return fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then(r => r.json()); }`))
+// localAPI stands in for the engine a page without a server has
+// (window.robotsLocalAPI, set before the page's script runs): it asks the
+// server, and counts what it is asked.
+const localAPI = `window.localCalls = [];
+window.robotsLocalAPI = (path, body) => {
+	window.localCalls.push(path);
+	return fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then(r => r.json());
+};`
+
+func TestPageWithoutServer(t *testing.T) {
+	p := openPageWith(t, 1280, 900, localAPI)
+	assert.Contains(t, eval[[]string](p, `window.localCalls`), "/api/explain", "the example's verdicts come from robotsLocalAPI")
+	assert.Equal(t, "example", eval[string](p, `document.querySelector('#source-state').dataset.state`), "the example, found beside the page")
+	assert.Contains(t, p.text("#served-by"), "No server behind this page")
+	assert.Equal(t, "Load needs robots serve", eval[string](p, `document.querySelector('#load-url').placeholder`))
+
 	p.typeInto("#load-url", "https://example.com/")
 	p.do(chromedp.KeyEvent("\r"))
 	p.waitFor(`document.querySelector('#load-status .error') !== null`)
-	assert.Contains(t, p.text("#load-status"), "Load needs robots serve")
+	assert.Equal(t, "Load needs robots serve: this page runs without a server, and a page cannot fetch another site\u2019s robots.txt itself. The verdicts below are for the example file.", p.text("#load-status"))
 	assert.NotContains(t, eval[[]string](p, `window.localCalls`), "/api/fetch")
 	p.typeInto("#urls", "/nogooglebot/x")
 	got := p.waitVerdicts("/nogooglebot/x")
 	assert.Equal(t, "DISALLOWED", got[0].Verdict)
-	assert.Contains(t, eval[[]string](p, `window.localCalls`), "/api/explain", "the verdicts come from robotsLocalAPI")
+	assert.Empty(t, p.errors())
 }
 
 func TestPermalinkRoundTrip(t *testing.T) {
