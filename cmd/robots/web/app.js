@@ -313,10 +313,10 @@
 
   // --- The editor -------------------------------------------------------
 
-  // decidingLines returns, for each line that decides a URL shown, its
-  // kind and the numbers of the URLs it decides; only the picked URL's
-  // when one is picked. matchingLines are the other lines that match the
-  // picked URL.
+  // decidingLines returns deciding: for each line that decides a URL
+  // shown, its kind and the numbers of the URLs it decides, only the
+  // picked URL's when one is picked; and matching: the other lines that
+  // match the picked URL.
   function decidingLines() {
     const deciding = new Map();
     const matching = new Set();

@@ -293,6 +293,16 @@ func TestPermalinkRoundTrip(t *testing.T) {
 	assert.Equal(t, "edited", eval[string](q, `document.querySelector('#source-state').dataset.state`), "the example, edited, as the link's page had it")
 	assert.Equal(t, link, eval[string](q, `location.href`), "the same state, the same link")
 	assert.Empty(t, q.errors())
+
+	// Another link pasted into the first tab's address bar (a new fragment,
+	// the same page) brings its state.
+	q.typeInto("#urls", "/shop")
+	q.waitVerdicts("/shop")
+	q.waitFor(`location.href !== ` + jsString(link))
+	other := eval[string](q, `location.hash`)
+	p.do(chromedp.Evaluate[chromedp.Void](`location.hash = ` + jsString(other)))
+	p.waitVerdicts("/shop")
+	assert.Equal(t, "/shop", eval[string](p, `document.querySelector('#urls').value`))
 }
 
 func TestPermalinkWithoutCompression(t *testing.T) {
