@@ -923,8 +923,9 @@
   }
 
   // restore sets the page to the state of the URL's fragment, if it has
-  // one; it returns whether it did.
-  async function restore() {
+  // one; it returns whether it did. When it cannot, it says why, and what
+  // the page shows instead.
+  async function restore(instead) {
     const fragment = location.hash.slice(1);
     if (fragment === '') return false;
     try {
@@ -942,7 +943,9 @@
       syncCrawler();
       return true;
     } catch (e) {
-      permalinkNote.textContent = 'This link could not be read: ' + e.message + '.';
+      // Beside Load, where it stays: the permalink's note changes with
+      // every answer.
+      loadStatus.replaceChildren(el('p', 'error link-error', 'This link could not be read: ' + e.message + '. ' + instead));
       return false;
     }
   }
@@ -984,7 +987,7 @@
   $('copy-link').addEventListener('click', copyLink);
   window.addEventListener('hashchange', async () => {
     if (location.hash.slice(1) === permalink.getAttribute('href').slice(1)) return; // the page's own
-    if (await restore()) update();
+    if (await restore('The page keeps what it showed.')) update();
   });
 
   fillCrawlers();
@@ -1002,7 +1005,7 @@
     ].join('\n');
   }
   renderEditor();
-  restore().then((restored) => {
+  restore('The editor has the example instead.').then((restored) => {
     if (restored) update(); else loadExample();
   });
 })();

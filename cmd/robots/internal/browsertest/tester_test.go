@@ -356,13 +356,20 @@ func TestPermalinkLimits(t *testing.T) {
 	base := eval[string](p, `location.origin`)
 	q := p.newTab()
 	q.do(chromedp.Navigate(base + "/" + bomb))
-	q.waitFor(`document.querySelector('#permalink-note').textContent.startsWith('This link could not be read')`)
-	assert.Equal(t, "This link could not be read: it expands past 1024 KiB.", q.text("#permalink-note"))
-	q.waitFor(`document.querySelector('#source-state').dataset.state === 'example'`)
+	q.waitFor(`document.querySelector('#source-state').dataset.state === 'example' && !document.body.hasAttribute('aria-busy')`)
+	assert.Equal(t, "This link could not be read: it expands past 1024 KiB. The editor has the example instead.", q.text("#load-status .link-error"))
+	assert.Equal(t, example, eval[string](q, `document.querySelector('#robots').value`))
 
-	// Nor is one that is not a state of the page.
-	q.do(chromedp.Navigate(base + "/#z=not*base64"))
-	q.waitFor(`document.querySelector('#permalink-note').textContent === 'This link could not be read: not base64url.'`)
+	// Nor is one that is not a state of the page, opened anew (the query
+	// makes it another document) or pasted into the open page.
+	q.do(chromedp.Navigate(base + "/?again#z=not*base64"))
+	q.waitFor(`(e => e && e.textContent === 'This link could not be read: not base64url. The editor has the example instead.')(document.querySelector('#load-status .link-error'))`)
+	q.waitFor(`document.querySelector('#source-state').dataset.state === 'example'`)
+	q.typeInto("#urls", "/kept")
+	q.waitVerdicts("/kept")
+	q.do(chromedp.Evaluate[chromedp.Void](`location.hash = '#j=e30'`)) // {}
+	q.waitFor(`(e => e && e.textContent === 'This link could not be read: it is not a state of this page. The page keeps what it showed.')(document.querySelector('#load-status .link-error'))`)
+	assert.Equal(t, "/kept", eval[string](q, `document.querySelector('#urls').value`))
 }
 
 func TestGroupDirectivesAndUsage(t *testing.T) {
