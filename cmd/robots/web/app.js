@@ -1,7 +1,15 @@
 // robots.txt tester: sends the editor's text, the agents and the URLs to
 // the server's JSON API as the user types, and shows what it answers: a
 // verdict and an explanation per URL, the deciding lines highlighted in
-// the editor, lint findings marked on their lines.
+// the editor (each naming the URLs it decides), lint findings marked on
+// their lines, the directives of the group that applies. Where Google
+// documents that one of its crawlers reads a file otherwise than its
+// token alone would (a fallback token, the '*' group ignored), the page
+// says what Google's crawler does. The whole state lives in the URL
+// fragment too, compressed, so that a link or a reload restores it.
+//
+// The DOM is built with textContent only, and the page runs under a
+// Content-Security-Policy with no inline script or style.
 'use strict';
 
 (function () {
@@ -9,27 +17,114 @@
   const editor = $('robots');
   const gutter = $('gutter');
   const backdrop = $('backdrop');
+  const crawlerSelect = $('crawler');
+  const crawlerNote = $('crawler-note');
   const agentsInput = $('agents');
   const urlsInput = $('urls');
   const results = $('results');
   const summary = $('summary');
+  const groupInfo = $('group-info');
   const lintList = $('lint-list');
   const lintSummary = $('lint-summary');
   const loadForm = $('load-form');
   const loadURL = $('load-url');
   const loadButton = $('load-button');
   const loadStatus = $('load-status');
+  const sourceState = $('source-state');
+  const permalink = $('permalink');
+  const permalinkNote = $('permalink-note');
 
   // debounceMs is how long typing must pause before the server is asked.
   const debounceMs = 200;
 
-  // What the last answers said: findings and deciding lines, by line.
+  // maxFragmentBytes bounds the permalink: a state whose fragment would
+  // be longer gets no link (the page says so), and a longer fragment is
+  // not read. Browsers keep URLs of megabytes, but mail, chat and
+  // bookmarks cut them far sooner.
+  const maxFragmentBytes = 64 * 1024;
+  // maxStateBytes bounds what a fragment may expand to, so that a small
+  // link cannot make the page decompress without end: room for a
+  // robots.txt as long as Google reads (500 KiB) and its URLs.
+  const maxStateBytes = 1024 * 1024;
+
+  // googleCrawlers are the robots.txt tokens of Google's crawlers and
+  // fetchers, as Google's crawler overview lists them (common crawlers,
+  // special-case crawlers, user-triggered fetchers, and the usage token
+  // Google-Extended), each with the fallback list it reads (agents, most
+  // specific first: the engine's own semantics) and whether Google says it
+  // ignores the '*' group. The table lives in the page, not in the
+  // server: the engine stays neutral between crawlers, and the page must
+  // work with no server behind it (the WebAssembly build).
+  const googleCrawlers = [
+    { token: 'Googlebot', kind: 'common', agents: ['Googlebot'],
+      note: 'Google Search, Discover, Images, Video and News: the smartphone and desktop crawlers read this one token.' },
+    { token: 'Googlebot-Image', kind: 'common', agents: ['Googlebot-Image', 'Googlebot'],
+      note: 'Images in Google Search and Discover. Reads the group that names Googlebot-Image if there is one, else Googlebot\u2019s.' },
+    { token: 'Googlebot-News', kind: 'common', agents: ['Googlebot-News', 'Googlebot'],
+      note: 'Google News. Reads the group that names Googlebot-News if there is one, else Googlebot\u2019s.' },
+    { token: 'Googlebot-Video', kind: 'common', agents: ['Googlebot-Video', 'Googlebot'],
+      note: 'Video in Google Search. Reads the group that names Googlebot-Video if there is one, else Googlebot\u2019s.' },
+    { token: 'Storebot-Google', kind: 'common', agents: ['Storebot-Google'],
+      note: 'Google Shopping.' },
+    { token: 'Google-InspectionTool', kind: 'common', agents: ['Google-InspectionTool', 'Googlebot'],
+      note: 'Search Console\u2019s URL Inspection and the Rich Results Test. Reads its own group, else Googlebot\u2019s.' },
+    { token: 'GoogleOther', kind: 'common', agents: ['GoogleOther'],
+      note: 'One-off crawls of Google teams, for research and development.' },
+    { token: 'GoogleOther-Image', kind: 'common', agents: ['GoogleOther-Image', 'GoogleOther'],
+      note: 'Images for GoogleOther\u2019s uses. Reads its own group, else GoogleOther\u2019s.' },
+    { token: 'GoogleOther-Video', kind: 'common', agents: ['GoogleOther-Video', 'GoogleOther'],
+      note: 'Video for GoogleOther\u2019s uses. Reads its own group, else GoogleOther\u2019s.' },
+    { token: 'Google-CloudVertexBot', kind: 'common', agents: ['Google-CloudVertexBot'],
+      note: 'Crawls a site\u2019s owner asks for, to build Vertex AI agents.' },
+    { token: 'Google-Extended', kind: 'usage', agents: ['Google-Extended'],
+      note: 'A usage token, not a crawler: no request is ever made as Google-Extended. Its group says whether what Google\u2019s other crawlers fetch may train Gemini models and ground their answers: DISALLOWED here refuses that use, and stops no crawl.' },
+    { token: 'APIs-Google', kind: 'special', agents: ['APIs-Google'], ignoresStar: true,
+      note: 'Delivers the push notifications of Google APIs.' },
+    { token: 'AdsBot-Google', kind: 'special', agents: ['AdsBot-Google'], ignoresStar: true,
+      note: 'Checks the quality of ad landing pages on the desktop web.' },
+    { token: 'AdsBot-Google-Mobile', kind: 'special', agents: ['AdsBot-Google-Mobile'], ignoresStar: true,
+      note: 'Checks the quality of ad landing pages on the mobile web.' },
+    { token: 'Mediapartners-Google', kind: 'special', agents: ['Mediapartners-Google'], ignoresStar: true,
+      note: 'AdSense: visits pages to choose their ads.' },
+    { token: 'FeedFetcher-Google', kind: 'fetcher', agents: ['FeedFetcher-Google'],
+      note: 'Fetches RSS and Atom feeds for Google News and WebSub.' },
+    { token: 'Google-Read-Aloud', kind: 'fetcher', agents: ['Google-Read-Aloud'],
+      note: 'Reads a page aloud when a person asks for it.' },
+    { token: 'Google-Site-Verification', kind: 'fetcher', agents: ['Google-Site-Verification'],
+      note: 'Fetches the Search Console verification token a site owner put up.' },
+    { token: 'GoogleProducer', kind: 'fetcher', agents: ['GoogleProducer'],
+      note: 'Fetches the feeds publishers give Google Publisher Center.' },
+  ];
+
+  // crawlerKinds names the kinds of googleCrawlers, in the list's order,
+  // with what Google says of each kind's reading of robots.txt.
+  const crawlerKinds = [
+    { kind: 'common', label: 'Google: common crawlers', rule: 'Obeys robots.txt on every automatic crawl.' },
+    { kind: 'special', label: 'Google: special-case crawlers', rule: '' },
+    { kind: 'fetcher', label: 'Google: user-triggered fetchers', rule: 'A person asked for the fetch, so Google says these fetchers generally ignore robots.txt: the verdicts below are what the file asks of it, not what it does.' },
+    { kind: 'usage', label: 'Google: usage tokens', rule: '' },
+  ];
+
+  // ignoresStarRule is what Google documents for its special-case
+  // crawlers that ignore the '*' group.
+  const ignoresStarRule = 'Google documents that it ignores the \u2019*\u2019 group: only a group that names it applies, and without one it may fetch every URL.';
+
+  // What the last answers said.
   let findings = [];
-  let deciding = new Map(); // line -> "allow" | "disallow"
+  let lastList = []; // the results shown, as rendered
+  let lastSelection = null;
+  let lastDirectives = null;
+  let pickedURL = -1; // the index of the URL whose lines alone are highlighted, or -1
   let jumpLine = 0; // the line a "line N" link last moved to
   let timer = 0;
   let inFlight = null; // the AbortController of the requests under way
   let lintedText = null; // the text the findings are for
+  let linkSeq = 0; // the permalink being written: older ones are dropped
+
+  // source is where the editor's text came from: the example, a fetch
+  // (with the robots.txt URL and the origin it governs), a link, or the
+  // user; edited says whether it was changed here since.
+  let source = { kind: 'text', edited: false };
 
   // el creates an element with a class and text.
   function el(tag, className, text) {
@@ -39,8 +134,16 @@
     return e;
   }
 
+  // staticPage reports whether the page runs without robots serve: the
+  // WebAssembly build answers the API in the page itself.
+  function staticPage() {
+    return typeof window.robotsLocalAPI === 'function';
+  }
+
   // post sends body as JSON to path and returns the JSON answer, or
-  // throws its error message.
+  // throws its error message. A page with no server (the WebAssembly
+  // build) sets window.robotsLocalAPI, which answers the same JSON for
+  // the same path in the page itself.
   async function post(path, body, signal) {
     if (window.robotsLocalAPI) return window.robotsLocalAPI(path, body);
     const resp = await fetch(path, {
@@ -72,9 +175,91 @@
     return checked ? checked.value : 'google';
   }
 
-  function lineCount() {
-    return editor.value.split('\n').length;
+  function setMode(m) {
+    const radio = document.querySelector('input[name="mode"][value="' + (m === 'rfc' ? 'rfc' : 'google') + '"]');
+    radio.checked = true;
   }
+
+  function plural(n, word) {
+    return n + ' ' + word + (n === 1 ? '' : 's');
+  }
+
+  // --- Crawlers ---------------------------------------------------------
+
+  // crawlerOf returns the entry of googleCrawlers whose token is agent,
+  // ignoring case as robots.txt does, or undefined.
+  function crawlerOf(agent) {
+    if (!agent) return undefined;
+    const a = agent.toLowerCase();
+    return googleCrawlers.find((c) => c.token.toLowerCase() === a);
+  }
+
+  function fillCrawlers() {
+    for (const k of crawlerKinds) {
+      const group = el('optgroup');
+      group.label = k.label;
+      for (const c of googleCrawlers.filter((c) => c.kind === k.kind)) {
+        let text = c.token;
+        if (c.agents.length > 1) text += ' (else ' + c.agents.slice(1).join(', ') + ')';
+        if (c.ignoresStar) text += ' (ignores *)';
+        const o = el('option', '', text);
+        o.value = c.token;
+        group.appendChild(o);
+      }
+      crawlerSelect.appendChild(group);
+    }
+    const other = el('option', '', 'Another crawler: type its tokens below');
+    other.value = '';
+    crawlerSelect.appendChild(other);
+  }
+
+  // syncCrawler selects the crawler whose fallback list the agents field
+  // holds, or "another crawler", and says what Google documents of the
+  // crawler named first.
+  function syncCrawler() {
+    const list = agents().map((a) => a.toLowerCase()).join(',');
+    const same = googleCrawlers.find((c) => c.agents.map((a) => a.toLowerCase()).join(',') === list);
+    crawlerSelect.value = same ? same.token : '';
+    const c = crawlerOf(agents()[0]);
+    if (!c) {
+      crawlerNote.textContent = agents().length === 0 ?
+        'No agent: only the \u2019*\u2019 groups apply.' :
+        'The first token a group names decides which group applies; when none is named, the \u2019*\u2019 groups do.';
+      crawlerNote.dataset.token = '';
+      return;
+    }
+    const kind = crawlerKinds.find((k) => k.kind === c.kind);
+    const parts = [c.token + ': ' + c.note];
+    if (c.ignoresStar) parts.push(ignoresStarRule);
+    else if (kind.rule) parts.push(kind.rule);
+    if (c.agents.length > 1) parts.push('Fallback: ' + c.agents.slice(1).join(', ') + ', then the \u2019*\u2019 groups.');
+    crawlerNote.textContent = parts.join(' ');
+    crawlerNote.dataset.token = c.token;
+  }
+
+  function pickCrawler() {
+    const c = crawlerOf(crawlerSelect.value);
+    agentsInput.value = c ? c.agents.join(', ') : '';
+    if (!c) agentsInput.focus();
+    syncCrawler();
+    schedule();
+  }
+
+  // googleReading returns the results as Google's crawler reads the file,
+  // when Google documents a rule the engine does not know: a crawler that
+  // ignores the '*' group reads no rule when only '*' applies. Each result
+  // so changed keeps the engine's reading in its field engine.
+  function googleReading(list, selection) {
+    const c = crawlerOf(agents()[0]);
+    if (!c || !c.ignoresStar || !selection || selection.reason !== 'global') return { list: list, ignored: null };
+    const out = list.map((r) => {
+      if (r.error !== undefined) return r;
+      return { url: r.url, path: r.path, allowed: true, matches: [], winner: null, tie_break: '', usage: r.usage, engine: r };
+    });
+    return { list: out, ignored: c };
+  }
+
+  // --- Requests ---------------------------------------------------------
 
   // schedule asks the server once typing pauses.
   function schedule() {
@@ -85,6 +270,7 @@
   // update asks for the findings (when the text changed) and the
   // explanations, dropping the answers of any request still under way.
   async function update() {
+    clearTimeout(timer);
     if (inFlight) inFlight.abort();
     const ctl = new AbortController();
     inFlight = ctl;
@@ -97,12 +283,21 @@
         post('/api/explain', { robotstxt: text, agents: agents(), urls: list, mode: mode() }, ctl.signal);
       const [lint, explained] = await Promise.all([lintP, explainP]);
       if (ctl !== inFlight) return;
+      // A fallback decided: what would the first token alone get? Google's
+      // Googlebot-Image reads Googlebot's group where the token alone
+      // would read '*'; the cards say where that changes the verdict.
+      let alone = null;
+      if (explained && explained.selection && explained.selection.reason === 'fallback') {
+        alone = await post('/api/explain', { robotstxt: text, agents: agents().slice(0, 1), urls: list, mode: mode() }, ctl.signal);
+        if (ctl !== inFlight) return;
+      }
       if (lint) {
         findings = lint.findings;
         lintedText = text;
         renderLint();
       }
-      renderResults(explained ? explained.results : [], explained ? explained.selection : null);
+      renderResults(explained ? explained.results : [], explained ? explained.selection : null,
+        explained ? explained.directives : null, alone);
     } catch (e) {
       if (e.name === 'AbortError' || ctl !== inFlight) return;
       summary.replaceChildren(el('span', 'error', 'The server did not answer: ' + e.message));
@@ -113,47 +308,113 @@
       }
     }
     renderEditor();
+    writePermalink();
+  }
+
+  // --- The editor -------------------------------------------------------
+
+  // decidingLines returns deciding: for each line that decides a URL
+  // shown, its kind and the numbers of the URLs it decides, only the
+  // picked URL's when one is picked; and matching: the other lines that
+  // match the picked URL.
+  function decidingLines() {
+    const deciding = new Map();
+    const matching = new Set();
+    lastList.forEach((r, i) => {
+      if (r.error !== undefined || !r.winner) return;
+      if (pickedURL >= 0 && i !== pickedURL) return;
+      const d = deciding.get(r.winner.line) || { kind: r.allowed ? 'allow' : 'disallow', urls: [] };
+      d.urls.push(i + 1);
+      deciding.set(r.winner.line, d);
+      if (i === pickedURL) for (const m of r.matches) matching.add(m.line);
+    });
+    for (const line of deciding.keys()) matching.delete(line);
+    return { deciding: deciding, matching: matching };
+  }
+
+  function urlNames(nums) {
+    return nums.map((n) => 'URL ' + n).join(', ');
   }
 
   // renderEditor draws the line numbers and the line boxes behind the
-  // text, marked with the findings and the deciding lines.
+  // text, marked with the findings and the deciding lines. Each box holds
+  // its line's text, invisible, wrapped as the textarea wraps it (same
+  // font, width and wrapping rules), so that it is as tall as the line it
+  // lies under; the line numbers then take the boxes' heights.
   function renderEditor() {
-    const n = lineCount();
+    const lines = editor.value.split('\n');
     const lintByLine = new Map();
     for (const f of findings) {
       const worst = lintByLine.get(f.line);
       if (worst !== 'error') lintByLine.set(f.line, f.severity);
     }
+    const { deciding, matching } = decidingLines();
     const nums = document.createDocumentFragment();
     const boxes = document.createDocumentFragment();
-    for (let i = 1; i <= n; i++) {
+    for (let i = 1; i <= lines.length; i++) {
       const num = el('div', 'ln', String(i));
-      const box = el('div', 'bl');
+      const box = el('div', 'bl', lines[i - 1]);
       num.dataset.line = box.dataset.line = String(i);
+      const titles = [];
       const sev = lintByLine.get(i);
       if (sev) {
         num.classList.add('lint-' + sev);
         box.classList.add('lint-' + sev);
-        num.title = findings.filter((f) => f.line === i).map((f) => f.severity + ': ' + f.message + ' [' + f.code + ']').join('\n');
+        for (const f of findings) if (f.line === i) titles.push(f.severity + ': ' + f.message + ' [' + f.code + ']');
       }
-      const kind = deciding.get(i);
-      if (kind) {
-        num.classList.add('decides-' + kind);
-        box.classList.add('decides-' + kind);
+      const d = deciding.get(i);
+      if (d) {
+        num.classList.add('decides-' + d.kind);
+        box.classList.add('decides-' + d.kind);
+        const who = urlNames(d.urls);
+        num.dataset.urls = box.dataset.urls = d.urls.join(',');
+        box.appendChild(el('span', 'who', who));
+        titles.unshift((d.kind === 'allow' ? 'allows ' : 'disallows ') + who);
+      } else if (matching.has(i)) {
+        num.classList.add('matches');
+        box.classList.add('matches');
+        titles.unshift('matches URL ' + (pickedURL + 1) + ' without deciding it');
       }
+      if (titles.length) num.title = titles.join('\n');
       if (i === jumpLine) box.classList.add('jump');
       nums.appendChild(num);
       boxes.appendChild(box);
     }
     gutter.replaceChildren(nums);
     backdrop.replaceChildren(boxes);
+    syncHeights();
+  }
+
+  // drawSoon redraws the editor before the next frame, once however many
+  // keys came since the last.
+  let drawPending = false;
+  function drawSoon() {
+    if (drawPending) return;
+    drawPending = true;
+    requestAnimationFrame(() => {
+      drawPending = false;
+      renderEditor();
+    });
+  }
+
+  // syncHeights gives each line number the height of its line box: more
+  // than one line where the text wraps.
+  function syncHeights() {
+    const boxes = backdrop.children;
+    const nums = gutter.children;
+    const heights = [];
+    for (const b of boxes) heights.push(b.offsetHeight);
+    const one = parseFloat(getComputedStyle(editor).lineHeight) || 21;
+    for (let i = 0; i < nums.length && i < heights.length; i++) {
+      const h = heights[i] > one + 0.5 ? heights[i] + 'px' : '';
+      if (nums[i].style.height !== h) nums[i].style.height = h;
+    }
     syncScroll();
   }
 
   function syncScroll() {
     gutter.scrollTop = editor.scrollTop;
     backdrop.scrollTop = editor.scrollTop;
-    backdrop.scrollLeft = editor.scrollLeft;
   }
 
   // gotoLine puts the caret at the start of line n of the editor, selects
@@ -165,13 +426,17 @@
     const end = start + (lines[n - 1] || '').length;
     editor.focus();
     editor.setSelectionRange(start, end);
-    const lineHeight = parseFloat(getComputedStyle(editor).lineHeight) || 21;
-    const top = (n - 1) * lineHeight;
-    if (top < editor.scrollTop || top + lineHeight > editor.scrollTop + editor.clientHeight - lineHeight) {
-      editor.scrollTop = Math.max(0, top - editor.clientHeight / 3);
-    }
     jumpLine = n;
     renderEditor();
+    const box = backdrop.children[n - 1];
+    if (box) {
+      const pad = parseFloat(getComputedStyle(editor).paddingTop) || 0;
+      const top = box.offsetTop - pad;
+      if (top < editor.scrollTop || top + box.offsetHeight > editor.scrollTop + editor.clientHeight - pad) {
+        editor.scrollTop = Math.max(0, top - editor.clientHeight / 3);
+      }
+      syncScroll();
+    }
   }
 
   function gotoButton(line, label) {
@@ -182,6 +447,8 @@
     b.addEventListener('click', () => gotoLine(line));
     return b;
   }
+
+  // --- Lint -------------------------------------------------------------
 
   function renderLint() {
     const errors = findings.filter((f) => f.severity === 'error').length;
@@ -199,45 +466,100 @@
     lintList.replaceChildren(...items);
   }
 
-  function plural(n, word) {
-    return n + ' ' + word + (n === 1 ? '' : 's');
-  }
+  // --- Verdicts ---------------------------------------------------------
 
   function ruleText(m) {
     return (m.allow ? 'Allow:' : 'Disallow:') + (m.value ? ' ' + m.value : '');
   }
 
-  // renderResults shows one card per URL and records the deciding lines;
-  // selection, the groups that apply, is the same for every URL.
-  function renderResults(list, selection) {
-    deciding = new Map();
+  // originOf returns the origin of an absolute URL, or '' for a path or
+  // what does not parse.
+  function originOf(u) {
+    if (u.startsWith('/')) return '';
+    try {
+      return new URL(u).origin;
+    } catch (e) {
+      return '';
+    }
+  }
+
+  // foreignTo returns the origin whose robots.txt the editor holds when
+  // url is on another: that file does not govern it.
+  function foreignTo(url) {
+    if (!source.origin) return '';
+    const o = originOf(url);
+    return o && o !== source.origin ? source.origin : '';
+  }
+
+  // renderResults shows one card per URL; selection, the groups that
+  // apply, and directives, what they ask besides rules, are the same for
+  // every URL. alone, when a fallback decided, is the answer for the
+  // first token alone.
+  function renderResults(list, selection, directives, alone) {
+    const google = googleReading(list, selection);
+    lastList = google.list;
+    lastSelection = selection;
+    lastDirectives = directives;
+    if (pickedURL >= lastList.length) pickedURL = -1;
     let allowed = 0;
     let disallowed = 0;
     let bad = 0;
-    const cards = list.map((r) => {
+    let foreign = 0;
+    const cards = lastList.map((r, i) => {
       if (r.error !== undefined) {
         bad++;
-        return badCard(r);
+        return badCard(r, i);
       }
       if (r.allowed) allowed++; else disallowed++;
-      if (r.winner) deciding.set(r.winner.line, r.allowed ? 'allow' : 'disallow');
-      return resultCard(r, selection);
+      if (foreignTo(r.url)) foreign++;
+      return resultCard(r, i, selection, google.ignored, alone && alone.results[i] ? { r: alone.results[i], why: alone.selection.why } : null);
     });
     results.replaceChildren(...cards);
-    if (list.length === 0) {
+    renderGroupInfo(selection, directives, google.ignored);
+    if (lastList.length === 0) {
       summary.textContent = 'Add a URL to see its verdict.';
       return;
     }
-    let text = plural(list.length, 'URL') + ': ' + allowed + ' allowed, ' + disallowed + ' disallowed';
+    let text = plural(lastList.length, 'URL') + ': ' + allowed + ' allowed, ' + disallowed + ' disallowed';
     if (bad) text += ', ' + bad + ' not ' + (bad === 1 ? 'a URL' : 'URLs');
-    summary.textContent = text + '.';
+    text += '.';
+    if (foreign) text += ' ' + plural(foreign, 'URL') + ' not on ' + source.origin + ', whose robots.txt the editor holds.';
+    summary.textContent = text;
   }
 
-  function badCard(r) {
-    const li = el('li', 'result bad');
+  // pickButton selects URL i: its lines alone are highlighted, until it is
+  // pressed again.
+  function pickButton(i) {
+    const b = el('button', 'pick', 'URL ' + (i + 1));
+    b.type = 'button';
+    b.setAttribute('aria-pressed', String(i === pickedURL));
+    b.title = i === pickedURL ? 'Highlight the lines of every URL' : 'Highlight the lines of this URL only';
+    b.addEventListener('click', () => pick(i));
+    return b;
+  }
+
+  function pick(i) {
+    pickedURL = pickedURL === i ? -1 : i;
+    for (const li of results.children) {
+      const n = +li.dataset.index;
+      li.classList.toggle('picked', n === pickedURL);
+      const b = li.querySelector('button.pick');
+      b.setAttribute('aria-pressed', String(n === pickedURL));
+      b.title = n === pickedURL ? 'Highlight the lines of every URL' : 'Highlight the lines of this URL only';
+    }
+    renderEditor();
+  }
+
+  function cardHead(r, i, badge, badgeClass) {
     const head = el('p', 'head');
-    head.append(el('span', 'badge', 'NOT A URL'), el('span', 'url', r.url || ''));
-    li.append(head, el('p', 'decider', r.error));
+    head.append(pickButton(i), el('span', badgeClass, badge), el('span', 'url', r.url || ''));
+    return head;
+  }
+
+  function badCard(r, i) {
+    const li = el('li', 'result bad');
+    li.dataset.index = String(i);
+    li.append(cardHead(r, i, 'NOT A URL', 'badge'), el('p', 'decider', r.error));
     return li;
   }
 
@@ -254,12 +576,21 @@
     return parts.join('; ');
   }
 
-  function resultCard(r, selection) {
+  function resultCard(r, i, selection, ignored, alone) {
     const li = el('li', 'result ' + (r.allowed ? 'allowed' : 'disallowed'));
-    const head = el('p', 'head');
-    head.append(el('span', 'badge verdict', r.allowed ? 'ALLOWED' : 'DISALLOWED'), el('span', 'url', r.url));
+    li.dataset.index = String(i);
+    if (i === pickedURL) li.classList.add('picked');
+    li.append(cardHead(r, i, r.allowed ? 'ALLOWED' : 'DISALLOWED', 'badge verdict'));
+    const other = foreignTo(r.url);
+    if (other) {
+      li.classList.add('foreign');
+      li.append(el('p', 'foreign-note', 'Not on ' + other + ', whose robots.txt the editor holds: that file does not govern this URL. ' +
+        'The verdict is what the file would say if ' + originOf(r.url) + ' served it.'));
+    }
     const decider = el('p', 'decider');
-    if (r.winner) {
+    if (r.engine) {
+      decider.textContent = 'No rule applies: ' + ignored.token + ' ignores the \u2019*\u2019 group and no group names it, so Google\u2019s crawler may fetch it.';
+    } else if (r.winner) {
       decider.append('Decided by ', gotoButton(r.winner.line), ' ');
       decider.appendChild(el('code', 'rule', ruleText(r.winner)));
     } else if (r.implicit) {
@@ -278,31 +609,136 @@
       dl.append(el('dt', '', term), dd);
     };
     row('Path', el('code', '', r.path));
-    row('Group', selection.why);
-    if (r.matches.length > 0) {
-      const ul = el('ul', 'matches');
-      for (const m of r.matches) {
-        const wins = r.winner && m.line === r.winner.line && m.pattern === r.winner.pattern && m.allow === r.winner.allow;
-        const item = el('li', wins ? 'winner' : '');
-        item.append(gotoButton(m.line), ' ' + ruleText(m) + (m.implicit ? ' (as ' + m.pattern + ')' : '') + ', priority ' + m.priority);
-        if (wins) item.append(' \u2190 decides');
-        ul.appendChild(item);
-      }
-      if (r.more_matches) ul.appendChild(el('li', '', 'and ' + plural(r.more_matches, 'more rule')));
-      row('Matching', ul);
+    if (r.engine) {
+      const e = r.engine;
+      row('Group', 'none: ' + ignored.token + ' reads only groups that name it (Google\u2019s special-case crawlers).');
+      row('Token alone', (e.allowed ? 'ALLOWED' : 'DISALLOWED') + ' by the \u2019*\u2019 group' +
+        (e.winner ? ', line ' + e.winner.line + ' ' + ruleText(e.winner) : '') + ': what a crawler that reads \u2019*\u2019 would get.');
     } else {
-      row('Matching', 'no rule');
+      row('Group', selection.why);
+      if (r.matches.length > 0) {
+        const ul = el('ul', 'matches');
+        for (const m of r.matches) {
+          const wins = r.winner && m.line === r.winner.line && m.pattern === r.winner.pattern && m.allow === r.winner.allow;
+          const item = el('li', wins ? 'winner' : '');
+          item.append(gotoButton(m.line), ' ' + ruleText(m) + (m.implicit ? ' (as ' + m.pattern + ')' : '') + ', priority ' + m.priority);
+          if (wins) item.append(' \u2190 decides');
+          ul.appendChild(item);
+        }
+        if (r.more_matches) ul.appendChild(el('li', '', 'and ' + plural(r.more_matches, 'more rule')));
+        row('Matching', ul);
+      } else {
+        row('Matching', 'no rule');
+      }
+      row('Why', r.tie_break);
+      const line = (x) => (x.winner ? x.winner.line : 0);
+      const a = alone && alone.r;
+      if (a && a.error === undefined && (a.allowed !== r.allowed || line(a) !== line(r))) {
+        row(agents()[0] + ' alone', (a.allowed ? 'ALLOWED' : 'DISALLOWED') +
+          (a.winner ? ' by line ' + a.winner.line + ' ' + ruleText(a.winner) : ', no rule deciding') +
+          ' (' + alone.why + '): the fallback decides instead.');
+      }
     }
-    row('Why', r.tie_break);
-    if (r.usage) row('Usage', usageText(r.usage));
-    li.append(head, decider, dl);
+    row('Usage', r.usage ? usageText(r.usage) : 'no Content-Usage or Content-Signal line applies');
+    li.append(decider, dl);
+    li.addEventListener('click', (ev) => {
+      if (ev.target.closest('button, a, code') || window.getSelection().toString() !== '') return;
+      pick(i);
+    });
     return li;
   }
+
+  function seconds(s) {
+    return (Number.isInteger(s) ? String(s) : s.toFixed(3).replace(/0+$/, '')) + ' s';
+  }
+
+  // renderGroupInfo shows what the group that applies asks besides rules,
+  // and the file's sitemaps. A server that does not give them (an older
+  // one, or a page without a server that does not) shows nothing.
+  function renderGroupInfo(selection, directives, ignored) {
+    if (!selection || !directives) {
+      groupInfo.replaceChildren();
+      return;
+    }
+    const dl = el('dl');
+    const row = (term, ...detail) => {
+      const dd = el('dd');
+      dd.append(...detail);
+      dl.append(el('dt', '', term), dd);
+    };
+    if (ignored) {
+      row('Group', 'none applies to ' + ignored.token + ', which ignores the \u2019*\u2019 group.');
+    } else {
+      row('Group', selection.why);
+      const line = (key) => {
+        const all = directives.extras.filter((d) => d.key.toLowerCase() === key);
+        return all.length ? ' (' + (all.length === 1 ? 'line ' : 'lines ') + all.map((d) => d.line).join(', ') + ')' : '';
+      };
+      row('Crawl-delay', directives.crawl_delay !== undefined ?
+        seconds(directives.crawl_delay) + line('crawl-delay') + '; Google ignores it, Bing and Yandex read it' : 'none');
+      const rr = directives.request_rate;
+      row('Request-rate', rr ? plural(rr.requests, 'request') + ' every ' + seconds(rr.per_seconds) + line('request-rate') + '; Google ignores it' : 'none');
+      const others = directives.extras.filter((d) => !['crawl-delay', 'request-rate'].includes(d.key.toLowerCase()));
+      if (others.length) {
+        const ul = el('ul', 'extras');
+        for (const d of others) {
+          const li = el('li');
+          li.append(gotoButton(d.line), ' ' + d.key + ': ' + d.value);
+          ul.appendChild(li);
+        }
+        row('Other lines', ul);
+      }
+    }
+    if (directives.sitemaps.length) {
+      const ul = el('ul', 'sitemaps');
+      for (const s of directives.sitemaps) ul.appendChild(el('li', '', s));
+      row('Sitemaps', ul);
+    } else {
+      row('Sitemaps', 'none');
+    }
+    groupInfo.replaceChildren(el('h3', '', 'The group and the file'), dl);
+  }
+
+  // --- Where the text came from -----------------------------------------
+
+  // sourceWords says where the editor's text came from, for the line
+  // above the editor and the error of a refused Load.
+  function sourceWords() {
+    const s = source;
+    let from;
+    if (s.kind === 'example') from = 'the example file';
+    else if (s.kind === 'fetched') from = s.robotsURL + ', fetched' + (s.status ? ' (status ' + s.status + ')' : '');
+    else if (s.kind === 'link') from = 'the file a link carried' + (s.robotsURL ? ', fetched from ' + s.robotsURL : '');
+    else return 'your text';
+    return s.edited ? from + ', edited here' : from;
+  }
+
+  function renderSource() {
+    const s = source;
+    sourceState.dataset.state = s.kind === 'text' ? 'text' : s.edited ? 'edited' : s.kind;
+    let text = 'Rules from ' + sourceWords() + '.';
+    if (s.kind === 'example') text += ' They are no site\u2019s rules.';
+    if (s.edited && s.robotsURL) text += ' The verdicts are for the text in the editor, not for the site\u2019s file.';
+    sourceState.textContent = text;
+    const info = loadStatus.querySelector('.fetch-info');
+    if (info) info.classList.toggle('stale', s.kind !== 'fetched' || s.edited);
+  }
+
+  function setSource(s) {
+    source = Object.assign({ edited: false }, s);
+    renderSource();
+  }
+
+  // --- Load -------------------------------------------------------------
 
   // load fetches the robots.txt of the URL in the load field into the
   // editor, and says what the fetch found.
   async function load(ev) {
     ev.preventDefault();
+    if (staticPage()) {
+      loadStatus.replaceChildren(el('p', 'error', 'Load needs robots serve: this page runs without a server, and a page cannot fetch another site\u2019s robots.txt itself. The verdicts below are for ' + sourceWords() + '.'));
+      return;
+    }
     const url = loadURL.value.trim();
     if (url === '') {
       loadStatus.replaceChildren(el('p', 'error', 'Give the URL of a site or a page.'));
@@ -318,11 +754,13 @@
         editor.value = r.body;
         editor.scrollTop = 0;
         jumpLine = 0;
+        setSource({ kind: 'fetched', robotsURL: r.robots_txt, origin: originOf(r.robots_txt), status: r.status });
       }
       if (urls().length === 0) urlsInput.value = url;
       await update();
     } catch (e) {
-      loadStatus.replaceChildren(el('p', 'error', e.message));
+      loadStatus.replaceChildren(el('p', 'error', e.message),
+        el('p', 'kept', 'Nothing was loaded: the verdicts below are still for ' + sourceWords() + '.'));
     } finally {
       loadButton.disabled = false;
     }
@@ -352,41 +790,222 @@
     if (r.fetch_error) row('Error', r.fetch_error);
     const parts = [dl];
     if (r.policy !== 'conditional') {
-      parts.push(el('p', '', 'The site sets no rules to show; the editor keeps its text, and its verdicts are not the site\u2019s.'));
+      parts.push(el('p', '', 'The site sets no rules to show; the editor keeps ' + sourceWords() + ', and its verdicts are not the site\u2019s.'));
     }
     loadStatus.replaceChildren(...parts);
   }
 
   async function loadExample() {
     try {
-      const resp = await fetch('/example.txt');
+      // Relative: the page may be a file beside its example, with no server.
+      const resp = await fetch('example.txt');
+      if (!resp.ok) throw new Error(resp.status + ' ' + resp.statusText);
       editor.value = await resp.text();
       jumpLine = 0;
+      pickedURL = -1;
+      setSource({ kind: 'example' });
       await update();
     } catch (e) {
-      loadStatus.replaceChildren(el('p', 'error', 'The example did not load: ' + e.message));
+      const where = staticPage() ? ' (without robots serve it must sit beside the page, as example.txt)' : '';
+      loadStatus.replaceChildren(el('p', 'error', 'The example did not load' + where + ': ' + e.message));
     }
   }
 
+  // --- The permalink ----------------------------------------------------
+
+  function bytesToB64url(bytes) {
+    let bin = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  }
+
+  function b64urlToBytes(s) {
+    if (!/^[A-Za-z0-9_-]*$/.test(s)) throw new Error('not base64url');
+    const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  }
+
+  // pipe runs bytes through a (de)compression stream, reading at most
+  // limit bytes of output.
+  async function pipe(bytes, stream, limit) {
+    const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
+    const chunks = [];
+    let n = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      n += value.length;
+      if (n > limit) {
+        await reader.cancel();
+        throw new Error('it expands past ' + (limit / 1024) + ' KiB');
+      }
+      chunks.push(value);
+    }
+    const out = new Uint8Array(n);
+    let at = 0;
+    for (const c of chunks) {
+      out.set(c, at);
+      at += c.length;
+    }
+    return out;
+  }
+
+  // pageState is what a permalink keeps: the file, the agents and URLs as
+  // typed, the mode, and where the file came from.
+  function pageState() {
+    const s = { v: 1, robots: editor.value, agents: agentsInput.value, urls: urlsInput.value, mode: mode() };
+    if (source.kind !== 'text') s.source = { kind: source.kind, edited: source.edited, robots_txt: source.robotsURL || '' };
+    return s;
+  }
+
+  // encodeState returns the fragment of state: "z=" and the deflated
+  // JSON in base64url, or "j=" and the JSON itself where the browser has
+  // no CompressionStream.
+  async function encodeState(state) {
+    const json = new TextEncoder().encode(JSON.stringify(state));
+    if (typeof CompressionStream === 'function') {
+      return 'z=' + bytesToB64url(await pipe(json, new CompressionStream('deflate-raw'), Infinity));
+    }
+    return 'j=' + bytesToB64url(json);
+  }
+
+  // decodeState reads a fragment written by encodeState, or throws why it
+  // cannot.
+  async function decodeState(fragment) {
+    if (fragment.length > maxFragmentBytes) throw new Error('it is longer than ' + (maxFragmentBytes / 1024) + ' KiB');
+    let json;
+    if (fragment.startsWith('z=')) {
+      if (typeof DecompressionStream !== 'function') throw new Error('this browser cannot decompress it');
+      json = await pipe(b64urlToBytes(fragment.slice(2)), new DecompressionStream('deflate-raw'), maxStateBytes);
+    } else if (fragment.startsWith('j=')) {
+      json = b64urlToBytes(fragment.slice(2));
+      if (json.length > maxStateBytes) throw new Error('it is larger than ' + (maxStateBytes / 1024) + ' KiB');
+    } else {
+      throw new Error('it is not a state of this page');
+    }
+    const s = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json));
+    if (!s || s.v !== 1 || typeof s.robots !== 'string' || typeof s.agents !== 'string' || typeof s.urls !== 'string') {
+      throw new Error('it is not a state of this page');
+    }
+    return s;
+  }
+
+  // writePermalink puts the state in the link and in the address bar, so
+  // that a reload keeps it; a state too large for a link gets none, and
+  // the page says so.
+  async function writePermalink() {
+    const seq = ++linkSeq;
+    let fragment;
+    try {
+      fragment = await encodeState(pageState());
+    } catch (e) {
+      fragment = null;
+    }
+    if (seq !== linkSeq) return;
+    if (fragment === null || fragment.length > maxFragmentBytes) {
+      permalink.hidden = true;
+      $('copy-link').hidden = true;
+      permalinkNote.textContent = fragment === null ? 'No link: the state could not be encoded.' :
+        'No link: this state needs ' + Math.ceil(fragment.length / 1024) + ' KiB in a link, over the ' +
+        (maxFragmentBytes / 1024) + ' KiB a link may hold. Shorten the file or the URLs to get one.';
+      permalinkNote.dataset.over = 'true';
+      history.replaceState(null, '', location.pathname + location.search);
+      return;
+    }
+    permalink.hidden = false;
+    $('copy-link').hidden = false;
+    permalink.href = '#' + fragment;
+    permalinkNote.textContent = '';
+    delete permalinkNote.dataset.over;
+    history.replaceState(null, '', '#' + fragment);
+  }
+
+  // restore sets the page to the state of the URL's fragment, if it has
+  // one; it returns whether it did. When it cannot, it says why, and what
+  // the page shows instead.
+  async function restore(instead) {
+    const fragment = location.hash.slice(1);
+    if (fragment === '') return false;
+    try {
+      const s = await decodeState(fragment);
+      editor.value = s.robots;
+      agentsInput.value = s.agents;
+      urlsInput.value = s.urls;
+      setMode(s.mode);
+      const src = s.source || {};
+      const robotsURL = typeof src.robots_txt === 'string' ? src.robots_txt : '';
+      if (src.kind === 'example') setSource({ kind: 'example', edited: !!src.edited });
+      else setSource({ kind: 'link', edited: !!src.edited, robotsURL: robotsURL, origin: robotsURL ? originOf(robotsURL) : '' });
+      jumpLine = 0;
+      pickedURL = -1;
+      syncCrawler();
+      return true;
+    } catch (e) {
+      // Beside Load, where it stays: the permalink's note changes with
+      // every answer.
+      loadStatus.replaceChildren(el('p', 'error link-error', 'This link could not be read: ' + e.message + '. ' + instead));
+      return false;
+    }
+  }
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(permalink.href);
+      permalinkNote.textContent = 'Copied.';
+    } catch (e) {
+      permalinkNote.textContent = 'Copy the link from the address bar: the browser refused (' + e.message + ').';
+    }
+  }
+
+  // --- Wiring -----------------------------------------------------------
+
   editor.addEventListener('input', () => {
     jumpLine = 0;
-    renderEditor();
+    if (!source.edited && source.kind !== 'text') {
+      source.edited = true;
+      renderSource();
+    }
+    drawSoon();
     schedule();
   });
   editor.addEventListener('scroll', syncScroll);
-  agentsInput.addEventListener('input', schedule);
-  urlsInput.addEventListener('input', schedule);
+  new ResizeObserver(syncHeights).observe(editor);
+  crawlerSelect.addEventListener('change', pickCrawler);
+  agentsInput.addEventListener('input', () => {
+    syncCrawler();
+    schedule();
+  });
+  urlsInput.addEventListener('input', () => {
+    pickedURL = -1;
+    schedule();
+  });
   for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener('change', schedule);
   loadForm.addEventListener('submit', load);
   $('example-button').addEventListener('click', loadExample);
+  $('copy-link').addEventListener('click', copyLink);
+  window.addEventListener('hashchange', async () => {
+    if (location.hash.slice(1) === permalink.getAttribute('href').slice(1)) return; // the page's own
+    if (await restore('The page keeps what it showed.')) update();
+  });
 
+  fillCrawlers();
+  syncCrawler();
+  renderSource();
+  if (staticPage()) {
+    $('load-url').placeholder = 'Load needs robots serve';
+    $('served-by').textContent = 'No server behind this page: the engine answers in the browser. Load needs robots serve, which also answers the same questions as JSON (docs/serve.md).';
+  }
   if (urlsInput.value.trim() === '') {
     urlsInput.value = [
-      'https://example.com/drafts/plan.pdf',
-      'https://example.com/drafts/public/plan.pdf',
       'https://example.com/nogooglebot/page.html',
+      'https://example.com/drafts/plan.pdf',
+      'https://example.com/nogooglebot/photo.jpg',
     ].join('\n');
   }
   renderEditor();
-  if (editor.value === '') loadExample(); else update();
+  restore('The editor has the example instead.').then((restored) => {
+    if (restored) update(); else loadExample();
+  });
 })();

@@ -32,8 +32,8 @@ func Check(c Call) (Answer, *Error) {
 const MaxMatchesShown = 100
 
 // Explain answers POST /api/explain: {"fetch": ..., "selection": ...,
-// "results": [...]}, the groups that apply, once, and an explanation for
-// each URL.
+// "directives": ..., "results": [...]}: the groups that apply and what
+// they ask besides rules, once, and an explanation for each URL.
 func Explain(c Call) (Answer, *Error) {
 	q, err := readQuery(c)
 	if err != nil {
@@ -44,7 +44,7 @@ func Explain(c Call) (Answer, *Error) {
 	}
 	agent := q.robots.Agent(q.agents...)
 	sel := selectionJSON(q.robots.Explain(q.agents, "/").Selection)
-	heads := append(q.heads(), namedValue{"selection", sel})
+	heads := append(q.heads(), namedValue{"selection", sel}, namedValue{"directives", newDirectivesJSON(q.robots, agent)})
 	return objectAnswer{heads: heads, name: "results", count: len(q.urls), item: func(i int) (any, error) {
 		u := q.urls[i]
 		if bad := q.checkURL(u); bad != nil {

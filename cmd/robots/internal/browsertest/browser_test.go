@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -122,6 +123,13 @@ type page struct {
 // height, and waits for its first verdicts (the example and its URLs).
 func openPage(t *testing.T, width, height int64, serveArgs ...string) *page {
 	t.Helper()
+	return openPageWith(t, width, height, "", serveArgs...)
+}
+
+// openPageWith is openPage with a script that runs in the page before
+// its own, when not "".
+func openPageWith(t *testing.T, width, height int64, initScript string, serveArgs ...string) *page {
+	t.Helper()
 	browser := chromium(t)
 	base := startServe(t, serveArgs...)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -152,6 +160,10 @@ func openPage(t *testing.T, width, height int64, serveArgs ...string) *page {
 			p.mu.Unlock()
 		}
 	}()
+	if initScript != "" {
+		_, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: initScript})
+		require.NoError(t, err)
+	}
 	p.do(chromedp.Navigate(base + "/"))
 	p.waitFor(`document.querySelectorAll('#results > li').length === 3 && !document.body.hasAttribute('aria-busy')`)
 	return p
@@ -328,7 +340,7 @@ func TestManyMatchingRules(t *testing.T) {
 	// The server lists the first 100 matching rules of a URL; the page says
 	// how many more there are, and names the winner, listed or not.
 	p := openPage(t, 1280, 900)
-	p.typeInto("#robots", "User-agent: *\n"+strings.Repeat("Allow: /\n", 102)+"Disallow: /private\n")
+	p.setValue("#robots", "User-agent: *\n"+strings.Repeat("Allow: /\n", 102)+"Disallow: /private\n") // pasted: 1,000 keys take long on a busy machine
 	p.typeInto("#urls", "/private/x")
 	got := p.waitVerdicts("/private/x")
 	assert.Equal(t, "DISALLOWED", got[0].Verdict)
@@ -343,23 +355,23 @@ func TestKeyboard(t *testing.T) {
 	p := openPage(t, 1280, 900)
 	p.do(chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))
 	var order []string
-	for range 8 {
+	for range 12 {
 		p.do(chromedp.KeyEvent("\t"))
 		order = append(order, eval[string](p, `(e => e.id || (e.name ? e.name + ':' + e.value : e.className))(document.activeElement)`))
 		// The editor's outline is drawn around its gutter and text.
 		outlined := `document.activeElement.id === 'robots' ? document.querySelector('#editor') : document.activeElement`
 		assert.NotEqual(t, "none", eval[string](p, `getComputedStyle(`+outlined+`).outlineStyle`), "focus is visible on %s", order[len(order)-1])
 	}
-	assert.Equal(t, []string{"load-url", "load-button", "example-button", "robots", "agents", "mode:google", "urls", "goto"}, order,
-		"the focus follows the page: source, crawler, URLs, then the verdicts")
+	assert.Equal(t, []string{"permalink", "copy-link", "load-url", "load-button", "example-button", "robots", "crawler", "agents", "mode:google", "urls", "pick", "goto"}, order,
+		"the focus follows the page: the link, source, crawler, URLs, then the verdicts")
 
-	// The first verdict's "line 12" link takes the caret to its line.
-	assert.Equal(t, "12", eval[string](p, `document.activeElement.dataset.line`))
+	// The first verdict's "line 2" link takes the caret to its line.
+	assert.Equal(t, "2", eval[string](p, `document.activeElement.dataset.line`))
 	p.do(chromedp.KeyEvent("\r"))
 	p.waitFor(`document.activeElement.id === 'robots'`)
 	selected := eval[string](p, `(e => e.value.slice(e.selectionStart, e.selectionEnd))(document.querySelector('#robots'))`)
-	assert.Equal(t, "Disallow: /drafts/", selected)
-	assert.Equal(t, []int{12}, eval[[]int](p, `[...document.querySelectorAll('#backdrop .bl.jump')].map(e => +e.dataset.line)`))
+	assert.Equal(t, "Disallow: /nogooglebot/", selected)
+	assert.Equal(t, []int{2}, eval[[]int](p, `[...document.querySelectorAll('#backdrop .bl.jump')].map(e => +e.dataset.line)`))
 }
 
 func TestPhoneWidth(t *testing.T) {
@@ -369,7 +381,15 @@ func TestPhoneWidth(t *testing.T) {
 		eval[float64](p, `document.querySelector('#editor').getBoundingClientRect().bottom`), "one column: the crawler below the editor")
 	assert.LessOrEqual(t, eval[float64](p, `document.querySelector('#results').getBoundingClientRect().right`), 390.0)
 	assert.GreaterOrEqual(t, eval[float64](p, `parseFloat(getComputedStyle(document.querySelector('#urls')).fontSize)`), 14.0, "readable text")
+	// The verdicts follow the URL box: its heading and the summary between.
+	gap := eval[float64](p, `document.querySelector('#results > li').getBoundingClientRect().top - document.querySelector('#urls').getBoundingClientRect().bottom`)
+	assert.Less(t, gap, float64(maxVerdictGap), "the first verdict is %.0f px below the URL box", gap)
+	assert.Greater(t, gap, 0.0)
 }
+
+// maxVerdictGap is how far below the URL box, at most, the first verdict
+// starts on a phone.
+const maxVerdictGap = 100
 
 func TestContentSecurityPolicyHolds(t *testing.T) {
 	p := openPage(t, 1280, 900)
@@ -428,23 +448,36 @@ func TestLoadFromURLRefusesLoopbackByDefault(t *testing.T) {
 	assert.Equal(t, before, eval[string](p, `document.querySelector('#robots').value`), "the editor keeps its text")
 }
 
-// TestScreenshot takes the picture of the page docs/serve.md shows: the
-// example, its URLs decided, at a desktop width. It checks the picture
-// always, and writes it where SCREENSHOT says:
+// TestScreenshot takes the pictures of the page docs/serve.md shows: the
+// example, its URLs decided, as it opens (the line that decides two URLs
+// names both), at a desktop width; and at a phone's width, scrolled to
+// the URLs and their verdicts. It checks the pictures always, and writes
+// them where SCREENSHOT and SCREENSHOT_PHONE say:
 //
-//	SCREENSHOT=../../../../docs/serve.png go test -run TestScreenshot ./...
+//	SCREENSHOT=../../../../docs/serve.png SCREENSHOT_PHONE=../../../../docs/serve-phone.png go test -run TestScreenshot ./...
 func TestScreenshot(t *testing.T) {
-	p := openPage(t, 1280, 900)
-	ctx, cancel := context.WithTimeout(p.ctx, waitTimeout)
-	defer cancel()
-	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	require.NoError(t, err)
-	img, err := png.Decode(bytes.NewReader(shot))
-	require.NoError(t, err)
-	assert.Equal(t, 1280, img.Bounds().Dx())
-	assert.Equal(t, 900, img.Bounds().Dy())
-	if path := os.Getenv("SCREENSHOT"); path != "" {
-		require.NoError(t, os.WriteFile(path, shot, 0o644))
-		t.Logf("wrote %s", path)
+	for _, shot := range []struct {
+		env           string
+		width, height int64
+		scrollTo      string
+	}{
+		{"SCREENSHOT", 1280, 900, ""},
+		{"SCREENSHOT_PHONE", 390, 844, `label[for="crawler"]`},
+	} {
+		t.Run(shot.env, func(t *testing.T) {
+			p := openPage(t, shot.width, shot.height)
+			if shot.scrollTo != "" {
+				p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('` + shot.scrollTo + `').scrollIntoView()`))
+			}
+			png1 := p.screenshot()
+			img, err := png.Decode(bytes.NewReader(png1))
+			require.NoError(t, err)
+			assert.Equal(t, int(shot.width), img.Bounds().Dx())
+			assert.Equal(t, int(shot.height), img.Bounds().Dy())
+			if path := os.Getenv(shot.env); path != "" {
+				require.NoError(t, os.WriteFile(path, png1, 0o644))
+				t.Logf("wrote %s", path)
+			}
+		})
 	}
 }

@@ -1,10 +1,12 @@
 // Package browsertest drives the robots.txt tester of "robots serve" in a
 // real headless Chromium: it types a robots.txt, agents and URLs, and
 // checks the verdicts, the highlighted lines and the lint markers the page
-// shows, its keyboard use, its phone-width layout and its
-// Content-Security-Policy. The static tester, built by
-// cmd/robots/web/build-static.sh and served by a plain file server, is
-// checked too: its WebAssembly engine answers as robots serve does.
+// shows, Google's crawler tokens, the highlight of a picked URL, Load and
+// the states of the editor's text, the permalink, wrapped lines, its
+// keyboard use, its phone-width layout and its Content-Security-Policy.
+// The static tester, built by cmd/robots/web/build-static.sh and served
+// by a plain file server, is checked too: its WebAssembly engine answers
+// as robots serve does.
 //
 // It is a Go module of its own, so that the robots module never depends
 // on chromedp. The tests build the robots command of the module in this
@@ -15,6 +17,6 @@
 //
 //	go test ./...
 //
-// SCREENSHOT=../../../../docs/serve.png go test -run TestScreenshot ./...
-// writes the screenshot of the page that docs/serve.md shows.
+// SCREENSHOT=../../../../docs/serve.png SCREENSHOT_PHONE=../../../../docs/serve-phone.png go test -run TestScreenshot ./...
+// writes the screenshots of the page that docs/serve.md shows.
 package browsertest
