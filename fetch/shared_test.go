@@ -397,8 +397,8 @@ func TestSharedWaitIsBoundedByTheLease(t *testing.T) {
 	_, err := store.Lease(t.Context(), storeKey("http://site.test"), time.Hour)
 	require.NoError(t, err)
 	c := NewCache(&Fetcher{Client: clientTo(t, s.Listener.Addr().String(), nil), Timeout: 100 * time.Millisecond},
-		CacheOptions{Store: store, StoreTimeout: 200 * time.Millisecond})
-	assert.Equal(t, 500*time.Millisecond, c.leaseTime(), "the fetch bound and two Store calls")
+		CacheOptions{Store: store, StoreTimeout: 10 * time.Millisecond})
+	assert.Equal(t, 500*time.Millisecond, c.leaseTime(), "the fetch bound and two slow Store calls")
 	start := time.Now()
 	res := getOK(t, c, "http://site.test/")
 	assert.GreaterOrEqual(t, time.Since(start), c.leaseTime(), "waited for the lease")

@@ -112,12 +112,17 @@ func site(i int) string { return fmt.Sprintf("site%d.test", i) }
 // node in an order of its own, and returns how many checks were wrong or
 // failed.
 func crawl(fleet []*fleetNode, from, to int) (checks, wrong int64) {
+	return crawlWith(fleet, from, to, nodeWorkers)
+}
+
+// crawlWith is crawl with workers checks at once on each node.
+func crawlWith(fleet []*fleetNode, from, to, workers int) (checks, wrong int64) {
 	var wg sync.WaitGroup
 	var nChecks, nWrong atomic.Int64
 	for n, node := range fleet {
 		order := rand.New(rand.NewPCG(uint64(n), 1)).Perm(to - from)
 		next := atomic.Int64{}
-		for range nodeWorkers {
+		for range workers {
 			wg.Go(func() {
 				for {
 					k := int(next.Add(1)) - 1
@@ -152,6 +157,7 @@ func sumStats(fleet []*fleetNode) fetch.CacheStats {
 		s.SharedHits += st.SharedHits
 		s.Hits += st.Hits
 		s.StoreErrors += st.StoreErrors
+		s.StoreSlow += st.StoreSlow
 		s.SharedWrites += st.SharedWrites
 	}
 	return s
