@@ -38,14 +38,18 @@ const storeFailuresToOpen = 3
 // So a call that has not answered within StoreTimeout is slow, not
 // failed: the check waits for it up to slowStoreFactor × StoreTimeout in
 // all (storeWait, 2 s by default). A call still unanswered then, or one
-// whose client gave up in time (a dial, a read or a write that timed out),
-// is slow when the Store answered another call since it began
-// (errStoreSlow): it is no failure, and the check goes on waiting for the origin's entry
-// within the lease time (await), as for another node's lease. When the
-// Store answered nothing meanwhile, it is hung: the call is a failure like
-// one that was refused, and later calls get StoreTimeout alone, until one
-// answers.
-const slowStoreFactor = 20
+// whose client gave up in time (a dial, a read or a write that timed
+// out), is slow too (errStoreSlow): it is no failure, and the check goes
+// on waiting for the origin's entry within the lease time (await), as for
+// another node's lease. A hot node's process may stall for seconds, and
+// its Store calls with it: only a Store that has answered no call for
+// hungStoreFactor × StoreTimeout (storeSilence, 10 s by default) is hung.
+// Its calls that run out of time are failures like refused ones, and
+// later calls get StoreTimeout alone, until one answers.
+const (
+	slowStoreFactor = 20
+	hungStoreFactor = 100
+)
 
 // The lease wait polls the Store: first after firstPoll, then at twice the
 // pause before, up to maxPoll. A node waiting on another's fetch so learns
@@ -78,32 +82,41 @@ type breaker struct {
 	mu        sync.Mutex
 	failures  int
 	openUntil time.Time
-	answered  time.Time // the latest call that succeeded ended then
-	hung      bool      // a call ran out of time while no other answered
+	answered  time.Time // the latest call that succeeded, or the first call, ended then
 }
 
 // allow reports whether a Store call may go now, and whether it may be
-// waited for as a slow one (the Store is not taken for hung).
-func (b *breaker) allow() (ok, patient bool) {
+// waited for as a slow one: the Store answered a call within silence
+// (negative: no bound), or none was made yet.
+func (b *breaker) allow(silence time.Duration) (ok, patient bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return !b.clock.Now().Before(b.openUntil), !b.hung
+	if b.answered.IsZero() {
+		b.answered = time.Now()
+	}
+	return !b.clock.Now().Before(b.openUntil), !b.silent(silence)
 }
 
-// done records the outcome of a call begun at start: its error, and
-// whether it ran out of the time it had. It returns the call's error,
-// errStoreSlow for a call that ran out while others were answered.
-func (b *breaker) done(start time.Time, err error, ranOut bool) error {
+// silent reports whether the Store has answered nothing for silence.
+// b.mu is held.
+func (b *breaker) silent(silence time.Duration) bool {
+	return silence >= 0 && time.Since(b.answered) >= silence
+}
+
+// done records the outcome of a call: its error, whether it ran out of
+// the time it had, and the silence past which the Store is hung. It
+// returns the call's error, errStoreSlow for a call whose time ran out
+// while the Store is not hung.
+func (b *breaker) done(err error, ranOut bool, silence time.Duration) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	switch {
 	case err == nil:
-		b.failures, b.hung, b.answered = 0, false, time.Now()
+		b.failures, b.answered = 0, time.Now()
 		return nil
-	case (ranOut || isTimeout(err)) && b.answered.After(start):
+	case (ranOut || isTimeout(err)) && !b.silent(silence):
 		return errStoreSlow
 	}
-	b.hung = ranOut
 	if b.failures++; b.failures >= storeFailuresToOpen && b.retry >= 0 {
 		b.openUntil = b.clock.Now().Add(b.retry)
 	}
@@ -120,14 +133,15 @@ func isTimeout(err error) bool {
 
 // storeCall runs one Store call, in a goroutine of its own so that a Store
 // that ignores its context cannot hold the check past its bound, and
-// records the outcome in the breaker. The bound is storeWait while the
-// Store is not taken for hung, StoreTimeout when it is. A call answered
+// records the outcome in the breaker. The bound is storeWait, or
+// StoreTimeout alone when the Store is hung. A call answered
 // after StoreTimeout, or slow past storeWait, is counted as slow
 // (CacheStats.StoreSlow), a failure as an error. A panic in the Store is a
 // failed call.
 func storeCall[T any](c *Cache, ctx context.Context, call func(context.Context) (T, error)) (T, error) {
 	var zero T
-	ok, patient := c.shared.allow()
+	silence := c.storeSilence()
+	ok, patient := c.shared.allow(silence)
 	if !ok {
 		return zero, errStorePaused
 	}
@@ -137,7 +151,7 @@ func storeCall[T any](c *Cache, ctx context.Context, call func(context.Context) 
 	}
 	start := time.Now()
 	v, ranOut, err := withinTimeout(ctx, bound, call)
-	err = c.shared.done(start, err, ranOut)
+	err = c.shared.done(err, ranOut, silence)
 	late := c.opts.StoreTimeout >= 0 && time.Since(start) > c.opts.StoreTimeout
 	switch {
 	case errors.Is(err, errStoreSlow) || err == nil && late:
@@ -153,6 +167,15 @@ func (c *Cache) count(n *int64) {
 	c.mu.Lock()
 	*n++
 	c.mu.Unlock()
+}
+
+// storeSilence is how long a Store must have answered nothing to be hung:
+// hungStoreFactor × StoreTimeout; negative (never) with StoreTimeout.
+func (c *Cache) storeSilence() time.Duration {
+	if c.opts.StoreTimeout < 0 {
+		return c.opts.StoreTimeout
+	}
+	return hungStoreFactor * c.opts.StoreTimeout
 }
 
 // storeWait is how long a check waits for one Store call that is slow:

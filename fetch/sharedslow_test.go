@@ -146,25 +146,28 @@ func TestSharedSlowPastTheWaitIsNoFailure(t *testing.T) {
 	assert.Zero(t, st.StoreErrors, "slow, not failed")
 	assert.Positive(t, st.StoreSlow)
 	assert.Equal(t, 1, cnt.get("stuck.test/robots.txt"))
-	ok, _ := c.shared.allow()
+	ok, _ := c.shared.allow(c.storeSilence())
 	assert.True(t, ok, "the breaker stays closed")
 }
 
 // The bound of a slow call is slowStoreFactor × StoreTimeout, and the
-// lease time holds two of them besides the fetch.
-func TestSlowStoreFactor(t *testing.T) {
+// lease time holds two of them besides the fetch; a Store is hung after
+// hungStoreFactor × StoreTimeout without an answer.
+func TestSlowStoreFactors(t *testing.T) {
 	for _, c := range []struct {
-		timeout, wait, lease time.Duration
+		timeout, wait, lease, silence time.Duration
 	}{
-		{0, 2 * time.Second, DefaultTimeout + 4*time.Second},
-		{10 * time.Millisecond, 200 * time.Millisecond, DefaultTimeout + 400*time.Millisecond},
-		{-1, -1, DefaultTimeout + 2*time.Second},
+		{0, 2 * time.Second, DefaultTimeout + 4*time.Second, 10 * time.Second},
+		{10 * time.Millisecond, 200 * time.Millisecond, DefaultTimeout + 400*time.Millisecond, time.Second},
+		{-1, -1, DefaultTimeout + 2*time.Second, -1},
 	} {
 		cache := NewCache(&Fetcher{}, CacheOptions{Store: NewMemoryStore(), StoreTimeout: c.timeout})
 		assert.Equal(t, c.wait, cache.storeWait(), "StoreTimeout %v", c.timeout)
 		assert.Equal(t, c.lease, cache.leaseTime(), "StoreTimeout %v", c.timeout)
+		assert.Equal(t, c.silence, cache.storeSilence(), "StoreTimeout %v", c.timeout)
 	}
 	assert.Equal(t, 20, slowStoreFactor)
+	assert.Equal(t, 100, hungStoreFactor)
 }
 
 // timeoutError is a net.Error that timed out, as a client's dial, read or

@@ -266,21 +266,25 @@ func BenchmarkFleet(b *testing.B) {
 	b.Run("alone", func(b *testing.B) { benchFleet(b, nil) })
 }
 
-func benchFleet(b *testing.B, srv *redisServer) {
+func benchFleet(b *testing.B, srv *redisServer) { benchFleetWith(b, srv, nodeWorkers) }
+
+// benchFleetWith is benchFleet with workers checks at once on each node.
+func benchFleetWith(b *testing.B, srv *redisServer, workers int) {
 	o := newOrigins(b)
-	var checks, fetched int64
+	var checks, fetched, storeErrors int64
 	var elapsed time.Duration
 	iter := 0
 	for b.Loop() {
 		fleet := newFleet(b, o, srv, fmt.Sprintf("bench%d:", iter), fleetNodes, fetch.CacheOptions{})
 		from := iter * fleetOrigins
 		start := time.Now()
-		n, wrong := crawl(fleet, from, from+fleetOrigins)
+		n, wrong := crawlWith(fleet, from, from+fleetOrigins, workers)
 		elapsed += time.Since(start)
 		if wrong != 0 {
 			b.Fatalf("%d wrong checks", wrong)
 		}
 		checks += n
+		storeErrors += sumStats(fleet).StoreErrors
 		for i := from; i < from+fleetOrigins; i++ {
 			fetched += int64(o.fetches(site(i), ""))
 		}
@@ -288,6 +292,7 @@ func benchFleet(b *testing.B, srv *redisServer) {
 	}
 	b.ReportMetric(float64(checks)/elapsed.Seconds(), "checks/s")
 	b.ReportMetric(float64(fetched)/float64(iter*fleetOrigins), "fetches/origin")
+	b.ReportMetric(float64(storeErrors)/float64(iter), "store-errors/op")
 }
 
 // BenchmarkHit measures one Cache.Get answered by the node's own level
@@ -295,7 +300,12 @@ func benchFleet(b *testing.B, srv *redisServer) {
 // robots.txt of a typical size, and for scale a bare GET of the entry and
 // the Store's Get (a script that checks the size first). The difference is what the shared level
 // adds to the first check of an origin on a node.
+//
+// ROBOTS_BUSY_LOOPS=N runs it beside N spinning processes, as
+// BenchmarkFleetSaturated does: the latency a shared hit adds on a hot
+// node.
 func BenchmarkHit(b *testing.B) {
+	spin(b, spinning(b, 0))
 	srv := startRedis(b)
 	body := typicalRobots()
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -1,8 +1,10 @@
 package redisstore_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"testing"
 	"time"
 
@@ -33,6 +35,19 @@ func heavy(tb testing.TB) {
 	}
 }
 
+// spinning returns how many spinning processes ROBOTS_BUSY_LOOPS asks
+// for; def when it is not set.
+func spinning(tb testing.TB, def int) int {
+	tb.Helper()
+	v := os.Getenv("ROBOTS_BUSY_LOOPS")
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	require.NoError(tb, err, "ROBOTS_BUSY_LOOPS")
+	return n
+}
+
 // spin starts n processes that spin (a shell's empty endless loop), each
 // taking a core while the scheduler gives it one, and stops them when tb
 // ends. Processes, not goroutines: busy goroutines of the test would
@@ -51,7 +66,8 @@ func spin(tb testing.TB, n int) {
 	}
 }
 
-// With busyLoops processes spinning beside it, a fleet with the default
+// With busyLoops processes spinning beside it (ROBOTS_BUSY_LOOPS sets
+// another number), a fleet with the default
 // options still fetches each origin about once: Store calls that are
 // answered late are waited for, not taken for an outage.
 func TestFleetSaturated(t *testing.T) {
@@ -59,7 +75,8 @@ func TestFleetSaturated(t *testing.T) {
 	srv := startRedis(t)
 	o := newOrigins(t)
 	fleet := newFleet(t, o, srv, "saturated:", fleetNodes, fetch.CacheOptions{})
-	spin(t, busyLoops)
+	loops := spinning(t, busyLoops)
+	spin(t, loops)
 
 	start := time.Now()
 	checks, wrong := crawlWith(fleet, 0, fleetOrigins, saturatedWorkers)
@@ -76,6 +93,24 @@ func TestFleetSaturated(t *testing.T) {
 	st := sumStats(fleet)
 	perOrigin := float64(fetched) / fleetOrigins
 	t.Logf("%d busy loops: %.0f checks/s, %.3f fetches per origin, %d of %d origins fetched more than once, %d Store errors, %d slow calls",
-		busyLoops, float64(checks)/elapsed.Seconds(), perOrigin, twice, fleetOrigins, st.StoreErrors, st.StoreSlow)
+		loops, float64(checks)/elapsed.Seconds(), perOrigin, twice, fleetOrigins, st.StoreErrors, st.StoreSlow)
 	assert.LessOrEqual(t, perOrigin, maxFetchesPerOrigin)
+}
+
+// BenchmarkFleetSaturated is BenchmarkFleet's sharing and lone fleets with
+// saturatedWorkers checks at once on each node, beside busyLoops spinning
+// processes (ROBOTS_BUSY_LOOPS sets another number). It is heavy:
+// ROBOTS_HEAVY=1 runs it.
+func BenchmarkFleetSaturated(b *testing.B) {
+	heavy(b)
+	loops := spinning(b, busyLoops)
+	b.Run(fmt.Sprintf("redis-busy%d", loops), func(b *testing.B) {
+		srv := startRedis(b)
+		spin(b, loops)
+		benchFleetWith(b, srv, saturatedWorkers)
+	})
+	b.Run(fmt.Sprintf("alone-busy%d", loops), func(b *testing.B) {
+		spin(b, loops)
+		benchFleetWith(b, nil, saturatedWorkers)
+	})
 }
