@@ -83,6 +83,30 @@ type breaker struct {
 	failures  int
 	openUntil time.Time
 	answered  time.Time // the latest call that succeeded, or the first call, ended then
+
+	shards sync.Map // a ShardedStore's shard name → *breaker of its own
+}
+
+// forShard returns the breaker of the named shard of a ShardedStore: b
+// itself for "", else one of its own, made on first use.
+func (b *breaker) forShard(name string) *breaker {
+	if name == "" {
+		return b
+	}
+	if s, ok := b.shards.Load(name); ok {
+		return s.(*breaker)
+	}
+	s, _ := b.shards.LoadOrStore(name, &breaker{retry: b.retry, clock: b.clock})
+	return s.(*breaker)
+}
+
+// breakerOf returns the breaker of key: the Store's, or its shard's when
+// the Store is a ShardedStore.
+func (c *Cache) breakerOf(key string) *breaker {
+	if sh, ok := c.opts.Store.(ShardedStore); ok {
+		return c.shared.forShard(sh.Shard(key))
+	}
+	return c.shared
 }
 
 // allow reports whether a Store call may go now, and whether it may be
@@ -131,17 +155,18 @@ func isTimeout(err error) bool {
 	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
 }
 
-// storeCall runs one Store call, in a goroutine of its own so that a Store
+// storeCall runs one Store call on key, in a goroutine of its own so that a Store
 // that ignores its context cannot hold the check past its bound, and
-// records the outcome in the breaker. The bound is storeWait, or
+// records the outcome in the breaker of key's shard. The bound is storeWait, or
 // StoreTimeout alone when the Store is hung. A call answered
 // after StoreTimeout, or slow past storeWait, is counted as slow
 // (CacheStats.StoreSlow), a failure as an error. A panic in the Store is a
 // failed call.
-func storeCall[T any](c *Cache, ctx context.Context, call func(context.Context) (T, error)) (T, error) {
+func storeCall[T any](c *Cache, ctx context.Context, key string, call func(context.Context) (T, error)) (T, error) {
 	var zero T
 	silence := c.storeSilence()
-	ok, patient := c.shared.allow(silence)
+	br := c.breakerOf(key)
+	ok, patient := br.allow(silence)
 	if !ok {
 		return zero, errStorePaused
 	}
@@ -151,7 +176,7 @@ func storeCall[T any](c *Cache, ctx context.Context, call func(context.Context) 
 	}
 	start := time.Now()
 	v, ranOut, err := withinTimeout(ctx, bound, call)
-	err = c.shared.done(err, ranOut, silence)
+	err = br.done(err, ranOut, silence)
 	late := c.opts.StoreTimeout >= 0 && time.Since(start) > c.opts.StoreTimeout
 	switch {
 	case errors.Is(err, errStoreSlow) || err == nil && late:
@@ -227,7 +252,7 @@ func withinTimeout[T any](ctx context.Context, timeout time.Duration, call func(
 // foreign (ErrForeignValue) reads as none, and is counted as corrupt.
 func (c *Cache) storeGet(ctx context.Context, fl *flight) ([]byte, error) {
 	var foreign atomic.Bool
-	b, err := storeCall(c, ctx, func(ctx context.Context) ([]byte, error) {
+	b, err := storeCall(c, ctx, fl.key, func(ctx context.Context) ([]byte, error) {
 		b, err := c.opts.Store.Get(ctx, fl.key)
 		if setAside(&err, &foreign) {
 			b = nil
@@ -242,7 +267,7 @@ func (c *Cache) storeGet(ctx context.Context, fl *flight) ([]byte, error) {
 // over (ErrForeignValue) is counted as corrupt; the lease is this node's.
 func (c *Cache) storeLease(ctx context.Context, fl *flight) (string, error) {
 	var foreign atomic.Bool
-	token, err := storeCall(c, ctx, func(ctx context.Context) (string, error) {
+	token, err := storeCall(c, ctx, fl.key, func(ctx context.Context) (string, error) {
 		token, err := c.opts.Store.Lease(ctx, fl.key, c.leaseTime())
 		setAside(&err, &foreign)
 		return token, err
@@ -281,14 +306,14 @@ func (c *Cache) countCorrupt(fl *flight) {
 }
 
 func (c *Cache) storePut(ctx context.Context, key, token string, value []byte, ttl time.Duration) error {
-	_, err := storeCall(c, ctx, func(ctx context.Context) (struct{}, error) {
+	_, err := storeCall(c, ctx, key, func(ctx context.Context) (struct{}, error) {
 		return struct{}{}, c.opts.Store.Put(ctx, key, token, value, ttl)
 	})
 	return err
 }
 
 func (c *Cache) storeRelease(ctx context.Context, key, token string) {
-	_, _ = storeCall(c, ctx, func(ctx context.Context) (struct{}, error) {
+	_, _ = storeCall(c, ctx, key, func(ctx context.Context) (struct{}, error) {
 		return struct{}{}, c.opts.Store.Release(ctx, key, token)
 	})
 }

@@ -49,6 +49,19 @@ type Store interface {
 	Release(ctx context.Context, key, token string) error
 }
 
+// A ShardedStore is a Store whose keys live on several servers that fail
+// apart, as a Redis Cluster's masters do. Shard names the server of a key
+// ("" for the Store as a whole); keys of one name share a server. The
+// Cache keeps the pause after failures (CacheOptions.StoreRetry) and the
+// tell-tales of a slow or hung Store for each name apart, so that a
+// failing server pauses sharing only for the origins it holds, and the
+// fleet goes on sharing the others. Shard is called before every Store
+// call: it must be cheap, and must not block.
+type ShardedStore interface {
+	Store
+	Shard(key string) string
+}
+
 // ErrLeaseLost is returned by Store.Put when the token no longer holds the
 // key's lease: it ran out, and perhaps another node holds it now.
 var ErrLeaseLost = errors.New("fetch: lease lost")
