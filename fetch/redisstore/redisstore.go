@@ -93,7 +93,7 @@ type Store struct {
 	refused error
 }
 
-var _ fetch.Store = (*Store)(nil)
+var _ fetch.ShardedStore = (*Store)(nil)
 
 // New returns a Store on client.
 func New(client redis.UniversalClient, opts Options) *Store {
@@ -118,6 +118,30 @@ var ErrEmptyHashTag = errors.New(`redisstore: on a Redis Cluster, Prefix's first
 func emptyHashTag(prefix string) bool {
 	i := strings.IndexByte(prefix, '{')
 	return i >= 0 && strings.HasPrefix(prefix[i:], "{}")
+}
+
+// shardLookup bounds Shard's look-up of a key's master: the cluster
+// client's map is in memory once loaded, but its first load, or a reload
+// it starts, may go to the network, which Shard must not wait on.
+const shardLookup = 100 * time.Millisecond
+
+// Shard names the server of key: on a Redis Cluster, the address of the
+// master of key's hash slot, so that the Cache pauses sharing only for
+// the origins of a master that fails, and goes on sharing the others'; a
+// failover, which gives the slot another master, gives it a new name. ""
+// (the Store as a whole) on any other client, or when the cluster's map is
+// not at hand within shardLookup.
+func (s *Store) Shard(key string) string {
+	if s.cluster == nil || s.refused != nil {
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), shardLookup)
+	defer cancel()
+	master, err := s.cluster.MasterForKey(ctx, s.entryKey(key))
+	if err != nil {
+		return ""
+	}
+	return master.Options().Addr
 }
 
 // failed returns err, first asking a cluster client to reload the
