@@ -265,15 +265,65 @@ func (c *Cache) storeGet(ctx context.Context, fl *flight) ([]byte, error) {
 
 // storeLease takes the flight's lease. A foreign lease the Store took
 // over (ErrForeignValue) is counted as corrupt; the lease is this node's.
+//
+// A Lease the check stops waiting for (slow) may still take the lease in
+// the Store, under a token no one would hold: every node would wait out
+// the lease time. So the call is not given up with the check: it runs on,
+// within the lease time, and releases a lease it takes too late, so that
+// a node waiting for the origin takes it at its next poll. A token that
+// comes as the check's time runs out is the check's.
 func (c *Cache) storeLease(ctx context.Context, fl *flight) (string, error) {
 	var foreign atomic.Bool
+	var late lateToken
 	token, err := storeCall(c, ctx, fl.key, func(ctx context.Context) (string, error) {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.leaseTime())
+		defer cancel()
 		token, err := c.opts.Store.Lease(ctx, fl.key, c.leaseTime())
 		setAside(&err, &foreign)
+		if token != "" && !late.deliver(token) {
+			_ = c.opts.Store.Release(ctx, fl.key, token)
+		}
 		return token, err
 	})
+	if err != nil {
+		if t, ok := late.abandon(); ok {
+			token, err = t, nil
+		}
+	}
 	c.countForeign(fl, err, &foreign)
 	return token, err
+}
+
+// lateToken hands a Lease's token from the call to the check that made
+// it, or tells the call that the check stopped waiting.
+type lateToken struct {
+	mu        sync.Mutex
+	token     string
+	delivered bool
+	abandoned bool
+}
+
+// deliver offers the token; false when the check stopped waiting.
+func (l *lateToken) deliver(token string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.abandoned {
+		return false
+	}
+	l.token, l.delivered = token, true
+	return true
+}
+
+// abandon says that the check stops waiting, unless the token came: then
+// it returns it.
+func (l *lateToken) abandon() (string, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.delivered {
+		return l.token, true
+	}
+	l.abandoned = true
+	return "", false
 }
 
 // setAside clears *err when it is ErrForeignValue, which is no failure of

@@ -215,3 +215,38 @@ func TestSharedDownStoreFailsFast(t *testing.T) {
 	assert.Equal(t, int64(storeFailuresToOpen), store.calls.Load(), "paused after the failures")
 	assert.Equal(t, 2*storeFailuresToOpen, cnt.get(""))
 }
+
+// lateLeaseStore takes the first lease it is asked for at once but
+// answers late, past the check's wait.
+type lateLeaseStore struct {
+	Store
+	delay time.Duration
+	first sync.Once
+}
+
+func (s *lateLeaseStore) Lease(ctx context.Context, key string, ttl time.Duration) (string, error) {
+	token, err := s.Store.Lease(ctx, key, ttl)
+	s.first.Do(func() { time.Sleep(s.delay) })
+	return token, err
+}
+
+// A Lease answered after the check stopped waiting took the lease under a
+// token no check holds: the call releases it when its answer comes, and
+// the origin is not held for the lease time; the waiting check takes the
+// lease, fetches and writes the entry.
+func TestSharedLateLeaseIsReleased(t *testing.T) {
+	var cnt counter
+	s := serve(t, cnt.wrap(text(200, rules)))
+	const timeout = 10 * time.Millisecond
+	store := &lateLeaseStore{Store: NewMemoryStore(), delay: 2 * slowStoreFactor * timeout}
+	c := NewCache(&Fetcher{Client: clientTo(t, s.Listener.Addr().String(), nil), Timeout: 5 * time.Second},
+		CacheOptions{Store: store, StoreTimeout: timeout})
+	start := time.Now()
+	getOK(t, c, "http://site.test/")
+	assert.Less(t, time.Since(start), c.leaseTime(), "the lost lease did not hold the origin")
+	st := c.Stats()
+	assert.Positive(t, st.StoreSlow)
+	assert.Zero(t, st.StoreErrors)
+	assert.Equal(t, int64(1), st.SharedWrites, "the check took the lease at a later poll")
+	assert.Equal(t, 1, cnt.get(""))
+}

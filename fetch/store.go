@@ -17,7 +17,10 @@ import (
 // fetching this origin", so that one node fetches while the others wait
 // for its entry. The Cache encodes entries itself (a versioned, size-capped
 // and checksummed format), never trusts what Get returns, and bounds every
-// call with CacheOptions.StoreTimeout; a Store need not do either.
+// call (CacheOptions.StoreTimeout, and the longer wait for a slow Store);
+// a Store need not do either. A Store that is down should say so with an
+// error as soon as it knows, not by running out of time: the Cache waits
+// for a call that has not answered, as for a slow Store.
 //
 // Contract (package storetest checks it):
 //   - Get returns the value at key, or nil and no error when there is

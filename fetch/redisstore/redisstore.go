@@ -43,10 +43,17 @@
 // comes (the Cache's backoff: 5 ms doubling to 200 ms), or takes the lease
 // once it ends.
 //
-// The Cache bounds every call itself (fetch.CacheOptions.StoreTimeout).
-// Give the client ContextTimeoutEnabled, so that it gives up a call when
-// the Cache does rather than at its own ReadTimeout, and a short
-// DialTimeout, so that a Redis that is down costs little.
+// The Cache bounds every call itself (fetch.CacheOptions.StoreTimeout),
+// and tells a Redis that is down (an error: a refused or reset
+// connection, a failed dial) from one that is slow to answer (no answer
+// yet), which it waits for rather than fetch an origin another node may
+// be fetching. Give the client ContextTimeoutEnabled, so that it gives up
+// a call when the Cache does rather than at its own ReadTimeout, and a
+// short DialTimeout, so that a Redis that is down costs little.
+//
+// On a cluster client the Store is a fetch.ShardedStore: Shard names the
+// master of an origin's slot, and the Cache pauses sharing after failures
+// for that master's origins alone.
 //
 // Any redis.UniversalClient serves: one Redis, one with replicas behind
 // Sentinel (a failover client), or a Redis Cluster (a cluster client). A
