@@ -62,9 +62,10 @@ type CacheOptions struct {
 	Store Store
 	// StoreTimeout is how long a Store call may take before it is slow
 	// (default 100 ms; negative: no bound but the Store's own). A slow
-	// call is waited for up to 20 times as long (2 s), as a busy Store's
-	// is; past that it is a failure, and until a call answers in time the
-	// next calls get StoreTimeout alone (docs/fleet.md, Faults).
+	// call is waited for up to 20 times as long (2 s), then the check
+	// waits for the origin within the lease time; only a Store that has
+	// answered nothing for 100 times as long (10 s) is hung, and its calls
+	// failures, cut to StoreTimeout alone (docs/fleet.md, Faults).
 	StoreTimeout time.Duration
 	// StoreRetry is how long the cache leaves the Store alone after three
 	// consecutive calls failed (default 5 s); then it tries again, and a
