@@ -62,8 +62,8 @@ const (
 // errStorePaused is the error of a Store call the breaker skipped.
 var errStorePaused = errors.New("fetch: store paused after failures")
 
-// errStoreSlow is the error of a Store call that ran out of storeWait
-// while the Store answered others: the Store is alive, and busy.
+// errStoreSlow is the error of a Store call whose time ran out while the
+// Store is not hung: it answers, late.
 var errStoreSlow = errors.New("fetch: store slow to answer")
 
 // breaker pauses the use of the Store after storeFailuresToOpen
@@ -155,13 +155,13 @@ func isTimeout(err error) bool {
 	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
 }
 
-// storeCall runs one Store call on key, in a goroutine of its own so that a Store
-// that ignores its context cannot hold the check past its bound, and
-// records the outcome in the breaker of key's shard. The bound is storeWait, or
-// StoreTimeout alone when the Store is hung. A call answered
+// storeCall runs one Store call on key, in a goroutine of its own so that
+// a Store that ignores its context cannot hold the check past its bound,
+// and records the outcome in the breaker of key's shard. The bound is
+// storeWait, or StoreTimeout alone when the Store is hung. A call answered
 // after StoreTimeout, or slow past storeWait, is counted as slow
-// (CacheStats.StoreSlow), a failure as an error. A panic in the Store is a
-// failed call.
+// (CacheStats.StoreSlow), a failure as an error. A panic in the Store is
+// a failed call.
 func storeCall[T any](c *Cache, ctx context.Context, key string, call func(context.Context) (T, error)) (T, error) {
 	var zero T
 	silence := c.storeSilence()

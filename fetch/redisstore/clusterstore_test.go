@@ -85,7 +85,7 @@ func TestClusterShard(t *testing.T) {
 func TestFleetOnCluster(t *testing.T) {
 	cluster := startCluster(t, 3, 0)
 	o := newOrigins(t)
-	fleet := newFleetOn(t, o, cluster.client, "cfleet:", 4, fetch.CacheOptions{StoreTimeout: 2 * time.Second, StoreRetry: storeRetry})
+	fleet := newFleetOn(t, o, cluster.client, "cfleet:", 4, fetch.CacheOptions{StoreRetry: storeRetry})
 	const n = 300
 	checks, wrong := crawl(fleet, 0, n)
 	assert.Equal(t, int64(4*n*2), checks)
@@ -114,7 +114,7 @@ func TestFleetOnClusterFailover(t *testing.T) {
 		clients = append(clients, c)
 		return c
 	}
-	fleet := newFleetOn(t, o, connect, "failover:", 4, fetch.CacheOptions{StoreTimeout: 2 * time.Second, StoreRetry: storeRetry})
+	fleet := newFleetOn(t, o, connect, "failover:", 4, fetch.CacheOptions{StoreRetry: storeRetry})
 	const n = 200
 	_, wrong := crawl(fleet, 0, n)
 	assert.Zero(t, wrong)
