@@ -8,8 +8,10 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -212,4 +214,50 @@ func (c *callCounter) Lease(ctx context.Context, key string, ttl time.Duration) 
 	tok, err := c.Store.Lease(ctx, key, ttl)
 	c.note(start, err)
 	return tok, err
+}
+
+// signal sends sig to the server.
+func (s *redisServer) signal(tb testing.TB, sig os.Signal) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	require.NoError(tb, s.cmd.Process.Signal(sig))
+}
+
+// A Redis that answers nothing (stopped: connections accepted, no reply)
+// is waited for as a slow one until it has been silent for 100 ×
+// StoreTimeout; then it is hung: its calls are failures, and after 3 the
+// cache leaves it alone. Every check is answered, and right.
+func TestHungRedisIsPaused(t *testing.T) {
+	srv := startRedis(t)
+	rdb := srv.client(t)
+	calls := &callCounter{Store: redisstore.New(rdb, redisstore.Options{Prefix: "hung:"})}
+	o := newOrigins(t)
+	f := &fetch.Fetcher{Client: dialAllTo(t, o.srv.Listener.Addr().String()), Timeout: 5 * time.Second}
+	const timeout = 10 * time.Millisecond // slow past 200 ms, hung after 1 s of silence
+	cache := fetch.NewCache(f, fetch.CacheOptions{Store: calls, StoreTimeout: timeout, StoreRetry: time.Hour})
+	checker := fetch.NewChecker(cache)
+	ok, err := checker.Allowed(t.Context(), "bot", "http://"+site(0)+"/public")
+	require.NoError(t, err)
+	require.True(t, ok)
+
+	srv.signal(t, syscall.SIGSTOP)
+	defer srv.signal(t, syscall.SIGCONT)
+	start := time.Now()
+	const origins = 10
+	for i := 1; i <= origins; i++ {
+		ok, err := checker.Allowed(t.Context(), "bot", "http://"+site(i)+"/public")
+		require.NoError(t, err)
+		assert.True(t, ok)
+		assert.Equal(t, 1, o.fetches(site(i), ""))
+	}
+	elapsed := time.Since(start)
+	st := cache.Stats()
+	assert.Equal(t, int64(3), st.StoreErrors, "three failures once hung, then the pause")
+	assert.Positive(t, st.StoreSlow, "waited for as a slow Redis first")
+	assert.GreaterOrEqual(t, elapsed, 100*timeout, "hung only after the silence")
+	assert.Less(t, elapsed, 5*time.Second, "the silence and a few calls, not a lease time per check")
+	before := calls.n.Load()
+	_, err = checker.Allowed(t.Context(), "bot", "http://"+site(origins+1)+"/public")
+	require.NoError(t, err)
+	assert.Equal(t, before, calls.n.Load(), "paused: no call")
 }
