@@ -122,7 +122,7 @@ type CacheStats struct {
 	SharedHits   int64 // answers taken from the Store's fresh entries instead of fetching
 	SharedWrites int64 // entries this cache wrote to the Store
 	StoreErrors  int64 // Store calls that failed or ran out of time
-	StoreSlow    int64 // Store calls answered after StoreTimeout, waited for
+	StoreSlow    int64 // Store calls slow to answer (past StoreTimeout): waited for, no failures
 	StoreCorrupt int64 // refreshes that met a value that was not a trustworthy entry, or a foreign lease (ignored, overwritten)
 }
 
