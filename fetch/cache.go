@@ -60,8 +60,12 @@ type CacheOptions struct {
 	// and what this cache fetches is written there. Store faults never
 	// stop a check: the cache then fetches itself.
 	Store Store
-	// StoreTimeout bounds every Store call (default 100 ms; negative: no
-	// bound but the Store's own). A call that runs out of it is a failure.
+	// StoreTimeout is how long a Store call may take before it is slow
+	// (default 100 ms; negative: no bound but the Store's own). A slow
+	// call is waited for up to 20 times as long (2 s), then the check
+	// waits for the origin within the lease time; only a Store that has
+	// answered nothing for 100 times as long (10 s) is hung, and its calls
+	// failures, cut to StoreTimeout alone (docs/fleet.md, Faults).
 	StoreTimeout time.Duration
 	// StoreRetry is how long the cache leaves the Store alone after three
 	// consecutive calls failed (default 5 s); then it tries again, and a
@@ -117,7 +121,8 @@ type CacheStats struct {
 	// With a Store:
 	SharedHits   int64 // answers taken from the Store's fresh entries instead of fetching
 	SharedWrites int64 // entries this cache wrote to the Store
-	StoreErrors  int64 // Store calls that failed or ran out of StoreTimeout
+	StoreErrors  int64 // Store calls that failed or ran out of time
+	StoreSlow    int64 // Store calls slow to answer (past StoreTimeout): waited for, no failures
 	StoreCorrupt int64 // refreshes that met a value that was not a trustworthy entry, or a foreign lease (ignored, overwritten)
 }
 

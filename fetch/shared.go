@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"net"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -21,9 +22,34 @@ const (
 
 // storeFailuresToOpen is how many consecutive Store calls must fail before
 // the cache leaves the Store alone for StoreRetry. One failure is often a
-// blip; three in a row, at StoreTimeout each, are an outage, and the
-// cache stops paying for them.
+// blip; three in a row are an outage, and the cache stops paying for them.
 const storeFailuresToOpen = 3
+
+// A Store that is down and one that is slow call for opposite answers.
+// A Store that is down says so: the connection is refused or reset, the
+// dial fails, the server replies with an error. Such a call ends at once,
+// the check fetches itself, and after storeFailuresToOpen of them the
+// breaker pauses the Store. A Store that is slow says nothing yet: Redis
+// answers late, or the node runs so hot that its client reads the answer
+// late. A check that gave up on it would fetch an origin another node may
+// be fetching, so that the site gets a fetch per node exactly when the
+// crawl is busiest; it waits instead.
+//
+// So a call that has not answered within StoreTimeout is slow, not
+// failed: the check waits for it up to slowStoreFactor × StoreTimeout in
+// all (storeWait, 2 s by default). A call still unanswered then, or one
+// whose client gave up in time (a dial, a read or a write that timed
+// out), is slow too (errStoreSlow): it is no failure, and the check goes
+// on waiting for the origin's entry within the lease time (await), as for
+// another node's lease. A hot node's process may stall for seconds, and
+// its Store calls with it: only a Store that has answered no call for
+// hungStoreFactor × StoreTimeout (storeSilence, 10 s by default) is hung.
+// Its calls that run out of time are failures like refused ones, and
+// later calls get StoreTimeout alone, until one answers.
+const (
+	slowStoreFactor = 20
+	hungStoreFactor = 100
+)
 
 // The lease wait polls the Store: first after firstPoll, then at twice the
 // pause before, up to maxPoll. A node waiting on another's fetch so learns
@@ -36,13 +62,19 @@ const (
 // errStorePaused is the error of a Store call the breaker skipped.
 var errStorePaused = errors.New("fetch: store paused after failures")
 
+// errStoreSlow is the error of a Store call whose time ran out while the
+// Store is not hung: it answers, late.
+var errStoreSlow = errors.New("fetch: store slow to answer")
+
 // breaker pauses the use of the Store after storeFailuresToOpen
 // consecutive failures, for retry; then calls go through again, and the
 // first success ends the count. It never disables the Store for good, and
-// with a negative retry never pauses it.
+// with a negative retry never pauses it. A slow call is not a failure.
 //
 // Its pause is read on the cache's clock (Fetcher.Clock), as expiries are:
 // a test moves it on with the clock, and in production it is the real one.
+// When the Store last answered is read on the real clock, as the calls'
+// bounds are.
 type breaker struct {
 	retry time.Duration // negative: no pause
 	clock Clock
@@ -50,54 +82,145 @@ type breaker struct {
 	mu        sync.Mutex
 	failures  int
 	openUntil time.Time
+	answered  time.Time // the latest call that succeeded, or the first call, ended then
+
+	shards sync.Map // a ShardedStore's shard name → *breaker of its own
 }
 
-// allow reports whether a Store call may go now.
-func (b *breaker) allow() bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return !b.clock.Now().Before(b.openUntil)
+// forShard returns the breaker of the named shard of a ShardedStore: b
+// itself for "", else one of its own, made on first use.
+func (b *breaker) forShard(name string) *breaker {
+	if name == "" {
+		return b
+	}
+	if s, ok := b.shards.Load(name); ok {
+		return s.(*breaker)
+	}
+	s, _ := b.shards.LoadOrStore(name, &breaker{retry: b.retry, clock: b.clock})
+	return s.(*breaker)
 }
 
-// done records a call's outcome.
-func (b *breaker) done(err error) {
+// breakerOf returns the breaker of key: the Store's, or its shard's when
+// the Store is a ShardedStore.
+func (c *Cache) breakerOf(key string) *breaker {
+	if sh, ok := c.opts.Store.(ShardedStore); ok {
+		return c.shared.forShard(sh.Shard(key))
+	}
+	return c.shared
+}
+
+// allow reports whether a Store call may go now, and whether it may be
+// waited for as a slow one: the Store answered a call within silence
+// (negative: no bound), or none was made yet.
+func (b *breaker) allow(silence time.Duration) (ok, patient bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if err == nil {
-		b.failures = 0
-		return
+	if b.answered.IsZero() {
+		b.answered = time.Now()
+	}
+	return !b.clock.Now().Before(b.openUntil), !b.silent(silence)
+}
+
+// silent reports whether the Store has answered nothing for silence.
+// b.mu is held.
+func (b *breaker) silent(silence time.Duration) bool {
+	return silence >= 0 && time.Since(b.answered) >= silence
+}
+
+// done records the outcome of a call: its error, whether it ran out of
+// the time it had, and the silence past which the Store is hung. It
+// returns the call's error, errStoreSlow for a call whose time ran out
+// while the Store is not hung.
+func (b *breaker) done(err error, ranOut bool, silence time.Duration) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	switch {
+	case err == nil:
+		b.failures, b.answered = 0, time.Now()
+		return nil
+	case (ranOut || isTimeout(err)) && !b.silent(silence):
+		return errStoreSlow
 	}
 	if b.failures++; b.failures >= storeFailuresToOpen && b.retry >= 0 {
 		b.openUntil = b.clock.Now().Add(b.retry)
 	}
+	return err
 }
 
-// storeCall runs one Store call under the cache's StoreTimeout, in a
-// goroutine of its own so that a Store that ignores its context cannot
-// hold the check past the deadline, and records the outcome in the
-// breaker. A panic in the Store is a failed call.
-func storeCall[T any](c *Cache, ctx context.Context, call func(context.Context) (T, error)) (T, error) {
+// isTimeout reports whether err says that time ran out (a deadline of the
+// call's context, or of the client's own: a dial, a read, a write), not
+// that the Store refused or failed the call.
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
+}
+
+// storeCall runs one Store call on key, in a goroutine of its own so that
+// a Store that ignores its context cannot hold the check past its bound,
+// and records the outcome in the breaker of key's shard. The bound is
+// storeWait, or StoreTimeout alone when the Store is hung. A call answered
+// after StoreTimeout, or slow past storeWait, is counted as slow
+// (CacheStats.StoreSlow), a failure as an error. A panic in the Store is
+// a failed call.
+func storeCall[T any](c *Cache, ctx context.Context, key string, call func(context.Context) (T, error)) (T, error) {
 	var zero T
-	if !c.shared.allow() {
+	silence := c.storeSilence()
+	br := c.breakerOf(key)
+	ok, patient := br.allow(silence)
+	if !ok {
 		return zero, errStorePaused
 	}
-	v, err := withinTimeout(ctx, c.opts.StoreTimeout, call)
-	c.shared.done(err)
-	if err != nil {
-		c.mu.Lock()
-		c.stats.StoreErrors++
-		c.mu.Unlock()
+	bound := c.opts.StoreTimeout
+	if patient {
+		bound = c.storeWait()
+	}
+	start := time.Now()
+	v, ranOut, err := withinTimeout(ctx, bound, call)
+	err = br.done(err, ranOut, silence)
+	late := c.opts.StoreTimeout >= 0 && time.Since(start) > c.opts.StoreTimeout
+	switch {
+	case errors.Is(err, errStoreSlow) || err == nil && late:
+		c.count(&c.stats.StoreSlow)
+	case err != nil:
+		c.count(&c.stats.StoreErrors)
 	}
 	return v, err
 }
 
+// count adds one to a counter of c.stats.
+func (c *Cache) count(n *int64) {
+	c.mu.Lock()
+	*n++
+	c.mu.Unlock()
+}
+
+// storeSilence is how long a Store must have answered nothing to be hung:
+// hungStoreFactor × StoreTimeout; negative (never) with StoreTimeout.
+func (c *Cache) storeSilence() time.Duration {
+	if c.opts.StoreTimeout < 0 {
+		return c.opts.StoreTimeout
+	}
+	return hungStoreFactor * c.opts.StoreTimeout
+}
+
+// storeWait is how long a check waits for one Store call that is slow:
+// slowStoreFactor × StoreTimeout; negative (no bound) with StoreTimeout.
+func (c *Cache) storeWait() time.Duration {
+	if c.opts.StoreTimeout < 0 {
+		return c.opts.StoreTimeout
+	}
+	return slowStoreFactor * c.opts.StoreTimeout
+}
+
 // withinTimeout runs call with ctx bounded by timeout (none when
 // negative); it returns when call does or the time is up, whichever comes
-// first.
-func withinTimeout[T any](ctx context.Context, timeout time.Duration, call func(context.Context) (T, error)) (T, error) {
+// first, and reports whether the time ran out (not ctx's own end).
+func withinTimeout[T any](ctx context.Context, timeout time.Duration, call func(context.Context) (T, error)) (v T, ranOut bool, err error) {
 	if timeout < 0 {
-		return call(ctx)
+		v, err := call(ctx)
+		return v, false, err
 	}
+	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	type outcome struct {
@@ -116,10 +239,10 @@ func withinTimeout[T any](ctx context.Context, timeout time.Duration, call func(
 	}()
 	select {
 	case o := <-ch:
-		return o.v, o.err
+		return o.v, o.err != nil && parent.Err() == nil && ctx.Err() != nil, o.err
 	case <-ctx.Done():
 		var zero T
-		return zero, ctx.Err()
+		return zero, parent.Err() == nil, ctx.Err()
 	}
 }
 
@@ -129,7 +252,7 @@ func withinTimeout[T any](ctx context.Context, timeout time.Duration, call func(
 // foreign (ErrForeignValue) reads as none, and is counted as corrupt.
 func (c *Cache) storeGet(ctx context.Context, fl *flight) ([]byte, error) {
 	var foreign atomic.Bool
-	b, err := storeCall(c, ctx, func(ctx context.Context) ([]byte, error) {
+	b, err := storeCall(c, ctx, fl.key, func(ctx context.Context) ([]byte, error) {
 		b, err := c.opts.Store.Get(ctx, fl.key)
 		if setAside(&err, &foreign) {
 			b = nil
@@ -142,15 +265,65 @@ func (c *Cache) storeGet(ctx context.Context, fl *flight) ([]byte, error) {
 
 // storeLease takes the flight's lease. A foreign lease the Store took
 // over (ErrForeignValue) is counted as corrupt; the lease is this node's.
+//
+// A Lease the check stops waiting for (slow) may still take the lease in
+// the Store, under a token no one would hold: every node would wait out
+// the lease time. So the call is not given up with the check: it runs on,
+// within the lease time, and releases a lease it takes too late, so that
+// a node waiting for the origin takes it at its next poll. A token that
+// comes as the check's time runs out is the check's.
 func (c *Cache) storeLease(ctx context.Context, fl *flight) (string, error) {
 	var foreign atomic.Bool
-	token, err := storeCall(c, ctx, func(ctx context.Context) (string, error) {
+	var late lateToken
+	token, err := storeCall(c, ctx, fl.key, func(ctx context.Context) (string, error) {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.leaseTime())
+		defer cancel()
 		token, err := c.opts.Store.Lease(ctx, fl.key, c.leaseTime())
 		setAside(&err, &foreign)
+		if token != "" && !late.deliver(token) {
+			_ = c.opts.Store.Release(ctx, fl.key, token)
+		}
 		return token, err
 	})
+	if err != nil {
+		if t, ok := late.abandon(); ok {
+			token, err = t, nil
+		}
+	}
 	c.countForeign(fl, err, &foreign)
 	return token, err
+}
+
+// lateToken hands a Lease's token from the call to the check that made
+// it, or tells the call that the check stopped waiting.
+type lateToken struct {
+	mu        sync.Mutex
+	token     string
+	delivered bool
+	abandoned bool
+}
+
+// deliver offers the token; false when the check stopped waiting.
+func (l *lateToken) deliver(token string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.abandoned {
+		return false
+	}
+	l.token, l.delivered = token, true
+	return true
+}
+
+// abandon says that the check stops waiting, unless the token came: then
+// it returns it.
+func (l *lateToken) abandon() (string, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.delivered {
+		return l.token, true
+	}
+	l.abandoned = true
+	return "", false
 }
 
 // setAside clears *err when it is ErrForeignValue, which is no failure of
@@ -183,26 +356,27 @@ func (c *Cache) countCorrupt(fl *flight) {
 }
 
 func (c *Cache) storePut(ctx context.Context, key, token string, value []byte, ttl time.Duration) error {
-	_, err := storeCall(c, ctx, func(ctx context.Context) (struct{}, error) {
+	_, err := storeCall(c, ctx, key, func(ctx context.Context) (struct{}, error) {
 		return struct{}{}, c.opts.Store.Put(ctx, key, token, value, ttl)
 	})
 	return err
 }
 
 func (c *Cache) storeRelease(ctx context.Context, key, token string) {
-	_, _ = storeCall(c, ctx, func(ctx context.Context) (struct{}, error) {
+	_, _ = storeCall(c, ctx, key, func(ctx context.Context) (struct{}, error) {
 		return struct{}{}, c.opts.Store.Release(ctx, key, token)
 	})
 }
 
-// leaseTime is how long a lease holds: the holder's fetch and its write
-// of the entry. Past it, a node waiting on the holder fetches itself.
+// leaseTime is how long a lease holds: the holder's read of the entry
+// again, its fetch and its write of the entry, each Store call slow at
+// worst (storeWait). Past it, a node waiting on the holder fetches itself.
 func (c *Cache) leaseTime() time.Duration {
 	fetch := c.fetchBound()
 	if fetch < 0 {
 		fetch = DefaultTimeout
 	}
-	store := c.opts.StoreTimeout
+	store := c.storeWait()
 	if store < 0 {
 		store = time.Second
 	}
@@ -235,23 +409,13 @@ type flight struct {
 //
 // A Store call that fails ends the flight's use of the Store: the node
 // fetches itself, conditionally on its own copy, and writes nothing. So
-// does a node that waited past the lease without getting it.
+// does a node that waited past the lease without getting it. A call that
+// is slow (errStoreSlow) is no failure: the node waits, as in 3, for
+// an entry or the lease.
 func (c *Cache) refreshShared(ctx context.Context, origin string) (*Result, error) {
 	fl := &flight{origin: origin, key: storeKey(origin)}
-	if b, err := c.storeGet(ctx, fl); err == nil {
-		if served := c.adopt(fl, b); c.isFresh(served) {
-			return c.sharedHit(served), nil
-		}
-		token, err := c.storeLease(ctx, fl)
-		fl.token = token
-		if err == nil && token == "" {
-			if served := c.await(ctx, fl); served != nil {
-				return c.sharedHit(served), nil
-			}
-		}
-		if served := c.recheck(ctx, fl); served != nil {
-			return c.sharedHit(served), nil
-		}
+	if served := c.share(ctx, fl); served != nil {
+		return c.sharedHit(served), nil
 	}
 	rq := fetchRequest{keepBody: fl.token != ""}
 	var base *Result
@@ -275,6 +439,24 @@ func (c *Cache) refreshShared(ctx context.Context, origin string) (*Result, erro
 		c.publish(ctx, fl, st, out)
 	}
 	return served, nil
+}
+
+// share returns a fresh entry of the Store to serve, or nil when this node
+// fetches: holding the lease (fl.token), or alone.
+func (c *Cache) share(ctx context.Context, fl *flight) *Result {
+	b, err := c.storeGet(ctx, fl)
+	if err == nil {
+		if served := c.adopt(fl, b); c.isFresh(served) {
+			return served
+		}
+		fl.token, err = c.storeLease(ctx, fl)
+	}
+	if (err == nil && fl.token == "") || errors.Is(err, errStoreSlow) {
+		if served := c.await(ctx, fl); served != nil {
+			return served
+		}
+	}
+	return c.recheck(ctx, fl)
 }
 
 // recheck reads the entry again once this node holds the lease: the node
@@ -310,11 +492,12 @@ func (c *Cache) isFresh(r *Result) bool {
 	return r != nil && c.fc.now().Before(r.Expires)
 }
 
-// await waits for the node that holds the origin's lease: it polls the
-// Store, with backoff, until a newer entry comes (returned when fresh),
-// until the lease is free and this node takes it (fl.token), until the
-// lease time has passed, or until a Store call fails. In the last three
-// cases it returns nil, and the node fetches itself.
+// await waits for the node that holds the origin's lease, or for a slow
+// Store: it polls the Store, with backoff, until a newer entry comes
+// (returned when fresh), until the lease is free and this node takes it
+// (fl.token), until the lease time has passed, or until a Store call
+// fails. In the last three cases it returns nil, and the node fetches
+// itself. A slow call is no failure: the wait goes on.
 //
 // Unlike the rest of the cache, the wait runs on the real clock (timers
 // and time.Now), not on Fetcher.Clock: it must really sleep between polls,
@@ -329,13 +512,13 @@ func (c *Cache) await(ctx context.Context, fl *flight) *Result {
 		}
 		pause = min(2*pause, maxPoll)
 		b, err := c.storeGet(ctx, fl)
-		if err != nil {
-			return nil
+		if err == nil {
+			if served := c.adopt(fl, b); c.isFresh(served) {
+				return served
+			}
+			fl.token, err = c.storeLease(ctx, fl)
 		}
-		if served := c.adopt(fl, b); c.isFresh(served) {
-			return served
-		}
-		if fl.token, err = c.storeLease(ctx, fl); err != nil || fl.token != "" {
+		if (err == nil && fl.token != "") || (err != nil && !errors.Is(err, errStoreSlow)) {
 			return nil
 		}
 	}

@@ -221,14 +221,16 @@ func (f *faultyStore) Release(ctx context.Context, key, token string) error {
 }
 
 // A Store that fails, hangs or panics never stops a check: the node
-// fetches itself. A hanging call costs at most StoreTimeout; after
-// storeFailuresToOpen failures in a row the Store is left alone.
+// fetches itself. A failing call fails at once; a hanging one is waited
+// for as a slow one until the Store has answered nothing for
+// storeSilence, then fails; after storeFailuresToOpen failures in a row
+// the Store is left alone.
 func TestSharedStoreFaultsNeverStopChecks(t *testing.T) {
 	for _, mode := range []string{"error", "hang", "panic"} {
 		var cnt counter
 		s := serve(t, cnt.wrap(text(200, rules)))
 		store := newFaultyStore(t, mode)
-		c := node(t, s.Listener.Addr().String(), nil, store, CacheOptions{StoreTimeout: 20 * time.Millisecond, StoreRetry: time.Hour})
+		c := node(t, s.Listener.Addr().String(), nil, store, CacheOptions{StoreTimeout: 2 * time.Millisecond, StoreRetry: time.Hour})
 		const origins = 10
 		for i := range origins {
 			res := getOK(t, c, fmt.Sprintf("http://site%d.test/a", i))
@@ -238,30 +240,44 @@ func TestSharedStoreFaultsNeverStopChecks(t *testing.T) {
 		assert.Equal(t, origins, cnt.get(""), "%s: each origin fetched by the node itself", mode)
 		st := c.Stats()
 		assert.Equal(t, int64(storeFailuresToOpen), st.StoreErrors, mode)
-		assert.Equal(t, int64(storeFailuresToOpen), store.calls.Load(),
-			"%s: one failed call per check until the Store is left alone", mode)
+		assert.Equal(t, int64(storeFailuresToOpen)+st.StoreSlow, store.calls.Load(),
+			"%s: calls until the Store is left alone: the failed ones, and the slow ones before the Store is hung", mode)
+		if mode != "hang" {
+			assert.Zero(t, st.StoreSlow, "%s: a failure is not waited for", mode)
+		}
 		assert.Zero(t, st.SharedWrites, mode)
 	}
 }
 
-// Each Store call is bounded by StoreTimeout even when the Store ignores
-// its context: a check with a hanging Store ends (the guard is generous;
-// the bound itself is StoreTimeout per call, one failed call per check).
+// Each Store call is bounded even when the Store ignores its context: a
+// check with a hanging Store ends. It waits for it as for a slow one, the
+// lease time and one call at most, and once the Store has answered
+// nothing for storeSilence, its calls get StoreTimeout alone.
 func TestSharedHangingStoreIsBounded(t *testing.T) {
 	s := serve(t, text(200, rules))
 	store := newFaultyStore(t, "hang")
-	c := node(t, s.Listener.Addr().String(), nil, store, CacheOptions{StoreTimeout: 50 * time.Millisecond})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_, _ = c.Get(context.Background(), "http://site.test/")
-	}()
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-		t.Fatal("a check waited on a hanging Store")
+	c := NewCache(&Fetcher{Client: clientTo(t, s.Listener.Addr().String(), nil), Timeout: time.Second},
+		CacheOptions{Store: store, StoreTimeout: 5 * time.Millisecond})
+	require.Equal(t, 500*time.Millisecond, c.storeSilence())
+	require.Greater(t, c.leaseTime(), c.storeSilence(), "the first check's wait ends when the Store is hung")
+	bounded := func(bound time.Duration) {
+		t.Helper()
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			_, _ = c.Get(context.Background(), fmt.Sprintf("http://site%d.test/", store.calls.Load()))
+		}()
+		select {
+		case <-done:
+		case <-time.After(bound):
+			t.Fatalf("a check waited on a hanging Store past %v", bound)
+		}
 	}
-	assert.Equal(t, int64(1), store.calls.Load(), "the first failed call ends the flight's use of the Store")
+	bounded(c.leaseTime() + c.storeWait() + 5*time.Second)
+	calls := store.calls.Load()
+	bounded(5 * time.Second)
+	assert.Equal(t, calls+1, store.calls.Load(), "hung: the first failed call ends the flight's use of the Store")
+	assert.Equal(t, int64(2), c.Stats().StoreErrors, "one failure for each check")
 }
 
 // The Store is left alone for StoreRetry after storeFailuresToOpen
@@ -397,8 +413,8 @@ func TestSharedWaitIsBoundedByTheLease(t *testing.T) {
 	_, err := store.Lease(t.Context(), storeKey("http://site.test"), time.Hour)
 	require.NoError(t, err)
 	c := NewCache(&Fetcher{Client: clientTo(t, s.Listener.Addr().String(), nil), Timeout: 100 * time.Millisecond},
-		CacheOptions{Store: store, StoreTimeout: 200 * time.Millisecond})
-	assert.Equal(t, 500*time.Millisecond, c.leaseTime(), "the fetch bound and two Store calls")
+		CacheOptions{Store: store, StoreTimeout: 10 * time.Millisecond})
+	assert.Equal(t, 500*time.Millisecond, c.leaseTime(), "the fetch bound and two slow Store calls")
 	start := time.Now()
 	res := getOK(t, c, "http://site.test/")
 	assert.GreaterOrEqual(t, time.Since(start), c.leaseTime(), "waited for the lease")

@@ -17,7 +17,10 @@ import (
 // fetching this origin", so that one node fetches while the others wait
 // for its entry. The Cache encodes entries itself (a versioned, size-capped
 // and checksummed format), never trusts what Get returns, and bounds every
-// call with CacheOptions.StoreTimeout; a Store need not do either.
+// call (CacheOptions.StoreTimeout, and the longer wait for a slow Store);
+// a Store need not do either. A Store that is down should say so with an
+// error as soon as it knows, not by running out of time: the Cache waits
+// for a call that has not answered, as for a slow Store.
 //
 // Contract (package storetest checks it):
 //   - Get returns the value at key, or nil and no error when there is
@@ -47,6 +50,19 @@ type Store interface {
 	Lease(ctx context.Context, key string, ttl time.Duration) (token string, err error)
 	Put(ctx context.Context, key, token string, value []byte, ttl time.Duration) error
 	Release(ctx context.Context, key, token string) error
+}
+
+// A ShardedStore is a Store whose keys live on several servers that fail
+// apart, as a Redis Cluster's masters do. Shard names the server of a key
+// ("" for the Store as a whole); keys of one name share a server. The
+// Cache keeps the pause after failures (CacheOptions.StoreRetry) and the
+// tell-tales of a slow or hung Store for each name apart, so that a
+// failing server pauses sharing only for the origins it holds, and the
+// fleet goes on sharing the others. Shard is called before every Store
+// call: it must be cheap, and must not block.
+type ShardedStore interface {
+	Store
+	Shard(key string) string
 }
 
 // ErrLeaseLost is returned by Store.Put when the token no longer holds the

@@ -63,11 +63,29 @@ func TestClusterLeaseAndPut(t *testing.T) {
 	}
 }
 
+// On a cluster, Shard names the master of an origin's slot: the same for
+// an origin's every call, one of the 3 masters; on one Redis, "".
+func TestClusterShard(t *testing.T) {
+	cluster := startCluster(t, 3, 0)
+	s := redisstore.New(cluster.client(t), redisstore.Options{Prefix: "shard:"})
+	masters := map[string]bool{}
+	for i := range 100 {
+		key := "v1/http://" + site(i)
+		name := s.Shard(key)
+		require.NotEmpty(t, name, key)
+		assert.Equal(t, name, s.Shard(key), key)
+		masters[name] = true
+	}
+	assert.Len(t, masters, 3)
+	one := redisstore.New(startRedis(t).client(t), redisstore.Options{})
+	assert.Empty(t, one.Shard("v1/http://"+site(0)))
+}
+
 // A fleet on a 3-master cluster fetches each origin once.
 func TestFleetOnCluster(t *testing.T) {
 	cluster := startCluster(t, 3, 0)
 	o := newOrigins(t)
-	fleet := newFleetOn(t, o, cluster.client, "cfleet:", 4, fetch.CacheOptions{StoreTimeout: 2 * time.Second, StoreRetry: storeRetry})
+	fleet := newFleetOn(t, o, cluster.client, "cfleet:", 4, fetch.CacheOptions{StoreRetry: storeRetry})
 	const n = 300
 	checks, wrong := crawl(fleet, 0, n)
 	assert.Equal(t, int64(4*n*2), checks)
@@ -96,7 +114,7 @@ func TestFleetOnClusterFailover(t *testing.T) {
 		clients = append(clients, c)
 		return c
 	}
-	fleet := newFleetOn(t, o, connect, "failover:", 4, fetch.CacheOptions{StoreTimeout: 2 * time.Second, StoreRetry: storeRetry})
+	fleet := newFleetOn(t, o, connect, "failover:", 4, fetch.CacheOptions{StoreRetry: storeRetry})
 	const n = 200
 	_, wrong := crawl(fleet, 0, n)
 	assert.Zero(t, wrong)
@@ -104,6 +122,15 @@ func TestFleetOnClusterFailover(t *testing.T) {
 		if !assert.Equal(t, 1, o.fetches(site(i), ""), site(i)) {
 			break
 		}
+	}
+
+	// Which origins the master about to die serves.
+	shards := redisstore.New(clients[0], redisstore.Options{Prefix: "failover:"})
+	dead := shards.Shard("v1/http://" + site(0))
+	require.NotEmpty(t, dead)
+	onDead := map[int]bool{}
+	for i := n; i < n+20000; i++ {
+		onDead[i] = shards.Shard("v1/http://"+site(i)) == dead
 	}
 
 	// The master of site0's slot dies; the fleet checks new origins, 50 at
@@ -125,14 +152,24 @@ func TestFleetOnClusterFailover(t *testing.T) {
 	}
 	assert.Zero(t, wrong, "checks go on through the failover")
 	fetched := 0
+	var deadFetched, deadOrigins, liveFetched, liveOrigins int
 	for i := n; i < next; i++ {
 		fetched += o.fetches(site(i), "")
+		if onDead[i] {
+			deadFetched, deadOrigins = deadFetched+o.fetches(site(i), ""), deadOrigins+1
+		} else {
+			liveFetched, liveOrigins = liveFetched+o.fetches(site(i), ""), liveOrigins+1
+		}
 		for _, node := range fleet {
 			assert.LessOrEqual(t, o.fetches(site(i), node.name), 1, "%s by %s", site(i), node.name)
 		}
 	}
 	t.Logf("failover: replica promoted after %v; meanwhile %d checks of %d origins, %d wrong, %.2f fetches per origin, %d Store errors",
 		time.Since(start).Round(10*time.Millisecond), checks, next-n, wrong, float64(fetched)/float64(next-n), sumStats(fleet).StoreErrors)
+	livePer := float64(liveFetched) / float64(liveOrigins)
+	t.Logf("failover: %.2f fetches per origin of the dead master (%d origins), %.2f of the live ones (%d origins)",
+		float64(deadFetched)/float64(deadOrigins), deadOrigins, livePer, liveOrigins)
+	assert.LessOrEqual(t, livePer, maxFetchesPerOrigin, "the dead master's pause is its own: the live masters' origins are still shared")
 
 	// The replica serves: sharing resumes.
 	for _, c := range clients {

@@ -43,10 +43,17 @@
 // comes (the Cache's backoff: 5 ms doubling to 200 ms), or takes the lease
 // once it ends.
 //
-// The Cache bounds every call itself (fetch.CacheOptions.StoreTimeout).
-// Give the client ContextTimeoutEnabled, so that it gives up a call when
-// the Cache does rather than at its own ReadTimeout, and a short
-// DialTimeout, so that a Redis that is down costs little.
+// The Cache bounds every call itself (fetch.CacheOptions.StoreTimeout),
+// and tells a Redis that is down (an error: a refused or reset
+// connection, a failed dial) from one that is slow to answer (no answer
+// yet), which it waits for rather than fetch an origin another node may
+// be fetching. Give the client ContextTimeoutEnabled, so that it gives up
+// a call when the Cache does rather than at its own ReadTimeout, and a
+// short DialTimeout, so that a Redis that is down costs little.
+//
+// On a cluster client the Store is a fetch.ShardedStore: Shard names the
+// master of an origin's slot, and the Cache pauses sharing after failures
+// for that master's origins alone.
 //
 // Any redis.UniversalClient serves: one Redis, one with replicas behind
 // Sentinel (a failover client), or a Redis Cluster (a cluster client). A
@@ -93,7 +100,7 @@ type Store struct {
 	refused error
 }
 
-var _ fetch.Store = (*Store)(nil)
+var _ fetch.ShardedStore = (*Store)(nil)
 
 // New returns a Store on client.
 func New(client redis.UniversalClient, opts Options) *Store {
@@ -118,6 +125,30 @@ var ErrEmptyHashTag = errors.New(`redisstore: on a Redis Cluster, Prefix's first
 func emptyHashTag(prefix string) bool {
 	i := strings.IndexByte(prefix, '{')
 	return i >= 0 && strings.HasPrefix(prefix[i:], "{}")
+}
+
+// shardLookup bounds Shard's look-up of a key's master: the cluster
+// client's map is in memory once loaded, but its first load, or a reload
+// it starts, may go to the network, which Shard must not wait on.
+const shardLookup = 100 * time.Millisecond
+
+// Shard names the server of key: on a Redis Cluster, the address of the
+// master of key's hash slot, so that the Cache pauses sharing only for
+// the origins of a master that fails, and goes on sharing the others'; a
+// failover, which gives the slot another master, gives it a new name. ""
+// (the Store as a whole) on any other client, or when the cluster's map is
+// not at hand within shardLookup.
+func (s *Store) Shard(key string) string {
+	if s.cluster == nil || s.refused != nil {
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), shardLookup)
+	defer cancel()
+	master, err := s.cluster.MasterForKey(ctx, s.entryKey(key))
+	if err != nil {
+		return ""
+	}
+	return master.Options().Addr
 }
 
 // failed returns err, first asking a cluster client to reload the

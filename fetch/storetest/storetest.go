@@ -51,6 +51,7 @@ func Run(t *testing.T, open func(t *testing.T) fetch.Store) {
 		{"ValuesAreOpaque", testValuesAreOpaque},
 		{"PutReplaces", testPutReplaces},
 		{"EndedContext", testEndedContext},
+		{"ShardIsStable", testShardIsStable},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			c.test(t, open(t), fmt.Sprintf("storetest/%s/%d", c.name, time.Now().UnixNano()))
@@ -188,6 +189,25 @@ func testEndedContext(t *testing.T, s fetch.Store, key string) {
 
 // lease takes key's lease and returns its token, failing the test when it
 // is held.
+// testShardIsStable checks a ShardedStore: a key's shard is the same for
+// every call while its server is.
+// Other Stores pass.
+func testShardIsStable(t *testing.T, s fetch.Store, key string) {
+	sh, ok := s.(fetch.ShardedStore)
+	if !ok {
+		return
+	}
+	first := sh.Shard(key)
+	for range 10 {
+		assert.Equal(t, first, sh.Shard(key))
+	}
+	// The shard names a server, not a call: a key's lease and value are
+	// on it, whatever else happens.
+	token := lease(t, s, key, longTTL)
+	require.NoError(t, s.Put(t.Context(), key, token, []byte("v"), longTTL))
+	assert.Equal(t, first, sh.Shard(key))
+}
+
 func lease(t *testing.T, s fetch.Store, key string, ttl time.Duration) string {
 	t.Helper()
 	token, err := s.Lease(t.Context(), key, ttl)
