@@ -38,8 +38,13 @@ func (a *Agent) Usage(rawURL string) usage.Usage {
 	if set.Empty() {
 		return usage.Usage{Allowed: a.Allowed(rawURL)}
 	}
-	path := runtime.FromURL(rawURL).String()
-	return decideUsage(set, path, a.AllowedPath(path))
+	path, rest := runtime.PathParts(rawURL)
+	if path == "" {
+		path = rest // no '/' to add: the usual case, which builds no string
+	} else {
+		path += rest
+	}
+	return set.DecideUnescaped(path, a.AllowedPath(path))
 }
 
 // UsagePath is Usage for a path with parameters and query ("/a?b"); an
@@ -50,16 +55,7 @@ func (a *Agent) UsagePath(pathAndQuery string) usage.Usage {
 	if set.Empty() {
 		return usage.Usage{Allowed: allowed}
 	}
-	return decideUsage(set, runtime.FromPath(pathAndQuery).String(), allowed)
-}
-
-// decideUsage decides for a path and query not yet escaped; a URL that
-// may not be fetched is not escaped at all.
-func decideUsage(set *usage.Set, path string, allowed bool) usage.Usage {
-	if !allowed {
-		return usage.Usage{}
-	}
-	return set.Decide(usage.EscapePath(path), true)
+	return set.DecideUnescaped(runtime.FromPath(pathAndQuery).String(), allowed)
 }
 
 // usageLines returns the agent's lines, reading them on first use from
@@ -69,6 +65,11 @@ func (a *Agent) usageLines() *agentUsage {
 	if u := a.usage.Load(); u != nil {
 		return u
 	}
+	return a.loadUsage() // apart, so that the test above is inlined
+}
+
+// loadUsage looks the agent's lines up, or reads them, and keeps them.
+func (a *Agent) loadUsage() *agentUsage {
 	var u *agentUsage
 	if a.owner != nil {
 		u = a.owner.usages.get(a.sel.Groups, a.owner, a.readUsage)

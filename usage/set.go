@@ -23,6 +23,10 @@ type Set struct {
 	signals [numSignals]Decision
 	// empty is true when no line was given: every Usage states nothing.
 	empty bool
+	// literal is true when every pattern is literal; prefix is then the
+	// length of the longest, the most of a path any match reads.
+	literal bool
+	prefix  int
 }
 
 // setRule is one distinct pattern of a Set.
@@ -49,6 +53,10 @@ func NewSet(rules []Rule, signals []SignalLine) *Set {
 	}
 	s.rules = slices.Clip(s.rules)
 	slices.SortStableFunc(s.rules, func(a, b setRule) int { return cmp.Compare(len(b.pattern), len(a.pattern)) })
+	s.literal = !slices.ContainsFunc(s.rules, func(r setRule) bool { return !r.literal })
+	if len(s.rules) > 0 {
+		s.prefix = len(s.rules[0].pattern)
+	}
 	for _, l := range signals {
 		for k, v := range l.Signal.Values {
 			if v != Unknown {
@@ -66,36 +74,65 @@ func (s *Set) Empty() bool { return s == nil || s.empty }
 // Decide is Decide(rules, signals, path, allowed) for the lines the set
 // was made of.
 func (s *Set) Decide(path string, allowed bool) Usage {
-	u := Usage{Allowed: allowed}
 	if !allowed || s.Empty() {
-		return u
+		return Usage{Allowed: allowed}
 	}
-	u.Signals = s.signals
+	return Usage{Allowed: true, Categories: s.categories(path), Signals: s.signals}
+}
+
+// DecideUnescaped is Decide for a path not yet escaped (EscapePath): it
+// escapes the path only when the escape could change a match. When every
+// pattern is literal, a match reads at most the longest pattern's length
+// of the path, and escaping changes no byte there unless one is a '%' or
+// outside ASCII; the path is then matched as it is.
+func (s *Set) DecideUnescaped(path string, allowed bool) Usage {
+	if !allowed || s.Empty() {
+		return Usage{Allowed: allowed}
+	}
+	if !s.literal || !plainPrefix(path, s.prefix) {
+		path = EscapePath(path)
+	}
+	return Usage{Allowed: true, Categories: s.categories(path), Signals: s.signals}
+}
+
+// categories decides the categories for an escaped path: the rules of the
+// longest matching pattern, folded.
+func (s *Set) categories(path string) (cats [numCategories]Decision) {
 	longest := -1
 	for i := range s.rules {
 		r := &s.rules[i]
 		if len(r.pattern) < longest {
 			break // every later pattern is shorter
 		}
-		if !r.matches(path) {
+		// The prefix test of a literal pattern is written out: a call
+		// per pattern was a third of the cost.
+		if r.literal {
+			if len(path) < len(r.pattern) || path[:len(r.pattern)] != r.pattern {
+				continue
+			}
+		} else if !Match(r.pattern, path) {
 			continue
 		}
 		if longest < 0 {
-			longest, u.Categories = len(r.pattern), r.cats
+			longest, cats = len(r.pattern), r.cats
 			continue
 		}
-		for c := range u.Categories {
-			u.Categories[c] = merge(u.Categories[c], r.cats[c])
+		for c := range cats {
+			cats[c] = merge(cats[c], r.cats[c])
 		}
 	}
-	return u
+	return cats
 }
 
-func (r *setRule) matches(path string) bool {
-	if r.literal {
-		return strings.HasPrefix(path, r.pattern)
+// plainPrefix reports whether the first n bytes of path (all of a shorter
+// path) hold no '%' and no byte outside ASCII.
+func plainPrefix(path string, n int) bool {
+	for i := 0; i < n && i < len(path); i++ {
+		if c := path[i]; c == '%' || c >= 0x80 {
+			return false
+		}
 	}
-	return Match(r.pattern, path)
+	return true
 }
 
 // merge returns two folded decisions folded together: the combined value,

@@ -6,14 +6,15 @@ import (
 )
 
 // TestSetDecidesAsDecide checks Set.Decide against Decide on random
-// groups of rules and signals and random paths: the same Usage, lines and
+// groups of rules and signals and random paths, and DecideUnescaped of a
+// raw path against Decide of the escaped one: the same Usage, lines and
 // sources included.
 func TestSetDecidesAsDecide(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	patterns := []string{"/", "/a", "/b", "/a/", "/ab", "/a*", "/*b", "/a$", "/a/b", "/*.pdf$", "*", "/a/*/c"}
+	patterns := []string{"/", "/a", "/b", "/a/", "/ab", "/a*", "/*b", "/a$", "/a/b", "/*.pdf$", "*", "/a/*/c", "/%C3%A9", "/a%2F", "/a%2Fb"}
 	prefs := []string{"train-ai=n", "train-ai=y", "search=y", "search=n, train-ai=y", "x=y", "(", ""}
 	sigs := []string{"ai-train=no", "ai-train=yes", "search=yes, ai-input=no", "use=reference", "ai-train=maybe"}
-	paths := []string{"/", "/a", "/ab", "/a/b", "/a/x/c", "/b", "/x.pdf", "/a/b.pdf", "/abc?q"}
+	paths := []string{"/", "/a", "/ab", "/a/b", "/a/x/c", "/b", "/x.pdf", "/a/b.pdf", "/abc?q", "/é", "/%c3%a9", "/a%2fb", "/a%2Fb", "/a%2", "/ab%"}
 	for n := range 2000 {
 		var rules []Rule
 		var signals []SignalLine
@@ -28,11 +29,15 @@ func TestSetDecidesAsDecide(t *testing.T) {
 		}
 		rng.Shuffle(len(rules), func(i, j int) { rules[i], rules[j] = rules[j], rules[i] })
 		s := NewSet(rules, signals)
-		for _, path := range paths {
+		for _, raw := range paths {
+			path := EscapePath(raw)
 			for _, allowed := range []bool{true, false} {
 				want, got := Decide(rules, signals, path, allowed), s.Decide(path, allowed)
 				if got != want {
 					t.Fatalf("case %d, %s (allowed %v): Set.Decide = %+v, Decide = %+v\nrules %+v\nsignals %+v", n, path, allowed, got, want, rules, signals)
+				}
+				if got := s.DecideUnescaped(raw, allowed); got != want {
+					t.Fatalf("case %d, %s (allowed %v): Set.DecideUnescaped = %+v, Decide of the escaped path = %+v\nrules %+v", n, raw, allowed, got, want, rules)
 				}
 			}
 		}
