@@ -73,6 +73,11 @@ func BenchmarkUsage(b *testing.B) {
 			plainBot.Usage(page)
 		}
 	})
+	b.Run("Allowed-no-lines", func(b *testing.B) {
+		for b.Loop() {
+			plainBot.Allowed(page)
+		}
+	})
 }
 
 // BenchmarkParseUsageLines parses the realistic file without and with
