@@ -246,6 +246,8 @@ func FuzzLint(f *testing.F) {
 	f.Add([]byte("\xFF\xFEU\x00s\x00e\x00r\x00"))
 	f.Add([]byte("User-agent: a\nCrawl-delay: x\nUser-agent: b/1\nDisallow /a$b*\nAllow: /a*\n\x00\xEF\xBB\xBF<html>"))
 	f.Add([]byte("Sitemap: //x\nDissallow: a\nUser-agent: *\nAllow: /*d/index.html\nDisallow: /*d/$\n"))
+	f.Add([]byte("Content-Signal: ai-train=no, x\nUser-agent: *\nContent-Signal: search=yes,ai-train=yes\nContent-Usage: /a train-ai=n;;\n" +
+		"Disallow: /a\nContent-Usage: /a/b train-ai=y, genai=n\nContent-Usage: blog/ search=y\n\nUser-agent: *\nAllow: /\n"))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		ds := robots.Lint(body)
 		lines := robots.Parse(body).Lines()
