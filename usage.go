@@ -29,7 +29,7 @@ const (
 
 // Usage returns what the agent's groups say about the use of rawURL's
 // content. A URL the agent may not fetch has no preference (usage.Decide).
-// When no line applies to the agent, it costs what Allowed costs.
+// When no line applies to the agent, it is Allowed and an empty answer.
 //
 // The URL's path is cut out once and checked as a path: AllowedPath of
 // that path is Allowed of the URL, and cutting it twice was half the cost.
