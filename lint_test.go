@@ -16,37 +16,54 @@ import (
 )
 
 // TestLintEveryDiagnostic lints testdata/lint/every.txt, a file crafted to
-// hold one instance of every finding, and expects exactly those: no more,
-// no less, at these positions. A new code needs a line there.
+// hold an instance of every finding, and expects exactly those: no more,
+// no less, at these positions. A new code needs a line there. Each code
+// has one instance but ignored-by-google, which every Content-Usage and
+// Content-Signal line also has.
 func TestLintEveryDiagnostic(t *testing.T) {
 	body, err := os.ReadFile("testdata/lint/every.txt")
 	require.NoError(t, err)
 	want := []string{
-		"1:1 utf16",               // the file starts with FF FE
-		"2:10 sitemap-relative",   // Sitemap: /sitemap.xml
-		"3:1 rule-outside-group",  // Disallow: /before-any-group
-		"5:1 agent-without-rules", // User-agent: Slurp, then Crawl-delay, then another user-agent
-		"6:1 ignored-by-google",   // Crawl-delay: 10
-		"7:22 agent-token-cut",    // User-agent: Googlebot/2.1
-		"8:1 equal-priority",      // Disallow: /private, with Allow: /private on line 9
-		"10:9 missing-colon",      // Disallow /tmp/
-		"11:1 accepted-typo",      // Dissallow: /old/
-		"12:1 empty-allow",        // Allow:
-		"13:11 pattern-no-slash",  // Disallow: private/
-		"14:13 dollar-inside",     // Disallow: /a$b
-		"15:17 trailing-star",     // Disallow: /cache*
-		"16:1 dead-rule",          // Allow: /shop/, beaten by Disallow: /*shop/ on line 17
-		"18:15 invalid-value",     // Request-rate: often
-		"19:1 unknown-directive",  // Foo: bar
-		"20:1 unparsed-line",      // This line has no colon
-		"21:10 sitemap-invalid",   // Sitemap: ftp://...
-		"22:13 empty-agent",       // User-agent: 123bot
-		"23:15 invalid-utf8",      // Disallow: /caf\xE9
-		"24:12 stray-bom",         // Disallow: /\uFEFFnews
-		"25:13 nul-byte",          // Disallow: /a\x00/b
-		"26:16664 line-too-long",  // Disallow: /long/aaa... (17,016 bytes)
-		"27:1 html",               // <html>
-		"59:1 truncated",          // the line that starts at byte 512,000
+		"1:1 utf16",                 // the file starts with FF FE
+		"2:10 sitemap-relative",     // Sitemap: /sitemap.xml
+		"3:1 rule-outside-group",    // Disallow: /before-any-group
+		"4:1 ignored-by-google",     // Content-Signal: ai-train=no (also: every usage line below)
+		"4:1 signal-outside-group",  // the same line, before any user-agent line
+		"5:1 agent-without-rules",   // User-agent: Slurp, then Crawl-delay, then another user-agent
+		"6:1 ignored-by-google",     // Crawl-delay: 10
+		"7:22 agent-token-cut",      // User-agent: Googlebot/2.1
+		"8:1 equal-priority",        // Disallow: /private, with Allow: /private on line 9
+		"10:9 missing-colon",        // Disallow /tmp/
+		"11:1 accepted-typo",        // Dissallow: /old/
+		"12:1 empty-allow",          // Allow:
+		"13:11 pattern-no-slash",    // Disallow: private/
+		"14:13 dollar-inside",       // Disallow: /a$b
+		"15:17 trailing-star",       // Disallow: /cache*
+		"16:1 dead-rule",            // Allow: /shop/, beaten by Disallow: /*shop/ on line 17
+		"18:15 invalid-value",       // Request-rate: often
+		"19:1 unknown-directive",    // Foo: bar
+		"20:1 unparsed-line",        // This line has no colon
+		"21:10 sitemap-invalid",     // Sitemap: ftp://...
+		"22:13 empty-agent",         // User-agent: 123bot
+		"23:15 invalid-utf8",        // Disallow: /caf\xE9
+		"24:12 stray-bom",           // Disallow: /\uFEFFnews
+		"25:13 nul-byte",            // Disallow: /a\x00/b
+		"27:1 ignored-by-google",    // Content-Signal: search=yes, in the User-agent: * group of line 26
+		"30:1 ignored-by-google",    //
+		"30:1 usage-disallowed",     // Content-Usage: /a/b train-ai=n, under Disallow: /a/ of line 29
+		"31:1 ignored-by-google",    //
+		"31:16 usage-malformed",     // Content-Usage: train-ai=n;;
+		"32:1 ignored-by-google",    //
+		"32:16 usage-unknown-key",   // Content-Usage: genai=n
+		"33:1 ignored-by-google",    //
+		"33:16 usage-path-no-slash", // Content-Usage: blog/ train-ai=n
+		"34:1 ignored-by-google",    // Content-Usage: /x train-ai=n
+		"35:1 ignored-by-google",    //
+		"35:1 usage-conflict",       // Content-Usage: /x train-ai=y
+		"36:1 split-star-group",     // a second User-agent: * group after the one holding line 27
+		"37:16664 line-too-long",    // Disallow: /long/aaa... (17,016 bytes)
+		"38:1 html",                 // <html>
+		"70:1 truncated",            // the line that starts at byte 512,000
 	}
 	var got []string
 	codes := map[lint.Code]int{}
@@ -58,6 +75,10 @@ func TestLintEveryDiagnostic(t *testing.T) {
 	}
 	assert.Equal(t, want, got)
 	for _, c := range lint.Codes {
+		if c.Code == lint.CodeIgnoredByGoogle {
+			assert.Positive(t, codes[c.Code], "every.txt should hold a %s", c.Code)
+			continue
+		}
 		assert.Equal(t, 1, codes[c.Code], "every.txt should hold one %s", c.Code)
 	}
 }
@@ -225,6 +246,8 @@ func FuzzLint(f *testing.F) {
 	f.Add([]byte("\xFF\xFEU\x00s\x00e\x00r\x00"))
 	f.Add([]byte("User-agent: a\nCrawl-delay: x\nUser-agent: b/1\nDisallow /a$b*\nAllow: /a*\n\x00\xEF\xBB\xBF<html>"))
 	f.Add([]byte("Sitemap: //x\nDissallow: a\nUser-agent: *\nAllow: /*d/index.html\nDisallow: /*d/$\n"))
+	f.Add([]byte("Content-Signal: ai-train=no, x\nUser-agent: *\nContent-Signal: search=yes,ai-train=yes\nContent-Usage: /a train-ai=n;;\n" +
+		"Disallow: /a\nContent-Usage: /a/b train-ai=y, genai=n\nContent-Usage: blog/ search=y\n\nUser-agent: *\nAllow: /\n"))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		ds := robots.Lint(body)
 		lines := robots.Parse(body).Lines()

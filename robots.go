@@ -111,6 +111,8 @@ type Robots struct {
 	// groups, by Agent or AnyAgent, share one automaton.
 	mu   sync.RWMutex
 	sets map[string]*compile.RuleSet
+	// usages caches the usage lines of each selection read (usage.go).
+	usages usageCache
 }
 
 // Parse reads a robots.txt. Every byte string is a robots.txt: lines that
@@ -224,7 +226,7 @@ func (r *Robots) AnyAgent(agents ...string) *Agent {
 func (r *Robots) agent(sel compile.Selection) *Agent {
 	rules := r.ruleSet(sel)
 	return &Agent{file: r.file, sel: sel, rules: rules, match: runtime.NewMatcher(rules),
-		policy: r.policy, reason: r.reason}
+		policy: r.policy, reason: r.reason, owner: r}
 }
 
 // ruleSet returns the compiled rules of a selection, compiling them once
@@ -281,6 +283,7 @@ type Agent struct {
 	policy Policy
 	reason Reason
 	usage  atomic.Pointer[agentUsage] // read on first Usage call (usage.go)
+	owner  *Robots                    // whose usage cache and meter the usage lines use
 }
 
 // Policy returns the policy of the Robots the agent was resolved on.

@@ -2,6 +2,7 @@ package robots
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/fastrobots/robots/runtime"
 	"github.com/fastrobots/robots/usage"
@@ -10,17 +11,15 @@ import (
 // Content-Usage (IETF AIPREF) and Content-Signal (Cloudflare) lines state
 // how a site wants its content used; they change no crawl verdict. Parse
 // keeps them among the directives it does not interpret (Group.Extras,
-// Robots.Others), and an Agent reads them once, on its first Usage call:
-// the Content-Usage lines of its groups as rules, and the Content-Signal
-// lines of its groups plus those standing before every group, which apply
-// to every group. docs/usage.md gives the model.
+// Robots.Others). They are read once per selection of groups, on the first
+// Usage call of an Agent resolved to it, and counted in MemoryBytes: the
+// Content-Usage lines of its groups as rules, and the Content-Signal lines
+// of its groups plus those standing before every group, which apply to
+// every group. docs/usage.md gives the model.
 
 // agentUsage is an agent's Content-Usage rules and Content-Signal lines,
-// read from its groups.
-type agentUsage struct {
-	rules   []usage.Rule
-	signals []usage.SignalLine
-}
+// read from its groups and prepared to decide (usage.Set).
+type agentUsage = usage.Set
 
 // The directive keys read, compared ignoring ASCII case.
 const (
@@ -30,42 +29,88 @@ const (
 
 // Usage returns what the agent's groups say about the use of rawURL's
 // content. A URL the agent may not fetch has no preference (usage.Decide).
+// When no line applies to the agent, it is Allowed and an empty answer.
 //
 // The URL's path is cut out once and checked as a path: AllowedPath of
 // that path is Allowed of the URL, and cutting it twice was half the cost.
 func (a *Agent) Usage(rawURL string) usage.Usage {
-	path := runtime.FromURL(rawURL).String()
-	return a.usageOf(path, a.AllowedPath(path))
+	set := a.usageLines()
+	if set.Empty() {
+		return usage.Usage{Allowed: a.Allowed(rawURL)}
+	}
+	path, rest := runtime.PathParts(rawURL)
+	if path == "" {
+		path = rest // no '/' to add: the usual case, which builds no string
+	} else {
+		path += rest
+	}
+	return set.DecideUnescaped(path, a.AllowedPath(path))
 }
 
 // UsagePath is Usage for a path with parameters and query ("/a?b"); an
 // empty string is read as "/".
 func (a *Agent) UsagePath(pathAndQuery string) usage.Usage {
-	in := runtime.FromPath(pathAndQuery)
-	return a.usageOf(in.String(), a.AllowedPath(pathAndQuery))
+	set := a.usageLines()
+	allowed := a.AllowedPath(pathAndQuery)
+	if set.Empty() {
+		return usage.Usage{Allowed: allowed}
+	}
+	return set.DecideUnescaped(runtime.FromPath(pathAndQuery).String(), allowed)
 }
 
-// usageOf decides for a path and query not yet escaped.
-func (a *Agent) usageOf(path string, allowed bool) usage.Usage {
-	u := a.usageLines()
-	return usage.Decide(u.rules, u.signals, usage.EscapePath(path), allowed)
-}
-
-// usageLines returns the agent's lines, reading them on first use. Two
-// goroutines may both read them; either result is the same.
+// usageLines returns the agent's lines, reading them on first use from
+// the file's cache, which agents of the same groups share. Two goroutines
+// may both look them up; either result is the same.
 func (a *Agent) usageLines() *agentUsage {
 	if u := a.usage.Load(); u != nil {
 		return u
 	}
-	u := a.readUsage()
+	return a.loadUsage() // apart, so that the test above is inlined
+}
+
+// loadUsage looks the agent's lines up, or reads them, and keeps them.
+func (a *Agent) loadUsage() *agentUsage {
+	var u *agentUsage
+	if a.owner != nil {
+		u = a.owner.usages.get(a.sel.Groups, a.owner, a.readUsage)
+	} else {
+		u = a.readUsage()
+	}
 	a.usage.CompareAndSwap(nil, u)
 	return a.usage.Load()
 }
 
+// usageCache holds the usage lines of each selection of groups read so
+// far, so that every Agent resolved to the same groups shares them and
+// the file's meter counts them once.
+type usageCache struct {
+	mu   sync.Mutex
+	sets map[string]*usage.Set
+}
+
+// get returns the lines of the selection groups, reading them with read
+// and charging r's meter the first time.
+func (c *usageCache) get(groups []int32, r *Robots, read func() *usage.Set) *usage.Set {
+	var buf [64]byte
+	key := selectionKey(buf[:0], groups)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if s := c.sets[string(key)]; s != nil {
+		return s
+	}
+	s := read()
+	if c.sets == nil {
+		c.sets = map[string]*usage.Set{}
+	}
+	c.sets[string(key)] = s
+	r.meter.Add(s.MemoryBytes() + len(key) + mapEntryBytes)
+	return s
+}
+
 // readUsage collects the lines of the agent's groups, in file order after
-// the top-level Content-Signal lines.
+// the top-level Content-Signal lines, and prepares them.
 func (a *Agent) readUsage() *agentUsage {
-	u := &agentUsage{}
+	var l usageLines
 	groups := a.groups()
 	first := 0 // the line of the first group; 0 when the file has none
 	if len(groups) > 0 && len(groups[0].Agents) > 0 {
@@ -73,21 +118,27 @@ func (a *Agent) readUsage() *agentUsage {
 	}
 	for _, d := range directivesOf(a.file.Others()) {
 		if first == 0 || d.Line < first {
-			u.add(d, false)
+			l.add(d, false)
 		}
 	}
 	for _, gi := range a.sel.Groups {
 		for _, d := range groups[gi].Extras {
-			u.add(d, true)
+			l.add(d, true)
 		}
 	}
-	return u
+	return usage.NewSet(l.rules, l.signals)
+}
+
+// usageLines are the lines read, before they are prepared.
+type usageLines struct {
+	rules   []usage.Rule
+	signals []usage.SignalLine
 }
 
 // add records d when it is a Content-Signal line, or a Content-Usage line
 // of a group. A Content-Usage value that does not parse still stands, every
 // category Unknown, so that a shorter rule does not speak for its paths.
-func (u *agentUsage) add(d Directive, inGroup bool) {
+func (u *usageLines) add(d Directive, inGroup bool) {
 	switch {
 	case strings.EqualFold(d.Key, keyContentSignal):
 		u.signals = append(u.signals, usage.SignalLine{Line: d.Line, Signal: usage.ParseContentSignal(d.Value)})
@@ -100,7 +151,4 @@ func (u *agentUsage) add(d Directive, inGroup bool) {
 // HasUsage reports whether any Content-Usage or Content-Signal line
 // applies to the agent; without one, every URL's Usage states nothing
 // beyond the crawl verdict.
-func (a *Agent) HasUsage() bool {
-	u := a.usageLines()
-	return len(u.rules)+len(u.signals) > 0
-}
+func (a *Agent) HasUsage() bool { return !a.usageLines().Empty() }

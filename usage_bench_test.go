@@ -48,12 +48,15 @@ func realisticWithUsage(b *testing.B) (plain, mixed []byte) {
 
 // BenchmarkUsage asks Agent.Usage, and Agent.Allowed for comparison, of a
 // crawler the '*' groups apply to, under the realistic file with the
-// managed block prepended; the agent's lines are read before the timer.
+// managed block prepended, and Usage under the file without any usage
+// line; the agents' lines are read before the timer.
 func BenchmarkUsage(b *testing.B) {
-	_, mixed := realisticWithUsage(b)
+	plain, mixed := realisticWithUsage(b)
 	bot := robots.Parse(mixed).Agent("ExampleBot")
 	const page = "https://www.example-shop.com/blog/2024/03/how-to-choose-running-shoes?ref=home"
 	bot.Usage(page)
+	plainBot := robots.Parse(plain).Agent("ExampleBot")
+	plainBot.Usage(page)
 	b.Run("Usage", func(b *testing.B) {
 		for b.Loop() {
 			bot.Usage(page)
@@ -62,6 +65,17 @@ func BenchmarkUsage(b *testing.B) {
 	b.Run("Allowed", func(b *testing.B) {
 		for b.Loop() {
 			bot.Allowed(page)
+		}
+	})
+	// Without any usage line, Usage is Allowed and an empty answer.
+	b.Run("Usage-no-lines", func(b *testing.B) {
+		for b.Loop() {
+			plainBot.Usage(page)
+		}
+	})
+	b.Run("Allowed-no-lines", func(b *testing.B) {
+		for b.Loop() {
+			plainBot.Allowed(page)
 		}
 	})
 }

@@ -619,7 +619,7 @@ func (c *Cache) rebuild(s *sharedCopy, same *Result) *Result {
 	r := &Result{
 		URL: s.url, FinalURL: s.finalURL, Redirects: s.redirects, Status: s.status,
 		Policy: s.policy, Reason: s.reason, Err: s.err(),
-		FetchedAt: s.fetchedAt, Expires: s.expires, RetryAfter: s.retryAfter,
+		FetchedAt: s.fetchedAt, Expires: s.expires, RetryAfter: s.retryAfter, ContentUsage: s.contentUsage,
 	}
 	if s.policy != Conditional {
 		return r
@@ -722,7 +722,7 @@ func copyOf(r *Result, v validators, body []byte) *sharedCopy {
 		url: r.URL, finalURL: r.FinalURL, redirects: r.Redirects, status: r.Status,
 		policy: r.Policy, reason: r.Reason, errKind: kindOf(r.Err),
 		truncated: r.Truncated, fetchedAt: r.FetchedAt, expires: r.Expires, retryAfter: r.RetryAfter,
-		etag: v.etag, lastModified: v.lastModified, body: body,
+		etag: v.etag, lastModified: v.lastModified, body: body, contentUsage: r.ContentUsage,
 	}
 	if r.Err != nil {
 		s.errMsg = r.Err.Error()

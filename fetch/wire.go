@@ -5,6 +5,8 @@ import (
 	"errors"
 	"hash/crc32"
 	"time"
+
+	"github.com/fastrobots/robots/usage"
 )
 
 // The wire format of a shared entry, the bytes a Store holds for one
@@ -15,9 +17,13 @@ import (
 //	origin    string
 //	failures  uvarint  consecutive failed fetches (0: the latest fetch got a definite answer)
 //	failing   varint   failing-since, Unix nanoseconds (0: not failing)
-//	flags     1 byte   bit 0: a good copy follows; bit 1: the latest failure follows
+//	flags     1 byte   bit 0: a good copy follows; bit 1: the latest failure follows;
+//	                   bit 2: the copies' Content-Usage fields follow them
 //	good      copy     when flagged
 //	failure   copy     when flagged
+//	usage     string   per copy present, good first, when bit 2 is set: the
+//	                   response's Content-Usage field (Result.ContentUsage) in
+//	                   its canonical form (usage.Preference.String)
 //	checksum  4 bytes  CRC-32C (Castagnoli) of everything before it, big-endian
 //
 // A copy is one fetch's outcome:
@@ -39,6 +45,13 @@ import (
 // overwritten. A change of layout is a new wireVersion, and the version is
 // part of the key too (storeKey), so nodes of two versions share nothing
 // rather than misread each other.
+//
+// The usage fields came later within version 1, behind a flag bit that
+// was 0 before: an entry whose responses carried no Content-Usage field is
+// written as before, and an entry written before them decodes as one
+// without the field. An older node reads an entry with the bit set as
+// corrupt, fetches itself and overwrites it, which costs a fetch and
+// never a wrong answer.
 const (
 	wireMagic   = "FRBT"
 	wireVersion = 1
@@ -63,6 +76,18 @@ const (
 	maxWireFailures  = 1 << 30
 	// maxErrMsg is how much of a failure's message is shared.
 	maxErrMsg = 1 << 10
+	// maxWireContentUsage bounds a copy's Content-Usage field in its
+	// canonical form: one key=value member per category of the
+	// vocabulary, a few dozen bytes today, with room for later drafts.
+	maxWireContentUsage = 1 << 10
+)
+
+// The bits of an entry's flags byte.
+const (
+	flagGood    = 1 << iota // a good copy follows
+	flagFailure             // the latest failure follows
+	flagUsage               // the copies' Content-Usage fields follow
+	flagsKnown  = flagGood | flagFailure | flagUsage
 )
 
 // errCorrupt is the error of a value that is not a shared entry of this
@@ -100,6 +125,9 @@ type sharedCopy struct {
 	retryAfter         time.Duration
 	etag, lastModified string
 	body               []byte
+	// contentUsage is the response's Content-Usage field
+	// (Result.ContentUsage).
+	contentUsage usage.Preference
 }
 
 // latest returns when the entry's latest fetch came.
@@ -187,20 +215,46 @@ func (s *sharedEntry) encode() ([]byte, error) {
 	b = appendString(b, s.origin)
 	b = binary.AppendUvarint(b, uint64(s.failures))
 	b = binary.AppendVarint(b, unixNano(s.failingSince))
-	var flags byte
-	if s.good != nil {
-		flags |= 1
+	copies := s.copies()
+	b = append(b, s.flags())
+	for _, c := range copies {
+		b = c.append(b)
 	}
-	if s.failure != nil {
-		flags |= 2
-	}
-	b = append(b, flags)
-	for _, c := range []*sharedCopy{s.good, s.failure} {
-		if c != nil {
-			b = c.append(b)
+	if s.flags()&flagUsage != 0 {
+		for _, c := range copies {
+			b = appendString(b, c.contentUsage.String())
 		}
 	}
 	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b, castagnoli)), nil
+}
+
+// copies returns the entry's copies present, good first.
+func (s *sharedEntry) copies() []*sharedCopy {
+	var cs []*sharedCopy
+	for _, c := range []*sharedCopy{s.good, s.failure} {
+		if c != nil {
+			cs = append(cs, c)
+		}
+	}
+	return cs
+}
+
+// flags returns the entry's flags byte: flagUsage only when a copy has a
+// Content-Usage field, so that other entries are written as before it.
+func (s *sharedEntry) flags() byte {
+	var flags byte
+	if s.good != nil {
+		flags |= flagGood
+	}
+	if s.failure != nil {
+		flags |= flagFailure
+	}
+	for _, c := range s.copies() {
+		if c.contentUsage != (usage.Preference{}) {
+			flags |= flagUsage
+		}
+	}
+	return flags
 }
 
 // fits reports whether every field of c is within the format's limits.
@@ -210,7 +264,8 @@ func (c *sharedCopy) fits() bool {
 			return false
 		}
 	}
-	return len(c.body) <= MaxSharedBody && c.redirects >= 0 && c.redirects <= maxWireRedirects &&
+	return len(c.body) <= MaxSharedBody && len(c.contentUsage.String()) <= maxWireContentUsage &&
+		c.redirects >= 0 && c.redirects <= maxWireRedirects &&
 		c.status >= 0 && c.status <= 999
 }
 
@@ -271,14 +326,19 @@ func decodeShared(b []byte, origin string) (*sharedEntry, error) {
 	s.failures = int(r.uvarint(maxWireFailures))
 	s.failingSince = fromUnixNano(r.varint())
 	flags := r.byte()
-	if flags&^3 != 0 {
+	if flags&^flagsKnown != 0 {
 		r.bad = true
 	}
-	if flags&1 != 0 {
+	if flags&flagGood != 0 {
 		s.good = r.copy()
 	}
-	if flags&2 != 0 {
+	if flags&flagFailure != 0 {
 		s.failure = r.copy()
+	}
+	if flags&flagUsage != 0 {
+		for _, c := range s.copies() {
+			c.contentUsage = r.contentUsage()
+		}
 	}
 	if r.bad || len(r.b) != 0 || s.origin != origin || !s.consistent() {
 		return nil, errCorrupt
@@ -375,6 +435,20 @@ func (r *wireReader) bytes(limit int) []byte {
 }
 
 func (r *wireReader) string(limit int) string { return string(r.bytes(limit)) }
+
+// contentUsage reads a copy's Content-Usage field: a string within
+// maxWireContentUsage that parses as a statement of preference.
+func (r *wireReader) contentUsage() usage.Preference {
+	s := r.string(maxWireContentUsage)
+	if s == "" {
+		return usage.Preference{}
+	}
+	p, ok := usage.ParsePreference(s)
+	if !ok {
+		r.bad = true
+	}
+	return p
+}
 
 func (r *wireReader) copy() *sharedCopy {
 	c := &sharedCopy{

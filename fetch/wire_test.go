@@ -3,6 +3,7 @@ package fetch
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -12,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots/usage"
 )
 
 var wireT0 = time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -54,7 +57,22 @@ func wireEntries() map[string]*sharedEntry {
 		"redirects":         {origin: "http://a.test", good: redirects},
 		"failing with copy": {origin: "http://a.test", good: goodCopy("Disallow: /"), failure: failureCopy(), failingSince: wireT0.Add(time.Hour), failures: 3},
 		"failing, no copy":  {origin: "http://a.test", failure: network, failingSince: wireT0, failures: 1},
+		"content usage":     {origin: "http://a.test", good: withUsage(goodCopy("Disallow: /p\n"), "train-ai=n, search=y")},
+		"failing, both with content usage": {origin: "http://a.test", good: withUsage(goodCopy("Disallow: /"), "search=y"),
+			failure: withUsage(failureCopy(), "train-ai=n"), failingSince: wireT0.Add(time.Hour), failures: 1},
+		"failure with content usage only": {origin: "http://a.test", good: goodCopy("Disallow: /"),
+			failure: withUsage(failureCopy(), "train-ai=y"), failingSince: wireT0.Add(time.Hour), failures: 1},
 	}
+}
+
+// withUsage returns c with the Content-Usage field pref.
+func withUsage(c *sharedCopy, pref string) *sharedCopy {
+	p, ok := usage.ParsePreference(pref)
+	if !ok {
+		panic(pref)
+	}
+	c.contentUsage = p
+	return c
 }
 
 func TestWireRoundTrip(t *testing.T) {
@@ -250,4 +268,108 @@ func FuzzDecodeShared(f *testing.F) {
 		require.NoError(t, err)
 		assertSameEntry(t, s, s2, "re-encoded")
 	})
+}
+
+// wireV1Golden is wireEntries()["failing with copy"] as encoded before
+// the Content-Usage fields were carried.
+const wireV1Golden = "" +
+	"46524254010d687474703a2f2f612e74657374038080ede8acdef5c6340318687474703a2f2f612e746573742f726f62" +
+	"6f74732e74787416687474703a2f2f612e746573742f7265616c2e74787401c80103010000008080a8dde68cf4c63480" +
+	"80ede8acdef5c6340004227631221d5475652c203031204a616e20323033302030303a30303a303020474d540b446973" +
+	"616c6c6f773a202f18687474703a2f2f612e746573742f726f626f74732e74787418687474703a2f2f612e746573742f" +
+	"726f626f74732e74787400f70302040000008080b2f4f2aff7c63480e0ecf8b1b3f7c6348090d8c69e05000000e66444" +
+	"3f"
+
+// An entry written before the Content-Usage fields still decodes, and an
+// entry without them is written byte for byte as it was.
+func TestWireContentUsageCompatible(t *testing.T) {
+	old, err := hex.DecodeString(wireV1Golden)
+	require.NoError(t, err)
+	want := wireEntries()["failing with copy"]
+	got, err := decodeShared(old, want.origin)
+	require.NoError(t, err, "an entry of the earlier layout")
+	assertSameEntry(t, want, got, "earlier layout")
+	b, err := want.encode()
+	require.NoError(t, err)
+	assert.Equal(t, old, b, "an entry without Content-Usage is written as before")
+
+	with, err := wireEntries()["content usage"].encode()
+	require.NoError(t, err)
+	s, err := decodeShared(with, "http://a.test")
+	require.NoError(t, err)
+	assert.Equal(t, "train-ai=n, search=y", s.good.contentUsage.String())
+}
+
+// usageEntry returns the wire form of an entry with one good copy whose
+// Content-Usage field is written as raw, checksum right, whatever raw is.
+func usageEntry(t *testing.T, raw string) []byte {
+	t.Helper()
+	b, err := (&sharedEntry{origin: "http://a.test", good: goodCopy("Disallow: /p\n")}).encode()
+	require.NoError(t, err)
+	body := b[:len(b)-4]
+	flags := len(wireMagic) + 1 + 1 + len("http://a.test") + 1 + 1 // magic, version, origin, failures, failing-since
+	require.Equal(t, byte(flagGood), body[flags])
+	body = bytes.Clone(body)
+	body[flags] |= flagUsage
+	body = appendString(body, raw)
+	return resum(append(body, 0, 0, 0, 0))
+}
+
+// A hostile Content-Usage field is refused: one over maxWireContentUsage,
+// one that claims more bytes than the value holds, and one that does not
+// parse. One at the limit is read.
+func TestWireContentUsageLimit(t *testing.T) {
+	at := "train-ai=n" + strings.Repeat(", x=y", (maxWireContentUsage-len("train-ai=n"))/len(", x=y"))
+	at += strings.Repeat("z", maxWireContentUsage-len(at)) // the last key grows to the limit
+	require.Len(t, at, maxWireContentUsage)
+	s, err := decodeShared(usageEntry(t, at), "http://a.test")
+	require.NoError(t, err, "a field at the limit")
+	assert.Equal(t, usage.No, s.good.contentUsage.Get(usage.TrainAI))
+
+	for name, raw := range map[string]string{
+		"over the limit":   at + "z",
+		"hostile size":     strings.Repeat("x=y, ", 200_000) + "train-ai=n",
+		"does not parse":   "train-ai=n;;",
+		"not a dictionary": "\x00\xff",
+	} {
+		_, err := decodeShared(usageEntry(t, raw), "http://a.test")
+		assert.ErrorIs(t, err, errCorrupt, name)
+	}
+	// A length that claims more than the value holds.
+	b, err := (&sharedEntry{origin: "http://a.test", good: goodCopy("")}).encode()
+	require.NoError(t, err)
+	body := bytes.Clone(b[:len(b)-4])
+	body[len(wireMagic)+1+1+len("http://a.test")+1+1] |= flagUsage
+	body = binary.AppendUvarint(body, maxWireContentUsage)
+	_, err = decodeShared(resum(append(append(body, "train-ai=n"...), 0, 0, 0, 0)), "http://a.test")
+	assert.ErrorIs(t, err, errCorrupt, "a length past the value's end")
+}
+
+// A Result's Content-Usage field goes into its shared copy and comes back
+// in the Result rebuilt from it.
+func TestWireContentUsageResult(t *testing.T) {
+	r := &Result{URL: "http://a.test/robots.txt", FinalURL: "http://a.test/robots.txt", Status: 404,
+		Policy: FullAllow, Reason: ReasonUnavailable, FetchedAt: wireT0, Expires: wireT0.Add(time.Hour)}
+	r.ContentUsage, _ = usage.ParsePreference("train-ai=n")
+	b, err := (&sharedEntry{origin: "http://a.test", good: copyOf(r, validators{}, nil)}).encode()
+	require.NoError(t, err)
+	s, err := decodeShared(b, "http://a.test")
+	require.NoError(t, err)
+	got := (&Cache{}).rebuild(s.good, nil)
+	assert.Equal(t, r.ContentUsage, got.ContentUsage)
+}
+
+// A node that takes another's shared entry sees the Content-Usage field of
+// the response the other fetched, as the fetching node does.
+func TestSharedContentUsageAcrossNodes(t *testing.T) {
+	s := serve(t, text(200, rules, "Cache-Control", "max-age=600", "Content-Usage", "train-ai=n, search=y"))
+	store := NewMemoryStore()
+	clock := newFakeClock()
+	a := node(t, s.Listener.Addr().String(), clock, store, CacheOptions{})
+	b := node(t, s.Listener.Addr().String(), clock, store, CacheOptions{})
+	ra := getOK(t, a, "http://site.test/x")
+	rb := getOK(t, b, "http://site.test/y")
+	require.Equal(t, int64(1), b.Stats().SharedHits, "b took a's entry")
+	assert.Equal(t, "train-ai=n, search=y", ra.ContentUsage.String())
+	assert.Equal(t, ra.ContentUsage, rb.ContentUsage)
 }

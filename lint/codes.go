@@ -41,6 +41,15 @@ const (
 	// Precedence.
 	CodeEqualPriority Code = "equal-priority" // an allow and a disallow of equal length matching the same paths
 	CodeDeadRule      Code = "dead-rule"      // a rule a longer rule of the other kind always beats
+
+	// Usage preferences.
+	CodeUsageMalformed     Code = "usage-malformed"      // a Content-Usage or Content-Signal value that states nothing
+	CodeUsageUnknownKey    Code = "usage-unknown-key"    // a key outside the vocabulary, ignored
+	CodeUsagePathNoSlash   Code = "usage-path-no-slash"  // a Content-Usage path that does not start with '/'
+	CodeSignalOutsideGroup Code = "signal-outside-group" // a Content-Signal line before any user-agent line
+	CodeUsageConflict      Code = "usage-conflict"       // opposite statements for one path of one group
+	CodeUsageDisallowed    Code = "usage-disallowed"     // a preference on a path its group disallows
+	CodeSplitStarGroup     Code = "split-star-group"     // a second '*' group after a managed Content-Signal block
 )
 
 // CodeInfo describes a code.
@@ -77,6 +86,13 @@ var Codes = []CodeInfo{
 	{CodeSitemapInvalid, Error, "a sitemap URL that is not an http or https URL"},
 	{CodeEqualPriority, Error, "an allow and a disallow of equal length that match the same paths"},
 	{CodeDeadRule, Error, "a rule that a longer rule of the other kind always beats"},
+	{CodeUsageMalformed, Error, "a Content-Usage or Content-Signal value, or part of one, that states nothing"},
+	{CodeUsageUnknownKey, Warning, "a preference key outside the vocabulary, which is ignored"},
+	{CodeUsagePathNoSlash, Error, "a Content-Usage path that does not start with '/', so the line does not parse"},
+	{CodeSignalOutsideGroup, Warning, "a Content-Signal line before any user-agent line, read as applying to every group"},
+	{CodeUsageConflict, Warning, "opposite preferences for one path of one group, of which the most restrictive wins"},
+	{CodeUsageDisallowed, Warning, "a preference on a path its group disallows, which means nothing"},
+	{CodeSplitStarGroup, Warning, "a second user-agent * group after one holding a Content-Signal line"},
 }
 
 // severities maps each code to its severity.

@@ -3,8 +3,8 @@
 //
 // Lint reads a file as Google's crawler reads it (the default mode of the
 // robots package) and returns one Diagnostic per finding, with its line,
-// column, severity and a stable code. The checks fall in five families,
-// one file each:
+// column, severity and a stable code. The checks fall in six families,
+// one file each (two for the last):
 //
 //   - bytes (encoding.go): the size limit, the line-length limit, NUL
 //     bytes, byte order marks, invalid UTF-8, UTF-16, HTML served as a
@@ -17,7 +17,11 @@
 //   - patterns (patterns.go) and sitemaps (sitemap.go): values that never
 //     match or that mean less than they seem;
 //   - precedence (overlap.go): rules that can never decide because a rule
-//     of the other kind always wins over them.
+//     of the other kind always wins over them;
+//   - usage preferences (usage.go, usagegroups.go): Content-Usage and
+//     Content-Signal values that state less than they seem, lines outside
+//     any group, conflicting statements, statements on disallowed paths,
+//     and the second '*' group a prepended managed block leaves.
 //
 // Every finding is sound: a rule is called dead only when another rule
 // provably covers it (include.go). docs/lint.md lists every code.

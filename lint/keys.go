@@ -72,6 +72,7 @@ var nonStandard = map[string]struct {
 		"parameters joined by & and an optional path, such as ref&sid /forum/"},
 	"noindex":        {"it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", nil, ""},
 	"content-signal": {"some AI crawlers read it", nil, ""},
+	"content-usage":  {"crawlers that follow the IETF AI preferences drafts read it", nil, ""},
 }
 
 func okOf[T any](parse func(string) (T, bool)) func(string) bool {

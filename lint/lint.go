@@ -21,6 +21,7 @@ func lint(data []byte, budget int) (ds []Diagnostic, work int) {
 	l.checkSize(data)
 	if l.checkWholeFile() {
 		l.checkLines()
+		l.checkUsageGroups()
 		work = l.checkPrecedence(budget)
 	}
 	sortDiagnostics(l.out)
@@ -40,6 +41,8 @@ type linter struct {
 	// keyCol is the 1-based column of the key of every directive line,
 	// by line number, for findings about rules found after the scan.
 	keyCol map[int]int
+	// sawUsage is set once a Content-Usage or Content-Signal line is seen.
+	sawUsage bool
 }
 
 // report records a finding; col is 1-based.
@@ -94,6 +97,9 @@ func (l *linter) checkValue(ln line, tok compile.Token, f fields, g *groups) {
 	default:
 		g.other(ln.num)
 		l.checkUnknown(ln.num, tok, f)
+		if isUsageKey(tok.Key) {
+			l.checkUsageLine(ln.num, tok, f, g)
+		}
 	}
 }
 

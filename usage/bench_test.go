@@ -54,3 +54,28 @@ func BenchmarkDecide(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSetDecide is BenchmarkDecide with the lines prepared once
+// (NewSet), as an Agent holds them.
+func BenchmarkSetDecide(b *testing.B) {
+	var rules []Rule
+	for i := range 32 {
+		pattern := "/section" + strconv.Itoa(i) + "/"
+		if i%4 == 0 {
+			pattern += "*.pdf$"
+		}
+		rules = append(rules, Rule{Line: i + 1, Pattern: pattern, Pref: pref("train-ai=n, search=y")})
+	}
+	rules = append(rules, Rule{Line: 33, Pattern: "/", Pref: pref("train-ai=y")})
+	s := NewSet(rules, []SignalLine{
+		{Line: 34, Signal: ParseContentSignal("search=yes, ai-train=no")},
+		{Line: 35, Signal: ParseContentSignal("ai-input=no")},
+	})
+	const path = "/section17/articles/2026/11/a-long-title-of-some-length.html?ref=home"
+	b.ReportAllocs()
+	for b.Loop() {
+		if u := s.Decide(path, true); u.MayTrain().Value != No {
+			b.Fatal(u)
+		}
+	}
+}

@@ -16,6 +16,19 @@ import "strings"
 // dictionary. The rule still stands with every category Unknown, as the
 // vocabulary reads a statement that does not parse; ok is for lint.
 func ParseContentUsage(value string) (path string, pref Preference, ok bool) {
+	path, stmt, ok := SplitContentUsage(value)
+	if !ok {
+		return path, Preference{}, false
+	}
+	pref, ok = ParsePreference(stmt)
+	return path, pref, ok
+}
+
+// SplitContentUsage cuts the value of a Content-Usage line into its path
+// and its statement of preference, as ParseContentUsage reads them,
+// without parsing the statement. ok is false when there is no statement:
+// an empty value, or a path with nothing after it.
+func SplitContentUsage(value string) (path, stmt string, ok bool) {
 	if i := strings.IndexAny(value, "\r\n#"); i >= 0 {
 		value = value[:i]
 	}
@@ -24,13 +37,9 @@ func ParseContentUsage(value string) (path string, pref Preference, ok bool) {
 	if strings.HasPrefix(value, "/") {
 		i := strings.IndexAny(value, " \t")
 		if i < 0 {
-			return value, Preference{}, false
+			return value, "", false
 		}
 		path, value = value[:i], strings.TrimLeft(value[i:], " \t")
 	}
-	if value == "" {
-		return path, Preference{}, false
-	}
-	pref, ok = ParsePreference(value)
-	return path, pref, ok
+	return path, value, value != ""
 }

@@ -25,3 +25,22 @@ func TestParseContentUsage(t *testing.T) {
 		}
 	}
 }
+
+func TestSplitContentUsage(t *testing.T) {
+	for _, tc := range []struct {
+		in, path, stmt string
+		ok             bool
+	}{
+		{" train-ai=n ", "/", "train-ai=n", true},
+		{"/a \t search=y, x", "/a", "search=y, x", true},
+		{"/a", "/a", "", false},
+		{"  ", "/", "", false},
+		{"blog/ train-ai=n", "/", "blog/ train-ai=n", true},
+		{"/a train-ai=n # note", "/a", "train-ai=n", true},
+	} {
+		path, stmt, ok := SplitContentUsage(tc.in)
+		if path != tc.path || stmt != tc.stmt || ok != tc.ok {
+			t.Errorf("SplitContentUsage(%q) = %q, %q, %v; want %q, %q, %v", tc.in, path, stmt, ok, tc.path, tc.stmt, tc.ok)
+		}
+	}
+}

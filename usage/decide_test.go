@@ -23,9 +23,9 @@ func TestDecideLongestAndCombined(t *testing.T) {
 		allowed  bool
 		mayTrain Decision
 	}{
-		{"/x", Decision{No, 1, SourceContentUsage}, Decision{Yes, 1, SourceContentUsage}, true, Decision{No, 1, SourceContentUsage}},
-		{"/a/x", Decision{No, 3, SourceContentUsage}, Decision{Unknown, 2, SourceContentUsage}, true, Decision{No, 3, SourceContentUsage}},
-		{"/a/b/x", Decision{Unknown, 4, SourceContentUsage}, Decision{Unknown, 4, SourceContentUsage}, true, Decision{}},
+		{"/x", Decision{No, SourceContentUsage, 1}, Decision{Yes, SourceContentUsage, 1}, true, Decision{No, SourceContentUsage, 1}},
+		{"/a/x", Decision{No, SourceContentUsage, 3}, Decision{Unknown, SourceContentUsage, 2}, true, Decision{No, SourceContentUsage, 3}},
+		{"/a/b/x", Decision{Unknown, SourceContentUsage, 4}, Decision{Unknown, SourceContentUsage, 4}, true, Decision{}},
 		{"/x", Decision{}, Decision{}, false, Decision{}},
 	} {
 		u := Decide(rules, nil, tc.path, tc.allowed)
@@ -56,7 +56,7 @@ func TestDecideOrderIsIrrelevant(t *testing.T) {
 		{Line: 7, Signal: ParseContentSignal("ai-train=no, ai-input=yes")},
 	}
 	want := Decide(rules, signals, "/a", true)
-	if want.Category(TrainAI) != (Decision{No, 2, SourceContentUsage}) || want.Signal(SignalAITrain) != (Decision{No, 6, SourceContentSignal}) {
+	if want.Category(TrainAI) != (Decision{No, SourceContentUsage, 2}) || want.Signal(SignalAITrain) != (Decision{No, SourceContentSignal, 6}) {
 		t.Fatalf("file order: %+v", want)
 	}
 	permute(len(rules), func(ri []int) {
@@ -106,9 +106,9 @@ func TestMayTrain(t *testing.T) {
 			want := Decision{}
 			switch {
 			case u != Unknown:
-				want = Decision{u, 1, SourceContentUsage}
+				want = Decision{u, SourceContentUsage, 1}
 			case s != Unknown:
-				want = Decision{s, 2, SourceContentSignal}
+				want = Decision{s, SourceContentSignal, 2}
 			}
 			if got != want {
 				t.Errorf("Content-Usage %v, Content-Signal %v: MayTrain = %+v, want %+v", u, s, got, want)
@@ -120,10 +120,10 @@ func TestMayTrain(t *testing.T) {
 func TestWithHeader(t *testing.T) {
 	rules := []Rule{{Line: 1, Pattern: "/", Pref: pref("train-ai=y, search=n")}}
 	u := Decide(rules, nil, "/x", true).WithHeader(pref("train-ai=n, search=y"))
-	if got, want := u.Category(TrainAI), (Decision{No, 0, SourceHeader}); got != want {
+	if got, want := u.Category(TrainAI), (Decision{No, SourceHeader, 0}); got != want {
 		t.Errorf("train-ai = %+v, want %+v: the header's n wins", got, want)
 	}
-	if got, want := u.Category(Search), (Decision{No, 1, SourceContentUsage}); got != want {
+	if got, want := u.Category(Search), (Decision{No, SourceContentUsage, 1}); got != want {
 		t.Errorf("search = %+v, want %+v: the file's n stays", got, want)
 	}
 	if got := Decide(rules, nil, "/x", false).WithHeader(pref("train-ai=n")); got != (Usage{}) {

@@ -22,7 +22,8 @@
 //
 // Decide turns a group's rules and signals and a URL path into a Usage:
 // for each category and each signal the value and the line that decided
-// it. Usage.MayTrain answers the common question, whether the content may
+// it. A Set (NewSet) holds the same lines prepared once, for deciding
+// many URLs with the same answers at a fraction of the cost. Usage.MayTrain answers the common question, whether the content may
 // be used to train a model, from both sources (docs/usage.md gives the
 // rule).
 //

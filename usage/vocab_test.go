@@ -37,3 +37,19 @@ func TestVocabulary(t *testing.T) {
 		t.Error("a category past the table has a label or a value")
 	}
 }
+
+// TestRetiredLabels checks that no retired label is a current one, and
+// that a statement writing one states nothing.
+func TestRetiredLabels(t *testing.T) {
+	for label, drafts := range RetiredLabels {
+		if _, ok := CategoryOf(label); ok {
+			t.Errorf("retired label %q is in the vocabulary", label)
+		}
+		if drafts == "" {
+			t.Errorf("retired label %q names no draft", label)
+		}
+		if p, ok := ParsePreference(label + "=n"); !ok || p != (Preference{}) {
+			t.Errorf("ParsePreference(%q) = %v, %v; want nothing stated", label+"=n", p, ok)
+		}
+	}
+}

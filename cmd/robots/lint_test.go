@@ -100,7 +100,7 @@ func TestLintUsageErrorsExitTwo(t *testing.T) {
 func TestLintEveryDiagnosticFile(t *testing.T) {
 	r := invoke(runLint, "", "../../testdata/lint/every.txt")
 	assert.Equal(t, exitNegative, r.code)
-	assert.Len(t, strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n"), 25)
+	assert.Len(t, strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n"), 40)
 }
 
 // TestLintGolden checks the text and JSON output on testdata/lint/sample.txt

@@ -28,6 +28,43 @@ func TestCheckJSONUsage(t *testing.T) {
 	assert.Equal(t, `{"url":"/p","allowed":false,"line":4,"rule":"Disallow: /p"}`, lines[1])
 }
 
+// TestUsageMemberLeftOut checks that the usage member is left out when
+// nothing decided: for an allowed URL of a file without usage lines, for
+// a URL no line speaks for, and for a disallowed URL, in check --json,
+// explain --json, /api/check and /api/explain; and by fetch --json when
+// neither the file nor the response states anything.
+func TestUsageMemberLeftOut(t *testing.T) {
+	plain := "User-agent: *\nDisallow: /p\n"
+	onlyBlog := "User-agent: *\nContent-Usage: /blog/ train-ai=y\nDisallow: /p\n"
+	s := localAPI(t)
+	for _, tc := range []struct{ name, body, url string }{
+		{"no usage lines", plain, "/x"},
+		{"no line speaks for the URL", onlyBlog, "/x"},
+		{"disallowed", usageRules, "/p"},
+	} {
+		path := writeTemp(t, tc.body)
+		for _, run := range []struct {
+			name string
+			out  string
+		}{
+			{"check --json", invoke(runCheck, "", "-f", path, "--json", tc.url).stdout},
+			{"explain --json", invoke(runExplain, "", "-f", path, "--json", tc.url).stdout},
+		} {
+			assert.NotContains(t, decodeObject(t, run.out), "usage", "%s: %s", tc.name, run.name)
+		}
+		for _, api := range []string{"/api/check", "/api/explain"} {
+			got := postOK(t, s, api, request(t, map[string]any{"robotstxt": tc.body, "urls": []string{tc.url}}))
+			assert.NotContains(t, got["results"].([]any)[0].(map[string]any), "usage", "%s: %s", tc.name, api)
+		}
+	}
+	origin, _ := robotsServer(t, 200, plain)
+	assert.NotContains(t, decodeObject(t, invoke(runFetch, "", "--json", origin.URL+"/x").stdout), "usage", "fetch --json")
+
+	// A line that speaks for the URL gives the member.
+	path := writeTemp(t, onlyBlog)
+	assert.Contains(t, decodeObject(t, invoke(runCheck, "", "-f", path, "--json", "/blog/a").stdout), "usage")
+}
+
 // TestExplainUsage checks explain's usage lines and its --json member.
 func TestExplainUsage(t *testing.T) {
 	path := writeTemp(t, usageRules)

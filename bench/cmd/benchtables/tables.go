@@ -36,6 +36,7 @@ var Families = []Family{
 	{"Pathological rules", []string{"Pathological", "PathologicalScaling"}},
 	{"The whole corpus", []string{"CorpusParse", "Corpus", "CorpusAll"}},
 	{"Memory", []string{"Memory"}},
+	{"temoto's API as crawlers call it: temoto v1.1.2 and its drop-in, compat/temoto", []string{"TemotoCompat", "TemotoCompatCrawl"}},
 }
 
 // Columns returns the libraries in column order: LibOrder, then the run's
