@@ -304,6 +304,11 @@ func (a *Agent) Allowed(rawURL string) bool {
 	if a.policy == FullDisallow {
 		return false
 	}
+	// A path that starts with '/', as most do, is checked as AllowedPath
+	// checks it: straight to the automaton once the rules are compiled.
+	if slash, rest := runtime.PathParts(rawURL); slash == "" {
+		return a.match.AllowedPath(rest)
+	}
 	return a.match.Allowed(runtime.FromURL(rawURL))
 }
 
