@@ -71,19 +71,24 @@ func pathBounds(rawURL string) (start, end int) {
 // when a '#' comes first or there is none.
 func pathStart(rawURL string, i int, proto bool) int {
 	for ; i < len(rawURL); i++ {
+		if !pathStop[rawURL[i]] {
+			continue
+		}
 		switch rawURL[i] {
 		case '/', '?', ';':
 			return i
 		case '#':
 			return -1
-		case ':':
-			if proto && strings.HasPrefix(rawURL[i+1:], "//") {
-				return pathStart(rawURL, i+3, false)
-			}
+		}
+		if proto && strings.HasPrefix(rawURL[i+1:], "//") {
+			return pathStart(rawURL, i+3, false)
 		}
 	}
 	return -1
 }
+
+// pathStop marks the bytes pathStart stops at.
+var pathStop = [256]bool{'/': true, '?': true, ';': true, '#': true, ':': true}
 
 // URLPath returns the path, parameters and query of u in the form Path
 // gives: its escaped path (or "/" when empty) and, when present, '?' and the

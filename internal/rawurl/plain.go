@@ -32,33 +32,39 @@ func Split(rawURL string) (origin, rest string, ok bool) {
 	default:
 		return "", "", false
 	}
-	end, port := len(rawURL), -1
-	for i := authority; i < len(rawURL); i++ {
-		c := rawURL[i]
-		if c == '/' || c == '?' || c == '#' {
-			end = i
-			break
+	i := authority
+	for i < len(rawURL) && hostByte[rawURL[i]] {
+		i++
+	}
+	if i == authority || rawURL[i-1] == '.' {
+		return "", "", false
+	}
+	end := i
+	if i < len(rawURL) && rawURL[i] == ':' {
+		for end = i + 1; end < len(rawURL) && '0' <= rawURL[end] && rawURL[end] <= '9'; end++ {
 		}
-		switch {
-		case c == ':' && port < 0:
-			port = i
-		case '0' <= c && c <= '9', port < 0 && ('a' <= c && c <= 'z' || c == '-' || c == '.'):
-		default:
+		if !plainPort(rawURL[i+1:end], defaultPort) {
 			return "", "", false
 		}
 	}
-	host := end
-	if port >= 0 {
-		host = port
-		if !plainPort(rawURL[port+1:end], defaultPort) {
-			return "", "", false
-		}
-	}
-	if host == authority || rawURL[host-1] == '.' {
+	if end < len(rawURL) && !afterAuthority[rawURL[end]] {
 		return "", "", false
 	}
 	return rawURL[:end], beforeFragment(rawURL[end:]), true
 }
+
+// hostByte marks the bytes of a plain host: lower-case letters, digits,
+// '-' and '.'.
+var hostByte = [256]bool{
+	'-': true, '.': true,
+	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
+	'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true,
+	'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true,
+	's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true,
+}
+
+// afterAuthority marks the bytes that end an authority.
+var afterAuthority = [256]bool{'/': true, '?': true, '#': true}
 
 // beforeFragment returns s up to its first '#'.
 func beforeFragment(s string) string {

@@ -1,0 +1,34 @@
+package fetch
+
+import (
+	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/rawurl"
+)
+
+// page is a URL to check, read once: its origin, the cache's key, and,
+// for a plain URL (rawurl.Split), where its path is, so that the check
+// does not read the URL again.
+type page struct {
+	raw    string
+	origin string
+	rest   string // rawurl.Split's rest; set when plain
+	plain  bool
+}
+
+// readPage returns the page of pageURL; the error is robots.Origin's.
+func readPage(pageURL string) (page, error) {
+	if origin, rest, ok := rawurl.Split(pageURL); ok {
+		return page{raw: pageURL, origin: origin, rest: rest, plain: true}, nil
+	}
+	origin, err := robots.Origin(pageURL)
+	return page{raw: pageURL, origin: origin}, err
+}
+
+// allowedBy reports whether a allows the page: by its path when the path
+// is known and rooted, as Agent.Allowed would find it, else by the URL.
+func (p *page) allowedBy(a *Agent) bool {
+	if p.plain && (p.rest == "" || p.rest[0] == '/') {
+		return a.agent.AllowedPath(p.rest)
+	}
+	return a.agent.Allowed(p.raw)
+}
