@@ -1,10 +1,6 @@
 package fetch
 
-import (
-	"context"
-
-	"github.com/fastrobots/robots"
-)
+import "context"
 
 // AllowedBatch appends to allowed whether the crawler agent may fetch
 // each of pageURLs, in order, and returns the extended slice. A run of
@@ -16,29 +12,33 @@ import (
 // or when ctx ends while an origin is fetched, and returns the error: the
 // answers returned are those of the URLs before it.
 func (c *Checker) AllowedBatch(ctx context.Context, agent string, pageURLs []string, allowed []bool) ([]bool, error) {
-	return batch(c, ctx, agent, pageURLs, allowed, func(_ *Result, a *Agent, u string) bool { return a.Allowed(u) })
+	return batch(c, ctx, agent, pageURLs, allowed, func(_ *Result, a *Agent, p page) bool { return p.allowedBy(a) })
 }
 
 // DecideBatch is AllowedBatch for verdicts: it appends the verdict of
 // each of pageURLs to verdicts.
 func (c *Checker) DecideBatch(ctx context.Context, agent string, pageURLs []string, verdicts []Verdict) ([]Verdict, error) {
-	return batch(c, ctx, agent, pageURLs, verdicts, verdict)
+	return batch(c, ctx, agent, pageURLs, verdicts, func(res *Result, a *Agent, p page) Verdict { return verdict(res, a, p.raw) })
 }
 
 // batch appends answer's value for each of pageURLs to out, one origin
 // run at a time; AllowedBatch and DecideBatch differ only in answer.
 func batch[T any](c *Checker, ctx context.Context, agent string, pageURLs []string, out []T,
-	answer func(res *Result, a *Agent, pageURL string) T) ([]T, error) {
+	answer func(res *Result, a *Agent, p page) T) ([]T, error) {
 	one := [1]string{agent} // on the stack: nothing keeps the list past the call
 	agents := agentList(one[:])
 	r := originRun{c: c}
 	defer r.end()
 	for _, u := range pageURLs {
-		res, a, err := r.at(ctx, agents, u)
+		p, err := readPage(u)
 		if err != nil {
 			return out, err
 		}
-		out = append(out, answer(res, a, u))
+		res, a, err := r.at(ctx, agents, p.origin)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, answer(res, a, p))
 	}
 	return out, nil
 }
@@ -61,14 +61,10 @@ func agentList(one []string) []string {
 	return one
 }
 
-// at returns the answer and the resolution of agents that govern pageURL,
-// looking them up only when its origin is not the run's. The run's agents
-// are the same at every call.
-func (r *originRun) at(ctx context.Context, agents []string, pageURL string) (*Result, *Agent, error) {
-	origin, err := robots.Origin(pageURL)
-	if err != nil {
-		return nil, nil, err
-	}
+// at returns the answer and the resolution of agents that govern the URLs
+// of origin, looking them up only when origin is not the run's. The run's
+// agents are the same at every call.
+func (r *originRun) at(ctx context.Context, agents []string, origin string) (*Result, *Agent, error) {
 	if r.res != nil && origin == r.origin {
 		return r.res, r.a, nil
 	}
