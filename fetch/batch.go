@@ -29,9 +29,10 @@ func batch[T any](c *Checker, ctx context.Context, agent string, pageURLs []stri
 	agents := agentList(one[:])
 	r := originRun{c: c}
 	defer r.end()
+	var p page
 	for _, u := range pageURLs {
-		p, err := readPage(u)
-		if err != nil {
+		var err error
+		if p, err = readPageOf(u, &p); err != nil {
 			return out, err
 		}
 		res, a, err := r.at(ctx, agents, p.origin)

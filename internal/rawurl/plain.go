@@ -53,6 +53,22 @@ func Split(rawURL string) (origin, rest string, ok bool) {
 	return rawURL[:end], beforeFragment(rawURL[end:]), true
 }
 
+// SplitOf is Split for a URL expected to be of origin, an origin that
+// Split gave: it returns rawURL's rest and true when rawURL is that
+// origin followed by the end of its authority, without reading the host
+// again, and false otherwise (another origin, or the same written
+// otherwise, which Split reads).
+func SplitOf(rawURL, origin string) (rest string, ok bool) {
+	if !strings.HasPrefix(rawURL, origin) {
+		return "", false
+	}
+	rest = rawURL[len(origin):]
+	if rest != "" && !afterAuthority[rest[0]] {
+		return "", false
+	}
+	return beforeFragment(rest), true
+}
+
 // hostByte marks the bytes of a plain host: lower-case letters, digits,
 // '-' and '.'.
 var hostByte = [256]bool{

@@ -51,6 +51,54 @@ func TestSplit(t *testing.T) {
 	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { rawurl.Split("https://www.example.com/a/b?c=1") }))
 }
 
+func TestSplitOf(t *testing.T) {
+	cases := []struct {
+		in, origin, rest string
+		ok               bool
+	}{
+		{"https://a.com/x?y#z", "https://a.com", "/x?y", true},
+		{"https://a.com", "https://a.com", "", true},
+		{"https://a.com?q", "https://a.com", "?q", true},
+		{"https://a.com#f", "https://a.com", "", true},
+		{"https://a.com.uk/x", "https://a.com", "", false},
+		{"https://a.com:8080/x", "https://a.com", "", false},
+		{"https://a.com:443/x", "https://a.com", "", false}, // the same origin, written otherwise
+		{"https://a.co", "https://a.com", "", false},
+		{"http://a.com/x", "https://a.com", "", false},
+	}
+	for _, c := range cases {
+		rest, ok := rawurl.SplitOf(c.in, c.origin)
+		assert.Equal(t, c.ok, ok, "%q of %q", c.in, c.origin)
+		assert.Equal(t, c.rest, rest, "%q of %q", c.in, c.origin)
+		if ok {
+			origin, want, plain := rawurl.Split(c.in)
+			assert.True(t, plain, c.in)
+			assert.Equal(t, c.origin, origin, c.in)
+			assert.Equal(t, want, rest, c.in)
+		}
+	}
+}
+
+// FuzzSplitOf: whenever SplitOf says a URL is of a plain URL's origin,
+// Split agrees, rest included.
+func FuzzSplitOf(f *testing.F) {
+	f.Add("https://a.com/x", "https://a.com/y#z")
+	f.Fuzz(func(t *testing.T, first, u string) {
+		origin, _, ok := rawurl.Split(first)
+		if !ok {
+			return
+		}
+		rest, ok := rawurl.SplitOf(u, origin)
+		if !ok {
+			return
+		}
+		o, want, plain := rawurl.Split(u)
+		if !plain || o != origin || want != rest {
+			t.Fatalf("SplitOf(%q, %q) = %q; Split gives %q %q %v", u, origin, rest, o, want, plain)
+		}
+	})
+}
+
 // checkSplit checks Split(u), when ok, against robots.Origin and
 // runtime.Path.
 func checkSplit(t *testing.T, u string) {
