@@ -6,7 +6,8 @@ import "sync/atomic"
 // transitions, is kept in columns that they read without the mutex: only
 // building (a state, a transition, a row) takes it. A column is an array
 // whose length is its capacity; a full one is replaced by a copy twice as
-// long, published with one atomic store, and never grows in place. So:
+// long (grownLen), published with one atomic store, and never grows in
+// place. So:
 //
 //   - an element is written before anything that names it (a table
 //     entry, a transition, a head) is stored, atomically: a check that
@@ -37,8 +38,13 @@ type edgeCols struct {
 	class []uint8 // the byte class it reads
 }
 
-// minColumns is the length of the first columns.
-const minColumns = 8
+// firstColumns is the length of the first columns, grown from none as
+// append grows a slice: a set of a few states holds columns of a few.
+const firstColumns = 2
+
+// grownLen returns the length of the columns that replace full ones of
+// length n.
+func grownLen(n int) int { return max(2*n, firstColumns) }
 
 func newStateCols(n int) *stateCols {
 	return &stateCols{rank: make([]int32, n), head: make([]int32, n), end: make([]int32, n)}
@@ -54,7 +60,7 @@ func newEdgeCols(n int) *edgeCols {
 func (d *dfa) addStateCols(n, end int32) {
 	c := d.cols.Load()
 	if int(n) == len(c.rank) {
-		grown := newStateCols(2 * len(c.rank))
+		grown := newStateCols(grownLen(len(c.rank)))
 		for i := range c.rank {
 			// Checks count visits in the old columns as this copies them.
 			grown.rank[i] = atomic.LoadInt32(&c.rank[i])
@@ -99,7 +105,7 @@ func (d *dfa) addEdge(n int32, cls uint8, to int32) {
 	e := d.edgeCols.Load()
 	i := d.nedges
 	if int(i) == len(e.to) {
-		grown := newEdgeCols(2 * len(e.to))
+		grown := newEdgeCols(grownLen(len(e.to)))
 		for j := range e.to {
 			grown.to[j] = atomic.LoadInt32(&e.to[j])
 		}

@@ -121,8 +121,8 @@ func newDFA(p *prog, budget int, meter *Meter) *dfa {
 	}
 	trans := make([]int32, 0)
 	d.trans.Store(&trans)
-	d.cols.Store(newStateCols(minColumns))
-	d.edgeCols.Store(newEdgeCols(minColumns))
+	d.cols.Store(newStateCols(0))
+	d.edgeCols.Store(newEdgeCols(0))
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	set, best := d.initialSet()
