@@ -18,7 +18,7 @@ func (c *Checker) AllowedBatch(ctx context.Context, agent string, pageURLs []str
 // DecideBatch is AllowedBatch for verdicts: it appends the verdict of
 // each of pageURLs to verdicts.
 func (c *Checker) DecideBatch(ctx context.Context, agent string, pageURLs []string, verdicts []Verdict) ([]Verdict, error) {
-	return batch(c, ctx, agent, pageURLs, verdicts, func(res *Result, a *Agent, p page) Verdict { return verdict(res, a, p.raw) })
+	return batch(c, ctx, agent, pageURLs, verdicts, func(res *Result, a *Agent, p page) Verdict { return verdict(res, a, &p) })
 }
 
 // batch appends answer's value for each of pageURLs to out, one origin

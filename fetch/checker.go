@@ -116,7 +116,7 @@ func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL str
 	if err != nil {
 		return Verdict{}, err
 	}
-	v := verdict(res, a, pageURL)
+	v := verdict(res, a, &p)
 	c.recharge(p.origin, res)
 	return v, nil
 }
@@ -183,9 +183,10 @@ func (c *Checker) recharge(origin string, res *Result) {
 	}
 }
 
-// verdict returns a's verdict for pageURL under res.
-func verdict(res *Result, a *Agent, pageURL string) Verdict {
-	d := a.Decide(pageURL)
+// verdict returns a's verdict for the page p under res.
+func verdict(res *Result, a *Agent, p *page) Verdict {
+	pageURL := p.raw
+	d := p.decidedBy(a)
 	return Verdict{Allowed: d.Allowed, Rule: d.Rule, Empty: d.Empty, Line: d.Line(), Policy: res.Policy,
 		Result: res, CrawlDelay: a.crawlDelay, RequestRate: a.requestRate,
 		Usage: a.usage(pageURL, d.Allowed).WithHeader(res.ContentUsage)}

@@ -47,7 +47,7 @@ func TestCheckerKeepsFirstAgentOnEntry(t *testing.T) {
 
 // A warm check answers as the agent does on the URL, whether the URL takes
 // the one-pass path (a plain URL whose path starts with '/') or not, and
-// counts one hit either way.
+// counts one hit either way; Decide decides as the agent does.
 func TestCheckerWarmAnswersAsAgent(t *testing.T) {
 	c := NewChecker(NewCache(nil, CacheOptions{}))
 	res, err := c.Cache().Put("http://a.test", 200, []byte(rules), time.Now())
@@ -68,6 +68,11 @@ func TestCheckerWarmAnswersAsAgent(t *testing.T) {
 				assert.Equal(t, want.Allowed(u), got, "%s %q, %s check", agent, u, pass)
 				assert.Equal(t, int64(1), c.Cache().Stats().Hits-before, "%s %q, %s check: one hit", agent, u, pass)
 			}
+			v, err := c.Decide(t.Context(), agent, u)
+			require.NoError(t, err, u)
+			d := want.Decide(u)
+			assert.Equal(t, d.Allowed, v.Allowed, "%s %q: Decide", agent, u)
+			assert.Equal(t, d.Line(), v.Line, "%s %q: Decide's line", agent, u)
 		}
 	}
 }

@@ -39,8 +39,20 @@ func readPageOf(pageURL string, p *page) (page, error) {
 // allowedBy reports whether a allows the page: by its path when the path
 // is known and rooted, as Agent.Allowed would find it, else by the URL.
 func (p *page) allowedBy(a *Agent) bool {
-	if p.plain && (p.rest == "" || p.rest[0] == '/') {
+	if p.rooted() {
 		return a.agent.AllowedPath(p.rest)
 	}
 	return a.agent.Allowed(p.raw)
 }
+
+// decidedBy is allowedBy for a's decision.
+func (p *page) decidedBy(a *Agent) robots.Decision {
+	if p.rooted() {
+		return a.agent.DecidePath(p.rest)
+	}
+	return a.agent.Decide(p.raw)
+}
+
+// rooted reports whether the page's path is known and is rest: plain, and
+// rest empty (the path "/") or starting with '/'.
+func (p *page) rooted() bool { return p.plain && (p.rest == "" || p.rest[0] == '/') }
