@@ -1,6 +1,10 @@
 package fetch
 
-import "context"
+import (
+	"context"
+
+	"github.com/fastrobots/robots/internal/rawurl"
+)
 
 // AllowedBatch appends to allowed whether the crawler agent may fetch
 // each of pageURLs, in order, and returns the extended slice. A run of
@@ -12,7 +16,32 @@ import "context"
 // or when ctx ends while an origin is fetched, and returns the error: the
 // answers returned are those of the URLs before it.
 func (c *Checker) AllowedBatch(ctx context.Context, agent string, pageURLs []string, allowed []bool) ([]bool, error) {
-	return batch(c, ctx, agent, pageURLs, allowed, func(_ *Result, a *Agent, p page) bool { return p.allowedBy(a) })
+	one := [1]string{agent} // on the stack: nothing keeps the list past the call
+	agents := agentList(one[:])
+	r := originRun{c: c}
+	defer r.end()
+	for i := 0; i < len(pageURLs); {
+		p, err := readPage(pageURLs[i])
+		if err != nil {
+			return allowed, err
+		}
+		_, a, err := r.at(ctx, agents, p.origin)
+		if err != nil {
+			return allowed, err
+		}
+		allowed = append(allowed, p.allowedBy(a))
+		// The URLs that follow, while they start with the same plain
+		// origin, are checked on a with no more lookup or comparison.
+		for i++; i < len(pageURLs) && p.plain; i++ {
+			rest, ok := rawurl.SplitOf(pageURLs[i], p.origin)
+			if !ok {
+				break
+			}
+			q := page{raw: pageURLs[i], origin: p.origin, rest: rest, plain: true}
+			allowed = append(allowed, q.allowedBy(a))
+		}
+	}
+	return allowed, nil
 }
 
 // DecideBatch is AllowedBatch for verdicts: it appends the verdict of
