@@ -328,12 +328,22 @@ func (a *Agent) AllowedMany(urls []string, out []bool) {
 		clear(out)
 		return
 	}
-	for i, u := range urls {
-		if slash, rest := runtime.PathParts(u); slash == "" {
-			out[i] = a.match.AllowedPath(rest)
-		} else {
-			out[i] = a.match.Allowed(runtime.FromURL(u))
+	i := 0
+	if s := a.rules.HotSet(); s != nil && a.rules.Dialect().Verbatim() {
+		// Compiled: two rooted paths at a time walk the automaton
+		// interleaved, as AllowedPath would walk each.
+		for ; i+1 < len(urls); i += 2 {
+			slash1, rest1 := runtime.PathParts(urls[i])
+			slash2, rest2 := runtime.PathParts(urls[i+1])
+			if slash1 == "" && slash2 == "" {
+				out[i], out[i+1] = s.AllowedPair(rest1, rest2)
+			} else {
+				out[i], out[i+1] = a.Allowed(urls[i]), a.Allowed(urls[i+1])
+			}
 		}
+	}
+	for ; i < len(urls); i++ {
+		out[i] = a.Allowed(urls[i])
 	}
 }
 
