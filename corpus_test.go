@@ -126,13 +126,14 @@ func corpusCheck(t *testing.T, name string, body []byte, urls []string, st *corp
 
 // corpusRun parses body in both modes, resolves every corpus agent and
 // decides every URL, checking that each verdict agrees with its deciding
-// rule. A panic is returned as an error.
+// rule and that AllowedMany answers the URLs as Allowed does. A panic is returned as an error.
 func corpusRun(body []byte, urls []string) (decisions int, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
 		}
 	}()
+	many := make([]bool, len(urls))
 	for _, m := range []robots.Mode{robots.Google, robots.RFC} {
 		r := robots.Parse(body, robots.WithMode(m))
 		if r.Truncated() != (len(body) > robots.MaxBytes) || r.Lines() < 1 {
@@ -149,6 +150,12 @@ func corpusRun(body []byte, urls []string) (decisions int, err error) {
 					return decisions, fmt.Errorf("%v mode: agent %q, URL %q: inconsistent decision %+v", m, agents, u, d)
 				}
 				decisions++
+			}
+			a.AllowedMany(urls, many)
+			for i, u := range urls {
+				if many[i] != a.Allowed(u) {
+					return decisions, fmt.Errorf("%v mode: agent %q, URL %q: AllowedMany says %v, Allowed %v", m, agents, u, many[i], !many[i])
+				}
 			}
 		}
 	}

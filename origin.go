@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/idna"
+
+	"github.com/fastrobots/robots/internal/rawurl"
 )
 
 // Errors returned, wrapped in a *URLError, by Origin and URLFor.
@@ -64,8 +66,12 @@ var hostProfile = idna.New(
 //     the same origin as no port and is dropped; any other port is kept;
 //   - user info, path, query and fragment are dropped.
 //
-// A relative URL, or one without a host, is an error (*URLError wrapping
-// ErrNoScheme, ErrNoHost, ErrBadHost or ErrBadPort).
+// Only the scheme and authority are read: a path, query or fragment that
+// url.Parse would refuse (a bad escape, a control byte) does not fail
+// Origin, as it does not fail Agent.Allowed. A relative URL, or one
+// without a host, is an error (*URLError wrapping ErrNoScheme, ErrNoHost,
+// ErrBadHost or ErrBadPort, or the *url.Error of an authority url.Parse
+// refuses).
 func Origin(pageURL string) (string, error) {
 	if o, ok := plainOrigin(pageURL); ok {
 		return o, nil
@@ -75,7 +81,7 @@ func Origin(pageURL string) (string, error) {
 
 // parsedOrigin is Origin for any URL, which it parses.
 func parsedOrigin(pageURL string) (string, error) {
-	u, err := url.Parse(pageURL)
+	u, err := url.Parse(originPart(pageURL))
 	if err != nil {
 		return "", &URLError{URL: pageURL, Err: err}
 	}
@@ -83,6 +89,11 @@ func parsedOrigin(pageURL string) (string, error) {
 		return "", &URLError{URL: pageURL, Err: ErrNoScheme}
 	}
 	scheme := strings.ToLower(u.Scheme)
+	if strings.IndexByte(u.Hostname(), ':') >= 0 && !strings.HasPrefix(u.Host, "[") {
+		// "a://::": url.Parse takes "::" for a host and ":" for its port,
+		// but only an IPv6 address in brackets may hold a colon.
+		return "", &URLError{URL: pageURL, Err: ErrBadHost}
+	}
 	host, err := originHost(u.Hostname())
 	if err != nil {
 		return "", &URLError{URL: pageURL, Err: err}
@@ -111,63 +122,57 @@ func parsedOrigin(pageURL string) (string, error) {
 }
 
 // plainOrigin returns the origin of the URLs a crawler meets most, as a
-// substring of pageURL, with no parsing and no copy: an http or https URL,
-// written in lower case, whose host holds only letters, digits, '-' and
-// '.' (not at its end), with no user info and no port or one that is
-// written plainly and is not the scheme's default, and whose rest holds
-// only printable ASCII but '%'. Origin gives the same for them; ok is false
-// for every other URL, which Origin parses.
+// substring of pageURL, with no parsing and no copy: the plain URLs of
+// rawurl.Split, an http or https URL written in lower case with a host of
+// letters, digits, '-' and '.', and no user info or default port. Origin
+// gives the same for them; ok is false for every other URL, which Origin
+// parses.
 func plainOrigin(pageURL string) (string, bool) {
-	var rest, defaultPort string
-	switch {
-	case strings.HasPrefix(pageURL, "https://"):
-		rest, defaultPort = pageURL[len("https://"):], "443"
-	case strings.HasPrefix(pageURL, "http://"):
-		rest, defaultPort = pageURL[len("http://"):], "80"
-	default:
-		return "", false
-	}
-	end, port := len(rest), -1
-	for i := 0; i < len(rest); i++ {
-		c := rest[i]
-		if c == '/' || c == '?' || c == '#' {
-			end = i
-			break
-		}
-		switch {
-		case c == ':' && port < 0:
-			port = i
-		case '0' <= c && c <= '9', port < 0 && ('a' <= c && c <= 'z' || c == '-' || c == '.'):
-		default:
-			return "", false
-		}
-	}
-	host := end
-	if port >= 0 {
-		host = port
-		if !plainPort(rest[port+1:end], defaultPort) {
-			return "", false
-		}
-	}
-	if host == 0 || rest[host-1] == '.' {
-		return "", false
-	}
-	for i := end; i < len(rest); i++ {
-		if c := rest[i]; c <= ' ' || c >= 0x7f || c == '%' {
-			return "", false
-		}
-	}
-	return pageURL[:len(pageURL)-len(rest)+end], true
+	origin, _, ok := rawurl.Split(pageURL)
+	return origin, ok
 }
 
-// plainPort reports whether p, all digits, is a port written as Origin
-// writes it (no leading zero, at most 65535) and not the scheme's default.
-func plainPort(p, defaultPort string) bool {
-	if p == "" || p[0] == '0' || len(p) > 5 || p == defaultPort {
-		return false
+// originPart returns the part of pageURL that holds its scheme and
+// authority, cut where url.Parse would end the authority: at the first
+// '/' or '?' after "scheme://", or at the fragment. What follows, path,
+// query and fragment, is not Origin's business: a bad escape or a control
+// byte there does not make the origin any less clear. A URL whose scheme
+// url.Parse would not take yields "", which has none; one with a scheme
+// but no "//" yields its scheme and colon, which have no host.
+func originPart(pageURL string) string {
+	s, _, _ := strings.Cut(pageURL, "#")
+	colon := schemeEnd(s)
+	if colon < 0 {
+		return ""
 	}
-	n, err := strconv.Atoi(p)
-	return err == nil && n <= 65535
+	rest := s[colon+1:]
+	if !strings.HasPrefix(rest, "//") {
+		return s[:colon+1]
+	}
+	if end := strings.IndexAny(rest[2:], "/?"); end >= 0 {
+		return s[:colon+3+end]
+	}
+	return s
+}
+
+// schemeEnd returns the index of the colon that ends s's scheme, as
+// url.Parse reads a scheme (a letter, then letters, digits, '+', '-' or
+// '.'), or -1 when s has none.
+func schemeEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		case '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.':
+			if i == 0 {
+				return -1
+			}
+		case c == ':' && i > 0:
+			return i
+		default:
+			return -1
+		}
+	}
+	return -1
 }
 
 // URLFor returns the URL of the robots.txt that governs pageURL: its

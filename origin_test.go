@@ -2,6 +2,7 @@ package robots
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -125,24 +126,29 @@ func TestOriginNormalises(t *testing.T) {
 
 func TestOriginErrors(t *testing.T) {
 	cases := map[string]error{
-		"":                            ErrNoScheme,
-		"/a/b":                        ErrNoScheme,
-		"example.com/a":               ErrNoScheme,
-		"//example.com/a":             ErrNoScheme,
-		"mailto:someone@example.com":  ErrNoHost,
-		"file:///etc/passwd":          ErrNoHost,
-		"https:///a":                  ErrNoHost,
-		"https://:443/a":              ErrNoHost,
-		"https://example.com:99999/":  ErrBadPort,
-		"https://example.com../":      ErrBadHost, // an empty label before the root
-		"https://./":                  ErrBadHost,
-		"https://a\u05d0.example/":    ErrBadHost, // Bidi rule: Latin and Hebrew in one label
-		"https://exa%C2%A0mple.com/":  ErrBadHost, // NBSP maps to a space
-		"https://exa%20mple.com/":     nil,
-		"https://example.com:8x/":     nil, // url.Parse error
-		"http://[::1/":                nil, // url.Parse error
-		"https://exa mple.com/":       nil, // url.Parse error
-		"https://example.com/%zz%%zz": nil, // url.Parse error
+		"":                           ErrNoScheme,
+		"/a/b":                       ErrNoScheme,
+		"example.com/a":              ErrNoScheme,
+		"//example.com/a":            ErrNoScheme,
+		"mailto:someone@example.com": ErrNoHost,
+		"file:///etc/passwd":         ErrNoHost,
+		"https:///a":                 ErrNoHost,
+		"https://:443/a":             ErrNoHost,
+		"https://example.com:99999/": ErrBadPort,
+		"https://example.com../":     ErrBadHost, // an empty label before the root
+		"https://./":                 ErrBadHost,
+		"https://a\u05d0.example/":   ErrBadHost, // Bidi rule: Latin and Hebrew in one label
+		"https://exa%C2%A0mple.com/": ErrBadHost, // NBSP maps to a space
+		"https://exa%20mple.com/":    nil,
+		"https://example.com:8x/":    nil, // url.Parse error
+		"http://[::1/":               nil, // url.Parse error
+		"https://exa mple.com/":      nil, // url.Parse error
+		"://example.com/":            ErrNoScheme,
+		"1http://example.com/":       ErrNoScheme,
+		"/a%zz":                      ErrNoScheme, // not the path's bad escape
+		"mailto:%zz":                 ErrNoHost,
+		"https://exa%zzmple.com/":    nil, // url.Parse error in the host
+		"a://::":                     ErrBadHost,
 	}
 	for in, want := range cases {
 		_, err := URLFor(in)
@@ -155,6 +161,94 @@ func TestOriginErrors(t *testing.T) {
 			assert.ErrorIs(t, err, want, in)
 		}
 	}
+}
+
+// TestOriginReadsSchemeAndAuthorityOnly: what follows the authority,
+// however hostile, does not change the origin or fail it, on the fast
+// path and the parsed one alike.
+func TestOriginReadsSchemeAndAuthorityOnly(t *testing.T) {
+	rests := []string{
+		"/coupons/x%x", "/%", "/%zz%%zz", "/a\x00b", "/a\x7f", "/\r\n", "/a b", "?q=%", "?%zz",
+		"#%zz", "/caf\xc3", "/\xff\xfe", "/[x]", "/a:b//c", "/x#y#z", "?#", "/;p=%g", "/" + strings.Repeat("%", 1000),
+	}
+	origins := map[string]string{
+		"https://www.groupon.com":      "https://www.groupon.com",
+		"http://example.com:8080":      "http://example.com:8080",
+		"HTTPS://Example.COM":          "https://example.com",
+		"https://user:p@example.com":   "https://example.com",
+		"http://[2001:DB8::1]:8080":    "http://[2001:db8::1]:8080",
+		"https://bücher.example":       "https://xn--bcher-kva.example",
+		"https://www.example.com.:443": "https://www.example.com",
+		"ftp://example.com:21":         "ftp://example.com",
+	}
+	for prefix, want := range origins {
+		for _, rest := range rests {
+			u := prefix + rest
+			got, err := Origin(u)
+			if assert.NoError(t, err, "%q", u) {
+				assert.Equal(t, want, got, "%q", u)
+			}
+		}
+	}
+	// The example of the crawled URLs url.Parse refuses: its own origin.
+	got, err := URLFor("https://www.groupon.com/coupons/x%x")
+	require.NoError(t, err)
+	assert.Equal(t, "https://www.groupon.com/robots.txt", got)
+}
+
+// TestOriginPart checks where Origin cuts a URL before parsing it.
+func TestOriginPart(t *testing.T) {
+	cases := map[string]string{
+		"https://a.com/b%zz":    "https://a.com",
+		"https://a.com?q%zz":    "https://a.com",
+		"https://a.com#f/x":     "https://a.com",
+		"https://a.com":         "https://a.com",
+		"https://u@a.com:1/p":   "https://u@a.com:1",
+		"mailto:x%zz":           "mailto:",
+		"file:///etc":           "file://",
+		"http:/a":               "http:",
+		"http:?//a":             "http:",
+		"h#ttp://a.com/":        "",
+		"/a%zz":                 "",
+		"://a.com":              "",
+		"1a://a.com":            "",
+		"a b://c":               "",
+		"":                      "",
+		"x+y.z-w://h/p":         "x+y.z-w://h",
+		"HTTP://A.COM:80/x?y#z": "HTTP://A.COM:80",
+	}
+	for in, want := range cases {
+		assert.Equal(t, want, originPart(in), "%q", in)
+	}
+}
+
+// FuzzOrigin: Origin never panics; a URL's origin is its own origin, the
+// origin of the origin followed by any path, and the fast path's when it
+// takes one; the fast path's path agrees with runtime's reading.
+func FuzzOrigin(f *testing.F) {
+	for _, s := range []string{"https://www.groupon.com/coupons/x%x", "http://[::1]:80/a", "HTTPS://Bücher.example./#x", "mailto:a@b", "//a/b", "http://a.com:0/"} {
+		f.Add(s, "/a%zz\x00")
+	}
+	f.Fuzz(func(t *testing.T, u, rest string) {
+		o, err := Origin(u)
+		if fast, ok := plainOrigin(u); ok {
+			if err != nil || fast != o {
+				t.Fatalf("Origin(%q) = %q, %v; the fast path gives %q", u, o, err, fast)
+			}
+		}
+		if err != nil {
+			return
+		}
+		if again, err := Origin(o); err != nil || again != o {
+			t.Fatalf("Origin(%q) = %q, %v; want itself", o, again, err)
+		}
+		if !strings.HasPrefix(rest, "/") {
+			rest = "/" + rest
+		}
+		if withRest, err := Origin(o + rest); err != nil || withRest != o {
+			t.Fatalf("Origin(%q) = %q, %v; want %q", o+rest, withRest, err, o)
+		}
+	})
 }
 
 func BenchmarkURLFor(b *testing.B) {

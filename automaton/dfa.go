@@ -62,9 +62,13 @@ type dfa struct {
 	states []stateInfo // by state number
 	arena  []byte      // the stored kernels, each after its length (kernel.go)
 	slots  []int32     // open-addressing index of the states by hash: state number + 1, 0 when free
-	edges  edgeList    // the transitions of states without a row (rows.go)
-	rows   int         // states with a row
-	used   int         // bytes held, counted against budget
+	// cols and edgeCols are what checks read of sparse states without
+	// the mutex (columns.go); nedges is the transitions edgeCols holds.
+	cols     atomic.Pointer[stateCols]
+	edgeCols atomic.Pointer[edgeCols]
+	nedges   int32
+	rows     int // states with a row
+	used     int // bytes held, counted against budget
 	// replayed is the bytes of the kernels that replayed states do not
 	// store, counted against budget all the same (see state).
 	replayed int
@@ -89,16 +93,14 @@ type dfa struct {
 	memo replayMemo
 }
 
-// stateInfo is what a state keeps besides its row.
+// stateInfo is what a state keeps besides its row and what checks read
+// without the mutex: its row offset, visits, first sparse transition and
+// end verdict are in the columns (columns.go).
 type stateInfo struct {
 	hash   uint32 // the low half of hashState, to skip most kernel compares
 	best   int32
-	end    int32 // the verdict if the input ends here
 	parent int32 // the state it was first reached from, -1 for the start state
 	kernel int32 // where arena holds its kernel, or -1 when it is replayed (kernel.go)
-	row    int32 // its row offset, or -1 while it is sparse
-	edges  int32 // its first sparse transition, -1 for none
-	visits uint8 // its reads while sparse (visit), counted up to rowAfter
 	// settled is set when every live position belongs to a pattern whose
 	// verdict allows as best's does (settles): whatever follows, the path
 	// is allowed or not as it would be if it ended here.
@@ -119,6 +121,8 @@ func newDFA(p *prog, budget int, meter *Meter) *dfa {
 	}
 	trans := make([]int32, 0)
 	d.trans.Store(&trans)
+	d.cols.Store(newStateCols(0))
+	d.edgeCols.Store(newEdgeCols(0))
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	set, best := d.initialSet()
@@ -126,7 +130,7 @@ func newDFA(p *prog, budget int, meter *Meter) *dfa {
 	if ok && !d.final(start) {
 		n := d.number(start)
 		ok = d.giveRow(n)
-		start = d.states[n].row
+		start = d.rowOf(n)
 	}
 	d.start, d.noTable = start, !ok
 	return d
@@ -257,14 +261,16 @@ func (d *dfa) state(set []int32, best, parent int32, via byte) (int32, bool) {
 		d.replayed += kernelBytes
 	}
 	info := stateInfo{
-		hash: h, best: best, end: d.endVerdict(set, best), parent: parent,
-		kernel: -1, row: -1, edges: -1, settled: d.settles(set, best), via: via, chain: chain,
+		hash: h, best: best, parent: parent,
+		kernel: -1, settled: d.settles(set, best), via: via, chain: chain,
 	}
+	end := d.endVerdict(set, best)
 	if store {
 		info.kernel, info.chain = d.storeKernel(d.enc), 0
 	}
 	d.states = append(d.states, info)
 	n := int32(len(d.states) - 1)
+	d.addStateCols(n, end)
 	d.insert(n)
 	d.memo.keep(n, set)
 	return d.entry(n), true
@@ -354,7 +360,7 @@ func (d *dfa) transition(n int32, c byte) (int32, bool) {
 	cls := int32(d.prog.class[c])
 	if cls == d.prog.nulClass {
 		// A NUL ends the input: reading it decides as the end does.
-		return finalState(d.states[n].end), true
+		return finalState(d.endOf(n)), true
 	}
 	if e, ok := d.known(n, cls); ok {
 		return e, true
@@ -380,15 +386,22 @@ func (d *dfa) transition(n int32, c byte) (int32, bool) {
 // or a final state. It counts the bytes read in sparse states and gives a
 // state its row the rowAfter-th time. ok is false when the budget refused
 // a state the path needs.
+//
+// It reads what is built without the mutex (readBuilt), and takes it only
+// to build: a transition, a state, a row, or the rewrite of an entry that
+// names a state that has since got its row.
 func (d *dfa) advance(s int32, in string) (next int32, rest string, ok bool) {
+	if s, in, ok = d.readBuilt(s, in); ok {
+		return s, in, true
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for ; len(in) > 0; in = in[1:] {
 		n := d.number(s)
-		if d.states[n].row < 0 {
+		if d.rowOf(n) < 0 {
 			d.visit(n)
 		}
-		if row := d.states[n].row; row >= 0 {
+		if row := d.rowOf(n); row >= 0 {
 			s = row
 			if e, ok := d.known(n, int32(d.prog.class[in[0]])); ok && e >= 0 {
 				return s, in, true
@@ -404,18 +417,91 @@ func (d *dfa) advance(s int32, in string) (next int32, rest string, ok bool) {
 	return s, "", true
 }
 
+// readBuilt is advance over what is built, without the mutex: it follows
+// the transitions of sparse states and counts their visits (columns.go).
+// It returns advance's answer and true, or, with false, the entry reached
+// so far and the rest of in, from which advance builds under the mutex:
+// when a transition is missing, when a sparse state's visits call for its
+// row, or when a row names a sparse state that has since got its row.
+func (d *dfa) readBuilt(s int32, in string) (int32, string, bool) {
+	for len(in) > 0 {
+		cls := int32(d.prog.class[in[0]])
+		if s >= 0 {
+			e := loaded(atomic.LoadInt32(&(*d.trans.Load())[s+cls]))
+			switch {
+			case e >= 0 || d.final(e):
+				return s, in, true
+			case e == unknown:
+				return s, in, false
+			}
+			if r, ok := d.builtRow(e); !ok || r >= 0 {
+				return s, in, false // a stale entry, to rewrite under the mutex
+			}
+			s, in = e, in[1:]
+			continue
+		}
+		c := d.cols.Load()
+		n := d.sparseNumber(s)
+		if int(n) >= len(c.rank) {
+			return s, in, false
+		}
+		rank := atomic.LoadInt32(&c.rank[n])
+		if rank >= 0 {
+			s = rank
+			continue
+		}
+		if countVisit(&c.rank[n], rank) || visitsOf(rank)+1 >= rowAfter {
+			return s, in, false // time for its row
+		}
+		if cls == d.prog.nulClass {
+			return finalState(c.end[n]), "", true
+		}
+		e := d.edgeCols.Load()
+		i := findEdge(e, atomic.LoadInt32(&c.head[n]), cls)
+		if i < 0 {
+			return s, in, false
+		}
+		if s, in = atomic.LoadInt32(&e.to[i]), in[1:]; d.final(s) {
+			return s, "", true
+		}
+	}
+	return s, "", true
+}
+
+// builtRow returns the row of the sparse state that entry e names, -1
+// while it has none; false when the columns loaded do not hold the state.
+func (d *dfa) builtRow(e int32) (int32, bool) {
+	c := d.cols.Load()
+	n := d.sparseNumber(e)
+	if int(n) >= len(c.rank) {
+		return 0, false
+	}
+	return max(atomic.LoadInt32(&c.rank[n]), -1), true
+}
+
 // verdictAt returns the verdict if the input ends in the live state whose
 // entry is s. Ending in a sparse state counts as reading in it (visit), so
-// a state where checks keep ending gets its row too.
+// a state where checks keep ending gets its row too; the mutex is taken
+// only to give it.
 func (d *dfa) verdictAt(trans []int32, s int32) int32 {
 	if s >= 0 {
 		return endPattern(atomic.LoadInt32(&trans[s+d.stride-2]))
+	}
+	if c := d.cols.Load(); int(d.sparseNumber(s)) < len(c.rank) {
+		n := d.sparseNumber(s)
+		rank := atomic.LoadInt32(&c.rank[n])
+		if rank >= 0 {
+			return endPattern(atomic.LoadInt32(&(*d.trans.Load())[rank+d.stride-2]))
+		}
+		if !countVisit(&c.rank[n], rank) && visitsOf(rank)+1 < rowAfter {
+			return c.end[n]
+		}
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	n := d.number(s)
 	d.visit(n)
-	return d.states[n].end
+	return d.endOf(n)
 }
 
 // scanner returns the segment scanner of the patterns, built once.
@@ -466,7 +552,7 @@ func (d *dfa) stats() Stats {
 	st := Stats{
 		States: len(d.states), Rows: d.rows, Bytes: d.used, ReplayedBytes: d.replayed, Budget: d.budget, Full: d.full.Load(),
 		Positions: int(d.prog.npos()), Classes: d.prog.nclass,
-		TableBytes: 4 * len(*d.trans.Load()), KernelBytes: len(d.arena), EdgeBytes: d.edges.bytes(),
+		TableBytes: 4 * len(*d.trans.Load()), KernelBytes: len(d.arena), EdgeBytes: d.edgeBytes(),
 	}
 	if sc := d.scan.Load(); sc != nil {
 		st.ScanBytes, st.ScanScratchBytes = sc.bytes(), sc.scratchBytes

@@ -28,15 +28,20 @@
 //     stops there too. States are built the first time a check reaches
 //     them, within the budget.
 //   - rows.go: a state's transitions. A state starts sparse, its
-//     transitions a short list read under the lock; once checks have read
-//     rowAfter bytes in it, it gets a row of the transition table. Byte
-//     classes keep rows short, rows are premultiplied, and the hot loop
-//     (walk, cursor.go) walks them without a lock, one table load per byte.
+//     transitions a short list; once checks have read rowAfter bytes in
+//     it, it gets a row of the transition table. Byte classes keep rows
+//     short, rows are premultiplied, and the hot loop (walk, cursor.go)
+//     walks them one table load per byte. Set.AllowedPair walks two paths
+//     at once, interleaved.
 //     Most states of a real group are reached by one path, and a row would
 //     be most of their memory. The table is read in one place, tableEntry:
 //     through a raw pointer by default (read_unchecked.go), checked against
 //     the table's length when built with the tag robotschecked
 //     (read_checked.go).
+//   - columns.go: what checks read of sparse states (row, visits, first
+//     transition, end verdict) and their transitions, in arrays published
+//     by atomic stores: checks read everything built without a lock, and
+//     only building a state, a transition or a row takes the mutex.
 //   - kernel.go: a state's positions, stored as a varint kernel by one state
 //     in replayLimit and replayed, by stepping from the state it was first
 //     reached from, for the others.

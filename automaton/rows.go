@@ -130,7 +130,7 @@ func loaded(e int32) int32 {
 // entry returns the entry that names state n: its row offset, or its
 // sparse entry.
 func (d *dfa) entry(n int32) int32 {
-	if row := d.states[n].row; row >= 0 {
+	if row := d.rowOf(n); row >= 0 {
 		return row
 	}
 	return d.sparseEntry(n)
@@ -158,10 +158,9 @@ func (d *dfa) resolve(e int32) int32 {
 // one, rewriting a stale sparse entry to the row it now names. d.mu must
 // be held.
 func (d *dfa) known(n, cls int32) (int32, bool) {
-	info := &d.states[n]
-	if info.row >= 0 {
+	if row := d.rowOf(n); row >= 0 {
 		trans := *d.trans.Load()
-		i := info.row + cls
+		i := row + cls
 		e := atomic.LoadInt32(&trans[i])
 		if e == unknown {
 			return 0, false
@@ -173,11 +172,13 @@ func (d *dfa) known(n, cls int32) (int32, bool) {
 		}
 		return e, true
 	}
-	for i := info.edges; i >= 0; i = d.edges.next[i] {
-		if int32(d.edges.class[i]) == cls {
-			d.edges.to[i] = d.resolve(d.edges.to[i])
-			return d.edges.to[i], true
+	e := d.edgeCols.Load()
+	if i := findEdge(e, d.cols.Load().head[n], cls); i >= 0 {
+		to := d.resolve(e.to[i])
+		if to != e.to[i] {
+			atomic.StoreInt32(&e.to[i], to)
 		}
+		return to, true
 	}
 	return 0, false
 }
@@ -186,9 +187,8 @@ func (d *dfa) known(n, cls int32) (int32, bool) {
 // its row, or as one more sparse transition. It returns false when the
 // budget refuses the sparse transition. d.mu must be held.
 func (d *dfa) record(n, cls, next int32) bool {
-	info := &d.states[n]
-	if info.row >= 0 {
-		atomic.StoreInt32(&(*d.trans.Load())[info.row+cls], d.stored(n, next))
+	if row := d.rowOf(n); row >= 0 {
+		atomic.StoreInt32(&(*d.trans.Load())[row+cls], d.stored(n, next))
 		return true
 	}
 	if !d.fits(sparseEdgeBytes) {
@@ -196,18 +196,23 @@ func (d *dfa) record(n, cls, next int32) bool {
 		return false
 	}
 	d.charge(sparseEdgeBytes)
-	info.edges = d.edges.add(info.edges, uint8(cls), next)
+	d.addEdge(n, uint8(cls), next)
 	return true
 }
 
 // visit counts a byte read in sparse state n, and gives it its row the
-// rowAfter-th time. d.mu must be held.
+// rowAfter-th time. d.mu must be held; checks count visits without it
+// (countVisit), so a visit counted here may be lost to theirs.
 func (d *dfa) visit(n int32) {
-	info := &d.states[n]
-	if info.visits < rowAfter {
-		info.visits++
+	at := &d.cols.Load().rank[n]
+	rank := atomic.LoadInt32(at)
+	if rank >= 0 {
+		return
 	}
-	if info.visits >= rowAfter && !d.rowsFull && !d.giveRow(n) {
+	if !countVisit(at, rank) && visitsOf(rank)+1 < rowAfter {
+		return
+	}
+	if !d.rowsFull && !d.giveRow(n) {
 		d.rowsFull = true
 	}
 }
@@ -224,18 +229,19 @@ func (d *dfa) giveRow(n int32) bool {
 	trans := d.growTable(newLen)
 	row := int32(d.rows) * d.stride
 	d.rows++
-	info := &d.states[n]
-	trans[row+d.stride-2] = d.endEntry(info.end)
+	end := d.endOf(n)
+	trans[row+d.stride-2] = d.endEntry(end)
 	trans[row+d.stride-1] = n
 	if c := d.prog.nulClass; c >= 0 {
-		trans[row+c] = finalState(info.end)
+		trans[row+c] = finalState(end)
 	}
-	for i := info.edges; i >= 0; i = d.edges.next[i] {
-		trans[row+int32(d.edges.class[i])] = d.stored(n, d.resolve(d.edges.to[i]))
+	e := d.edgeCols.Load()
+	for i := d.cols.Load().head[n]; i >= 0; i = e.next[i] {
+		trans[row+int32(e.class[i])] = d.stored(n, d.resolve(e.to[i]))
 	}
-	// Publishing the row: no reader can reach it before an entry naming
-	// it is stored, atomically, after these stores.
-	info.row = row
+	// Publishing the row: no check can reach it before an entry naming
+	// it, or the state's rank, is stored, atomically, after these stores.
+	d.setRow(n, row)
 	return true
 }
 
@@ -276,20 +282,3 @@ func (d *dfa) growTable(n int) []int32 {
 	}
 	return trans
 }
-
-// edgeList holds the transitions of sparse states, each state's a linked
-// list from stateInfo.edges: sparseEdgeBytes each.
-type edgeList struct {
-	to    []int32 // the entry the transition leads to
-	next  []int32 // the state's next transition, -1 for none
-	class []uint8 // the byte class it reads
-}
-
-// add adds a transition on class cls to entry to in front of the list
-// that starts at head, and returns the new head.
-func (l *edgeList) add(head int32, cls uint8, to int32) int32 {
-	l.to, l.next, l.class = append(l.to, to), append(l.next, head), append(l.class, cls)
-	return int32(len(l.to) - 1)
-}
-
-func (l *edgeList) bytes() int { return sparseEdgeBytes * len(l.to) }

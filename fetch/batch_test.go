@@ -19,7 +19,8 @@ func TestCheckerBatchOneLookupPerOrigin(t *testing.T) {
 	urls := []string{
 		"http://a.test/", "http://a.test/private/x", "http://a.test/p?q", "http://a.test/private/",
 		"http://b.test/private/y", "http://b.test/z",
-		"http://a.test/private/z",
+		"http://a.test/private/z", "HTTP://A.TEST/private/q", "http://a.test:80/p", "http://a.test?private",
+		"http://a.test#/private/", "http://a.test/private/%zz",
 	}
 	for _, agent := range []string{"Googlebot", "FooBot", ""} {
 		var want []bool

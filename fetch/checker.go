@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/rawurl"
 	"github.com/fastrobots/robots/usage"
 )
 
@@ -71,6 +72,9 @@ func (v Verdict) Delay() time.Duration { return delayOf(v.CrawlDelay, v.RequestR
 // is non-nil, and the verdict false, when pageURL has no origin, is not
 // http or https, or ctx ends first.
 func (c *Checker) Allowed(ctx context.Context, agent, pageURL string) (bool, error) {
+	if allowed, ok := c.allowedWarm(agent, pageURL); ok {
+		return allowed, nil
+	}
 	if agent == "" {
 		return c.AllowedAgents(ctx, nil, pageURL)
 	}
@@ -80,16 +84,16 @@ func (c *Checker) Allowed(ctx context.Context, agent, pageURL string) (bool, err
 
 // AllowedAgents is Allowed for an ordered fallback list of agents.
 func (c *Checker) AllowedAgents(ctx context.Context, agents []string, pageURL string) (bool, error) {
-	origin, err := robots.Origin(pageURL)
+	p, err := readPage(pageURL)
 	if err != nil {
 		return false, err
 	}
-	res, a, err := c.resolve(ctx, agents, origin)
+	res, a, err := c.resolve(ctx, agents, p.origin)
 	if err != nil {
 		return false, err
 	}
-	allowed := a.Allowed(pageURL)
-	c.recharge(origin, res)
+	allowed := p.allowedBy(a)
+	c.recharge(p.origin, res)
 	return allowed, nil
 }
 
@@ -104,17 +108,37 @@ func (c *Checker) Decide(ctx context.Context, agent, pageURL string) (Verdict, e
 
 // DecideAgents is Decide for an ordered fallback list of agents.
 func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL string) (Verdict, error) {
-	origin, err := robots.Origin(pageURL)
+	p, err := readPage(pageURL)
 	if err != nil {
 		return Verdict{}, err
 	}
-	res, a, err := c.resolve(ctx, agents, origin)
+	res, a, err := c.resolve(ctx, agents, p.origin)
 	if err != nil {
 		return Verdict{}, err
 	}
-	v := verdict(res, a, pageURL)
-	c.recharge(origin, res)
+	v := verdict(res, a, &p)
+	c.recharge(p.origin, res)
 	return v, nil
+}
+
+// allowedWarm is Allowed on the path a warm crawler takes most: a plain
+// URL (rawurl.Split) whose path starts with '/', of an origin the cache
+// holds fresh with agent's resolution kept on its entry. It reads the URL
+// once, takes no lock and counts the hit; ok is false, and nothing is
+// counted, for any other URL, which Allowed answers in full.
+func (c *Checker) allowedWarm(agent, pageURL string) (allowed, ok bool) {
+	origin, rest, plain := rawurl.Split(pageURL)
+	if !plain || rest != "" && rest[0] != '/' {
+		return false, false
+	}
+	_, v := c.cache.freshView(origin, false)
+	if v == nil || v.agent == nil || v.agentKey != agent {
+		return false, false
+	}
+	c.cache.hits.Add()
+	allowed = v.agent.agent.AllowedPath(rest)
+	c.recharge(origin, v.res)
+	return allowed, true
 }
 
 // resolve returns the origin's answer, from the cache or fetched, and the
@@ -159,9 +183,10 @@ func (c *Checker) recharge(origin string, res *Result) {
 	}
 }
 
-// verdict returns a's verdict for pageURL under res.
-func verdict(res *Result, a *Agent, pageURL string) Verdict {
-	d := a.Decide(pageURL)
+// verdict returns a's verdict for the page p under res.
+func verdict(res *Result, a *Agent, p *page) Verdict {
+	pageURL := p.raw
+	d := p.decidedBy(a)
 	return Verdict{Allowed: d.Allowed, Rule: d.Rule, Empty: d.Empty, Line: d.Line(), Policy: res.Policy,
 		Result: res, CrawlDelay: a.crawlDelay, RequestRate: a.requestRate,
 		Usage: a.usage(pageURL, d.Allowed).WithHeader(res.ContentUsage)}

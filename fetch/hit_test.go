@@ -44,3 +44,35 @@ func TestCheckerKeepsFirstAgentOnEntry(t *testing.T) {
 	assert.True(t, check("Googlebot", "/a"))
 	assert.Equal(t, "Googlebot", e.view.Load().agentKey)
 }
+
+// A warm check answers as the agent does on the URL, whether the URL takes
+// the one-pass path (a plain URL whose path starts with '/') or not, and
+// counts one hit either way; Decide decides as the agent does.
+func TestCheckerWarmAnswersAsAgent(t *testing.T) {
+	c := NewChecker(NewCache(nil, CacheOptions{}))
+	res, err := c.Cache().Put("http://a.test", 200, []byte(rules), time.Now())
+	require.NoError(t, err)
+	urls := []string{
+		"http://a.test/private/x", "http://a.test/a", "http://a.test", "http://a.test?private",
+		"http://a.test#/private/", "http://a.test/private#x", "http://a.test/a#/private/",
+		"HTTP://A.test/private/", "http://a.test:80/private/", "http://u@a.test/private/",
+		"http://a.test/%zz/private", "http://a.test/private/%zz", "http://a.test/;private",
+	}
+	for _, agent := range []string{"Googlebot", "FooBot", ""} {
+		want := res.Robots.Agent(agent)
+		for _, u := range urls {
+			for _, pass := range []string{"first", "warm"} {
+				before := c.Cache().Stats().Hits
+				got, err := c.Allowed(t.Context(), agent, u)
+				require.NoError(t, err, u)
+				assert.Equal(t, want.Allowed(u), got, "%s %q, %s check", agent, u, pass)
+				assert.Equal(t, int64(1), c.Cache().Stats().Hits-before, "%s %q, %s check: one hit", agent, u, pass)
+			}
+			v, err := c.Decide(t.Context(), agent, u)
+			require.NoError(t, err, u)
+			d := want.Decide(u)
+			assert.Equal(t, d.Allowed, v.Allowed, "%s %q: Decide", agent, u)
+			assert.Equal(t, d.Line(), v.Line, "%s %q: Decide's line", agent, u)
+		}
+	}
+}

@@ -42,33 +42,53 @@ func PathParts(rawURL string) (slash, rest string) {
 }
 
 // pathBounds returns the bounds of the path, parameters and query within
-// rawURL; start == end when there are none.
+// rawURL; start == end when there are none. It reads rawURL once, byte by
+// byte up to the path and by IndexByte after it: the authority begins after
+// the first "://" that no '/', '?' or ';' precedes, the path at the first
+// '/', '?' or ';' after that, and a '#' before the path leaves none.
 func pathBounds(rawURL string) (start, end int) {
-	from := 0
-	if strings.HasPrefix(rawURL, "//") {
-		from = 2
+	switch {
+	case strings.HasPrefix(rawURL, "https://"): // most URLs: their "://" is the first
+		start = pathStart(rawURL, len("https://"), false)
+	case strings.HasPrefix(rawURL, "http://"):
+		start = pathStart(rawURL, len("http://"), false)
+	case strings.HasPrefix(rawURL, "//"):
+		start = pathStart(rawURL, 2, true)
+	default:
+		start = pathStart(rawURL, 0, true)
 	}
-	authority := from
-	if proto := strings.Index(rawURL[from:], "://"); proto >= 0 {
-		early := strings.IndexAny(rawURL[from:], "/?;")
-		if early < 0 || early >= proto {
-			authority = from + proto + 3
-		}
-	}
-	i := strings.IndexAny(rawURL[authority:], "/?;")
-	if i < 0 {
+	if start < 0 {
 		return 0, 0
 	}
-	start = authority + i
-	end = len(rawURL)
-	if hash := strings.IndexByte(rawURL[from:], '#'); hash >= 0 {
-		if from+hash < start {
-			return 0, 0
-		}
-		end = from + hash
+	if hash := strings.IndexByte(rawURL[start:], '#'); hash >= 0 {
+		return start, start + hash
 	}
-	return start, end
+	return start, len(rawURL)
 }
+
+// pathStart returns the index of the first '/', '?' or ';' of rawURL from
+// i on, past the first "://" when proto is set and one comes first; -1
+// when a '#' comes first or there is none.
+func pathStart(rawURL string, i int, proto bool) int {
+	for ; i < len(rawURL); i++ {
+		if !pathStop[rawURL[i]] {
+			continue
+		}
+		switch rawURL[i] {
+		case '/', '?', ';':
+			return i
+		case '#':
+			return -1
+		}
+		if proto && strings.HasPrefix(rawURL[i+1:], "//") {
+			return pathStart(rawURL, i+3, false)
+		}
+	}
+	return -1
+}
+
+// pathStop marks the bytes pathStart stops at.
+var pathStop = [256]bool{'/': true, '?': true, ';': true, '#': true, ':': true}
 
 // URLPath returns the path, parameters and query of u in the form Path
 // gives: its escaped path (or "/" when empty) and, when present, '?' and the
