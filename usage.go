@@ -66,18 +66,11 @@ func (a *Agent) usageLines() *agentUsage {
 // the top-level Content-Signal lines.
 func (a *Agent) readUsage() *agentUsage {
 	u := &agentUsage{}
-	groups := a.groups()
-	first := 0 // the line of the first group; 0 when the file has none
-	if len(groups) > 0 && len(groups[0].Agents) > 0 {
-		first = groups[0].Agents[0].Line
-	}
-	for _, d := range directivesOf(a.file.Others()) {
-		if first == 0 || d.Line < first {
-			u.add(d, false)
-		}
+	for _, d := range directivesOf(a.file.Preamble()) {
+		u.add(d, false)
 	}
 	for _, gi := range a.sel.Groups {
-		for _, d := range groups[gi].Extras {
+		for _, d := range directivesOf(a.file.Extras(gi)) {
 			u.add(d, true)
 		}
 	}

@@ -34,10 +34,14 @@ func (f *File) memoryBytes() int {
 	return n
 }
 
-// viewBytes returns the memory of the built view.
+// memoryBytes returns the memory of the built directives.
+func (d *dirView) memoryBytes() int {
+	return int(unsafe.Sizeof(dirView{})) + (cap(d.sitemaps)+cap(d.others))*int(unsafe.Sizeof(Directive{}))
+}
+
+// memoryBytes returns the memory of the built view.
 func (v *view) memoryBytes() int {
-	n := cap(v.groups) * int(unsafe.Sizeof(Group{}))
-	n += (cap(v.sitemaps) + cap(v.others)) * int(unsafe.Sizeof(Directive{}))
+	n := int(unsafe.Sizeof(view{})) + cap(v.groups)*int(unsafe.Sizeof(Group{}))
 	for i := range v.groups {
 		// rules and agents share one allocation each; the groups' slices
 		// cover them, one after another

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/fastrobots/robots/automaton"
@@ -70,9 +71,9 @@ type File struct {
 	names  names
 	global []int32
 
-	viewOnce sync.Once
-	view     view
-	meter    *automaton.Meter
+	view  atomic.Pointer[view]    // nil until Groups or a Rule is asked for
+	dirs  atomic.Pointer[dirView] // nil until Sitemaps or Others is asked for
+	meter *automaton.Meter
 }
 
 // ruleRec locates a rule: its value is body[off:off+size()]. Its bits

@@ -1,9 +1,19 @@
 package compile
 
-// view is the parsed file as values of the exported types, built from the
-// records once, on first use.
+// view is the file's groups as values of the exported types, built from
+// the records once, on first use. It costs about as much as the records
+// and arena together (a Rule is 48 bytes, its record 8), so the steps a
+// crawler takes (resolving its groups, reading its pacing and usage
+// lines, checking URLs) never build it: only Groups and what returns a
+// Rule do.
 type view struct {
-	groups   []Group
+	groups []Group
+}
+
+// dirView is the file's sitemap and unknown lines as Directive values,
+// built once, on first use, apart from the groups: they are few, and
+// reading them needs no Rule.
+type dirView struct {
 	sitemaps []Directive
 	others   []Directive
 }
@@ -13,28 +23,69 @@ type view struct {
 func (f *File) Groups() []Group { return f.materialize().groups }
 
 // Sitemaps returns the sitemap lines, in file order, wherever they stand.
-func (f *File) Sitemaps() []Directive { return f.materialize().sitemaps }
+func (f *File) Sitemaps() []Directive { return f.directiveView().sitemaps }
 
 // Others returns the directives this package does not interpret, in file
 // order.
-func (f *File) Others() []Directive { return f.materialize().others }
+func (f *File) Others() []Directive { return f.directiveView().others }
+
+// Extras returns the unknown lines of group gi (Group.Extras), without
+// building the groups: a copy the caller may keep, nil when it has none.
+func (f *File) Extras(gi int32) []Directive {
+	if v := f.view.Load(); v != nil {
+		return v.groups[gi].Extras
+	}
+	lo, hi := f.groupRange(gi, groupRec.otherLo, len(f.others))
+	return f.directives(f.others[lo:hi])
+}
+
+// Preamble returns the unknown lines that stand before the first group
+// (all of them when there is none), without building the groups: a copy
+// the caller may keep.
+func (f *File) Preamble() []Directive {
+	n := len(f.others)
+	if len(f.groups) > 0 {
+		n = int(f.groups[0].other)
+	}
+	return f.directives(f.others[:n])
+}
 
 // NumGroups returns the number of groups, without building them.
 func (f *File) NumGroups() int { return len(f.groups) }
 
+// materialize returns the view, building it on first use. Two goroutines
+// may both build it; one is kept, and charged.
 func (f *File) materialize() *view {
-	f.viewOnce.Do(func() {
-		f.build()
-		f.meter.Add(f.view.memoryBytes())
-	})
-	return &f.view
+	if v := f.view.Load(); v != nil {
+		return v
+	}
+	v := f.build()
+	if f.view.CompareAndSwap(nil, v) {
+		f.meter.Add(v.memoryBytes())
+	}
+	return f.view.Load()
+}
+
+// directiveView returns the directive values, building them on first use,
+// as materialize does the groups.
+func (f *File) directiveView() *dirView {
+	if d := f.dirs.Load(); d != nil {
+		return d
+	}
+	d := &dirView{sitemaps: f.directives(f.sitemaps), others: f.directives(f.others)}
+	if f.dirs.CompareAndSwap(nil, d) {
+		f.meter.Add(d.memoryBytes())
+	}
+	return f.dirs.Load()
 }
 
 // build turns the records into values. The rules, agents and other lines
 // of all groups share one allocation each; each group's part is capped at
 // its own length, so appending to one group's slice cannot write over the
 // next group's.
-func (f *File) build() {
+func (f *File) build() *view {
+	v := &view{}
+	others := f.Others()
 	rules := make([]Rule, len(f.rules))
 	line := uint32(0)
 	for i, r := range f.rules {
@@ -45,9 +96,7 @@ func (f *File) build() {
 	for i, a := range f.agents {
 		agents[i] = f.agentAt(a)
 	}
-	f.view.sitemaps = f.directives(f.sitemaps)
-	f.view.others = f.directives(f.others)
-	f.view.groups = make([]Group, len(f.groups))
+	v.groups = make([]Group, len(f.groups))
 	for i := range f.groups {
 		gi := int32(i)
 		lo, hi := f.groupRange(gi, groupRec.agentLo, len(agents))
@@ -56,10 +105,11 @@ func (f *File) build() {
 			grp.Rules = capped(rules, lo, hi)
 		}
 		if lo, hi := f.groupRange(gi, groupRec.otherLo, len(f.others)); lo < hi {
-			grp.Extras = capped(f.view.others, lo, hi)
+			grp.Extras = capped(others, lo, hi)
 		}
-		f.view.groups[i] = grp
+		v.groups[i] = grp
 	}
+	return v
 }
 
 // groupRange returns the range of group gi's entries in a list of all
