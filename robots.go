@@ -36,6 +36,7 @@ import (
 
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/internal/alloc"
 	"github.com/fastrobots/robots/runtime"
 )
 
@@ -106,11 +107,20 @@ type Robots struct {
 	reason    Reason
 	bodyBytes int
 
-	// sets caches the compiled rules of each selection of groups, keyed by
-	// the selection's groups (selectionKey): agents resolved to the same
-	// groups, by Agent or AnyAgent, share one automaton.
-	mu   sync.RWMutex
-	sets map[string]*compile.RuleSet
+	// first and sets cache the compiled rules of each selection of groups,
+	// keyed by the selection's groups (selectionKey): agents resolved to
+	// the same groups, by Agent or AnyAgent, share one automaton. A
+	// crawler resolves one selection: first holds it without a map, which
+	// would cost a cached file a few hundred bytes; sets holds the others.
+	first atomic.Pointer[keyedRules]
+	mu    sync.Mutex // held while adding a selection
+	sets  map[string]*compile.RuleSet
+}
+
+// keyedRules is a selection's key and its compiled rules.
+type keyedRules struct {
+	key   string
+	rules *compile.RuleSet
 }
 
 // Parse reads a robots.txt. Every byte string is a robots.txt: lines that
@@ -126,7 +136,7 @@ func Parse(data []byte, opts ...Option) *Robots {
 	if limit := c.parse.BodyLimit(); limit >= 0 && len(data) > limit {
 		r.bodyBytes = limit
 	}
-	r.meter.Add(robotsBytes)
+	r.meter.Add(alloc.Size(robotsBytes))
 	return r
 }
 
@@ -232,29 +242,41 @@ func (r *Robots) agent(sel compile.Selection) *Agent {
 func (r *Robots) ruleSet(sel compile.Selection) *compile.RuleSet {
 	var buf [64]byte
 	key := selectionKey(buf[:0], sel.Groups)
-	r.mu.RLock()
-	rs := r.sets[string(key)]
-	r.mu.RUnlock()
-	if rs != nil {
-		return rs
+	if f := r.first.Load(); f != nil && f.key == string(key) {
+		return f.rules
 	}
-	compiled := r.file.Compile(sel, r.budget)
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if rs = r.sets[string(key)]; rs != nil {
+	f := r.first.Load()
+	if f != nil && f.key == string(key) {
+		return f.rules
+	}
+	if rs := r.sets[string(key)]; rs != nil {
 		return rs
+	}
+	// Compiling builds nothing yet (compile.RuleSet is tiered): it is cheap
+	// enough to do under the lock, and is done once.
+	compiled := r.file.Compile(sel, r.budget)
+	if f == nil {
+		r.first.Store(&keyedRules{key: string(key), rules: compiled})
+		r.meter.Add(alloc.Size(keyedRulesBytes) + alloc.Size(len(key)))
+		return compiled
 	}
 	if r.sets == nil {
 		r.sets = map[string]*compile.RuleSet{}
 	}
 	r.sets[string(key)] = compiled
-	r.meter.Add(len(key) + mapEntryBytes)
+	n := len(r.sets)
+	r.meter.Add(alloc.Size(len(key)) + automaton.MapBytes(n, mapSlotBytes) - automaton.MapBytes(n-1, mapSlotBytes))
 	return compiled
 }
 
-// mapEntryBytes is the share of the rule sets' map one entry costs: its
-// slot of key and pointer, at the map's lowest load.
-const mapEntryBytes = 2 * (16 + 8)
+// keyedRulesBytes is the size of a keyedRules; mapSlotBytes the size of
+// an entry of the rule sets' map: its key and pointer.
+const (
+	keyedRulesBytes = int(unsafe.Sizeof(keyedRules{}))
+	mapSlotBytes    = 16 + 8
+)
 
 // selectionKey appends to dst the key of a list of groups: each index as
 // four bytes. Looking a key up in a map copies nothing.

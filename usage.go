@@ -22,6 +22,9 @@ type agentUsage struct {
 	signals []usage.SignalLine
 }
 
+// noUsageLines is the usage lines of every agent that has none.
+var noUsageLines agentUsage
+
 // The directive keys read, compared ignoring ASCII case.
 const (
 	keyContentUsage  = "content-usage"
@@ -73,6 +76,9 @@ func (a *Agent) readUsage() *agentUsage {
 		for _, d := range directivesOf(a.file.Extras(gi)) {
 			u.add(d, true)
 		}
+	}
+	if len(u.rules)+len(u.signals) == 0 {
+		return &noUsageLines // most agents: nothing to keep for as long as the agent
 	}
 	return u
 }

@@ -3,6 +3,8 @@ package compile
 import (
 	"strings"
 	"unsafe"
+
+	"github.com/fastrobots/robots/internal/alloc"
 )
 
 // gramIndex holds a cold index's patterns with a star, filed by what they
@@ -86,7 +88,7 @@ func fileByGram(f *File, all []coldEntry) ([]coldEntry, *gramIndex) {
 
 // bytes returns the memory the index holds.
 func (gi *gramIndex) bytes() int {
-	return int(unsafe.Sizeof(*gi)) + cap(gi.filed)*int(unsafe.Sizeof(coldEntry{})) + 4*cap(gi.start)
+	return alloc.Size(int(unsafe.Sizeof(*gi))) + alloc.Size(cap(gi.filed)*coldEntryBytes) + alloc.Size(4*cap(gi.start))
 }
 
 // match tries the patterns that may match path.

@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/fastrobots/robots/automaton"
+	"github.com/fastrobots/robots/internal/alloc"
 )
 
 // coldIndex holds a rule set's patterns by their literal prefix, their
@@ -37,6 +38,9 @@ type coldIndex struct {
 	// their patterns' bytes: only they need a search in the path.
 	star, starBytes int
 }
+
+// coldEntryBytes is the size of a coldEntry.
+const coldEntryBytes = int(unsafe.Sizeof(coldEntry{}))
 
 // coldEntry is one pattern a rule is matched as: its own, or the
 // directory of an index page (Google's rule).
@@ -95,7 +99,8 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 	}
 	*scratch = all[:0]
 	entryScratch.Put(scratch)
-	rs.opts.Meter.Add(int(unsafe.Sizeof(coldIndex{})) + (cap(ix.entries)+cap(ix.short))*int(unsafe.Sizeof(coldEntry{})) + 4*cap(ix.start))
+	rs.opts.Meter.Add(alloc.Size(int(unsafe.Sizeof(coldIndex{}))) + alloc.Size(cap(ix.entries)*coldEntryBytes) +
+		alloc.Size(cap(ix.short)*coldEntryBytes) + alloc.Size(4*cap(ix.start)))
 	rs.index.Store(ix)
 	return ix
 }

@@ -51,11 +51,15 @@ func (o Options) BodyLimit() int {
 // the records the first time one of Groups, Sitemaps or Others is called,
 // and kept; resolving a crawler's groups and checking URLs need none of
 // them.
+//
+// A cache may hold a million files: the File itself is kept small by
+// keeping what most files lack behind pointers, nil when they lack it: the index of named agents, the escaped patterns and the far
+// lines (rare).
 type File struct {
 	Mode      Mode
 	dialect   Dialect // Mode's, read by every step after parsing
-	Lines     int     // number of lines read, the last one included
 	Truncated bool    // the body was longer than Options.MaxBytes
+	Lines     int     // number of lines read, the last one included
 
 	body     string     // the arena; while parsing, the body itself
 	rules    []ruleRec  // every rule of every group, in file order
@@ -63,17 +67,31 @@ type File struct {
 	groups   []groupRec // each group's first user-agent line, rule and other line
 	sitemaps []dirRec   // sitemap lines, in file order
 	others   []dirRec   // unknown lines, in file order
-	escaped  map[int32]string
-	farLines map[int32]uint32 // the line of each rule farGap or more lines after the rule before it
+	rare     *rareRecs  // nil when no rule needs one
 
-	// names holds the groups that name each product token; global lists
-	// the groups that name '*'.
-	names  names
+	// names holds the groups that name each product token, nil when no
+	// group names one; global lists the groups that name '*'.
+	names  *names
 	global []int32
 
 	view  atomic.Pointer[view]    // nil until Groups or a Rule is asked for
 	dirs  atomic.Pointer[dirView] // nil until Sitemaps or Others is asked for
 	meter *automaton.Meter
+}
+
+// rareRecs are what few files' rules need: the patterns that differ from
+// their values, and the lines of rules far from the rule before them.
+type rareRecs struct {
+	escaped  map[int32]string
+	farLines map[int32]uint32 // the line of each rule farGap or more lines after the rule before it
+}
+
+// rareRecs returns f.rare, making it on first use while parsing.
+func (f *File) rareRecs() *rareRecs {
+	if f.rare == nil {
+		f.rare = &rareRecs{}
+	}
+	return f.rare
 }
 
 // ruleRec locates a rule: its value is body[off:off+size()]. Its bits
@@ -429,10 +447,11 @@ func (b *builder) rule(num int, allow bool, vs, ve int, mayEscape bool) {
 	}
 	escaped := mayEscape && needsEscape(f.body[vs:ve])
 	if escaped {
-		if f.escaped == nil {
-			f.escaped = map[int32]string{}
+		rare := f.rareRecs()
+		if rare.escaped == nil {
+			rare.escaped = map[int32]string{}
 		}
-		f.escaped[int32(len(b.rules))] = EscapePattern(f.body[vs:ve])
+		rare.escaped[int32(len(b.rules))] = EscapePattern(f.body[vs:ve])
 	}
 	b.rules = append(b.rules, newRuleRec(b.keep(vs, ve), ve-vs, allow, escaped, b.ruleGap(uint32(num))))
 }
@@ -446,11 +465,11 @@ func (b *builder) ruleGap(num uint32) uint32 {
 	if gap < farGap {
 		return gap
 	}
-	f := b.file
-	if f.farLines == nil {
-		f.farLines = map[int32]uint32{}
+	rare := b.file.rareRecs()
+	if rare.farLines == nil {
+		rare.farLines = map[int32]uint32{}
 	}
-	f.farLines[int32(len(b.rules))] = num
+	rare.farLines[int32(len(b.rules))] = num
 	return farGap
 }
 

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/fastrobots/robots/automaton"
+	"github.com/fastrobots/robots/internal/alloc"
 )
 
 // RuleRef names a rule of a File: group index and rule index within it.
@@ -98,7 +99,7 @@ func (f *File) Compile(sel Selection, opts automaton.Options) *RuleSet {
 	if opts.Meter == nil {
 		rs.opts.Meter = f.meter
 	}
-	rs.opts.Meter.Add(ruleSetBytes)
+	rs.opts.Meter.Add(alloc.Size(ruleSetBytes))
 	empties := noEmpty
 	for _, gi := range sel.Groups {
 		lo, hi := f.groupRules(gi)
@@ -203,7 +204,7 @@ func (rs *RuleSet) compile() *compiled {
 		}
 	}
 	c.set = automaton.NewSet(patterns, rs.opts)
-	rs.opts.Meter.Add(int(unsafe.Sizeof(RuleRef{})) * cap(c.refs))
+	rs.opts.Meter.Add(alloc.Size(compiledBytes) + alloc.Size(int(unsafe.Sizeof(RuleRef{}))*cap(c.refs)))
 	rs.hot.Store(c)
 	rs.set.Store(c.set)
 	return c

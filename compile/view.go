@@ -146,7 +146,7 @@ func (f *File) groupRules(gi int32) (lo, hi int32) {
 // of the rule before it (0 for the first).
 func (f *File) ruleLine(i int32, r ruleRec, before uint32) uint32 {
 	if r.gap() == farGap {
-		return f.farLines[i]
+		return f.rare.farLines[i]
 	}
 	return before + r.gap()
 }
@@ -162,7 +162,7 @@ func (f *File) ruleAt(i int32, r ruleRec, line uint32) Rule {
 // escaped when it needed it.
 func (f *File) pattern(i int32, r ruleRec) string {
 	if r.isEscaped() {
-		return f.escaped[i]
+		return f.rare.escaped[i]
 	}
 	return r.value(f.body)
 }

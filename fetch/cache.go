@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/alloc"
 )
 
 // Defaults of CacheOptions.
@@ -544,8 +545,10 @@ func (c *Cache) remove(e *entry) {
 
 // entryBytes is what an entry costs besides its results: the entry, its
 // ring element, its view, and its share of the origin table's slots
-// (between 4/3 and 8/3 slots of 8 bytes per entry, tombstones aside).
-const entryBytes = int64(unsafe.Sizeof(entry{})) + 48 + int64(unsafe.Sizeof(view{})) + 24
+// (between 4/3 and 8/3 slots of 8 bytes per entry, tombstones aside), each
+// object at what the allocator takes for it.
+var entryBytes = int64(alloc.Size(int(unsafe.Sizeof(entry{}))) + alloc.Size(int(unsafe.Sizeof(list.Element{}))) +
+	alloc.Size(int(unsafe.Sizeof(view{}))) + 24)
 
 // entrySize returns the memory an entry keeps alive: its bookkeeping and
 // key and validators, its results with their URLs, and for each parsed file what the file
@@ -554,7 +557,7 @@ const entryBytes = int64(unsafe.Sizeof(entry{})) + 48 + int64(unsafe.Sizeof(view
 // result keeps. A file's automata grow after the entry is charged; the
 // Checker recharges it when they have grown by an eighth (rechargeAfter).
 func entrySize(e *entry) int64 {
-	n := entryBytes + int64(len(e.key)+len(e.valid.url)+len(e.valid.etag)+len(e.valid.lastModified))
+	n := entryBytes + int64(alloc.Size(len(e.key))+alloc.Size(len(e.valid.url))+alloc.Size(len(e.valid.etag))+alloc.Size(len(e.valid.lastModified)))
 	served := e.served()
 	results := [3]*Result{served, e.good, served.LastFailure}
 	var files [3]*robots.Robots
@@ -562,7 +565,7 @@ func entrySize(e *entry) int64 {
 		if r == nil || slices.Contains(results[:i], r) {
 			continue
 		}
-		n += resultBytes + int64(len(r.URL)+len(r.FinalURL))
+		n += int64(alloc.Size(int(resultBytes)) + alloc.Size(len(r.URL)) + alloc.Size(len(r.FinalURL)))
 		if r.Robots == nil || slices.Contains(files[:i], r.Robots) {
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/fastrobots/robots/internal/memstat"
 	"github.com/stretchr/testify/assert"
@@ -156,4 +157,60 @@ func medianBody(t *testing.T, dir string, size int) []byte {
 	}
 	t.Fatalf("no file of %d bytes", size)
 	return nil
+}
+
+// TestCacheHoldsOriginsAtTheirCharge fills a cache with 200,000 origins
+// (20,000 with -short) of the licensed corpus's median file, seeded with
+// Put and checked once each by a Checker, as a crawler meets most sites,
+// and checks that the charge is honest: the entries are charged at least
+// what the heap holds for them, less a margin for the heap's noise, and at
+// most a quarter more. What one origin costs is logged.
+func TestCacheHoldsOriginsAtTheirCharge(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector changes what the heap holds")
+	}
+	origins := 200_000
+	if testing.Short() {
+		origins = 20_000
+	}
+	dir := filepath.Join("..", "testdata", "corpus", "files")
+	body := medianBody(t, dir, medianSize(t, dir))
+	hosts := make([]string, origins) // made before the count: the crawler's, not the cache's
+	for i := range hosts {
+		hosts[i] = fmt.Sprintf("http://site%d.test", i)
+	}
+	fetchedAt := time.Now()
+	before := memstat.Live()
+	c := NewChecker(NewCache(nil, CacheOptions{MaxMemory: -1}))
+	for _, host := range hosts {
+		_, err := c.Cache().Put(host+"/", 200, body, fetchedAt)
+		require.NoError(t, err)
+		_, err = c.Allowed(t.Context(), "Googlebot", host+"/a/b")
+		require.NoError(t, err)
+	}
+	held := memstat.Live() - before
+	st := c.Cache().Stats()
+	require.Equal(t, origins, st.Entries)
+	ratio := float64(st.Bytes) / float64(held)
+	t.Logf("%d origins of %d bytes: charged %.0f bytes an origin, the heap holds %.0f (%.2f); a million origins hold %.2f GiB",
+		origins, len(body), float64(st.Bytes)/float64(origins), float64(held)/float64(origins), ratio, float64(held)/float64(origins)*1e6/(1<<30))
+	assert.GreaterOrEqual(t, ratio, 0.97, "charged at least what the heap holds, within 3 %%")
+	assert.LessOrEqual(t, ratio, 1.25, "charged at most a quarter more than the heap holds")
+	runtime.KeepAlive(c)
+	runtime.KeepAlive(hosts)
+}
+
+// medianSize returns the median size of the licensed corpus's files.
+func medianSize(t *testing.T, dir string) int {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var sizes []int
+	for _, e := range entries {
+		info, err := e.Info()
+		require.NoError(t, err)
+		sizes = append(sizes, int(info.Size()))
+	}
+	sort.Ints(sizes)
+	return sizes[len(sizes)/2]
 }
