@@ -30,6 +30,7 @@ package robots
 
 import (
 	"net/url"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -95,32 +96,41 @@ const DefaultAutomatonBudget = automaton.DefaultBudget
 // the URL (docs/limits.md).
 func WithAutomatonBudget(n int) Option { return func(c *config) { c.budget = n } }
 
-// Robots is a parsed robots.txt. It is safe for concurrent use.
-type Robots struct {
-	file   *compile.File
-	budget automaton.Options
-	meter  automaton.Meter // the memory of the file and its rule sets
-
-	// policy is Conditional for a parsed file; FromStatus and FromResponse
-	// set the others, for an empty file, and every Agent honours it.
-	policy    Policy
-	reason    Reason
-	bodyBytes int
-
-	// first and sets cache the compiled rules of each selection of groups,
-	// keyed by the selection's groups (selectionKey): agents resolved to
-	// the same groups, by Agent or AnyAgent, share one automaton. A
-	// crawler resolves one selection: first holds it without a map, which
-	// would cost a cached file a few hundred bytes; sets holds the others.
-	first atomic.Pointer[keyedRules]
-	mu    sync.Mutex // held while adding a selection
-	sets  map[string]*compile.RuleSet
+// budget32 returns an automaton budget as a Robots keeps it: a budget past
+// automaton.MaxBudget means that budget, and any negative one no limit but
+// it (WithAutomatonBudget).
+func budget32(b int) int32 {
+	if b < 0 {
+		return -1
+	}
+	return int32(min(b, automaton.MaxBudget))
 }
 
-// keyedRules is a selection's key and its compiled rules.
-type keyedRules struct {
-	key   string
-	rules *compile.RuleSet
+// Robots is a parsed robots.txt. It is safe for concurrent use.
+type Robots struct {
+	file  *compile.File
+	meter automaton.Meter // the memory of the file and its rule sets
+
+	// policy is Conditional for a parsed file; FromStatus and FromResponse
+	// set the others, for an empty file, and every Agent honours it. The
+	// reason is a Reason, which a byte holds; it shares a word with the
+	// automaton budget the rule sets are compiled with
+	// (WithAutomatonBudget, as compile.RuleSet keeps it): a cache keeps a
+	// Robots per site.
+	policy    Policy
+	bodyBytes int
+	budget    int32
+	reason    uint8
+	// firstReady is set once first holds the compiled rules of the first
+	// selection resolved; sets holds those of the others, by selectionKey.
+	// Agents resolved to the same groups, by Agent or AnyAgent, share one
+	// rule set and its automaton. A crawler resolves one selection: first
+	// is part of the Robots, which saves a cached file an allocation and
+	// a map.
+	firstReady atomic.Bool
+	first      compile.RuleSet
+	mu         sync.Mutex // held while adding a selection
+	sets       map[string]*compile.RuleSet
 }
 
 // Parse reads a robots.txt. Every byte string is a robots.txt: lines that
@@ -128,8 +138,7 @@ type keyedRules struct {
 // The result's Policy is Conditional: its rules decide.
 func Parse(data []byte, opts ...Option) *Robots {
 	c := configure(opts)
-	r := &Robots{budget: automaton.Options{Budget: c.budget}, policy: Conditional, reason: ReasonOK}
-	r.budget.Meter = &r.meter
+	r := &Robots{budget: budget32(c.budget), policy: Conditional, reason: uint8(ReasonOK)}
 	c.parse.Meter = &r.meter
 	r.file = compile.Parse(data, c.parse)
 	r.bodyBytes = len(data)
@@ -168,7 +177,7 @@ func (r *Robots) Policy() Policy { return r.policy }
 
 // Reason returns why the Policy applies: the row of StatusPolicy's table;
 // ReasonOK for a file given to Parse.
-func (r *Robots) Reason() Reason { return r.reason }
+func (r *Robots) Reason() Reason { return Reason(r.reason) }
 
 // BodyBytes returns how many bytes of the body were parsed: at most the
 // size limit (Truncated reports whether there were more), and 0 when the
@@ -233,35 +242,35 @@ func (r *Robots) AnyAgent(agents ...string) *Agent {
 
 func (r *Robots) agent(sel compile.Selection) *Agent {
 	rules := r.ruleSet(sel)
-	return &Agent{file: r.file, sel: sel, rules: rules, match: runtime.NewMatcher(rules),
+	return &Agent{name: sel.Agent, specific: sel.Specific, rules: rules, match: runtime.NewMatcher(rules),
 		policy: r.policy, reason: r.reason}
 }
 
 // ruleSet returns the compiled rules of a selection, compiling them once
 // for all selections of the same groups.
 func (r *Robots) ruleSet(sel compile.Selection) *compile.RuleSet {
-	var buf [64]byte
-	key := selectionKey(buf[:0], sel.Groups)
-	if f := r.first.Load(); f != nil && f.key == string(key) {
-		return f.rules
+	if r.firstReady.Load() && slices.Equal(r.first.Groups(), sel.Groups) {
+		return &r.first
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	f := r.first.Load()
-	if f != nil && f.key == string(key) {
-		return f.rules
+	// Compiling builds nothing yet (compile.RuleSet is tiered): it is cheap
+	// enough to do under the lock, and is done once.
+	opts := automaton.Options{Budget: int(r.budget), Meter: &r.meter}
+	if !r.firstReady.Load() {
+		r.file.CompileTo(&r.first, sel, opts)
+		r.firstReady.Store(true)
+		return &r.first
 	}
+	if slices.Equal(r.first.Groups(), sel.Groups) {
+		return &r.first
+	}
+	var buf [64]byte
+	key := selectionKey(buf[:0], sel.Groups)
 	if rs := r.sets[string(key)]; rs != nil {
 		return rs
 	}
-	// Compiling builds nothing yet (compile.RuleSet is tiered): it is cheap
-	// enough to do under the lock, and is done once.
-	compiled := r.file.Compile(sel, r.budget)
-	if f == nil {
-		r.first.Store(&keyedRules{key: string(key), rules: compiled})
-		r.meter.Add(alloc.Size(keyedRulesBytes) + alloc.Size(len(key)))
-		return compiled
-	}
+	compiled := r.file.Compile(sel, opts)
 	if r.sets == nil {
 		r.sets = map[string]*compile.RuleSet{}
 	}
@@ -271,12 +280,9 @@ func (r *Robots) ruleSet(sel compile.Selection) *compile.RuleSet {
 	return compiled
 }
 
-// keyedRulesBytes is the size of a keyedRules; mapSlotBytes the size of
-// an entry of the rule sets' map: its key and pointer.
-const (
-	keyedRulesBytes = int(unsafe.Sizeof(keyedRules{}))
-	mapSlotBytes    = 16 + 8
-)
+// mapSlotBytes is the size of an entry of the rule sets' map: its key and
+// pointer.
+const mapSlotBytes = 16 + 8
 
 // selectionKey appends to dst the key of a list of groups: each index as
 // four bytes. Looking a key up in a map copies nothing.
@@ -296,27 +302,40 @@ func selectionKey(dst []byte, groups []int32) []byte {
 // test for FullDisallow alone, one branch that goes the same way on every
 // call.
 type Agent struct {
-	file   *compile.File
-	sel    compile.Selection
-	rules  *compile.RuleSet
-	match  runtime.Matcher
-	policy Policy
-	reason Reason
-	usage  atomic.Pointer[agentUsage] // read on first Usage call (usage.go)
+	// name and specific are the Selection's Agent and Specific; its
+	// Groups are the rule set's, not kept twice (a cache keeps one Agent
+	// per site).
+	name     string
+	rules    *compile.RuleSet
+	match    runtime.Matcher
+	policy   Policy
+	reason   uint8 // a Reason, which a byte holds: the Agent stays 64 bytes
+	specific bool
+	usage    atomic.Pointer[agentUsage] // read on first Usage call (usage.go)
 }
+
+// Every Reason fits Agent.reason (this fails to compile otherwise).
+var _ [255 - ReasonUnreachable]struct{}
 
 // Policy returns the policy of the Robots the agent was resolved on.
 func (a *Agent) Policy() Policy { return a.policy }
 
 // Name returns the agent whose groups apply, or "" when the '*' groups (or
 // no groups) apply.
-func (a *Agent) Name() string { return a.sel.Agent }
+func (a *Agent) Name() string { return a.name }
 
-// groups returns all groups of the agent's file; a.sel.Groups indexes them.
-func (a *Agent) groups() []Group { return groupsOf(a.file.Groups()) }
+// selected returns the indexes of the groups that apply, into groups().
+func (a *Agent) selected() []int32 { return a.rules.Groups() }
+
+// groups returns all groups of the agent's file; a.selected() indexes them.
+func (a *Agent) groups() []Group { return groupsOf(a.file().Groups()) }
+
+// file returns the parsed file the agent was resolved on: its rule set's,
+// which the agent does not keep twice (a cache keeps one agent per site).
+func (a *Agent) file() *compile.File { return a.rules.File() }
 
 // Groups returns the indexes, into Robots.Groups, of the groups that apply.
-func (a *Agent) Groups() []int { return intSlice(a.sel.Groups) }
+func (a *Agent) Groups() []int { return intSlice(a.selected()) }
 
 // Allowed reports whether the crawler may fetch rawURL. Any string is
 // accepted: one that is not a URL is read as Google reads it (see

@@ -69,11 +69,11 @@ func (a *Agent) usageLines() *agentUsage {
 // the top-level Content-Signal lines.
 func (a *Agent) readUsage() *agentUsage {
 	u := &agentUsage{}
-	for _, d := range directivesOf(a.file.Preamble()) {
+	for _, d := range directivesOf(a.file().Preamble()) {
 		u.add(d, false)
 	}
-	for _, gi := range a.sel.Groups {
-		for _, d := range directivesOf(a.file.Extras(gi)) {
+	for _, gi := range a.selected() {
+		for _, d := range directivesOf(a.file().Extras(gi)) {
 			u.add(d, true)
 		}
 	}

@@ -78,7 +78,7 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 	all := ix.collect(rs, (*scratch)[:0])
 	if ix.star >= gramMin {
 		all, ix.grams = fileByGram(f, all)
-		rs.opts.Meter.Add(ix.grams.bytes())
+		rs.meter.Add(ix.grams.bytes())
 	}
 	var counts [256]int32
 	for _, e := range all {
@@ -99,7 +99,7 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 	}
 	*scratch = all[:0]
 	entryScratch.Put(scratch)
-	rs.opts.Meter.Add(alloc.Size(int(unsafe.Sizeof(coldIndex{}))) + alloc.Size(cap(ix.entries)*coldEntryBytes) +
+	rs.meter.Add(alloc.Size(int(unsafe.Sizeof(coldIndex{}))) + alloc.Size(cap(ix.entries)*coldEntryBytes) +
 		alloc.Size(cap(ix.short)*coldEntryBytes) + alloc.Size(4*cap(ix.start)))
 	rs.index.Store(ix)
 	return ix

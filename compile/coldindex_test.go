@@ -91,7 +91,7 @@ func TestColdWorkBound(t *testing.T) {
 	f = Parse([]byte(body.String()), Options{})
 	rs = f.Compile(f.Resolve(), automaton.Options{})
 	path := "/" + strings.Repeat("x", 200)
-	require.Greater(t, coldWork(len(path), int(rs.rules), rs.bytes), coldWorkMax)
+	require.Greater(t, coldWork(len(path), int(rs.rules), int(rs.bytes)), coldWorkMax)
 	assert.True(t, rs.Allowed(path, ""))
 	assert.True(t, rs.Compiled(), "a check past coldWorkMax is the automaton's")
 }

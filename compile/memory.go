@@ -19,7 +19,6 @@ const (
 	nameBytes      = int(unsafe.Sizeof(name{}))
 	fileBytes      = int(unsafe.Sizeof(File{}))
 	ruleSetBytes   = int(unsafe.Sizeof(RuleSet{}))
-	compiledBytes  = int(unsafe.Sizeof(compiled{}))
 	stringHdrBytes = int(unsafe.Sizeof(""))
 )
 
@@ -30,8 +29,11 @@ const (
 func (f *File) memoryBytes() int {
 	n := alloc.Size(fileBytes) + alloc.Size(len(f.body)) +
 		alloc.Size(cap(f.rules)*ruleRecBytes) + alloc.Size(cap(f.agents)*agentRecBytes) +
-		alloc.Size(cap(f.groups)*groupRecBytes) + alloc.Size(cap(f.sitemaps)*dirRecBytes) +
-		alloc.Size(cap(f.others)*dirRecBytes) + alloc.Size(4*cap(f.global))
+		alloc.Size(cap(f.groups)*groupRecBytes) + alloc.Size(cap(f.others)*dirRecBytes) +
+		alloc.Size(4*cap(f.global))
+	if isShared(f.global) {
+		n -= alloc.Size(4 * cap(f.global))
+	}
 	if nm := f.names; nm != nil {
 		n += alloc.Size(int(unsafe.Sizeof(names{}))) + alloc.Size(cap(nm.list)*nameBytes) +
 			alloc.Size(4*cap(nm.slots)) + alloc.Size(4*cap(nm.groups))
@@ -47,21 +49,23 @@ func (f *File) memoryBytes() int {
 	return n
 }
 
-// memoryBytes returns the memory of the built view.
-func (v *view) memoryBytes() int {
-	n := alloc.Size(int(unsafe.Sizeof(view{}))) + alloc.Size(cap(v.groups)*int(unsafe.Sizeof(Group{})))
+// viewsBytes is the size of a views.
+const viewsBytes = int(unsafe.Sizeof(views{}))
+
+// groupsBytes returns the memory of built groups.
+func groupsBytes(groups []Group) int {
 	rules, agents := 0, 0
-	for i := range v.groups {
+	for i := range groups {
 		// rules and agents share one allocation each; the groups' slices
 		// cover them, one after another
-		rules += len(v.groups[i].Rules)
-		agents += len(v.groups[i].Agents)
+		rules += len(groups[i].Rules)
+		agents += len(groups[i].Agents)
 	}
-	return n + alloc.Size(rules*int(unsafe.Sizeof(Rule{}))) + alloc.Size(agents*int(unsafe.Sizeof(AgentLine{})))
+	return alloc.Size(cap(groups)*int(unsafe.Sizeof(Group{}))) +
+		alloc.Size(rules*int(unsafe.Sizeof(Rule{}))) + alloc.Size(agents*int(unsafe.Sizeof(AgentLine{})))
 }
 
-// memoryBytes returns the memory of the built directives.
-func (d *dirView) memoryBytes() int {
-	return alloc.Size(int(unsafe.Sizeof(dirView{}))) +
-		alloc.Size(cap(d.sitemaps)*int(unsafe.Sizeof(Directive{}))) + alloc.Size(cap(d.others)*int(unsafe.Sizeof(Directive{})))
+// directivesBytes returns the memory of built directives.
+func directivesBytes(ds []Directive) int {
+	return alloc.Size(cap(ds) * int(unsafe.Sizeof(Directive{})))
 }

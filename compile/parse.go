@@ -61,21 +61,22 @@ type File struct {
 	Truncated bool    // the body was longer than Options.MaxBytes
 	Lines     int     // number of lines read, the last one included
 
-	body     string     // the arena; while parsing, the body itself
-	rules    []ruleRec  // every rule of every group, in file order
-	agents   []agentRec // every user-agent line, in file order
-	groups   []groupRec // each group's first user-agent line, rule and other line
-	sitemaps []dirRec   // sitemap lines, in file order
-	others   []dirRec   // unknown lines, in file order
-	rare     *rareRecs  // nil when no rule needs one
+	body   string     // the arena; while parsing, the body itself
+	rules  []ruleRec  // every rule of every group, in file order
+	agents []agentRec // every user-agent line, in file order
+	groups []groupRec // each group's first user-agent line, rule and other line
+	// others are the unknown lines, in file order; the sitemap lines
+	// follow them in its spare capacity (sitemapRecs), which saves the
+	// File a slice header. Nothing appends to it.
+	others []dirRec
+	rare   *rareRecs // nil when no rule needs one
 
 	// names holds the groups that name each product token, nil when no
 	// group names one; global lists the groups that name '*'.
 	names  *names
 	global []int32
 
-	view  atomic.Pointer[view]    // nil until Groups or a Rule is asked for
-	dirs  atomic.Pointer[dirView] // nil until Sitemaps or Others is asked for
+	views atomic.Pointer[views] // nil until Groups, Sitemaps, Others or a Rule is asked for
 	meter *automaton.Meter
 }
 
@@ -168,10 +169,16 @@ func (g groupRec) otherLo() int32 { return g.other }
 
 // dirRec locates a sitemap or unknown line: key body[keyOff:keyOff+keyN],
 // value body[off:off+n].
+// Key and value lie within one line, read up to MaxLineBytes, so that a
+// uint16 holds their sizes and a record is 16 bytes.
 type dirRec struct {
-	line, keyOff, off, n uint32
-	keyN                 uint16
+	line, keyOff, off uint32
+	keyN, n           uint16
 }
+
+// A size of MaxLineBytes must fit dirRec's (this fails to compile
+// otherwise).
+var _ [1<<16 - 1 - MaxLineBytes]struct{}
 
 // Group is a run of user-agent lines and the rules that follow them.
 type Group struct {
@@ -304,11 +311,52 @@ func (b *builder) finish() {
 	f.rules = exact(b.rules)
 	f.agents = exact(b.agents)
 	f.groups = exact(b.groups)
-	f.sitemaps = exact(b.sitemaps)
-	f.others = exact(b.others)
+	f.others = dirRecs(b.others, b.sitemaps)
+	f.global = shareSingle(f.global)
 	f.body = string(b.kept)
 	f.names = b.names.finish(f, b.named)
 }
+
+// singleGroups holds the lists of one group of the first few: most files
+// have one '*' group, among their first, whose list (File.global) is
+// taken from here instead of allocated.
+var singleGroups = func() (s [64]int32) {
+	for i := range s {
+		s[i] = int32(i)
+	}
+	return s
+}()
+
+// shareSingle returns groups, or the same list from singleGroups when it
+// is one group found there.
+func shareSingle(groups []int32) []int32 {
+	if len(groups) == 1 && int(groups[0]) < len(singleGroups) {
+		g := groups[0]
+		return singleGroups[g : g+1 : g+1]
+	}
+	return groups
+}
+
+// isShared reports whether groups is a list from singleGroups, which no
+// file pays for.
+func isShared(groups []int32) bool {
+	return len(groups) == 1 && int(groups[0]) < len(singleGroups) && unsafe.SliceData(groups) == &singleGroups[groups[0]]
+}
+
+// dirRecs returns the unknown lines' records, with the sitemap lines'
+// after them in its capacity (File.others), at their exact size; nil when
+// there are neither.
+func dirRecs(others, sitemaps []dirRec) []dirRec {
+	if len(others)+len(sitemaps) == 0 {
+		return nil
+	}
+	all := make([]dirRec, len(others)+len(sitemaps))
+	copy(all[copy(all, others):], sitemaps)
+	return all[:len(others)]
+}
+
+// sitemapRecs returns the sitemap lines' records, in file order.
+func (f *File) sitemapRecs() []dirRec { return f.others[len(f.others):cap(f.others)] }
 
 // keep copies body[from:to] to the end of the arena and returns its
 // offset there. Values are short, so they are copied a word at a time,
@@ -476,7 +524,7 @@ func (b *builder) ruleGap(num uint32) uint32 {
 // other records a sitemap or unknown line. An unknown line joins the
 // last group's extras, which group.other and the next group's delimit.
 func (b *builder) other(num int, sitemap bool, ks, ke, vs, ve int) {
-	d := dirRec{line: uint32(num), keyOff: b.keep(ks, ke), keyN: uint16(ke - ks), off: b.keep(vs, ve), n: uint32(ve - vs)}
+	d := dirRec{line: uint32(num), keyOff: b.keep(ks, ke), keyN: uint16(ke - ks), off: b.keep(vs, ve), n: uint16(ve - vs)}
 	if sitemap {
 		b.sitemaps = append(b.sitemaps, d)
 	} else {

@@ -30,7 +30,7 @@ func recordsOf(f *File) parsed {
 	}
 	return parsed{
 		Lines: f.Lines, Body: f.body, Rules: f.rules, Agents: f.agents, Groups: f.groups,
-		Sitemaps: f.sitemaps, Others: f.others, Rare: f.rare, Names: f.names,
+		Sitemaps: f.sitemapRecs(), Others: f.others, Rare: f.rare, Names: f.names,
 		Global: f.global, Truncated: f.Truncated, GroupShape: groupShape(f), SitemapLines: sitemaps,
 	}
 }

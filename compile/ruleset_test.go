@@ -173,7 +173,7 @@ func TestRuleSetCountsItsRules(t *testing.T) {
 		want += len(v)
 	}
 	assert.Equal(t, int32(len(values)), rs.rules)
-	assert.Equal(t, want, rs.bytes)
+	assert.Equal(t, int32(want), rs.bytes)
 }
 
 func TestJoinPath(t *testing.T) {

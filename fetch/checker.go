@@ -163,6 +163,6 @@ func (c *Checker) recharge(origin string, res *Result) {
 func verdict(res *Result, a *Agent, pageURL string) Verdict {
 	d := a.Decide(pageURL)
 	return Verdict{Allowed: d.Allowed, Rule: d.Rule, Empty: d.Empty, Line: d.Line(), Policy: res.Policy,
-		Result: res, CrawlDelay: a.crawlDelay, RequestRate: a.requestRate,
+		Result: res, CrawlDelay: a.pacing.crawlDelay, RequestRate: a.pacing.requestRate,
 		Usage: a.usage(pageURL, d.Allowed).WithHeader(res.ContentUsage)}
 }

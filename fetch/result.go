@@ -147,6 +147,9 @@ func agentsKeyIn(buf []byte, agents []string) string {
 // TestCacheHoldsOriginsAtTheirCharge hold the whole charge to the heap.
 func resolutionBytes(key string, a *Agent) int64 {
 	n := alloc.Size(agentBytes) + alloc.Size(robotsAgentBytes)
+	if a.pacing != &noPacing {
+		n += alloc.Size(pacingBytes)
+	}
 	if a.hasUsage {
 		n += alloc.Size(usageLinesBytes)
 	}
@@ -162,7 +165,7 @@ const (
 	agentBytes       = int(unsafe.Sizeof(Agent{}))
 	robotsAgentBytes = int(unsafe.Sizeof(robots.Agent{}))
 	usageLinesBytes  = 2 * 24
-	agentSlotBytes   = int(unsafe.Sizeof(agentSlot{}))
+	pacingBytes      = int(unsafe.Sizeof(pacing{}))
 	agentCacheBytes  = int(unsafe.Sizeof(agentCache{}))
 	agentMapSlot     = 16 + 8 // a key and a pointer
 )
@@ -176,30 +179,27 @@ const resultBytes = int64(unsafe.Sizeof(Result{}))
 // published, a new resolution publishes a copy (at most maxCachedAgents
 // entries, so a copy is short, and resolutions are rare).
 type agentCache struct {
-	// first is the first resolution kept, looked up before m: a crawler
-	// asks under one name, found with one string comparison.
-	first atomic.Pointer[agentSlot]
+	// first is the first resolution kept, of firstKey, looked up before m:
+	// a crawler asks under one name, found with one string comparison.
+	// firstKey is written once, before first is published, and read only
+	// after first is loaded.
+	first    atomic.Pointer[Agent]
+	firstKey string
 	// m keeps the resolutions after the first, by the agents joined by
 	// NUL; looking up copies nothing. A crawler asks under one name: most
 	// results never make it.
 	m        atomic.Pointer[map[string]*Agent]
 	mu       sync.Mutex   // serialises stores
 	n        atomic.Int32 // resolutions kept, the first included
+	chargedN atomic.Int32 // n when last charged
 	bytes    atomic.Int64 // what they cost (resolutionBytes), with the slot and map that keep them
 	charged  atomic.Int64 // robotsBytes when last charged
-	chargedN atomic.Int32 // n when last charged
-}
-
-// agentSlot is one kept resolution.
-type agentSlot struct {
-	key   string
-	agent *Agent
 }
 
 // load returns the Agent kept for key.
 func (c *agentCache) load(key string) (*Agent, bool) {
-	if f := c.first.Load(); f != nil && f.key == key {
-		return f.agent, true
+	if f := c.first.Load(); f != nil && c.firstKey == key {
+		return f, true
 	}
 	m := c.m.Load()
 	if m == nil {
@@ -223,8 +223,9 @@ func (c *agentCache) store(key string, a *Agent) (*Agent, bool) {
 	c.n.Add(1)
 	cost := resolutionBytes(key, a)
 	if c.first.Load() == nil {
-		c.first.Store(&agentSlot{key: key, agent: a})
-		c.bytes.Add(cost + int64(alloc.Size(agentSlotBytes)))
+		c.firstKey = key
+		c.first.Store(a)
+		c.bytes.Add(cost)
 		return a, true
 	}
 	var old map[string]*Agent
@@ -320,39 +321,54 @@ func (r *Result) rechargeAfter() bool {
 // (robots.FromStatus), so package robots is the one place that says what
 // a policy allows.
 type Agent struct {
-	agent *robots.Agent
-	// The pacing directives of the agent's groups, read once.
+	agent    *robots.Agent
+	pacing   *pacing // never nil: noPacing when the groups ask for none
+	hasUsage bool    // any Content-Usage or Content-Signal line applies
+}
+
+// pacing is the pacing directives of an agent's groups, read once. Most
+// groups have none: their agents share noPacing, and an Agent, which a
+// cache keeps for each site, stays three words.
+type pacing struct {
 	crawlDelay     time.Duration
 	requestRate    robots.RequestRate
 	hasCrawlDelay  bool
 	hasRequestRate bool
-	hasUsage       bool // any Content-Usage or Content-Signal line applies
 }
+
+// noPacing is the pacing of every agent whose groups ask for none.
+var noPacing pacing
 
 // newAgent returns the Agent of a resolved robots.Agent.
 func newAgent(a *robots.Agent) *Agent {
-	fa := &Agent{agent: a, hasUsage: a.HasUsage()}
-	fa.crawlDelay, fa.hasCrawlDelay = a.CrawlDelay()
-	fa.requestRate, fa.hasRequestRate = a.RequestRate()
+	p := pacing{}
+	p.crawlDelay, p.hasCrawlDelay = a.CrawlDelay()
+	p.requestRate, p.hasRequestRate = a.RequestRate()
+	fa := &Agent{agent: a, pacing: &noPacing, hasUsage: a.HasUsage()}
+	if p != noPacing {
+		fa.pacing = &p
+	}
 	return fa
 }
 
 // CrawlDelay returns the Crawl-delay of the agent's groups (see
 // robots.Agent.CrawlDelay); ok is false when they have none, as always
 // under FullAllow and FullDisallow.
-func (a *Agent) CrawlDelay() (d time.Duration, ok bool) { return a.crawlDelay, a.hasCrawlDelay }
+func (a *Agent) CrawlDelay() (d time.Duration, ok bool) {
+	return a.pacing.crawlDelay, a.pacing.hasCrawlDelay
+}
 
 // RequestRate returns the Request-rate of the agent's groups (see
 // robots.Agent.RequestRate); ok is false when they have none.
 func (a *Agent) RequestRate() (r robots.RequestRate, ok bool) {
-	return a.requestRate, a.hasRequestRate
+	return a.pacing.requestRate, a.pacing.hasRequestRate
 }
 
 // Delay returns the least time between two requests to the origin that the
 // agent's groups ask for: the longer of the Crawl-delay and the interval of
 // the Request-rate (Per / Requests), whatever the Request-rate's visiting
 // window; 0 when they ask for none.
-func (a *Agent) Delay() time.Duration { return delayOf(a.crawlDelay, a.requestRate) }
+func (a *Agent) Delay() time.Duration { return delayOf(a.pacing.crawlDelay, a.pacing.requestRate) }
 
 // delayOf is the longer of a crawl delay and the interval of a rate.
 func delayOf(crawlDelay time.Duration, rate robots.RequestRate) time.Duration {
