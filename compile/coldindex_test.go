@@ -50,7 +50,7 @@ func TestSortByKeySortsAGroup(t *testing.T) {
 	ix := rs.buildIndex()
 	g := ix.group(rs, 'a')
 	require.Len(t, g, 1000)
-	assert.True(t, slices.IsSortedFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(f), b.keyOf(f)) }))
+	assert.True(t, slices.IsSortedFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(ix.slab), b.keyOf(ix.slab)) }))
 }
 
 func TestCommonPrefix(t *testing.T) {
@@ -116,11 +116,11 @@ func TestCandidatesAreThePrefixKeys(t *testing.T) {
 			path := "/a" + word(8)
 			var want, got []int32
 			for i := range g {
-				if strings.HasPrefix(path, g[i].keyOf(f)) {
+				if strings.HasPrefix(path, g[i].keyOf(ix.slab)) {
 					want = append(want, g[i].id)
 				}
 			}
-			candidates(g, f, path, func(e *coldEntry) { got = append(got, e.id) })
+			candidates(g, ix.slab, path, func(e *coldEntry) { got = append(got, e.id) })
 			require.ElementsMatch(t, want, got, "%q in\n%s", path, body.String())
 		}
 	}

@@ -66,6 +66,9 @@ type RuleSet struct {
 	bytes   int32        // bytes of their patterns, saturated at math.MaxInt32
 	empty   int32        // the empty rule that applies when none matches (emptyRules), or -1
 	checks  atomic.Int32 // cold checks answered
+	// The file's dialect's NormalizePercent and EndAtNUL, which every
+	// cold check reads: kept here, a check need not load the File.
+	normalize, endAtNUL bool
 }
 
 // options returns the options the rule set's automaton is built with.
@@ -110,6 +113,7 @@ func (f *File) Compile(sel Selection, opts automaton.Options) *RuleSet {
 func (f *File) CompileTo(rs *RuleSet, sel Selection, opts automaton.Options) {
 	rs.file, rs.groupAt, rs.nGroups = f, unsafe.SliceData(sel.Groups), int32(len(sel.Groups))
 	rs.budget, rs.meter = budget32(opts.Budget), opts.Meter
+	rs.normalize, rs.endAtNUL = f.dialect.NormalizePercent, f.dialect.EndAtNUL
 	if opts.Meter == nil {
 		rs.meter = f.meter
 	}
@@ -238,7 +242,7 @@ func (rs *RuleSet) compile() *automaton.Set {
 // check's work is small; ok is false otherwise.
 func (rs *RuleSet) cold(a, b, c string) (v Verdict, ok bool) {
 	switch {
-	case rs.file.dialect.NormalizePercent:
+	case rs.normalize:
 		return v, false
 	case b == "" && c == "":
 		return rs.coldPath(a)
@@ -249,7 +253,7 @@ func (rs *RuleSet) cold(a, b, c string) (v Verdict, ok bool) {
 
 // coldPath is cold for a path of one piece.
 func (rs *RuleSet) coldPath(path string) (v Verdict, ok bool) {
-	if rs.file.dialect.EndAtNUL {
+	if rs.endAtNUL {
 		path, _ = automaton.CutAtNUL(path)
 	}
 	n := rs.checks.Add(1)
