@@ -109,6 +109,9 @@ func (gi *gramIndex) match(m *coldMatch, slab string, path string) {
 func tryPrefixed(m *coldMatch, slab string, es []coldEntry, path string) {
 	for k := range es {
 		e := &es[k]
+		if !e.mayMatch(path) {
+			continue
+		}
 		if expr := e.expr(slab); strings.HasPrefix(path, expr[:e.key]) {
 			m.tryExpr(e, expr, path)
 		}

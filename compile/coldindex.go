@@ -60,6 +60,45 @@ type coldEntry struct {
 	key   uint16 // the length of its key
 	dir   bool   // the pattern is the rule's index page's directory, anchored at its end
 	allow bool   // the rule is an allow
+	// need is a byte every path the pattern matches holds after its key
+	// (needOf): its last byte when atEnd, else somewhere; none when
+	// hasNeed is false. A check tests it before it reads the pattern.
+	need           byte
+	hasNeed, atEnd bool
+}
+
+// mayMatch is a quick test that may rule the entry out for path before
+// its pattern is read: false when path lacks the byte the pattern needs
+// past its key, or is shorter than the key. On a crawl most paths match
+// no pattern, and reading each from the slab costs a cache miss.
+func (e *coldEntry) mayMatch(path string) bool {
+	switch {
+	case len(path) < int(e.key):
+		return false
+	case !e.hasNeed:
+		return true
+	case e.atEnd:
+		return len(path) > int(e.key) && path[len(path)-1] == e.need
+	}
+	return strings.IndexByte(path[e.key:], e.need) >= 0
+}
+
+// needOf returns a byte that every path a pattern matches holds past the
+// pattern's key of key bytes, rest being the pattern past the key,
+// without the '$' that anchors it at its end when anchored: its last
+// byte, when the pattern is anchored and that byte is literal (atEnd);
+// else its first literal byte, which the path holds somewhere past the
+// key. ok is false when rest holds none.
+func needOf(rest string, anchored bool) (b byte, atEnd, ok bool) {
+	if n := len(rest); anchored && n > 0 && rest[n-1] != '*' {
+		return rest[n-1], true, true
+	}
+	for i := 0; i < len(rest); i++ {
+		if rest[i] != '*' {
+			return rest[i], false, true
+		}
+	}
+	return 0, false, false
 }
 
 // A pattern of MaxLineBytes, escaped, must fit coldEntry.n (this fails to
@@ -163,6 +202,11 @@ func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry 
 		key = len(strings.TrimSuffix(expr, "$"))
 	}
 	e.key, e.n = uint16(key), uint16(len(expr))
+	rest, anchored := expr[key:], e.dir
+	if !e.dir {
+		rest, anchored = strings.CutSuffix(rest, "$")
+	}
+	e.need, e.atEnd, e.hasNeed = needOf(rest, anchored)
 	return append(all, e)
 }
 
@@ -450,7 +494,9 @@ func commonPrefix(a, b string) int {
 
 // tryEntry tests an entry whose key is a prefix of path.
 func (m *coldMatch) tryEntry(slab string, e *coldEntry, path string) {
-	m.tryExpr(e, e.expr(slab), path)
+	if e.mayMatch(path) {
+		m.tryExpr(e, e.expr(slab), path)
+	}
 }
 
 // tryExpr tests an entry, whose pattern is expr, on a path that starts

@@ -137,3 +137,70 @@ func TestIndexWorkBoundsSortedEntries(t *testing.T) {
 	assert.LessOrEqual(t, indexWork(0, 0, 0, maxSortedEntries-32), coldWorkMax, "the bound is near the edge")
 	assert.LessOrEqual(t, maxSortedEntries-1, indexMask)
 }
+
+// TestMayMatchRulesOutNoMatch checks the quick test of an entry against
+// its pattern on random patterns and paths: whenever the pattern matches
+// a path that starts with its key, mayMatch lets it through; and it rules
+// out a path that lacks the byte the pattern needs.
+func TestMayMatchRulesOutNoMatch(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	ruledOut := 0
+	for range 300 {
+		var body strings.Builder
+		body.WriteString("User-agent: *\n")
+		for range 1 + r.IntN(8) {
+			kind := "Disallow"
+			if r.IntN(2) == 0 {
+				kind = "Allow"
+			}
+			body.WriteString(kind + ": /" + randomBytes(r, "ab*$/", r.IntN(6)) + []string{"", "/index.html", "$"}[r.IntN(3)] + "\n")
+		}
+		f := Parse([]byte(body.String()), Options{})
+		rs := f.Compile(f.Resolve(), automaton.Options{})
+		ix := rs.buildIndex()
+		all := append(append([]coldEntry(nil), ix.short...), ix.entries...)
+		for range 30 {
+			path := "/" + randomBytes(r, "ab$/", r.IntN(8))
+			for i := range all {
+				e := &all[i]
+				expr := e.expr(ix.slab)
+				if !strings.HasPrefix(path, expr[:e.key]) {
+					continue
+				}
+				matches := automaton.Match(expr[e.key:], path[e.key:])
+				if e.dir {
+					matches = automaton.MatchAnchored(expr[e.key:], path[e.key:])
+				}
+				if matches {
+					require.True(t, e.mayMatch(path), "%q on %q", expr, path)
+				} else if !e.mayMatch(path) {
+					ruledOut++
+				}
+			}
+		}
+	}
+	assert.Positive(t, ruledOut, "some paths are ruled out before their pattern is read")
+}
+
+// TestNeedOf checks the byte needOf picks for each shape of pattern.
+func TestNeedOf(t *testing.T) {
+	for _, tt := range []struct {
+		rest           string
+		anchored       bool
+		need           byte
+		atEnd, hasNeed bool
+	}{
+		{"*.pdf", true, 'f', true, true},
+		{"*.pdf", false, '.', false, true},
+		{"*", true, 0, false, false},
+		{"**", false, 0, false, false},
+		{"", false, 0, false, false},
+		{"*a*", true, 'a', false, true},
+		{"*/", true, '/', true, true},
+	} {
+		need, atEnd, ok := needOf(tt.rest, tt.anchored)
+		assert.Equal(t, tt.hasNeed, ok, "%q", tt.rest)
+		assert.Equal(t, tt.need, need, "%q", tt.rest)
+		assert.Equal(t, tt.atEnd, atEnd, "%q", tt.rest)
+	}
+}
