@@ -108,8 +108,7 @@ func budget32(b int) int32 {
 
 // Robots is a parsed robots.txt. It is safe for concurrent use.
 type Robots struct {
-	file  *compile.File
-	meter automaton.Meter // the memory of the file and its rule sets
+	file *compile.File
 
 	// policy is Conditional for a parsed file; FromStatus and FromResponse
 	// set the others, for an empty file, and every Agent honours it. The
@@ -128,9 +127,13 @@ type Robots struct {
 	// is part of the Robots, which saves a cached file an allocation and
 	// a map.
 	firstReady atomic.Bool
-	first      compile.RuleSet
-	mu         sync.Mutex // held while adding a selection
-	sets       map[string]*compile.RuleSet
+	// meter is the memory of the file and its rule sets, which a cache
+	// reads after each check: it stands right before the fields of first
+	// that every check reads.
+	meter automaton.Meter
+	first compile.RuleSet
+	mu    sync.Mutex // held while adding a selection
+	sets  map[string]*compile.RuleSet
 }
 
 // Parse reads a robots.txt. Every byte string is a robots.txt: lines that

@@ -61,11 +61,20 @@ type coldEntry struct {
 	dir   bool   // the pattern is the rule's index page's directory, anchored at its end
 	allow bool   // the rule is an allow
 	// need is a byte every path the pattern matches holds after its key
-	// (needOf): its last byte when atEnd, else somewhere; none when
-	// hasNeed is false. A check tests it before it reads the pattern.
-	need           byte
-	hasNeed, atEnd bool
+	// (needOf), where needAt says. A check tests it before it reads the
+	// pattern. An entry is 20 bytes.
+	need   byte
+	needAt needPlace
 }
+
+// needPlace is where a path must hold an entry's need byte.
+type needPlace uint8
+
+const (
+	needNone     needPlace = iota // the pattern needs no byte past its key
+	needAnywhere                  // somewhere past the key
+	needAtEnd                     // as its last byte
+)
 
 // mayMatch is a quick test that may rule the entry out for path before
 // its pattern is read: false when path lacks the byte the pattern needs
@@ -75,9 +84,9 @@ func (e *coldEntry) mayMatch(path string) bool {
 	switch {
 	case len(path) < int(e.key):
 		return false
-	case !e.hasNeed:
+	case e.needAt == needNone:
 		return true
-	case e.atEnd:
+	case e.needAt == needAtEnd:
 		return len(path) > int(e.key) && path[len(path)-1] == e.need
 	}
 	return strings.IndexByte(path[e.key:], e.need) >= 0
@@ -206,7 +215,13 @@ func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry 
 	if !e.dir {
 		rest, anchored = strings.CutSuffix(rest, "$")
 	}
-	e.need, e.atEnd, e.hasNeed = needOf(rest, anchored)
+	need, atEnd, ok := needOf(rest, anchored)
+	switch {
+	case atEnd:
+		e.need, e.needAt = need, needAtEnd
+	case ok:
+		e.need, e.needAt = need, needAnywhere
+	}
 	return append(all, e)
 }
 

@@ -52,23 +52,26 @@ func (v Verdict) Allowed() bool { return !v.Matched || v.Allow }
 //
 // A cache holds one per site a crawler met: its fields are packed into 80
 // bytes, the options of its automaton (options) and its groups (Groups)
-// among them.
+// among them. What every check reads comes first, in 32 bytes, so that a
+// check of a site the crawl has not met for a while loads one cache line
+// of it.
 type RuleSet struct {
-	file    *File
-	groupAt *int32           // the selection's groups: nGroups of them from here
-	meter   *automaton.Meter // the automaton's options.Meter
-	index   atomic.Pointer[coldIndex]
-	set     atomic.Pointer[automaton.Set] // nil until compiled
-	mu      sync.Mutex                    // held while compiling or indexing
-	nGroups int32
-	budget  int32        // the automaton's options.Budget, -1 for no limit but its own
-	rules   int32        // rules in the selection
-	bytes   int32        // bytes of their patterns, saturated at math.MaxInt32
-	empty   int32        // the empty rule that applies when none matches (emptyRules), or -1
-	checks  atomic.Int32 // cold checks answered
+	set    atomic.Pointer[automaton.Set] // nil until compiled
+	index  atomic.Pointer[coldIndex]
+	checks atomic.Int32 // cold checks answered
+	rules  int32        // rules in the selection
+	bytes  int32        // bytes of their patterns, saturated at math.MaxInt32
 	// The file's dialect's NormalizePercent and EndAtNUL, which every
 	// cold check reads: kept here, a check need not load the File.
 	normalize, endAtNUL bool
+
+	file    *File
+	groupAt *int32           // the selection's groups: nGroups of them from here
+	meter   *automaton.Meter // the automaton's options.Meter
+	mu      sync.Mutex       // held while compiling or indexing
+	nGroups int32
+	budget  int32 // the automaton's options.Budget, -1 for no limit but its own
+	empty   int32 // the empty rule that applies when none matches (emptyRules), or -1
 }
 
 // options returns the options the rule set's automaton is built with.
