@@ -262,9 +262,10 @@ type builder struct {
 	groups  []groupRec
 	sitemaps,
 	others []dirRec
-	named []namedAgent // per user-agent line with a token: its name and group
-	kept  []byte       // the arena: the bytes the records name, one after another
-	names names        // the index of tokens, as lines add to it
+	named  []namedAgent // per user-agent line with a token: its name and group
+	global []int32      // the groups that name '*' (File.global)
+	kept   []byte       // the arena: the bytes the records name, one after another
+	names  names        // the index of tokens, as lines add to it
 	// closed is set by an allow or disallow line, so that the next
 	// user-agent line starts a new group. Sitemap and unknown lines leave
 	// it alone: they neither end a run of user-agent lines nor a group, as
@@ -290,7 +291,7 @@ func (b *builder) reset(f *File) {
 		names: b.names,
 		file:  f, lenient: !f.dialect.ColonRequired,
 		rules: reuse(b.rules), agents: reuse(b.agents), groups: reuse(b.groups),
-		sitemaps: reuse(b.sitemaps), others: reuse(b.others), named: reuse(b.named),
+		sitemaps: reuse(b.sitemaps), others: reuse(b.others), named: reuse(b.named), global: reuse(b.global),
 		kept: reuse(b.kept),
 	}
 }
@@ -312,7 +313,7 @@ func (b *builder) finish() {
 	f.agents = exact(b.agents)
 	f.groups = exact(b.groups)
 	f.others = dirRecs(b.others, b.sitemaps)
-	f.global = shareSingle(f.global)
+	f.global = globalGroups(b.global)
 	f.body = string(b.kept)
 	f.names = b.names.finish(f, b.named)
 }
@@ -327,14 +328,14 @@ var singleGroups = func() (s [64]int32) {
 	return s
 }()
 
-// shareSingle returns groups, or the same list from singleGroups when it
-// is one group found there.
-func shareSingle(groups []int32) []int32 {
+// globalGroups returns a copy of groups at its exact size, or the same
+// list from singleGroups when it is one group found there.
+func globalGroups(groups []int32) []int32 {
 	if len(groups) == 1 && int(groups[0]) < len(singleGroups) {
 		g := groups[0]
 		return singleGroups[g : g+1 : g+1]
 	}
-	return groups
+	return exact(groups)
 }
 
 // isShared reports whether groups is a list from singleGroups, which no
@@ -475,7 +476,7 @@ func (b *builder) userAgent(num, vs, ve int) {
 	value := f.body[vs:ve]
 	a := agentRec{line: uint32(num), off: b.keep(vs, ve), n: uint32(ve - vs), global: isGlobalAgent(value, f.dialect.ExactGlobalAgent)}
 	if a.global {
-		f.global = appendGroup(f.global, gi)
+		b.global = appendGroup(b.global, gi)
 	} else {
 		token := ExtractAgent(value)
 		a.tok = uint16(len(token))
