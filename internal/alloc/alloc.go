@@ -18,6 +18,23 @@ var classes = [...]uint16{
 	13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672, 32768,
 }
 
+// smallMax is the largest size small answers for: most objects the
+// library charges are smaller, and a memory report reads a table rather
+// than search classes.
+const smallMax = 1024
+
+// small is the size class of each size up to smallMax, by (n+7)/8.
+var small = func() (t [smallMax/8 + 1]uint16) {
+	c := 0
+	for i := range t {
+		for int(classes[c]) < 8*i {
+			c++
+		}
+		t[i] = classes[c]
+	}
+	return t
+}()
+
 // maxSmall is the largest small object; larger ones take whole pages.
 const maxSmall = 32768
 
@@ -32,6 +49,9 @@ func Size(n int) int {
 		return 0
 	case n > maxSmall:
 		return (n + pageBytes - 1) / pageBytes * pageBytes
+	}
+	if n <= smallMax {
+		return int(small[(n+7)>>3])
 	}
 	lo, hi := 0, len(classes)-1
 	for lo < hi {
