@@ -97,17 +97,20 @@ func (a *Agent) VisitTime() (w VisitTime, ok bool) {
 // does not interpret (crawl-delay, request-rate, ...), in file order.
 func (a *Agent) Extras() []Directive {
 	var out []Directive
-	for _, gi := range a.sel.Groups {
-		out = append(out, a.groups()[gi].Extras...)
+	for _, gi := range a.selected() {
+		out = append(out, directivesOf(a.file().Extras(gi))...)
 	}
 	return out
 }
 
 // lastOfGroups returns get's value for the last selected group that has
 // one: groups merge in file order, so a later value overrides an earlier.
+// get is given a group of the extras alone, which it reads: a crawler
+// reads its pacing once per site, and building every group's rules for it
+// would keep them for as long as the file.
 func lastOfGroups[T any](a *Agent, get func(*Group) (T, bool)) (v T, ok bool) {
-	for i := len(a.sel.Groups) - 1; i >= 0; i-- {
-		if v, ok := get(&a.groups()[a.sel.Groups[i]]); ok {
+	for i := len(a.selected()) - 1; i >= 0; i-- {
+		if v, ok := get(&Group{Extras: directivesOf(a.file().Extras(a.selected()[i]))}); ok {
 			return v, true
 		}
 	}

@@ -117,7 +117,7 @@ func (r *Robots) Explain(agents []string, rawURL string) Explanation {
 // own. An Agent does not keep the fallback list it was resolved from, so
 // its Selection never says SelectedFallback; Robots.Explain does.
 func (a *Agent) Explain(rawURL string) Explanation {
-	path := runtime.Subject(runtime.FromURL(rawURL), a.file.Dialect())
+	path := runtime.Subject(runtime.FromURL(rawURL), a.file().Dialect())
 	e := Explanation{Decision: a.Decide(rawURL), Path: path, Selection: a.selection(nil, false), Winner: -1, Policy: a.policy}
 	if a.policy != Conditional {
 		e.TieBreak = a.policyWhy()
@@ -146,10 +146,10 @@ func emptyWhy(r *Rule) string {
 // matches tests every pattern of every selected rule against path.
 func (a *Agent) matches(path string) []Match {
 	var out []Match
-	for _, gi := range a.sel.Groups {
+	for _, gi := range a.selected() {
 		rules := a.groups()[gi].Rules
 		for ri := range rules {
-			for i, p := range a.file.RulePatterns(compile.Rule(rules[ri])) {
+			for i, p := range a.file().RulePatterns(compile.Rule(rules[ri])) {
 				if p.Expr == "" || !automaton.Match(p.Expr, path) {
 					continue
 				}
@@ -227,17 +227,17 @@ func plural(n int, unit string) string {
 // was resolved from when known is true. Its work is linear in the
 // user-agent lines of the selected groups.
 func (a *Agent) selection(asked []string, known bool) Selection {
-	s := Selection{Agents: asked, Agent: a.sel.Agent, Groups: intSlice(a.sel.Groups)}
+	s := Selection{Agents: asked, Agent: a.name, Groups: intSlice(a.selected())}
 	lines := a.selectingLines()
 	for _, l := range lines {
 		s.Lines = append(s.Lines, l.Line)
 	}
 	switch {
-	case a.sel.Specific && len(asked) > 0 && asked[0] != a.sel.Agent:
+	case a.specific && len(asked) > 0 && asked[0] != a.name:
 		s.Reason = SelectedFallback
-	case a.sel.Specific:
+	case a.specific:
 		s.Reason = SelectedAgent
-	case len(a.sel.Groups) > 0:
+	case len(a.selected()) > 0:
 		s.Reason = SelectedGlobal
 	default:
 		s.Reason = SelectedNone
@@ -252,18 +252,18 @@ func (a *Agent) policyWhy() string {
 	if a.policy == FullDisallow {
 		verdict = "no URL is allowed"
 	}
-	return fmt.Sprintf("%s: %s; no rules were read, %s", a.policy, a.reason, verdict)
+	return fmt.Sprintf("%s: %s; no rules were read, %s", a.policy, Reason(a.reason), verdict)
 }
 
 // selectingLines returns the user-agent lines of the selected groups that
 // chose them, in file order.
 func (a *Agent) selectingLines() []*AgentLine {
 	var lines []*AgentLine
-	key := compile.FoldAgent(a.sel.Agent)
-	for _, gi := range a.sel.Groups {
+	key := compile.FoldAgent(a.name)
+	for _, gi := range a.selected() {
 		agents := a.groups()[gi].Agents
 		for i, l := range agents {
-			if a.sel.Specific && !l.Global && compile.FoldAgent(l.Token) == key || !a.sel.Specific && l.Global {
+			if a.specific && !l.Global && compile.FoldAgent(l.Token) == key || !a.specific && l.Global {
 				lines = append(lines, &agents[i])
 			}
 		}

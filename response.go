@@ -76,7 +76,7 @@ func FromResponse(resp *http.Response, opts ...Option) (*Robots, error) {
 // withPolicy returns an empty Robots that answers p to every URL.
 func withPolicy(p Policy, why Reason, opts []Option) *Robots {
 	r := Parse(nil, opts...)
-	r.policy, r.reason = p, why
+	r.policy, r.reason = uint8(p), uint8(why)
 	return r
 }
 

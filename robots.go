@@ -30,12 +30,14 @@ package robots
 
 import (
 	"net/url"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"unsafe"
 
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/internal/alloc"
 	"github.com/fastrobots/robots/runtime"
 )
 
@@ -94,25 +96,44 @@ const DefaultAutomatonBudget = automaton.DefaultBudget
 // the URL (docs/limits.md).
 func WithAutomatonBudget(n int) Option { return func(c *config) { c.budget = n } }
 
+// budget32 returns an automaton budget as a Robots keeps it: a budget past
+// automaton.MaxBudget means that budget, and any negative one no limit but
+// it (WithAutomatonBudget).
+func budget32(b int) int32 {
+	if b < 0 {
+		return -1
+	}
+	return int32(min(b, automaton.MaxBudget))
+}
+
 // Robots is a parsed robots.txt. It is safe for concurrent use.
 type Robots struct {
-	file   *compile.File
-	budget automaton.Options
-	meter  automaton.Meter // the memory of the file and its rule sets
+	file *compile.File
 
 	// policy is Conditional for a parsed file; FromStatus and FromResponse
-	// set the others, for an empty file, and every Agent honours it.
-	policy    Policy
-	reason    Reason
+	// set the others, for an empty file, and every Agent honours it. The
+	// policy and the reason are a Policy and a Reason, which a byte each
+	// holds; they share a word with the automaton budget the rule sets are
+	// compiled with (WithAutomatonBudget, as compile.RuleSet keeps it): a
+	// cache keeps a Robots per site.
 	bodyBytes int
-
-	// sets caches the compiled rules of each selection of groups, keyed by
-	// the selection's groups (selectionKey): agents resolved to the same
-	// groups, by Agent or AnyAgent, share one automaton.
-	mu   sync.RWMutex
-	sets map[string]*compile.RuleSet
-	// usages caches the usage lines of each selection read (usage.go).
-	usages usageCache
+	budget    int32
+	policy    uint8
+	reason    uint8
+	// firstReady is set once first holds the compiled rules of the first
+	// selection resolved; sets holds those of the others, by selectionKey.
+	// Agents resolved to the same groups, by Agent or AnyAgent, share one
+	// rule set and its automaton. A crawler resolves one selection: first
+	// is part of the Robots, which saves a cached file an allocation and
+	// a map.
+	firstReady atomic.Bool
+	// meter is the memory of the file and its rule sets, which a cache
+	// reads after each check: it stands right before the fields of first
+	// that every check reads.
+	meter automaton.Meter
+	first compile.RuleSet
+	mu    sync.Mutex // held while adding a selection
+	sets  map[string]*compile.RuleSet
 }
 
 // Parse reads a robots.txt. Every byte string is a robots.txt: lines that
@@ -120,15 +141,14 @@ type Robots struct {
 // The result's Policy is Conditional: its rules decide.
 func Parse(data []byte, opts ...Option) *Robots {
 	c := configure(opts)
-	r := &Robots{budget: automaton.Options{Budget: c.budget}, policy: Conditional, reason: ReasonOK}
-	r.budget.Meter = &r.meter
+	r := &Robots{budget: budget32(c.budget), policy: uint8(Conditional), reason: uint8(ReasonOK)}
 	c.parse.Meter = &r.meter
 	r.file = compile.Parse(data, c.parse)
 	r.bodyBytes = len(data)
 	if limit := c.parse.BodyLimit(); limit >= 0 && len(data) > limit {
 		r.bodyBytes = limit
 	}
-	r.meter.Add(robotsBytes)
+	r.meter.Add(alloc.Size(robotsBytes))
 	return r
 }
 
@@ -156,11 +176,11 @@ func (r *Robots) MemoryBytes() int64 { return r.meter.Bytes() }
 // that was parsed, its rules deciding; FullAllow or FullDisallow when
 // FromStatus or FromResponse found no rules to read, and every URL is then
 // allowed, or none is.
-func (r *Robots) Policy() Policy { return r.policy }
+func (r *Robots) Policy() Policy { return Policy(r.policy) }
 
 // Reason returns why the Policy applies: the row of StatusPolicy's table;
 // ReasonOK for a file given to Parse.
-func (r *Robots) Reason() Reason { return r.reason }
+func (r *Robots) Reason() Reason { return Reason(r.reason) }
 
 // BodyBytes returns how many bytes of the body were parsed: at most the
 // size limit (Truncated reports whether there were more), and 0 when the
@@ -225,38 +245,47 @@ func (r *Robots) AnyAgent(agents ...string) *Agent {
 
 func (r *Robots) agent(sel compile.Selection) *Agent {
 	rules := r.ruleSet(sel)
-	return &Agent{file: r.file, sel: sel, rules: rules, match: runtime.NewMatcher(rules),
-		policy: r.policy, reason: r.reason, owner: r}
+	return &Agent{name: sel.Agent, specific: sel.Specific, rules: rules, match: runtime.NewMatcher(rules),
+		policy: Policy(r.policy), reason: r.reason}
 }
 
 // ruleSet returns the compiled rules of a selection, compiling them once
 // for all selections of the same groups.
 func (r *Robots) ruleSet(sel compile.Selection) *compile.RuleSet {
-	var buf [64]byte
-	key := selectionKey(buf[:0], sel.Groups)
-	r.mu.RLock()
-	rs := r.sets[string(key)]
-	r.mu.RUnlock()
-	if rs != nil {
-		return rs
+	if r.firstReady.Load() && slices.Equal(r.first.Groups(), sel.Groups) {
+		return &r.first
 	}
-	compiled := r.file.Compile(sel, r.budget)
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if rs = r.sets[string(key)]; rs != nil {
+	// Compiling builds nothing yet (compile.RuleSet is tiered): it is cheap
+	// enough to do under the lock, and is done once.
+	opts := automaton.Options{Budget: int(r.budget), Meter: &r.meter}
+	if !r.firstReady.Load() {
+		r.file.CompileTo(&r.first, sel, opts)
+		r.firstReady.Store(true)
+		return &r.first
+	}
+	if slices.Equal(r.first.Groups(), sel.Groups) {
+		return &r.first
+	}
+	var buf [64]byte
+	key := selectionKey(buf[:0], sel.Groups)
+	if rs := r.sets[string(key)]; rs != nil {
 		return rs
 	}
+	compiled := r.file.Compile(sel, opts)
 	if r.sets == nil {
 		r.sets = map[string]*compile.RuleSet{}
 	}
 	r.sets[string(key)] = compiled
-	r.meter.Add(len(key) + mapEntryBytes)
+	n := len(r.sets)
+	r.meter.Add(alloc.Size(len(key)) + automaton.MapBytes(n, mapSlotBytes) - automaton.MapBytes(n-1, mapSlotBytes))
 	return compiled
 }
 
-// mapEntryBytes is the share of the rule sets' map one entry costs: its
-// slot of key and pointer, at the map's lowest load.
-const mapEntryBytes = 2 * (16 + 8)
+// mapSlotBytes is the size of an entry of the rule sets' map: its key and
+// pointer.
+const mapSlotBytes = 16 + 8
 
 // selectionKey appends to dst the key of a list of groups: each index as
 // four bytes. Looking a key up in a map copies nothing.
@@ -276,28 +305,44 @@ func selectionKey(dst []byte, groups []int32) []byte {
 // test for FullDisallow alone, one branch that goes the same way on every
 // call.
 type Agent struct {
-	file   *compile.File
-	sel    compile.Selection
-	rules  *compile.RuleSet
-	match  runtime.Matcher
-	policy Policy
-	reason Reason
-	usage  atomic.Pointer[agentUsage] // read on first Usage call (usage.go)
-	owner  *Robots                    // whose usage cache and meter the usage lines use
+	// name and specific are the Selection's Agent and Specific; its
+	// Groups are the rule set's, not kept twice (a cache keeps one Agent
+	// per site).
+	name     string
+	rules    *compile.RuleSet
+	match    runtime.Matcher
+	policy   Policy
+	reason   uint8 // a Reason, which a byte holds: the Agent stays 64 bytes
+	specific bool
+	usage    atomic.Pointer[agentUsage] // read on first Usage call (usage.go)
 }
+
+// Every Reason fits Agent.reason and Robots.reason, and every Policy
+// Robots.policy (this fails to compile otherwise).
+var (
+	_ [255 - ReasonUnreachable]struct{}
+	_ [255 - Conditional]struct{}
+)
 
 // Policy returns the policy of the Robots the agent was resolved on.
 func (a *Agent) Policy() Policy { return a.policy }
 
 // Name returns the agent whose groups apply, or "" when the '*' groups (or
 // no groups) apply.
-func (a *Agent) Name() string { return a.sel.Agent }
+func (a *Agent) Name() string { return a.name }
 
-// groups returns all groups of the agent's file; a.sel.Groups indexes them.
-func (a *Agent) groups() []Group { return groupsOf(a.file.Groups()) }
+// selected returns the indexes of the groups that apply, into groups().
+func (a *Agent) selected() []int32 { return a.rules.Groups() }
+
+// groups returns all groups of the agent's file; a.selected() indexes them.
+func (a *Agent) groups() []Group { return groupsOf(a.file().Groups()) }
+
+// file returns the parsed file the agent was resolved on: its rule set's,
+// which the agent does not keep twice (a cache keeps one agent per site).
+func (a *Agent) file() *compile.File { return a.rules.File() }
 
 // Groups returns the indexes, into Robots.Groups, of the groups that apply.
-func (a *Agent) Groups() []int { return intSlice(a.sel.Groups) }
+func (a *Agent) Groups() []int { return intSlice(a.selected()) }
 
 // Allowed reports whether the crawler may fetch rawURL. Any string is
 // accepted: one that is not a URL is read as Google reads it (see

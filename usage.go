@@ -2,7 +2,6 @@ package robots
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/fastrobots/robots/runtime"
 	"github.com/fastrobots/robots/usage"
@@ -20,6 +19,9 @@ import (
 // agentUsage is an agent's Content-Usage rules and Content-Signal lines,
 // read from its groups and prepared to decide (usage.Set).
 type agentUsage = usage.Set
+
+// noUsageLines is the usage lines of every agent that has none.
+var noUsageLines = usage.NewSet(nil, nil)
 
 // The directive keys read, compared ignoring ASCII case.
 const (
@@ -69,62 +71,34 @@ func (a *Agent) usageLines() *agentUsage {
 }
 
 // loadUsage looks the agent's lines up, or reads them, and keeps them.
+// They are kept beside the agent's rule set, which every Agent resolved to
+// the same groups shares, and charged to its meter once.
 func (a *Agent) loadUsage() *agentUsage {
-	var u *agentUsage
-	if a.owner != nil {
-		u = a.owner.usages.get(a.sel.Groups, a.owner, a.readUsage)
-	} else {
+	u, _ := a.rules.Attached().(*agentUsage)
+	if u == nil {
 		u = a.readUsage()
+		if u != noUsageLines { // shared by every agent without lines: nothing to charge
+			u = a.rules.Attach(u, u.MemoryBytes()).(*agentUsage)
+		}
 	}
 	a.usage.CompareAndSwap(nil, u)
 	return a.usage.Load()
-}
-
-// usageCache holds the usage lines of each selection of groups read so
-// far, so that every Agent resolved to the same groups shares them and
-// the file's meter counts them once.
-type usageCache struct {
-	mu   sync.Mutex
-	sets map[string]*usage.Set
-}
-
-// get returns the lines of the selection groups, reading them with read
-// and charging r's meter the first time.
-func (c *usageCache) get(groups []int32, r *Robots, read func() *usage.Set) *usage.Set {
-	var buf [64]byte
-	key := selectionKey(buf[:0], groups)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if s := c.sets[string(key)]; s != nil {
-		return s
-	}
-	s := read()
-	if c.sets == nil {
-		c.sets = map[string]*usage.Set{}
-	}
-	c.sets[string(key)] = s
-	r.meter.Add(s.MemoryBytes() + len(key) + mapEntryBytes)
-	return s
 }
 
 // readUsage collects the lines of the agent's groups, in file order after
 // the top-level Content-Signal lines, and prepares them.
 func (a *Agent) readUsage() *agentUsage {
 	var l usageLines
-	groups := a.groups()
-	first := 0 // the line of the first group; 0 when the file has none
-	if len(groups) > 0 && len(groups[0].Agents) > 0 {
-		first = groups[0].Agents[0].Line
+	for _, d := range directivesOf(a.file().Preamble()) {
+		l.add(d, false)
 	}
-	for _, d := range directivesOf(a.file.Others()) {
-		if first == 0 || d.Line < first {
-			l.add(d, false)
-		}
-	}
-	for _, gi := range a.sel.Groups {
-		for _, d := range groups[gi].Extras {
+	for _, gi := range a.selected() {
+		for _, d := range directivesOf(a.file().Extras(gi)) {
 			l.add(d, true)
 		}
+	}
+	if len(l.rules)+len(l.signals) == 0 {
+		return noUsageLines // most agents: nothing to keep for as long as the agent
 	}
 	return usage.NewSet(l.rules, l.signals)
 }

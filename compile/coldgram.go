@@ -3,6 +3,8 @@ package compile
 import (
 	"strings"
 	"unsafe"
+
+	"github.com/fastrobots/robots/internal/alloc"
 )
 
 // gramIndex holds a cold index's patterns with a star, filed by what they
@@ -54,7 +56,7 @@ func gramBucket(a, b byte) uint32 {
 
 // fileByGram moves the entries of all that have a gram into a new
 // gramIndex, and returns the others.
-func fileByGram(f *File, all []coldEntry) ([]coldEntry, *gramIndex) {
+func fileByGram(slab string, all []coldEntry) ([]coldEntry, *gramIndex) {
 	const none = gramBuckets
 	gi := &gramIndex{}
 	var counts [gramBuckets]int32
@@ -62,7 +64,7 @@ func fileByGram(f *File, all []coldEntry) ([]coldEntry, *gramIndex) {
 	for i := range all {
 		e := &all[i]
 		buckets[i] = none
-		if g, ok := rarestGram(e.expr(f)[e.key:]); ok {
+		if g, ok := rarestGram(e.expr(slab)[e.key:]); ok {
 			b := gramBucket(g[0], g[1])
 			buckets[i] = uint16(b)
 			counts[b]++
@@ -86,11 +88,11 @@ func fileByGram(f *File, all []coldEntry) ([]coldEntry, *gramIndex) {
 
 // bytes returns the memory the index holds.
 func (gi *gramIndex) bytes() int {
-	return int(unsafe.Sizeof(*gi)) + cap(gi.filed)*int(unsafe.Sizeof(coldEntry{})) + 4*cap(gi.start)
+	return alloc.Size(int(unsafe.Sizeof(*gi))) + alloc.Size(cap(gi.filed)*coldEntryBytes) + alloc.Size(4*cap(gi.start))
 }
 
 // match tries the patterns that may match path.
-func (gi *gramIndex) match(m *coldMatch, f *File, path string) {
+func (gi *gramIndex) match(m *coldMatch, slab string, path string) {
 	var tried [gramWords]uint64
 	for i := 0; i+1 < len(path); i++ {
 		b := gramBucket(path[i], path[i+1])
@@ -99,16 +101,19 @@ func (gi *gramIndex) match(m *coldMatch, f *File, path string) {
 			continue
 		}
 		setBit(tried[:], b)
-		tryPrefixed(m, f, gi.filed[gi.start[j]:gi.start[j+1]], path)
+		tryPrefixed(m, slab, gi.filed[gi.start[j]:gi.start[j+1]], path)
 	}
 }
 
 // tryPrefixed tries the entries whose key path starts with.
-func tryPrefixed(m *coldMatch, f *File, es []coldEntry, path string) {
+func tryPrefixed(m *coldMatch, slab string, es []coldEntry, path string) {
 	for k := range es {
 		e := &es[k]
-		if expr := e.expr(f); strings.HasPrefix(path, expr[:e.key]) {
-			m.tryExpr(f, e, expr, path)
+		if !e.mayMatch(path) {
+			continue
+		}
+		if expr := e.expr(slab); strings.HasPrefix(path, expr[:e.key]) {
+			m.tryExpr(e, expr, path)
 		}
 	}
 }

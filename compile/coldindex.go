@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/fastrobots/robots/automaton"
+	"github.com/fastrobots/robots/internal/alloc"
 )
 
 // coldIndex holds a rule set's patterns by their literal prefix, their
@@ -26,6 +27,12 @@ import (
 // filed by them instead (gramIndex): hundreds of them may share a key, or
 // have none.
 type coldIndex struct {
+	// slab holds every entry's pattern (coldEntry.off): the file's arena,
+	// which holds the patterns that needed no escaping, followed by the
+	// escaped ones when the rules have any. A check reads the patterns
+	// from it without going through the rules and the file: on a crawl,
+	// each such hop is a cache miss.
+	slab    string
 	short   []coldEntry // keys of no or one byte
 	grams   *gramIndex  // star patterns filed by gram, when there are many (coldgram.go)
 	entries []coldEntry // the rest, grouped by key[1]: group j is entries[start[j]:start[j+1]]
@@ -38,28 +45,84 @@ type coldIndex struct {
 	star, starBytes int
 }
 
+// coldEntryBytes is the size of a coldEntry.
+const coldEntryBytes = int(unsafe.Sizeof(coldEntry{}))
+
 // coldEntry is one pattern a rule is matched as: its own, or the
-// directory of an index page (Google's rule).
+// directory of an index page (Google's rule), without the '$' that
+// anchors it, found in the index's slab. A pattern, escaped, holds at
+// most three times MaxLineBytes, which n holds.
 type coldEntry struct {
-	rule, id int32  // the file's rule index; the selection's ID
-	key      uint16 // the length of the pattern's key
-	dir      bool   // the pattern is the rule's index page's directory, anchored at its end
-	group    byte   // the key's second byte, when it has one
-	up       int32  // in a sorted group, the entry of its nearest prefix (linkPrefixes)
+	off   uint32 // the pattern is slab[off:off+n]
+	id    int32  // the selection's ID
+	up    int32  // in a sorted group, the entry of its nearest prefix (linkPrefixes)
+	n     uint16 // the pattern's length
+	key   uint16 // the length of its key
+	dir   bool   // the pattern is the rule's index page's directory, anchored at its end
+	allow bool   // the rule is an allow
+	// need is a byte every path the pattern matches holds after its key
+	// (needOf), where needAt says. A check tests it before it reads the
+	// pattern. An entry is 20 bytes.
+	need   byte
+	needAt needPlace
 }
+
+// needPlace is where a path must hold an entry's need byte.
+type needPlace uint8
+
+const (
+	needNone     needPlace = iota // the pattern needs no byte past its key
+	needAnywhere                  // somewhere past the key
+	needAtEnd                     // as its last byte
+)
+
+// mayMatch is a quick test that may rule the entry out for path before
+// its pattern is read: false when path lacks the byte the pattern needs
+// past its key, or is shorter than the key. On a crawl most paths match
+// no pattern, and reading each from the slab costs a cache miss.
+func (e *coldEntry) mayMatch(path string) bool {
+	switch {
+	case len(path) < int(e.key):
+		return false
+	case e.needAt == needNone:
+		return true
+	case e.needAt == needAtEnd:
+		return len(path) > int(e.key) && path[len(path)-1] == e.need
+	}
+	return strings.IndexByte(path[e.key:], e.need) >= 0
+}
+
+// needOf returns a byte that every path a pattern matches holds past the
+// pattern's key of key bytes, rest being the pattern past the key,
+// without the '$' that anchors it at its end when anchored: its last
+// byte, when the pattern is anchored and that byte is literal (atEnd);
+// else its first literal byte, which the path holds somewhere past the
+// key. ok is false when rest holds none.
+func needOf(rest string, anchored bool) (b byte, atEnd, ok bool) {
+	if n := len(rest); anchored && n > 0 && rest[n-1] != '*' {
+		return rest[n-1], true, true
+	}
+	for i := 0; i < len(rest); i++ {
+		if rest[i] != '*' {
+			return rest[i], false, true
+		}
+	}
+	return 0, false, false
+}
+
+// A pattern of MaxLineBytes, escaped, must fit coldEntry.n (this fails to
+// compile otherwise).
+var _ [1<<16 - 1 - 3*MaxLineBytes]struct{}
 
 // expr returns the entry's pattern, without the '$' of a directory.
-func (e *coldEntry) expr(f *File) string {
-	p := f.pattern(e.rule, f.rules[e.rule])
-	if e.dir {
-		p, _ = indexDir(p)
-	}
-	return p
-}
+func (e *coldEntry) expr(slab string) string { return slab[e.off : e.off+uint32(e.n)] }
 
-// keyOf returns the entry's key. A directory is a prefix of its rule's
-// pattern, and so is its key.
-func (e *coldEntry) keyOf(f *File) string { return f.pattern(e.rule, f.rules[e.rule])[:e.key] }
+// keyOf returns the entry's key.
+func (e *coldEntry) keyOf(slab string) string { return slab[e.off : e.off+uint32(e.key)] }
+
+// group returns the key's second byte, by which the entry is grouped
+// when its key has one.
+func (e *coldEntry) group(slab string) byte { return slab[e.off+1] }
 
 // buildIndex indexes the rules once and returns the index.
 func (rs *RuleSet) buildIndex() *coldIndex {
@@ -68,19 +131,18 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 	if ix := rs.index.Load(); ix != nil {
 		return ix
 	}
-	f := rs.file
 	ix := &coldIndex{}
 	scratch := entryScratch.Get().(*[]coldEntry)
 	all := ix.collect(rs, (*scratch)[:0])
 	if ix.star >= gramMin {
-		all, ix.grams = fileByGram(f, all)
-		rs.opts.Meter.Add(ix.grams.bytes())
+		all, ix.grams = fileByGram(ix.slab, all)
+		rs.meter.Add(ix.grams.bytes())
 	}
 	var counts [256]int32
 	for _, e := range all {
 		if e.key >= 2 {
-			counts[e.group]++
-			setBit(ix.groups[:], uint32(e.group))
+			counts[e.group(ix.slab)]++
+			setBit(ix.groups[:], uint32(e.group(ix.slab)))
 		}
 	}
 	ix.start = bucketStarts(counts[:], ix.groups[:], ix.rank[:])
@@ -90,12 +152,16 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 			ix.short = append(ix.short, e)
 			continue
 		}
-		ix.entries[counts[e.group]] = e
-		counts[e.group]++
+		ix.entries[counts[e.group(ix.slab)]] = e
+		counts[e.group(ix.slab)]++
 	}
 	*scratch = all[:0]
 	entryScratch.Put(scratch)
-	rs.opts.Meter.Add(int(unsafe.Sizeof(coldIndex{})) + (cap(ix.entries)+cap(ix.short))*int(unsafe.Sizeof(coldEntry{})) + 4*cap(ix.start))
+	if unsafe.StringData(ix.slab) != unsafe.StringData(rs.file.body) {
+		rs.meter.Add(alloc.Size(len(ix.slab)))
+	}
+	rs.meter.Add(alloc.Size(int(unsafe.Sizeof(coldIndex{}))) + alloc.Size(cap(ix.entries)*coldEntryBytes) +
+		alloc.Size(cap(ix.short)*coldEntryBytes) + alloc.Size(4*cap(ix.start)))
 	rs.index.Store(ix)
 	return ix
 }
@@ -104,23 +170,33 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 var entryScratch = sync.Pool{New: func() any { return new([]coldEntry) }}
 
 // collect appends the entries of the rule set's rules to all, and counts
-// those with a star.
+// those with a star; it sets the slab their patterns are read from.
 func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry) []coldEntry {
 	f := rs.file
+	var escaped []byte // the escaped patterns, after the arena in the slab
 	rs.eachRule(func(i, id int32) {
 		r := f.rules[i]
 		expr := f.pattern(i, r)
 		if expr == "" {
 			return
 		}
-		all = ix.add(all, coldEntry{rule: i, id: id}, expr)
+		off := r.off
+		if r.isEscaped() {
+			off = uint32(len(f.body) + len(escaped))
+			escaped = append(escaped, expr...)
+		}
+		all = ix.add(all, coldEntry{off: off, id: id, allow: r.allow()}, expr)
 		if !r.allow() {
 			return
 		}
 		if dir, ok := indexDir(expr); ok {
-			all = ix.add(all, coldEntry{rule: i, id: id, dir: true}, dir)
+			all = ix.add(all, coldEntry{off: off, id: id, allow: true, dir: true}, dir)
 		}
 	})
+	ix.slab = f.body
+	if escaped != nil {
+		ix.slab = f.body + string(escaped)
+	}
 	return all
 }
 
@@ -134,9 +210,17 @@ func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry 
 	} else {
 		key = len(strings.TrimSuffix(expr, "$"))
 	}
-	e.key = uint16(key)
-	if key >= 2 {
-		e.group = expr[1]
+	e.key, e.n = uint16(key), uint16(len(expr))
+	rest, anchored := expr[key:], e.dir
+	if !e.dir {
+		rest, anchored = strings.CutSuffix(rest, "$")
+	}
+	need, atEnd, ok := needOf(rest, anchored)
+	switch {
+	case atEnd:
+		e.need, e.needAt = need, needAtEnd
+	case ok:
+		e.need, e.needAt = need, needAnywhere
 	}
 	return append(all, e)
 }
@@ -179,8 +263,8 @@ func (ix *coldIndex) group(rs *RuleSet, c byte) []coldEntry {
 	if word.Load()&bit == 0 {
 		rs.mu.Lock()
 		if word.Load()&bit == 0 {
-			sortByKey(rs.file, g)
-			linkPrefixes(rs.file, g)
+			sortByKey(ix.slab, g)
+			linkPrefixes(ix.slab, g)
 			word.Or(bit)
 		}
 		rs.mu.Unlock()
@@ -236,15 +320,15 @@ func rankWords(used []uint64, rank []uint16) {
 // uint64 so that each level is a sort of plain numbers; the bytes all keys
 // of a level share are skipped ("/about/media/..." a thousand times), so
 // that a level reads each key's bytes about once.
-func sortByKey(f *File, g []coldEntry) {
+func sortByKey(slab string, g []coldEntry) {
 	if len(g) <= smallGroup {
-		slices.SortFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(f), b.keyOf(f)) })
+		slices.SortFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(slab), b.keyOf(slab)) })
 		return
 	}
 	keys := make([]string, len(g))
 	words := make([]uint64, len(g))
 	for i := range g {
-		keys[i], words[i] = g[i].keyOf(f), uint64(i)
+		keys[i], words[i] = g[i].keyOf(slab), uint64(i)
 	}
 	sortKeys(keys, words, 0)
 	sorted := make([]coldEntry, len(g))
@@ -331,15 +415,15 @@ func digitAt(key string, depth int) uint64 {
 
 // match tries the patterns whose key is a prefix of path.
 func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {
-	f := rs.file
-	tryPrefixed(m, f, ix.short, path)
+	slab := ix.slab
+	tryPrefixed(m, slab, ix.short, path)
 	if ix.grams != nil {
-		ix.grams.match(m, f, path)
+		ix.grams.match(m, slab, path)
 	}
 	if len(path) < 2 {
 		return
 	}
-	candidates(ix.group(rs, path[1]), f, path, func(e *coldEntry) { m.tryEntry(f, e, path) })
+	candidates(ix.group(rs, path[1]), slab, path, func(e *coldEntry) { m.tryEntry(slab, e, path) })
 }
 
 // candidates calls fn with every entry of the sorted es whose key is a
@@ -348,10 +432,10 @@ func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {
 // most path: they are the entries of k's chain of prefixes (up, set by
 // linkPrefixes) no longer than k's common prefix with path. One binary
 // search finds k; the chain is walked from there.
-func candidates(es []coldEntry, f *File, path string, fn func(*coldEntry)) {
-	i, found := searchKey(es, f, path)
+func candidates(es []coldEntry, slab string, path string, fn func(*coldEntry)) {
+	i, found := searchKey(es, slab, path)
 	if found {
-		for i+1 < len(es) && es[i+1].keyOf(f) == path {
+		for i+1 < len(es) && es[i+1].keyOf(slab) == path {
 			i++
 		}
 	} else {
@@ -360,7 +444,7 @@ func candidates(es []coldEntry, f *File, path string, fn func(*coldEntry)) {
 	if i < 0 {
 		return
 	}
-	l := commonPrefix(es[i].keyOf(f), path)
+	l := commonPrefix(es[i].keyOf(slab), path)
 	for ; i >= 0; i = int(es[i].up) {
 		if int(es[i].key) <= l {
 			fn(&es[i])
@@ -373,17 +457,17 @@ func candidates(es []coldEntry, f *File, path string, fn func(*coldEntry)) {
 // slices.BinarySearchFunc written out: a comparison called through a
 // func value would make path escape, and with it the buffer a cold check
 // may have joined it in.
-func searchKey(es []coldEntry, f *File, path string) (int, bool) {
+func searchKey(es []coldEntry, slab string, path string) (int, bool) {
 	lo, hi := 0, len(es)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if es[mid].keyOf(f) < path {
+		if es[mid].keyOf(slab) < path {
 			lo = mid + 1
 		} else {
 			hi = mid
 		}
 	}
-	return lo, lo < len(es) && es[lo].keyOf(f) == path
+	return lo, lo < len(es) && es[lo].keyOf(slab) == path
 }
 
 // linkPrefixes sets the up link of each entry of the sorted es: the
@@ -391,11 +475,11 @@ func searchKey(es []coldEntry, f *File, path string) (int, bool) {
 // Following up from an entry visits every entry whose key is a prefix of
 // its key: of two prefixes of one key the shorter is a prefix of the
 // longer, and sorts before it.
-func linkPrefixes(f *File, es []coldEntry) {
+func linkPrefixes(slab string, es []coldEntry) {
 	var chain []int32 // the previous entry and its chain of prefixes
 	for i := range es {
-		k := es[i].keyOf(f)
-		for len(chain) > 0 && !strings.HasPrefix(k, es[chain[len(chain)-1]].keyOf(f)) {
+		k := es[i].keyOf(slab)
+		for len(chain) > 0 && !strings.HasPrefix(k, es[chain[len(chain)-1]].keyOf(slab)) {
 			chain = chain[:len(chain)-1]
 		}
 		es[i].up = -1
@@ -424,15 +508,17 @@ func commonPrefix(a, b string) int {
 }
 
 // tryEntry tests an entry whose key is a prefix of path.
-func (m *coldMatch) tryEntry(f *File, e *coldEntry, path string) {
-	m.tryExpr(f, e, e.expr(f), path)
+func (m *coldMatch) tryEntry(slab string, e *coldEntry, path string) {
+	if e.mayMatch(path) {
+		m.tryExpr(e, e.expr(slab), path)
+	}
 }
 
 // tryExpr tests an entry, whose pattern is expr, on a path that starts
 // with its key: what follows the key in each, the key being the pattern's
 // bytes before its first star.
-func (m *coldMatch) tryExpr(f *File, e *coldEntry, expr, path string) {
-	p := automaton.Pattern{Expr: expr, Allow: f.rules[e.rule].allow(), Priority: int32(len(expr)), ID: e.id}
+func (m *coldMatch) tryExpr(e *coldEntry, expr, path string) {
+	p := automaton.Pattern{Expr: expr, Allow: e.allow, Priority: int32(len(expr)), ID: e.id}
 	if e.dir {
 		p.Priority++ // the directory's pattern ends in the '$' expr lacks
 	}

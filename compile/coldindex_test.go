@@ -50,7 +50,7 @@ func TestSortByKeySortsAGroup(t *testing.T) {
 	ix := rs.buildIndex()
 	g := ix.group(rs, 'a')
 	require.Len(t, g, 1000)
-	assert.True(t, slices.IsSortedFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(f), b.keyOf(f)) }))
+	assert.True(t, slices.IsSortedFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(ix.slab), b.keyOf(ix.slab)) }))
 }
 
 func TestCommonPrefix(t *testing.T) {
@@ -91,7 +91,7 @@ func TestColdWorkBound(t *testing.T) {
 	f = Parse([]byte(body.String()), Options{})
 	rs = f.Compile(f.Resolve(), automaton.Options{})
 	path := "/" + strings.Repeat("x", 200)
-	require.Greater(t, coldWork(len(path), int(rs.rules), rs.bytes), coldWorkMax)
+	require.Greater(t, coldWork(len(path), int(rs.rules), int(rs.bytes)), coldWorkMax)
 	assert.True(t, rs.Allowed(path, ""))
 	assert.True(t, rs.Compiled(), "a check past coldWorkMax is the automaton's")
 }
@@ -116,11 +116,11 @@ func TestCandidatesAreThePrefixKeys(t *testing.T) {
 			path := "/a" + word(8)
 			var want, got []int32
 			for i := range g {
-				if strings.HasPrefix(path, g[i].keyOf(f)) {
+				if strings.HasPrefix(path, g[i].keyOf(ix.slab)) {
 					want = append(want, g[i].id)
 				}
 			}
-			candidates(g, f, path, func(e *coldEntry) { got = append(got, e.id) })
+			candidates(g, ix.slab, path, func(e *coldEntry) { got = append(got, e.id) })
 			require.ElementsMatch(t, want, got, "%q in\n%s", path, body.String())
 		}
 	}
@@ -136,4 +136,71 @@ func TestIndexWorkBoundsSortedEntries(t *testing.T) {
 	}
 	assert.LessOrEqual(t, indexWork(0, 0, 0, maxSortedEntries-32), coldWorkMax, "the bound is near the edge")
 	assert.LessOrEqual(t, maxSortedEntries-1, indexMask)
+}
+
+// TestMayMatchRulesOutNoMatch checks the quick test of an entry against
+// its pattern on random patterns and paths: whenever the pattern matches
+// a path that starts with its key, mayMatch lets it through; and it rules
+// out a path that lacks the byte the pattern needs.
+func TestMayMatchRulesOutNoMatch(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	ruledOut := 0
+	for range 300 {
+		var body strings.Builder
+		body.WriteString("User-agent: *\n")
+		for range 1 + r.IntN(8) {
+			kind := "Disallow"
+			if r.IntN(2) == 0 {
+				kind = "Allow"
+			}
+			body.WriteString(kind + ": /" + randomBytes(r, "ab*$/", r.IntN(6)) + []string{"", "/index.html", "$"}[r.IntN(3)] + "\n")
+		}
+		f := Parse([]byte(body.String()), Options{})
+		rs := f.Compile(f.Resolve(), automaton.Options{})
+		ix := rs.buildIndex()
+		all := append(append([]coldEntry(nil), ix.short...), ix.entries...)
+		for range 30 {
+			path := "/" + randomBytes(r, "ab$/", r.IntN(8))
+			for i := range all {
+				e := &all[i]
+				expr := e.expr(ix.slab)
+				if !strings.HasPrefix(path, expr[:e.key]) {
+					continue
+				}
+				matches := automaton.Match(expr[e.key:], path[e.key:])
+				if e.dir {
+					matches = automaton.MatchAnchored(expr[e.key:], path[e.key:])
+				}
+				if matches {
+					require.True(t, e.mayMatch(path), "%q on %q", expr, path)
+				} else if !e.mayMatch(path) {
+					ruledOut++
+				}
+			}
+		}
+	}
+	assert.Positive(t, ruledOut, "some paths are ruled out before their pattern is read")
+}
+
+// TestNeedOf checks the byte needOf picks for each shape of pattern.
+func TestNeedOf(t *testing.T) {
+	for _, tt := range []struct {
+		rest           string
+		anchored       bool
+		need           byte
+		atEnd, hasNeed bool
+	}{
+		{"*.pdf", true, 'f', true, true},
+		{"*.pdf", false, '.', false, true},
+		{"*", true, 0, false, false},
+		{"**", false, 0, false, false},
+		{"", false, 0, false, false},
+		{"*a*", true, 'a', false, true},
+		{"*/", true, '/', true, true},
+	} {
+		need, atEnd, ok := needOf(tt.rest, tt.anchored)
+		assert.Equal(t, tt.hasNeed, ok, "%q", tt.rest)
+		assert.Equal(t, tt.need, need, "%q", tt.rest)
+		assert.Equal(t, tt.atEnd, atEnd, "%q", tt.rest)
+	}
 }

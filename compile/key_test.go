@@ -111,7 +111,7 @@ func TestEveryKindIsRecorded(t *testing.T) {
 			return "allow"
 		case len(f.rules) == 1:
 			return "disallow"
-		case len(f.sitemaps) == 1:
+		case len(f.sitemapRecs()) == 1:
 			return "sitemap"
 		case len(f.others) == 1:
 			return "other"

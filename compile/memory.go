@@ -4,9 +4,13 @@ import (
 	"unsafe"
 
 	"github.com/fastrobots/robots/automaton"
+	"github.com/fastrobots/robots/internal/alloc"
 )
 
 // Sizes of what a File and a RuleSet hold, for the memory they report.
+// Each object is counted at what the allocator takes for it (alloc.Size):
+// a cache charges what a file reports, and must not charge less than the
+// heap holds.
 const (
 	ruleRecBytes   = int(unsafe.Sizeof(ruleRec{}))
 	agentRecBytes  = int(unsafe.Sizeof(agentRec{}))
@@ -14,34 +18,54 @@ const (
 	dirRecBytes    = int(unsafe.Sizeof(dirRec{}))
 	nameBytes      = int(unsafe.Sizeof(name{}))
 	fileBytes      = int(unsafe.Sizeof(File{}))
-	ruleSetBytes   = int(unsafe.Sizeof(RuleSet{})) + int(unsafe.Sizeof(compiled{}))
+	ruleSetBytes   = int(unsafe.Sizeof(RuleSet{}))
 	stringHdrBytes = int(unsafe.Sizeof(""))
 )
 
-// memoryBytes returns the memory the file's records hold: the body, the
-// records and the index of agents, at their allocated capacity. The view
-// (Groups, Sitemaps, Others) is counted when it is built.
+// memoryBytes returns the memory the file's records hold: the File, the
+// arena, the records and the index of agents, at their allocated
+// capacity. The views (Groups, Sitemaps, Others) are counted when they
+// are built.
 func (f *File) memoryBytes() int {
-	n := fileBytes + len(f.body) +
-		cap(f.rules)*ruleRecBytes + cap(f.agents)*agentRecBytes + cap(f.groups)*groupRecBytes +
-		(cap(f.sitemaps)+cap(f.others))*dirRecBytes + 4*cap(f.global)
-	n += cap(f.names.list)*nameBytes + 4*(cap(f.names.slots)+cap(f.names.groups))
-	for _, p := range f.escaped {
-		n += len(p)
+	n := alloc.Size(fileBytes) + alloc.Size(len(f.body)) +
+		alloc.Size(cap(f.rules)*ruleRecBytes) + alloc.Size(cap(f.agents)*agentRecBytes) +
+		alloc.Size(cap(f.groups)*groupRecBytes) + alloc.Size(cap(f.others)*dirRecBytes) +
+		alloc.Size(4*cap(f.global))
+	if isShared(f.global) {
+		n -= alloc.Size(4 * cap(f.global))
 	}
-	n += automaton.MapBytes(len(f.escaped), 4+stringHdrBytes)
-	n += automaton.MapBytes(len(f.farLines), 4+4)
+	if nm := f.names; nm != nil {
+		n += alloc.Size(int(unsafe.Sizeof(names{}))) + alloc.Size(cap(nm.list)*nameBytes) +
+			alloc.Size(4*cap(nm.slots)) + alloc.Size(4*cap(nm.groups))
+	}
+	if r := f.rare; r != nil {
+		n += alloc.Size(int(unsafe.Sizeof(rareRecs{})))
+		for _, p := range r.escaped {
+			n += alloc.Size(len(p))
+		}
+		n += automaton.MapBytes(len(r.escaped), 4+stringHdrBytes)
+		n += automaton.MapBytes(len(r.farLines), 4+4)
+	}
 	return n
 }
 
-// viewBytes returns the memory of the built view.
-func (v *view) memoryBytes() int {
-	n := cap(v.groups) * int(unsafe.Sizeof(Group{}))
-	n += (cap(v.sitemaps) + cap(v.others)) * int(unsafe.Sizeof(Directive{}))
-	for i := range v.groups {
+// viewsBytes is the size of a views.
+const viewsBytes = int(unsafe.Sizeof(views{}))
+
+// groupsBytes returns the memory of built groups.
+func groupsBytes(groups []Group) int {
+	rules, agents := 0, 0
+	for i := range groups {
 		// rules and agents share one allocation each; the groups' slices
 		// cover them, one after another
-		n += len(v.groups[i].Rules)*int(unsafe.Sizeof(Rule{})) + len(v.groups[i].Agents)*int(unsafe.Sizeof(AgentLine{}))
+		rules += len(groups[i].Rules)
+		agents += len(groups[i].Agents)
 	}
-	return n
+	return alloc.Size(cap(groups)*int(unsafe.Sizeof(Group{}))) +
+		alloc.Size(rules*int(unsafe.Sizeof(Rule{}))) + alloc.Size(agents*int(unsafe.Sizeof(AgentLine{})))
+}
+
+// directivesBytes returns the memory of built directives.
+func directivesBytes(ds []Directive) int {
+	return alloc.Size(cap(ds) * int(unsafe.Sizeof(Directive{})))
 }

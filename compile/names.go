@@ -34,9 +34,10 @@ func (n *names) lookup(token string, agent int32) int32 {
 	return int32(len(n.list) - 1)
 }
 
-// find returns the index of token, ignoring ASCII case.
+// find returns the index of token, ignoring ASCII case; n may be nil,
+// for a file that names no token.
 func (n *names) find(token string) (int32, bool) {
-	if len(n.slots) == 0 {
+	if n == nil || len(n.slots) == 0 {
 		return 0, false
 	}
 	mask := uint32(len(n.slots) - 1)
@@ -66,17 +67,18 @@ func (n *names) place(i int32) {
 }
 
 // finish returns the file's index of the names n collected while the
-// file was parsed, at its exact size: each name gets its groups, from the
+// file was parsed, at its exact size, or nil when there are none: each
+// name gets its groups, from the
 // named user-agent lines in file order, and its token points into the
 // arena. The groups of all names share one slice: each name's part starts
 // where the lines of the names before it end, and holds its groups once
 // each, in file order. n is cleared, for reuse to empty.
-func (n *names) finish(f *File, named []namedAgent) names {
-	out := names{list: exact(n.list)}
+func (n *names) finish(f *File, named []namedAgent) *names {
+	out := &names{list: exact(n.list)}
 	clear(n.list) // the scratch must not keep the body's strings alive
 	clear(n.slots)
 	if len(out.list) == 0 {
-		return out
+		return nil
 	}
 	for _, a := range named {
 		out.list[a.name].hi++ // count its lines first

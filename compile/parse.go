@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/fastrobots/robots/automaton"
@@ -50,29 +51,48 @@ func (o Options) BodyLimit() int {
 // the records the first time one of Groups, Sitemaps or Others is called,
 // and kept; resolving a crawler's groups and checking URLs need none of
 // them.
+//
+// A cache may hold a million files: the File itself is kept small by
+// keeping what most files lack behind pointers, nil when they lack it: the index of named agents, the escaped patterns and the far
+// lines (rare).
 type File struct {
 	Mode      Mode
 	dialect   Dialect // Mode's, read by every step after parsing
-	Lines     int     // number of lines read, the last one included
 	Truncated bool    // the body was longer than Options.MaxBytes
+	Lines     int     // number of lines read, the last one included
 
-	body     string     // the arena; while parsing, the body itself
-	rules    []ruleRec  // every rule of every group, in file order
-	agents   []agentRec // every user-agent line, in file order
-	groups   []groupRec // each group's first user-agent line, rule and other line
-	sitemaps []dirRec   // sitemap lines, in file order
-	others   []dirRec   // unknown lines, in file order
-	escaped  map[int32]string
-	farLines map[int32]uint32 // the line of each rule farGap or more lines after the rule before it
+	body   string     // the arena; while parsing, the body itself
+	rules  []ruleRec  // every rule of every group, in file order
+	agents []agentRec // every user-agent line, in file order
+	groups []groupRec // each group's first user-agent line, rule and other line
+	// others are the unknown lines, in file order; the sitemap lines
+	// follow them in its spare capacity (sitemapRecs), which saves the
+	// File a slice header. Nothing appends to it.
+	others []dirRec
+	rare   *rareRecs // nil when no rule needs one
 
-	// names holds the groups that name each product token; global lists
-	// the groups that name '*'.
-	names  names
+	// names holds the groups that name each product token, nil when no
+	// group names one; global lists the groups that name '*'.
+	names  *names
 	global []int32
 
-	viewOnce sync.Once
-	view     view
-	meter    *automaton.Meter
+	views atomic.Pointer[views] // nil until Groups, Sitemaps, Others or a Rule is asked for
+	meter *automaton.Meter
+}
+
+// rareRecs are what few files' rules need: the patterns that differ from
+// their values, and the lines of rules far from the rule before them.
+type rareRecs struct {
+	escaped  map[int32]string
+	farLines map[int32]uint32 // the line of each rule farGap or more lines after the rule before it
+}
+
+// rareRecs returns f.rare, making it on first use while parsing.
+func (f *File) rareRecs() *rareRecs {
+	if f.rare == nil {
+		f.rare = &rareRecs{}
+	}
+	return f.rare
 }
 
 // ruleRec locates a rule: its value is body[off:off+size()]. Its bits
@@ -149,10 +169,16 @@ func (g groupRec) otherLo() int32 { return g.other }
 
 // dirRec locates a sitemap or unknown line: key body[keyOff:keyOff+keyN],
 // value body[off:off+n].
+// Key and value lie within one line, read up to MaxLineBytes, so that a
+// uint16 holds their sizes and a record is 16 bytes.
 type dirRec struct {
-	line, keyOff, off, n uint32
-	keyN                 uint16
+	line, keyOff, off uint32
+	keyN, n           uint16
 }
+
+// A size of MaxLineBytes must fit dirRec's (this fails to compile
+// otherwise).
+var _ [1<<16 - 1 - MaxLineBytes]struct{}
 
 // Group is a run of user-agent lines and the rules that follow them.
 type Group struct {
@@ -236,9 +262,10 @@ type builder struct {
 	groups  []groupRec
 	sitemaps,
 	others []dirRec
-	named []namedAgent // per user-agent line with a token: its name and group
-	kept  []byte       // the arena: the bytes the records name, one after another
-	names names        // the index of tokens, as lines add to it
+	named  []namedAgent // per user-agent line with a token: its name and group
+	global []int32      // the groups that name '*' (File.global)
+	kept   []byte       // the arena: the bytes the records name, one after another
+	names  names        // the index of tokens, as lines add to it
 	// closed is set by an allow or disallow line, so that the next
 	// user-agent line starts a new group. Sitemap and unknown lines leave
 	// it alone: they neither end a run of user-agent lines nor a group, as
@@ -264,7 +291,7 @@ func (b *builder) reset(f *File) {
 		names: b.names,
 		file:  f, lenient: !f.dialect.ColonRequired,
 		rules: reuse(b.rules), agents: reuse(b.agents), groups: reuse(b.groups),
-		sitemaps: reuse(b.sitemaps), others: reuse(b.others), named: reuse(b.named),
+		sitemaps: reuse(b.sitemaps), others: reuse(b.others), named: reuse(b.named), global: reuse(b.global),
 		kept: reuse(b.kept),
 	}
 }
@@ -285,11 +312,52 @@ func (b *builder) finish() {
 	f.rules = exact(b.rules)
 	f.agents = exact(b.agents)
 	f.groups = exact(b.groups)
-	f.sitemaps = exact(b.sitemaps)
-	f.others = exact(b.others)
+	f.others = dirRecs(b.others, b.sitemaps)
+	f.global = globalGroups(b.global)
 	f.body = string(b.kept)
 	f.names = b.names.finish(f, b.named)
 }
+
+// singleGroups holds the lists of one group of the first few: most files
+// have one '*' group, among their first, whose list (File.global) is
+// taken from here instead of allocated.
+var singleGroups = func() (s [64]int32) {
+	for i := range s {
+		s[i] = int32(i)
+	}
+	return s
+}()
+
+// globalGroups returns a copy of groups at its exact size, or the same
+// list from singleGroups when it is one group found there.
+func globalGroups(groups []int32) []int32 {
+	if len(groups) == 1 && int(groups[0]) < len(singleGroups) {
+		g := groups[0]
+		return singleGroups[g : g+1 : g+1]
+	}
+	return exact(groups)
+}
+
+// isShared reports whether groups is a list from singleGroups, which no
+// file pays for.
+func isShared(groups []int32) bool {
+	return len(groups) == 1 && int(groups[0]) < len(singleGroups) && unsafe.SliceData(groups) == &singleGroups[groups[0]]
+}
+
+// dirRecs returns the unknown lines' records, with the sitemap lines'
+// after them in its capacity (File.others), at their exact size; nil when
+// there are neither.
+func dirRecs(others, sitemaps []dirRec) []dirRec {
+	if len(others)+len(sitemaps) == 0 {
+		return nil
+	}
+	all := make([]dirRec, len(others)+len(sitemaps))
+	copy(all[copy(all, others):], sitemaps)
+	return all[:len(others)]
+}
+
+// sitemapRecs returns the sitemap lines' records, in file order.
+func (f *File) sitemapRecs() []dirRec { return f.others[len(f.others):cap(f.others)] }
 
 // keep copies body[from:to] to the end of the arena and returns its
 // offset there. Values are short, so they are copied a word at a time,
@@ -408,7 +476,7 @@ func (b *builder) userAgent(num, vs, ve int) {
 	value := f.body[vs:ve]
 	a := agentRec{line: uint32(num), off: b.keep(vs, ve), n: uint32(ve - vs), global: isGlobalAgent(value, f.dialect.ExactGlobalAgent)}
 	if a.global {
-		f.global = appendGroup(f.global, gi)
+		b.global = appendGroup(b.global, gi)
 	} else {
 		token := ExtractAgent(value)
 		a.tok = uint16(len(token))
@@ -428,10 +496,11 @@ func (b *builder) rule(num int, allow bool, vs, ve int, mayEscape bool) {
 	}
 	escaped := mayEscape && needsEscape(f.body[vs:ve])
 	if escaped {
-		if f.escaped == nil {
-			f.escaped = map[int32]string{}
+		rare := f.rareRecs()
+		if rare.escaped == nil {
+			rare.escaped = map[int32]string{}
 		}
-		f.escaped[int32(len(b.rules))] = EscapePattern(f.body[vs:ve])
+		rare.escaped[int32(len(b.rules))] = EscapePattern(f.body[vs:ve])
 	}
 	b.rules = append(b.rules, newRuleRec(b.keep(vs, ve), ve-vs, allow, escaped, b.ruleGap(uint32(num))))
 }
@@ -445,18 +514,18 @@ func (b *builder) ruleGap(num uint32) uint32 {
 	if gap < farGap {
 		return gap
 	}
-	f := b.file
-	if f.farLines == nil {
-		f.farLines = map[int32]uint32{}
+	rare := b.file.rareRecs()
+	if rare.farLines == nil {
+		rare.farLines = map[int32]uint32{}
 	}
-	f.farLines[int32(len(b.rules))] = num
+	rare.farLines[int32(len(b.rules))] = num
 	return farGap
 }
 
 // other records a sitemap or unknown line. An unknown line joins the
 // last group's extras, which group.other and the next group's delimit.
 func (b *builder) other(num int, sitemap bool, ks, ke, vs, ve int) {
-	d := dirRec{line: uint32(num), keyOff: b.keep(ks, ke), keyN: uint16(ke - ks), off: b.keep(vs, ve), n: uint32(ve - vs)}
+	d := dirRec{line: uint32(num), keyOff: b.keep(ks, ke), keyN: uint16(ke - ks), off: b.keep(vs, ve), n: uint16(ve - vs)}
 	if sitemap {
 		b.sitemaps = append(b.sitemaps, d)
 	} else {

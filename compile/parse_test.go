@@ -178,7 +178,8 @@ func TestRuleRecordLines(t *testing.T) {
 		got = append(got, r.Line)
 	}
 	assert.Equal(t, want, got)
-	assert.Len(t, f.farLines, 3, "the gaps of farGap and more")
+	require.NotNil(t, f.rare)
+	assert.Len(t, f.rare.farLines, 3, "the gaps of farGap and more")
 }
 
 // TestRuleRecordSize: a value as long as a line can be (MaxLineBytes less

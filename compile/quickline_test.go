@@ -16,8 +16,8 @@ type parsed struct {
 	Agents                   []agentRec
 	Groups                   []groupRec
 	Sitemaps, Others         []dirRec
-	Escaped                  map[int32]string
-	Names                    names
+	Rare                     *rareRecs
+	Names                    *names
 	Global                   []int32
 	Truncated                bool
 	GroupShape, SitemapLines []string
@@ -30,7 +30,7 @@ func recordsOf(f *File) parsed {
 	}
 	return parsed{
 		Lines: f.Lines, Body: f.body, Rules: f.rules, Agents: f.agents, Groups: f.groups,
-		Sitemaps: f.sitemaps, Others: f.others, Escaped: f.escaped, Names: f.names,
+		Sitemaps: f.sitemapRecs(), Others: f.others, Rare: f.rare, Names: f.names,
 		Global: f.global, Truncated: f.Truncated, GroupShape: groupShape(f), SitemapLines: sitemaps,
 	}
 }

@@ -1,12 +1,14 @@
 package compile
 
 import (
+	"math"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
 
 	"github.com/fastrobots/robots/automaton"
+	"github.com/fastrobots/robots/internal/alloc"
 )
 
 // RuleRef names a rule of a File: group index and rule index within it.
@@ -47,25 +49,66 @@ func (v Verdict) Allowed() bool { return !v.Matched || v.Allow }
 // copies them.
 //
 // A RuleSet is safe for concurrent use.
+//
+// A cache holds one per site a crawler met: its fields are packed into 80
+// bytes, the options of its automaton (options) and its groups (Groups)
+// among them. What every check reads comes first, in 32 bytes, so that a
+// check of a site the crawl has not met for a while loads one cache line
+// of it.
 type RuleSet struct {
-	file   *File
-	groups []int32
-	opts   automaton.Options
-	rules  int32 // rules in the selection
-	bytes  int   // bytes of their patterns
-	empty  int32 // the empty rule that applies when none matches (emptyRules), or -1
-
-	checks atomic.Int32 // cold checks answered
+	set    atomic.Pointer[automaton.Set] // nil until compiled
 	index  atomic.Pointer[coldIndex]
-	hot    atomic.Pointer[compiled]
-	set    atomic.Pointer[automaton.Set] // hot's set, one load away for Allowed
-	mu     sync.Mutex                    // held while compiling or indexing
+	checks atomic.Int32 // cold checks answered
+	rules  int32        // rules in the selection
+	bytes  int32        // bytes of their patterns, saturated at math.MaxInt32
+	// The file's dialect's NormalizePercent and EndAtNUL, which every
+	// cold check reads: kept here, a check need not load the File.
+	normalize, endAtNUL bool
+
+	file    *File
+	groupAt *int32           // the selection's groups: nGroups of them from here
+	meter   *automaton.Meter // the automaton's options.Meter
+	mu      sync.Mutex       // held while compiling or indexing
+	nGroups int32
+	budget  int32 // the automaton's options.Budget, -1 for no limit but its own
+	empty   int32 // the empty rule that applies when none matches (emptyRules), or -1
+
+	attached atomic.Pointer[attachment] // Attach's value, nil until then
 }
 
-// compiled is a rule set's automaton and the rules its pattern IDs name.
-type compiled struct {
-	set  *automaton.Set
-	refs []RuleRef // indexed by automaton.Pattern.ID
+// attachment boxes the value a rule set carries for its user (Attach).
+type attachment struct{ v any }
+
+// attachmentBytes is what Attach charges the meter for its box.
+const attachmentBytes = 16
+
+// Attach keeps v beside the rule set, once: the first value attached
+// stays, and Attach returns it. The rule set's meter is charged bytes (what
+// v holds) and the box, once. Attached returns it, or nil. It is for what
+// the user of a rule set reads once per selection of groups and shares
+// between the agents resolved to it (package robots: the usage lines).
+func (rs *RuleSet) Attach(v any, bytes int) any {
+	box := &attachment{v: v}
+	if !rs.attached.CompareAndSwap(nil, box) {
+		return rs.attached.Load().v
+	}
+	if rs.meter != nil {
+		rs.meter.Add(bytes + attachmentBytes)
+	}
+	return v
+}
+
+// Attached returns the value Attach kept, or nil.
+func (rs *RuleSet) Attached() any {
+	if a := rs.attached.Load(); a != nil {
+		return a.v
+	}
+	return nil
+}
+
+// options returns the options the rule set's automaton is built with.
+func (rs *RuleSet) options() automaton.Options {
+	return automaton.Options{Budget: int(rs.budget), Meter: rs.meter, EndAtNUL: rs.file.dialect.EndAtNUL}
 }
 
 // HotAfter is the number of cold checks a rule set answers before it
@@ -93,28 +136,56 @@ const coldWorkMax = 1 << 18
 // may be compiled under different budgets. Their EndAtNUL is the file's
 // dialect's, whatever opts say, so that every tier reads a path alike.
 func (f *File) Compile(sel Selection, opts automaton.Options) *RuleSet {
-	opts.EndAtNUL = f.dialect.EndAtNUL
-	rs := &RuleSet{file: f, groups: sel.Groups, opts: opts}
+	rs := &RuleSet{}
+	f.CompileTo(rs, sel, opts)
+	rs.meter.Add(alloc.Size(ruleSetBytes))
+	return rs
+}
+
+// CompileTo is Compile into rs, a zero RuleSet the caller holds within a
+// value of its own, which saves an allocation; the meter is not charged
+// for rs, which the caller's value is charged with.
+func (f *File) CompileTo(rs *RuleSet, sel Selection, opts automaton.Options) {
+	rs.file, rs.groupAt, rs.nGroups = f, unsafe.SliceData(sel.Groups), int32(len(sel.Groups))
+	rs.budget, rs.meter = budget32(opts.Budget), opts.Meter
+	rs.normalize, rs.endAtNUL = f.dialect.NormalizePercent, f.dialect.EndAtNUL
 	if opts.Meter == nil {
-		rs.opts.Meter = f.meter
+		rs.meter = f.meter
 	}
-	rs.opts.Meter.Add(ruleSetBytes)
 	empties := noEmpty
+	bytes := 0
 	for _, gi := range sel.Groups {
 		lo, hi := f.groupRules(gi)
 		for i, r := range f.rules[lo:hi] {
-			rs.bytes += int(r.size())
+			bytes += int(r.size())
 			empties.see(r, rs.rules+int32(i))
 		}
 		rs.rules += hi - lo
 	}
+	rs.bytes = int32(min(bytes, math.MaxInt32))
 	rs.empty = empties.first()
-	return rs
+}
+
+// budget32 returns an automaton budget as a RuleSet keeps it: a budget
+// past automaton.MaxBudget means that budget, and any negative one no
+// limit but it.
+func budget32(b int) int32 {
+	if b < 0 {
+		return -1
+	}
+	return int32(min(b, automaton.MaxBudget))
 }
 
 // Set returns the rule set's automaton, compiling it if it is not yet.
 // Checks need not call it: Decide chooses the tier.
-func (rs *RuleSet) Set() *automaton.Set { return rs.compile().set }
+func (rs *RuleSet) Set() *automaton.Set { return rs.compile() }
+
+// Groups returns the selection's groups, whose rules the set holds. The
+// slice is shared and must not be modified.
+func (rs *RuleSet) Groups() []int32 { return unsafe.Slice(rs.groupAt, rs.nGroups) }
+
+// File returns the file the rules come from.
+func (rs *RuleSet) File() *File { return rs.file }
 
 // Dialect returns the dialect of the file the rules come from, in which
 // its checks are read.
@@ -128,15 +199,15 @@ func (rs *RuleSet) Dialect() Dialect { return rs.file.dialect }
 func (rs *RuleSet) HotSet() *automaton.Set { return rs.set.Load() }
 
 // Compiled reports whether the automaton has been built.
-func (rs *RuleSet) Compiled() bool { return rs.hot.Load() != nil }
+func (rs *RuleSet) Compiled() bool { return rs.set.Load() != nil }
 
 // Stats returns the automaton's size so far; while the rule set is cold,
 // no state is built and only Budget is set.
 func (rs *RuleSet) Stats() automaton.Stats {
-	if c := rs.hot.Load(); c != nil {
-		return c.set.Stats()
+	if s := rs.set.Load(); s != nil {
+		return s.Stats()
 	}
-	return automaton.Stats{Budget: rs.opts.Limit()}
+	return automaton.Stats{Budget: rs.options().Limit()}
 }
 
 // Allowed reports the verdict for the path a+b, read one piece after the
@@ -160,13 +231,13 @@ func (rs *RuleSet) Decide(a, b, c string) Verdict {
 			return v
 		}
 	}
-	p, ok := rs.compile().set.DecideParts(a, b, c)
+	p, ok := rs.compile().DecideParts(a, b, c)
 	return Verdict{ID: p.ID, Allow: p.Allow, Matched: ok}
 }
 
 // Ref returns the rule a pattern ID names.
 func (rs *RuleSet) Ref(id int32) RuleRef {
-	for _, gi := range rs.groups {
+	for _, gi := range rs.Groups() {
 		lo, hi := rs.file.groupRules(gi)
 		if id < hi-lo {
 			return RuleRef{gi, id}
@@ -183,30 +254,22 @@ func (rs *RuleSet) Rule(id int32) *Rule {
 }
 
 // compile builds the automaton once.
-func (rs *RuleSet) compile() *compiled {
-	if c := rs.hot.Load(); c != nil {
-		return c
+func (rs *RuleSet) compile() *automaton.Set {
+	if s := rs.set.Load(); s != nil {
+		return s
 	}
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
-	if c := rs.hot.Load(); c != nil {
-		return c
+	if s := rs.set.Load(); s != nil {
+		return s
 	}
-	c := &compiled{refs: make([]RuleRef, 0, rs.rules)}
 	patterns := make([]automaton.Pattern, 0, rs.rules)
-	for _, gi := range rs.groups {
-		lo, hi := rs.file.groupRules(gi)
-		for i := lo; i < hi; i++ {
-			id := int32(len(c.refs))
-			c.refs = append(c.refs, RuleRef{gi, i - lo})
-			patterns = rs.file.appendPatterns(patterns, i, id)
-		}
-	}
-	c.set = automaton.NewSet(patterns, rs.opts)
-	rs.opts.Meter.Add(int(unsafe.Sizeof(RuleRef{})) * cap(c.refs))
-	rs.hot.Store(c)
-	rs.set.Store(c.set)
-	return c
+	rs.eachRule(func(i, id int32) {
+		patterns = rs.file.appendPatterns(patterns, i, id)
+	})
+	s := automaton.NewSet(patterns, rs.options())
+	rs.set.Store(s)
+	return s
 }
 
 // cold answers a check on the path a+b+c by testing the rules, when the
@@ -214,7 +277,7 @@ func (rs *RuleSet) compile() *compiled {
 // check's work is small; ok is false otherwise.
 func (rs *RuleSet) cold(a, b, c string) (v Verdict, ok bool) {
 	switch {
-	case rs.file.dialect.NormalizePercent:
+	case rs.normalize:
 		return v, false
 	case b == "" && c == "":
 		return rs.coldPath(a)
@@ -225,7 +288,7 @@ func (rs *RuleSet) cold(a, b, c string) (v Verdict, ok bool) {
 
 // coldPath is cold for a path of one piece.
 func (rs *RuleSet) coldPath(path string) (v Verdict, ok bool) {
-	if rs.file.dialect.EndAtNUL {
+	if rs.endAtNUL {
 		path, _ = automaton.CutAtNUL(path)
 	}
 	n := rs.checks.Add(1)
@@ -234,7 +297,7 @@ func (rs *RuleSet) coldPath(path string) (v Verdict, ok bool) {
 	}
 	var m coldMatch
 	ix := rs.index.Load()
-	if ix == nil && n == 1 && coldWork(len(path), int(rs.rules), rs.bytes) <= coldWorkMax {
+	if ix == nil && n == 1 && coldWork(len(path), int(rs.rules), int(rs.bytes)) <= coldWorkMax {
 		rs.matchAll(&m, path) // one check may be all there is: index nothing
 		return m.verdict(), true
 	}
@@ -328,7 +391,7 @@ func (rs *RuleSet) matchAll(m *coldMatch, path string) {
 	f := rs.file
 	var grams pathGrams
 	id := int32(0)
-	for _, gi := range rs.groups {
+	for _, gi := range rs.Groups() {
 		lo, hi := f.groupRules(gi)
 		for i := lo; i < hi; i, id = i+1, id+1 {
 			m.try(f, i, id, path, &grams)
@@ -340,7 +403,7 @@ func (rs *RuleSet) matchAll(m *coldMatch, path string) {
 // rule, in selection order.
 func (rs *RuleSet) eachRule(fn func(i, id int32)) {
 	id := int32(0)
-	for _, gi := range rs.groups {
+	for _, gi := range rs.Groups() {
 		lo, hi := rs.file.groupRules(gi)
 		for i := lo; i < hi; i, id = i+1, id+1 {
 			fn(i, id)

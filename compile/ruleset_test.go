@@ -115,12 +115,12 @@ func TestColdIndexCandidates(t *testing.T) {
 	} {
 		var got []string
 		for k := range ix.short {
-			if strings.HasPrefix(path, ix.short[k].keyOf(f)) {
-				got = append(got, ix.short[k].keyOf(f))
+			if strings.HasPrefix(path, ix.short[k].keyOf(ix.slab)) {
+				got = append(got, ix.short[k].keyOf(ix.slab))
 			}
 		}
 		if len(path) >= 2 {
-			candidates(ix.group(rs, path[1]), f, path, func(e *coldEntry) { got = append(got, e.keyOf(f)) })
+			candidates(ix.group(rs, path[1]), ix.slab, path, func(e *coldEntry) { got = append(got, e.keyOf(ix.slab)) })
 		}
 		assert.ElementsMatch(t, want, got, "%q", path)
 	}
@@ -173,7 +173,7 @@ func TestRuleSetCountsItsRules(t *testing.T) {
 		want += len(v)
 	}
 	assert.Equal(t, int32(len(values)), rs.rules)
-	assert.Equal(t, want, rs.bytes)
+	assert.Equal(t, int32(want), rs.bytes)
 }
 
 func TestJoinPath(t *testing.T) {

@@ -1,40 +1,89 @@
 package compile
 
-// view is the parsed file as values of the exported types, built from the
-// records once, on first use.
-type view struct {
-	groups   []Group
+import "github.com/fastrobots/robots/internal/alloc"
+
+// views are the file as values of the exported types, built from the
+// records on first use: the sitemap and unknown lines (Directive), when
+// one of Sitemaps, Others and Groups is called, and the groups (Group,
+// Rule, AgentLine), when Groups or what returns a Rule is. The groups
+// cost about as much as the records and arena together (a Rule is 48
+// bytes, its record 8), so the steps a crawler takes (resolving its
+// groups, reading its pacing and usage lines, checking URLs) never build
+// them. A views value is never changed once published: building the
+// groups publishes a copy with them.
+type views struct {
 	sitemaps []Directive
 	others   []Directive
+	groups   []Group
+	grouped  bool // groups are built
 }
 
 // Groups returns the file's groups in file order. The slice and what it
 // holds are shared and must not be modified.
-func (f *File) Groups() []Group { return f.materialize().groups }
+func (f *File) Groups() []Group { return f.loadViews(true).groups }
 
 // Sitemaps returns the sitemap lines, in file order, wherever they stand.
-func (f *File) Sitemaps() []Directive { return f.materialize().sitemaps }
+func (f *File) Sitemaps() []Directive { return f.loadViews(false).sitemaps }
 
 // Others returns the directives this package does not interpret, in file
 // order.
-func (f *File) Others() []Directive { return f.materialize().others }
+func (f *File) Others() []Directive { return f.loadViews(false).others }
+
+// Extras returns the unknown lines of group gi (Group.Extras), without
+// building the groups: a copy the caller may keep, nil when it has none.
+func (f *File) Extras(gi int32) []Directive {
+	if v := f.views.Load(); v != nil && v.grouped {
+		return v.groups[gi].Extras
+	}
+	lo, hi := f.groupRange(gi, groupRec.otherLo, len(f.others))
+	return f.directives(f.others[lo:hi])
+}
+
+// Preamble returns the unknown lines that stand before the first group
+// (all of them when there is none), without building the groups: a copy
+// the caller may keep.
+func (f *File) Preamble() []Directive {
+	n := len(f.others)
+	if len(f.groups) > 0 {
+		n = int(f.groups[0].other)
+	}
+	return f.directives(f.others[:n])
+}
 
 // NumGroups returns the number of groups, without building them.
 func (f *File) NumGroups() int { return len(f.groups) }
 
-func (f *File) materialize() *view {
-	f.viewOnce.Do(func() {
-		f.build()
-		f.meter.Add(f.view.memoryBytes())
-	})
-	return &f.view
+// loadViews returns the views, with the groups when asked, building what
+// they lack. Two goroutines may both build it; one is kept, and charged.
+func (f *File) loadViews(groups bool) *views {
+	for {
+		cur := f.views.Load()
+		if cur != nil && (cur.grouped || !groups) {
+			return cur
+		}
+		next, charge := &views{}, alloc.Size(viewsBytes)
+		if cur != nil {
+			next.sitemaps, next.others = cur.sitemaps, cur.others
+		} else {
+			next.sitemaps, next.others = f.directives(f.sitemapRecs()), f.directives(f.others)
+			charge += directivesBytes(next.sitemaps) + directivesBytes(next.others)
+		}
+		if groups {
+			next.groups, next.grouped = f.build(next.others), true
+			charge += groupsBytes(next.groups)
+		}
+		if f.views.CompareAndSwap(cur, next) {
+			f.meter.Add(charge)
+			return next
+		}
+	}
 }
 
 // build turns the records into values. The rules, agents and other lines
 // of all groups share one allocation each; each group's part is capped at
 // its own length, so appending to one group's slice cannot write over the
 // next group's.
-func (f *File) build() {
+func (f *File) build(others []Directive) []Group {
 	rules := make([]Rule, len(f.rules))
 	line := uint32(0)
 	for i, r := range f.rules {
@@ -45,9 +94,7 @@ func (f *File) build() {
 	for i, a := range f.agents {
 		agents[i] = f.agentAt(a)
 	}
-	f.view.sitemaps = f.directives(f.sitemaps)
-	f.view.others = f.directives(f.others)
-	f.view.groups = make([]Group, len(f.groups))
+	groups := make([]Group, len(f.groups))
 	for i := range f.groups {
 		gi := int32(i)
 		lo, hi := f.groupRange(gi, groupRec.agentLo, len(agents))
@@ -56,10 +103,11 @@ func (f *File) build() {
 			grp.Rules = capped(rules, lo, hi)
 		}
 		if lo, hi := f.groupRange(gi, groupRec.otherLo, len(f.others)); lo < hi {
-			grp.Extras = capped(f.view.others, lo, hi)
+			grp.Extras = capped(others, lo, hi)
 		}
-		f.view.groups[i] = grp
+		groups[i] = grp
 	}
+	return groups
 }
 
 // groupRange returns the range of group gi's entries in a list of all
@@ -82,7 +130,7 @@ func (f *File) directives(recs []dirRec) []Directive {
 	}
 	out := make([]Directive, len(recs))
 	for i, d := range recs {
-		out[i] = Directive{Line: int(d.line), Key: f.body[d.keyOff : d.keyOff+uint32(d.keyN)], Value: f.body[d.off : d.off+d.n]}
+		out[i] = Directive{Line: int(d.line), Key: f.body[d.keyOff : d.keyOff+uint32(d.keyN)], Value: f.body[d.off : d.off+uint32(d.n)]}
 	}
 	return out
 }
@@ -96,7 +144,7 @@ func (f *File) groupRules(gi int32) (lo, hi int32) {
 // of the rule before it (0 for the first).
 func (f *File) ruleLine(i int32, r ruleRec, before uint32) uint32 {
 	if r.gap() == farGap {
-		return f.farLines[i]
+		return f.rare.farLines[i]
 	}
 	return before + r.gap()
 }
@@ -112,7 +160,7 @@ func (f *File) ruleAt(i int32, r ruleRec, line uint32) Rule {
 // escaped when it needed it.
 func (f *File) pattern(i int32, r ruleRec) string {
 	if r.isEscaped() {
-		return f.escaped[i]
+		return f.rare.escaped[i]
 	}
 	return r.value(f.body)
 }

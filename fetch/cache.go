@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"context"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/alloc"
 )
 
 // Defaults of CacheOptions.
@@ -392,7 +394,7 @@ func (c *Cache) apply(origin string, out fetched, base *Result) (*Result, entryS
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.stats.Fetches++
-	e := c.entry(origin)
+	e := c.entryFor(origin, out.res.URL)
 	res := out.res
 	switch {
 	case out.notModified && base != nil:
@@ -412,10 +414,20 @@ func (c *Cache) apply(origin string, out fetched, base *Result) (*Result, entryS
 
 // entry returns the origin's entry, new when there is none, moved to the
 // front of the ring: a fetch's outcome is a use. c.mu is held.
-func (c *Cache) entry(origin string) *entry {
+func (c *Cache) entry(origin string) *entry { return c.entryFor(origin, "") }
+
+// entryFor is entry for an origin whose robots.txt URL is robotsURL: a new
+// entry's key shares robotsURL's bytes, which its result keeps anyway.
+// Otherwise the key is a copy: origin may be part of a page's URL, whose
+// bytes the entry must not keep.
+func (c *Cache) entryFor(origin, robotsURL string) *entry {
 	e := c.load(origin)
 	if e == nil {
-		e = &entry{key: origin}
+		key := strings.Clone(origin)
+		if strings.HasPrefix(robotsURL, origin) {
+			key = robotsURL[:len(origin)]
+		}
+		e = &entry{key: key}
 		e.elem = c.ring.PushFront(e)
 		c.entries.store(e)
 	} else {
@@ -549,8 +561,10 @@ func (c *Cache) remove(e *entry) {
 
 // entryBytes is what an entry costs besides its results: the entry, its
 // ring element, its view, and its share of the origin table's slots
-// (between 4/3 and 8/3 slots of 8 bytes per entry, tombstones aside).
-const entryBytes = int64(unsafe.Sizeof(entry{})) + 48 + int64(unsafe.Sizeof(view{})) + 24
+// (between 4/3 and 8/3 slots of 8 bytes per entry, tombstones aside), each
+// object at what the allocator takes for it.
+var entryBytes = int64(alloc.Size(int(unsafe.Sizeof(entry{}))) + alloc.Size(int(unsafe.Sizeof(list.Element{}))) +
+	alloc.Size(int(unsafe.Sizeof(view{}))) + 24)
 
 // entrySize returns the memory an entry keeps alive: its bookkeeping and
 // key and validators, its results with their URLs, and for each parsed file what the file
@@ -559,15 +573,22 @@ const entryBytes = int64(unsafe.Sizeof(entry{})) + 48 + int64(unsafe.Sizeof(view
 // result keeps. A file's automata grow after the entry is charged; the
 // Checker recharges it when they have grown by an eighth (rechargeAfter).
 func entrySize(e *entry) int64 {
-	n := entryBytes + int64(len(e.key)+len(e.valid.url)+len(e.valid.etag)+len(e.valid.lastModified))
+	n := entryBytes + int64(alloc.Size(len(e.valid.url))+alloc.Size(len(e.valid.etag))+alloc.Size(len(e.valid.lastModified)))
 	served := e.served()
 	results := [3]*Result{served, e.good, served.LastFailure}
+	if !sharesURL(e.key, results[:]) {
+		// the key may keep the robots.txt URL of a result since replaced
+		n += int64(alloc.Size(len(e.key) + len("/robots.txt")))
+	}
 	var files [3]*robots.Robots
 	for i, r := range results {
 		if r == nil || slices.Contains(results[:i], r) {
 			continue
 		}
-		n += resultBytes + int64(len(r.URL)+len(r.FinalURL))
+		n += int64(alloc.Size(int(resultBytes)) + alloc.Size(len(r.URL)))
+		if unsafe.StringData(r.FinalURL) != unsafe.StringData(r.URL) {
+			n += int64(alloc.Size(len(r.FinalURL)))
+		}
 		if r.Robots == nil || slices.Contains(files[:i], r.Robots) {
 			continue
 		}
@@ -575,6 +596,17 @@ func entrySize(e *entry) int64 {
 		n += r.robotsBytes()
 	}
 	return n
+}
+
+// sharesURL reports whether key's bytes are those of one of the results'
+// URLs (entryFor), which are counted with the result.
+func sharesURL(key string, results []*Result) bool {
+	for _, r := range results {
+		if r != nil && len(r.URL) >= len(key) && unsafe.StringData(r.URL) == unsafe.StringData(key) {
+			return true
+		}
+	}
+	return false
 }
 
 // charge recounts the size of the origin's entry after a crawler was

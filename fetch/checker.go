@@ -188,6 +188,6 @@ func verdict(res *Result, a *Agent, p *page) Verdict {
 	pageURL := p.raw
 	d := p.decidedBy(a)
 	return Verdict{Allowed: d.Allowed, Rule: d.Rule, Empty: d.Empty, Line: d.Line(), Policy: res.Policy,
-		Result: res, CrawlDelay: a.crawlDelay, RequestRate: a.requestRate,
+		Result: res, CrawlDelay: a.pacing.crawlDelay, RequestRate: a.pacing.requestRate,
 		Usage: a.usage(pageURL, d.Allowed).WithHeader(res.ContentUsage)}
 }

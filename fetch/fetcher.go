@@ -176,6 +176,9 @@ func (f *fetchConfig) fetchFor(ctx context.Context, robotsURL string, timeout ti
 	}
 	out := fetched{res: &Result{URL: robotsURL}}
 	f.fetch(ctx, u, rq, &out)
+	if out.res.FinalURL == robotsURL {
+		out.res.FinalURL = robotsURL // one string for both, as a cache keeps them
+	}
 	if out.res.Reason == ReasonNetwork && parent.Err() != nil {
 		return fetched{}, parent.Err()
 	}

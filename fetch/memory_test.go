@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/fastrobots/robots/internal/memstat"
 	"github.com/stretchr/testify/assert"
@@ -86,7 +87,8 @@ const hostileSlack = 12 << 20
 
 // TestCacheChargesOrdinaryEntries checks that an entry is charged what it
 // holds, within 1.5 times, on the licensed corpus's real files, and that
-// the default limit keeps at least 10,000 origins of the median file.
+// an origin of the median file, checked once, is charged at most
+// maxMedianCharge: a million such origins fit in 1.5 GiB.
 func TestCacheChargesOrdinaryEntries(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector changes what the heap holds")
@@ -139,7 +141,32 @@ func TestCacheChargesOrdinaryEntries(t *testing.T) {
 	require.NoError(t, err)
 	charge := one.Cache().Stats().Bytes
 	t.Logf("the median file (%d bytes) is charged %d bytes: %d origins fit in %d MiB", len(median), charge, DefaultMaxMemory/charge, DefaultMaxMemory>>20)
-	assert.GreaterOrEqual(t, DefaultMaxMemory/charge, int64(10000))
+	assert.LessOrEqual(t, charge, int64(maxMedianCharge))
+}
+
+// maxMedianCharge is the most an origin of the median file may be charged
+// (TestCacheChargesOrdinaryEntries); TestCacheHoldsOriginsAtTheirCharge
+// holds the charge to the heap.
+const maxMedianCharge = 1500
+
+// sampledMedian returns the median file of the quarter of the licensed
+// corpus that TestCacheChargesOrdinaryEntries reads.
+func sampledMedian(t *testing.T) []byte {
+	t.Helper()
+	dir := filepath.Join("..", "testdata", "corpus", "files")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var sizes []int
+	for i, e := range entries {
+		if i%4 != 0 {
+			continue
+		}
+		info, err := e.Info()
+		require.NoError(t, err)
+		sizes = append(sizes, int(info.Size()))
+	}
+	sort.Ints(sizes)
+	return medianBody(t, dir, sizes[len(sizes)/2])
 }
 
 // medianBody returns a body of the licensed corpus of the given size.
@@ -156,4 +183,44 @@ func medianBody(t *testing.T, dir string, size int) []byte {
 	}
 	t.Fatalf("no file of %d bytes", size)
 	return nil
+}
+
+// TestCacheHoldsOriginsAtTheirCharge fills a cache with 200,000 origins
+// (20,000 with -short) of the median file of TestCacheChargesOrdinaryEntries, seeded with
+// Put and checked once each by a Checker, as a crawler meets most sites,
+// and checks that the charge is honest: the entries are charged at least
+// what the heap holds for them, less a margin for the heap's noise, and at
+// most a quarter more. What one origin costs is logged.
+func TestCacheHoldsOriginsAtTheirCharge(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector changes what the heap holds")
+	}
+	origins := 200_000
+	if testing.Short() {
+		origins = 20_000
+	}
+	body := sampledMedian(t)
+	hosts := make([]string, origins) // made before the count: the crawler's, not the cache's
+	for i := range hosts {
+		hosts[i] = fmt.Sprintf("http://site%d.test", i)
+	}
+	fetchedAt := time.Now()
+	before := memstat.Live()
+	c := NewChecker(NewCache(nil, CacheOptions{MaxMemory: -1}))
+	for _, host := range hosts {
+		_, err := c.Cache().Put(host+"/", 200, body, fetchedAt)
+		require.NoError(t, err)
+		_, err = c.Allowed(t.Context(), "Googlebot", host+"/a/b")
+		require.NoError(t, err)
+	}
+	held := memstat.Live() - before
+	st := c.Cache().Stats()
+	require.Equal(t, origins, st.Entries)
+	ratio := float64(st.Bytes) / float64(held)
+	t.Logf("%d origins of %d bytes: charged %.0f bytes an origin, the heap holds %.0f (%.2f); a million origins hold %.2f GiB",
+		origins, len(body), float64(st.Bytes)/float64(origins), float64(held)/float64(origins), ratio, float64(held)/float64(origins)*1e6/(1<<30))
+	assert.GreaterOrEqual(t, ratio, 0.97, "charged at least what the heap holds, within 3 %%")
+	assert.LessOrEqual(t, ratio, 1.25, "charged at most a quarter more than the heap holds")
+	runtime.KeepAlive(c)
+	runtime.KeepAlive(hosts)
 }

@@ -10,6 +10,8 @@ import (
 	"unsafe"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/automaton"
+	"github.com/fastrobots/robots/internal/alloc"
 	"github.com/fastrobots/robots/usage"
 )
 
@@ -136,13 +138,32 @@ func agentsKeyIn(buf []byte, agents []string) string {
 	return unsafe.String(unsafe.SliceData(buf), len(buf))
 }
 
-// resolutionBytes is what a kept resolution costs besides the rules
-// compiled for it, which the parsed file reports: its share of the
-// agentCache's map (a first entry makes the map), its key, and the
-// fetch.Agent and robots.Agent values; TestCacheChargesOrdinaryEntries
-// holds the whole charge to the heap. Its compiled rules and automaton
-// are the file's, counted by robots.Robots.MemoryBytes.
-const resolutionBytes = 384 + int64(unsafe.Sizeof(Agent{})) + 96
+// resolutionBytes returns what a kept resolution of key costs besides the
+// rules compiled for it, which the parsed file reports (as it does the
+// agent's usage lines, kept beside those rules): the fetch.Agent and
+// robots.Agent values, and the key when it joins a list (one agent's key is the caller's string).
+// Where it is kept (the first slot, or its share of the map) is counted
+// by the agentCache. TestCacheChargesOrdinaryEntries and
+// TestCacheHoldsOriginsAtTheirCharge hold the whole charge to the heap.
+func resolutionBytes(key string, a *Agent) int64 {
+	n := alloc.Size(agentBytes) + alloc.Size(robotsAgentBytes)
+	if a.pacing != &noPacing {
+		n += alloc.Size(pacingBytes)
+	}
+	if strings.IndexByte(key, 0) >= 0 {
+		n += alloc.Size(len(key))
+	}
+	return int64(n)
+}
+
+// The sizes of what a resolution keeps.
+const (
+	agentBytes       = int(unsafe.Sizeof(Agent{}))
+	robotsAgentBytes = int(unsafe.Sizeof(robots.Agent{}))
+	pacingBytes      = int(unsafe.Sizeof(pacing{}))
+	agentCacheBytes  = int(unsafe.Sizeof(agentCache{}))
+	agentMapSlot     = 16 + 8 // a key and a pointer
+)
 
 // resultBytes is the size of a Result.
 const resultBytes = int64(unsafe.Sizeof(Result{}))
@@ -153,25 +174,27 @@ const resultBytes = int64(unsafe.Sizeof(Result{}))
 // published, a new resolution publishes a copy (at most maxCachedAgents
 // entries, so a copy is short, and resolutions are rare).
 type agentCache struct {
-	// first is the first resolution kept, looked up before m: a crawler
-	// asks under one name, found with one string comparison.
-	first   atomic.Pointer[agentSlot]
-	m       atomic.Pointer[map[string]*Agent] // by the agents joined by NUL; looking up copies nothing
-	mu      sync.Mutex                        // serialises stores
-	n       atomic.Int32
-	charged atomic.Int64 // robotsBytes when last charged
-}
-
-// agentSlot is one kept resolution.
-type agentSlot struct {
-	key   string
-	agent *Agent
+	// first is the first resolution kept, of firstKey, looked up before m:
+	// a crawler asks under one name, found with one string comparison.
+	// firstKey is written once, before first is published, and read only
+	// after first is loaded.
+	first    atomic.Pointer[Agent]
+	firstKey string
+	// m keeps the resolutions after the first, by the agents joined by
+	// NUL; looking up copies nothing. A crawler asks under one name: most
+	// results never make it.
+	m        atomic.Pointer[map[string]*Agent]
+	mu       sync.Mutex   // serialises stores
+	n        atomic.Int32 // resolutions kept, the first included
+	chargedN atomic.Int32 // n when last charged
+	bytes    atomic.Int64 // what they cost (resolutionBytes), with the slot and map that keep them
+	charged  atomic.Int64 // robotsBytes when last charged
 }
 
 // load returns the Agent kept for key.
 func (c *agentCache) load(key string) (*Agent, bool) {
-	if f := c.first.Load(); f != nil && f.key == key {
-		return f.agent, true
+	if f := c.first.Load(); f != nil && c.firstKey == key {
+		return f, true
 	}
 	m := c.m.Load()
 	if m == nil {
@@ -186,15 +209,23 @@ func (c *agentCache) load(key string) (*Agent, bool) {
 func (c *agentCache) store(key string, a *Agent) (*Agent, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if prev, ok := c.load(key); ok {
+		return prev, false
+	}
+	if c.n.Load() >= maxCachedAgents {
+		return a, false
+	}
+	c.n.Add(1)
+	cost := resolutionBytes(key, a)
+	if c.first.Load() == nil {
+		c.firstKey = key
+		c.first.Store(a)
+		c.bytes.Add(cost)
+		return a, true
+	}
 	var old map[string]*Agent
 	if p := c.m.Load(); p != nil {
 		old = *p
-	}
-	if prev, ok := old[key]; ok {
-		return prev, false
-	}
-	if len(old) >= maxCachedAgents {
-		return a, false
 	}
 	m := make(map[string]*Agent, len(old)+1)
 	for k, v := range old {
@@ -202,10 +233,7 @@ func (c *agentCache) store(key string, a *Agent) (*Agent, bool) {
 	}
 	m[key] = a
 	c.m.Store(&m)
-	if c.first.Load() == nil {
-		c.first.Store(&agentSlot{key: key, agent: a})
-	}
-	c.n.Add(1)
+	c.bytes.Add(cost + int64(automaton.MapBytes(len(m), agentMapSlot)-automaton.MapBytes(len(old), agentMapSlot)))
 	return a, true
 }
 
@@ -255,22 +283,28 @@ func (r *Result) agent(agents []string) (*Agent, bool) {
 func (r *Result) robotsBytes() int64 {
 	n := r.Robots.MemoryBytes()
 	if r.agents != nil {
-		n += int64(r.agents.n.Load()) * resolutionBytes
+		r.agents.chargedN.Store(r.agents.n.Load())
+		n += int64(alloc.Size(agentCacheBytes)) + r.agents.bytes.Load()
 		r.agents.charged.Store(n)
 	}
 	return n
 }
 
-// rechargeAfter reports whether the result's file has grown enough since
-// its entry was last charged to charge it again: by an eighth, and at
-// least 512 bytes, so that an entry is recharged a few times as its
-// automata grow, not at every check.
+// rechargeAfter reports whether the result's entry is to be charged
+// again: when a resolution was kept since it was last charged (an entry
+// is charged when fetched, before any crawler resolves its groups on it),
+// or when its file has grown since by an eighth, and at least 512 bytes,
+// so that an entry is recharged a few times as its automata grow, not at
+// every check.
 func (r *Result) rechargeAfter() bool {
 	if r.agents == nil || r.Robots == nil {
 		return false
 	}
+	if r.agents.n.Load() != r.agents.chargedN.Load() {
+		return true // a resolution kept since: the entry was charged before it
+	}
 	charged := r.agents.charged.Load()
-	now := r.Robots.MemoryBytes() + int64(r.agents.n.Load())*resolutionBytes
+	now := r.Robots.MemoryBytes() + int64(alloc.Size(agentCacheBytes)) + r.agents.bytes.Load()
 	return now-charged > max(charged/8, 512)
 }
 
@@ -282,39 +316,54 @@ func (r *Result) rechargeAfter() bool {
 // (robots.FromStatus), so package robots is the one place that says what
 // a policy allows.
 type Agent struct {
-	agent *robots.Agent
-	// The pacing directives of the agent's groups, read once.
+	agent    *robots.Agent
+	pacing   *pacing // never nil: noPacing when the groups ask for none
+	hasUsage bool    // any Content-Usage or Content-Signal line applies
+}
+
+// pacing is the pacing directives of an agent's groups, read once. Most
+// groups have none: their agents share noPacing, and an Agent, which a
+// cache keeps for each site, stays three words.
+type pacing struct {
 	crawlDelay     time.Duration
 	requestRate    robots.RequestRate
 	hasCrawlDelay  bool
 	hasRequestRate bool
-	hasUsage       bool // any Content-Usage or Content-Signal line applies
 }
+
+// noPacing is the pacing of every agent whose groups ask for none.
+var noPacing pacing
 
 // newAgent returns the Agent of a resolved robots.Agent.
 func newAgent(a *robots.Agent) *Agent {
-	fa := &Agent{agent: a, hasUsage: a.HasUsage()}
-	fa.crawlDelay, fa.hasCrawlDelay = a.CrawlDelay()
-	fa.requestRate, fa.hasRequestRate = a.RequestRate()
+	p := pacing{}
+	p.crawlDelay, p.hasCrawlDelay = a.CrawlDelay()
+	p.requestRate, p.hasRequestRate = a.RequestRate()
+	fa := &Agent{agent: a, pacing: &noPacing, hasUsage: a.HasUsage()}
+	if p != noPacing {
+		fa.pacing = &p
+	}
 	return fa
 }
 
 // CrawlDelay returns the Crawl-delay of the agent's groups (see
 // robots.Agent.CrawlDelay); ok is false when they have none, as always
 // under FullAllow and FullDisallow.
-func (a *Agent) CrawlDelay() (d time.Duration, ok bool) { return a.crawlDelay, a.hasCrawlDelay }
+func (a *Agent) CrawlDelay() (d time.Duration, ok bool) {
+	return a.pacing.crawlDelay, a.pacing.hasCrawlDelay
+}
 
 // RequestRate returns the Request-rate of the agent's groups (see
 // robots.Agent.RequestRate); ok is false when they have none.
 func (a *Agent) RequestRate() (r robots.RequestRate, ok bool) {
-	return a.requestRate, a.hasRequestRate
+	return a.pacing.requestRate, a.pacing.hasRequestRate
 }
 
 // Delay returns the least time between two requests to the origin that the
 // agent's groups ask for: the longer of the Crawl-delay and the interval of
 // the Request-rate (Per / Requests), whatever the Request-rate's visiting
 // window; 0 when they ask for none.
-func (a *Agent) Delay() time.Duration { return delayOf(a.crawlDelay, a.requestRate) }
+func (a *Agent) Delay() time.Duration { return delayOf(a.pacing.crawlDelay, a.pacing.requestRate) }
 
 // delayOf is the longer of a crawl delay and the interval of a rate.
 func delayOf(crawlDelay time.Duration, rate robots.RequestRate) time.Duration {

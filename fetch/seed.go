@@ -49,7 +49,7 @@ func (c *Cache) Put(pageURL string, status int, body []byte, fetchedAt time.Time
 	if e := c.load(origin); e != nil && e.served() != nil && fetchedAt.Before(e.latest()) {
 		return e.served(), nil
 	}
-	e := c.entry(origin)
+	e := c.entryFor(origin, res.URL)
 	if !res.Reason.Failed() {
 		e.valid, e.goodSum, e.hasGoodSum = validators{}, 0, false
 	}
