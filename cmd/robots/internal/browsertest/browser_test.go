@@ -132,6 +132,18 @@ func openPageWith(t *testing.T, width, height int64, initScript string, serveArg
 	t.Helper()
 	browser := chromium(t)
 	base := startServe(t, serveArgs...)
+	p := newBrowser(t, browser, width, height, initScript)
+	p.do(chromedp.Navigate(base + "/"))
+	p.waitFor(`document.querySelectorAll('#results > li').length === 3 && !document.body.hasAttribute('aria-busy')`)
+	return p
+}
+
+// newBrowser starts the headless Chromium at browser with a fresh profile
+// and a viewport of width x height, and returns its page, recording the
+// console's messages; initScript, when not "", runs in every document
+// before its own scripts.
+func newBrowser(t *testing.T, browser string, width, height int64, initScript string) *page {
+	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(browser),
 		chromedp.NoSandbox,
@@ -164,8 +176,6 @@ func openPageWith(t *testing.T, width, height int64, initScript string, serveArg
 		_, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: initScript})
 		require.NoError(t, err)
 	}
-	p.do(chromedp.Navigate(base + "/"))
-	p.waitFor(`document.querySelectorAll('#results > li').length === 3 && !document.body.hasAttribute('aria-busy')`)
 	return p
 }
 

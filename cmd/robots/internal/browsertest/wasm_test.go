@@ -69,33 +69,7 @@ func openStatic(t *testing.T, url string) *page {
 // navigate opens url in a new headless Chromium.
 func navigate(t *testing.T, url string) *page {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancelAlloc)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	t.Cleanup(cancel)
-	p := &page{t: t, ctx: ctx}
-	messages := chromedp.Console(ctx)
-	go func() {
-		for m, err := range messages {
-			if err != nil {
-				return
-			}
-			p.mu.Lock()
-			p.console = append(p.console, m)
-			p.mu.Unlock()
-		}
-	}()
+	p := newBrowser(t, chromium(t), 1280, 900, "")
 	p.do(chromedp.Navigate(url))
 	return p
 }
