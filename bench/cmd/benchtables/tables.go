@@ -51,6 +51,25 @@ func Columns(r *Run) []string {
 	return cols
 }
 
+// familyColumns returns cols without the libraries outside LibOrder that
+// have no result in benches: such a library (compat/temoto, measured
+// beside temoto alone) gets a column in its own table only.
+func familyColumns(r *Run, cols, benches []string) []string {
+	return slices.DeleteFunc(slices.Clone(cols), func(lib string) bool {
+		if slices.Contains(LibOrder, lib) {
+			return false
+		}
+		for _, b := range benches {
+			for _, unit := range r.Units[b] {
+				if _, ok := r.Median(b, lib, unit); ok {
+					return false
+				}
+			}
+		}
+		return true
+	})
+}
+
 // LowerIsBetter reports whether less of unit is better: true for all but
 // rates (MB/s, files/s, ...).
 func LowerIsBetter(unit string) bool { return !strings.HasSuffix(unit, "/s") }
@@ -109,6 +128,7 @@ func writeFamily(w io.Writer, r *Run, cols []string, f Family) {
 		fmt.Fprintf(w, "No results: the run has none of %s.\n\n", strings.Join(f.Benchmarks, ", "))
 		return
 	}
+	cols = familyColumns(r, cols, benches)
 	header := append(append([]string{"benchmark", "unit"}, cols...), "fastest peer", Highlight+" ÷ fastest peer")
 	writeRow(w, header)
 	writeRow(w, slices.Repeat([]string{"---"}, len(header)))
