@@ -253,10 +253,12 @@ func waitForClient(t *testing.T, rdb redis.UniversalClient) {
 
 // BenchmarkFleet runs the fleet over fleetOrigins new origins per
 // iteration and reports checks per second and fetches per origin: sharing
-// Redis, with Redis down (killed before the run: every Store call is a
-// refused connection), and alone (no Store).
+// Redis, sharing a Redis Cluster of 3 masters, with Redis down (killed
+// before the run: every Store call is a refused connection), and alone
+// (no Store).
 func BenchmarkFleet(b *testing.B) {
 	b.Run("redis", func(b *testing.B) { benchFleet(b, startRedis(b)) })
+	b.Run("cluster", func(b *testing.B) { benchFleetOn(b, startCluster(b, 3, 0).client, nodeWorkers) })
 	b.Run("redis-down", func(b *testing.B) {
 		srv := startRedis(b)
 		srv.kill()
@@ -269,12 +271,22 @@ func benchFleet(b *testing.B, srv *redisServer) { benchFleetWith(b, srv, nodeWor
 
 // benchFleetWith is benchFleet with workers checks at once on each node.
 func benchFleetWith(b *testing.B, srv *redisServer, workers int) {
+	var connect func(testing.TB) redis.UniversalClient
+	if srv != nil {
+		connect = func(tb testing.TB) redis.UniversalClient { return srv.client(tb) }
+	}
+	benchFleetOn(b, connect, workers)
+}
+
+// benchFleetOn is benchFleetWith for nodes whose clients connect returns;
+// nil: each node alone.
+func benchFleetOn(b *testing.B, connect func(testing.TB) redis.UniversalClient, workers int) {
 	o := newOrigins(b)
 	var checks, fetched, storeErrors int64
 	var elapsed time.Duration
 	iter := 0
 	for b.Loop() {
-		fleet := newFleet(b, o, srv, fmt.Sprintf("bench%d:", iter), fleetNodes, fetch.CacheOptions{})
+		fleet := newFleetOn(b, o, connect, fmt.Sprintf("bench%d:", iter), fleetNodes, fetch.CacheOptions{})
 		from := iter * fleetOrigins
 		start := time.Now()
 		n, wrong := crawlWith(fleet, from, from+fleetOrigins, workers)
@@ -295,7 +307,8 @@ func benchFleetWith(b *testing.B, srv *redisServer, workers int) {
 }
 
 // BenchmarkHit measures one Cache.Get answered by the node's own level
-// (local) and by Redis (shared: the entry read, checked and parsed), for a
+// (local) and by Redis (shared: the entry read, checked and parsed; and
+// shared-cluster, from a Redis Cluster of 3 masters), for a
 // robots.txt of a typical size, and for scale a bare GET of the entry and
 // the Store's Get (a script that checks the size first). The difference is what the shared level
 // adds to the first check of an origin on a node.
@@ -332,6 +345,21 @@ func BenchmarkHit(b *testing.B) {
 	})
 	b.Run("shared", func(b *testing.B) {
 		benchGets(b, newCache(), urls, newCache)
+	})
+	b.Run("shared-cluster", func(b *testing.B) {
+		crdb := startCluster(b, 3, 0).client(b)
+		newClusterCache := func() *fetch.Cache {
+			return fetch.NewCache(&fetch.Fetcher{Client: client}, fetch.CacheOptions{
+				Store: redisstore.New(crdb, redisstore.Options{Prefix: "hit:"}),
+			})
+		}
+		w := newClusterCache()
+		for _, u := range urls {
+			if _, err := w.Get(context.Background(), u); err != nil {
+				b.Fatal(err)
+			}
+		}
+		benchGets(b, newClusterCache(), urls, newClusterCache)
 	})
 	b.Run("redis-get", func(b *testing.B) {
 		benchRedisGet(b, rdb)
