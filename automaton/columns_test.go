@@ -85,3 +85,39 @@ func TestColumnsGrowUnderReads(t *testing.T) {
 	assert.Greater(t, st.States, 8*firstColumns, "the state columns grew, three times at least")
 	assert.Greater(t, st.EdgeBytes/sparseEdgeBytes, 8*firstColumns, "the transition columns grew, three times at least")
 }
+
+// TestStatesLeftSparseTakeNoLock: once the budget has refused a row
+// (rowsFull), states that checks keep visiting stay sparse, and reading
+// them takes no mutex however often they are read.
+func TestStatesLeftSparseTakeNoLock(t *testing.T) {
+	ps := []Pattern{
+		{Expr: "/private/", Priority: 9},
+		{Expr: "/private/ok", Allow: true, Priority: 11, ID: 1},
+	}
+	simple := NewSimple(ps)
+	for _, path := range []string{"/private/o", "/private/ok", "/q"} {
+		set := NewSet(ps, Options{})
+		set.Decide(path) // builds its states: one visit each
+		d := set.dfa
+		d.rowsFull.Store(true) // as giveRow does when the budget refuses a row
+		d.mu.Lock()
+		done := make(chan error)
+		go func() {
+			for range 4 * rowAfter {
+				got, gotOK := set.Decide(path)
+				if want, wantOK := simple.Decide(path); got != want || gotOK != wantOK {
+					done <- fmt.Errorf("path %q: %v %+v, want %v %+v", path, gotOK, got, wantOK, want)
+					return
+				}
+			}
+			done <- nil
+		}()
+		select {
+		case err := <-done:
+			require.NoError(t, err)
+		case <-time.After(time.Minute):
+			t.Fatalf("path %q: checks of states left sparse waited for the mutex", path)
+		}
+		d.mu.Unlock()
+	}
+}

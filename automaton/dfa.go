@@ -79,8 +79,9 @@ type dfa struct {
 	// the check is better off on the scanner than paying for them.
 	full atomic.Bool
 	// rowsFull is set once a row was refused for the budget: the state
-	// stays sparse, which decides as well, and no row is asked for again.
-	rowsFull bool
+	// stays sparse, which decides as well, and no row is asked for again,
+	// so that checks keep reading sparse states without the mutex.
+	rowsFull atomic.Bool
 
 	mark []uint32 // scratch for step: mark[q] == gen when q is in the set built
 	gen  uint32
@@ -450,7 +451,7 @@ func (d *dfa) readBuilt(s int32, in string) (int32, string, bool) {
 			s = rank
 			continue
 		}
-		if countVisit(&c.rank[n], rank) || visitsOf(rank)+1 >= rowAfter {
+		if (countVisit(&c.rank[n], rank) || visitsOf(rank)+1 >= rowAfter) && !d.rowsFull.Load() {
 			return s, in, false // time for its row
 		}
 		if cls == d.prog.nulClass {
@@ -493,7 +494,7 @@ func (d *dfa) verdictAt(trans []int32, s int32) int32 {
 		if rank >= 0 {
 			return endPattern(atomic.LoadInt32(&(*d.trans.Load())[rank+d.stride-2]))
 		}
-		if !countVisit(&c.rank[n], rank) && visitsOf(rank)+1 < rowAfter {
+		if !countVisit(&c.rank[n], rank) && visitsOf(rank)+1 < rowAfter || d.rowsFull.Load() {
 			return c.end[n]
 		}
 	}

@@ -212,8 +212,8 @@ func (d *dfa) visit(n int32) {
 	if !countVisit(at, rank) && visitsOf(rank)+1 < rowAfter {
 		return
 	}
-	if !d.rowsFull && !d.giveRow(n) {
-		d.rowsFull = true
+	if !d.rowsFull.Load() && !d.giveRow(n) {
+		d.rowsFull.Store(true)
 	}
 }
 
