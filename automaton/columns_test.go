@@ -26,26 +26,33 @@ func TestBuiltReadsTakeNoLock(t *testing.T) {
 	for _, path := range []string{"/privat", "/private/o", "/private/ok", "/private/x", "/pu", "/pubs", "/q", "/"} {
 		set := NewSet(ps, Options{})
 		set.Decide(path) // builds its states: one visit each
-		d := set.dfa
-		d.mu.Lock()
-		done := make(chan error)
-		go func() {
-			for range rowAfter - 2 {
-				got, gotOK := set.Decide(path)
-				if want, wantOK := simple.Decide(path); got != want || gotOK != wantOK {
-					done <- fmt.Errorf("path %q: %v %+v, want %v %+v", path, gotOK, got, wantOK, want)
-					return
-				}
+		decideWhileLocked(t, set, simple, path, rowAfter-2)
+	}
+}
+
+// decideWhileLocked checks path n times against simple while it holds the
+// mutex of set's automaton, failing if a check waits for it.
+func decideWhileLocked(t *testing.T, set *Set, simple *Simple, path string, n int) {
+	t.Helper()
+	d := set.dfa
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	done := make(chan error)
+	go func() {
+		for range n {
+			got, gotOK := set.Decide(path)
+			if want, wantOK := simple.Decide(path); got != want || gotOK != wantOK {
+				done <- fmt.Errorf("path %q: %v %+v, want %v %+v", path, gotOK, got, wantOK, want)
+				return
 			}
-			done <- nil
-		}()
-		select {
-		case err := <-done:
-			require.NoError(t, err)
-		case <-time.After(time.Minute):
-			t.Fatalf("path %q: checks of built states waited for the mutex", path)
 		}
-		d.mu.Unlock()
+		done <- nil
+	}()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(time.Minute):
+		t.Fatalf("path %q: a check waited for the mutex", path)
 	}
 }
 
@@ -97,27 +104,8 @@ func TestStatesLeftSparseTakeNoLock(t *testing.T) {
 	simple := NewSimple(ps)
 	for _, path := range []string{"/private/o", "/private/ok", "/q"} {
 		set := NewSet(ps, Options{})
-		set.Decide(path) // builds its states: one visit each
-		d := set.dfa
-		d.rowsFull.Store(true) // as giveRow does when the budget refuses a row
-		d.mu.Lock()
-		done := make(chan error)
-		go func() {
-			for range 4 * rowAfter {
-				got, gotOK := set.Decide(path)
-				if want, wantOK := simple.Decide(path); got != want || gotOK != wantOK {
-					done <- fmt.Errorf("path %q: %v %+v, want %v %+v", path, gotOK, got, wantOK, want)
-					return
-				}
-			}
-			done <- nil
-		}()
-		select {
-		case err := <-done:
-			require.NoError(t, err)
-		case <-time.After(time.Minute):
-			t.Fatalf("path %q: checks of states left sparse waited for the mutex", path)
-		}
-		d.mu.Unlock()
+		set.Decide(path)             // builds its states: one visit each
+		set.dfa.rowsFull.Store(true) // as giveRow does when the budget refuses a row
+		decideWhileLocked(t, set, simple, path, 4*rowAfter)
 	}
 }
