@@ -17,7 +17,7 @@ import (
 // answers returned are those of the URLs before it.
 func (c *Checker) AllowedBatch(ctx context.Context, agent string, pageURLs []string, allowed []bool) ([]bool, error) {
 	one := [1]string{agent} // on the stack: nothing keeps the list past the call
-	agents := agentList(one[:])
+	agents := one[:]
 	r := originRun{c: c}
 	defer r.end()
 	for i := 0; i < len(pageURLs); {
@@ -55,7 +55,7 @@ func (c *Checker) DecideBatch(ctx context.Context, agent string, pageURLs []stri
 func batch[T any](c *Checker, ctx context.Context, agent string, pageURLs []string, out []T,
 	answer func(res *Result, a *Agent, p page) T) ([]T, error) {
 	one := [1]string{agent} // on the stack: nothing keeps the list past the call
-	agents := agentList(one[:])
+	agents := one[:]
 	r := originRun{c: c}
 	defer r.end()
 	var p page
@@ -81,14 +81,6 @@ type originRun struct {
 	origin string
 	res    *Result
 	a      *Agent
-}
-
-// agentList returns the fallback list of one agent: none for "".
-func agentList(one []string) []string {
-	if one[0] == "" {
-		return nil
-	}
-	return one
 }
 
 // at returns the answer and the resolution of agents that govern the URLs

@@ -64,9 +64,12 @@ type Verdict struct {
 func (v Verdict) Delay() time.Duration { return delayOf(v.CrawlDelay, v.RequestRate) }
 
 // Every method takes the crawler first, then the URL, as package robots
-// does: an agent (a product token such as "Googlebot"; "" for a crawler
-// that only the '*' groups govern), or for the ...Agents forms an ordered
-// fallback list, most specific first, as robots.Robots.Agent takes it.
+// does: an agent (a product token such as "Googlebot"), read as
+// robots.Robots.Agent(agent) reads it, or for the ...Agents forms an
+// ordered fallback list, most specific first, as robots.Robots.Agent takes
+// it; an empty list is a crawler that only the '*' groups govern. (The
+// agent "" is an agent like any other: the '*' groups govern it unless a
+// group names the empty agent, as Google's reference reads such a file.)
 
 // Allowed reports whether the crawler agent may fetch pageURL. The error
 // is non-nil, and the verdict false, when pageURL has no origin, is not
@@ -74,9 +77,6 @@ func (v Verdict) Delay() time.Duration { return delayOf(v.CrawlDelay, v.RequestR
 func (c *Checker) Allowed(ctx context.Context, agent, pageURL string) (bool, error) {
 	if allowed, ok := c.allowedWarm(agent, pageURL); ok {
 		return allowed, nil
-	}
-	if agent == "" {
-		return c.AllowedAgents(ctx, nil, pageURL)
 	}
 	agents := [1]string{agent} // on the stack: AllowedAgents keeps no list
 	return c.AllowedAgents(ctx, agents[:], pageURL)
@@ -99,9 +99,6 @@ func (c *Checker) AllowedAgents(ctx context.Context, agents []string, pageURL st
 
 // Decide returns the verdict for pageURL and what made it.
 func (c *Checker) Decide(ctx context.Context, agent, pageURL string) (Verdict, error) {
-	if agent == "" {
-		return c.DecideAgents(ctx, nil, pageURL)
-	}
 	agents := [1]string{agent} // on the stack: DecideAgents keeps no list
 	return c.DecideAgents(ctx, agents[:], pageURL)
 }
@@ -154,10 +151,7 @@ func (c *Checker) resolve(ctx context.Context, agents []string, origin string) (
 		a, _ := res.agent(agents)
 		return res, a, nil
 	}
-	key := ""
-	if len(agents) == 1 {
-		key = agents[0]
-	}
+	key := agentsKey(agents) // one agent's, or none's: allocates nothing
 	e, v := c.cache.freshView(origin, true)
 	if v == nil {
 		res, err := c.cache.getMiss(ctx, origin)

@@ -323,3 +323,35 @@ func TestGoogleCheckerVerdictNamesTheEmptyRule(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckerEmptyAgentIsTheLibrarys: the agent "" is read as
+// robots.Robots.Agent("") reads it, which Google's reference matches to a
+// group naming the empty agent, while no agent at all is the '*' groups
+// alone; the two keep resolutions of their own on the entry.
+func TestCheckerEmptyAgentIsTheLibrarys(t *testing.T) {
+	body := []byte("User-agent: *\nDisallow: /star\n\nUser-agent:\nDisallow: /empty\n")
+	lib := robots.Parse(body)
+	c := NewChecker(NewCache(nil, CacheOptions{}))
+	_, err := c.Cache().Put("http://example.com/", 200, body, time.Now())
+	require.NoError(t, err)
+	ctx := t.Context()
+	for range 2 { // cold, then from the kept resolutions
+		for _, path := range []string{"/star", "/empty", "/other"} {
+			u := "http://example.com" + path
+			got, err := c.Allowed(ctx, "", u)
+			require.NoError(t, err)
+			assert.Equal(t, lib.Agent("").Allowed(u), got, "agent \"\" %s", path)
+			v, err := c.Decide(ctx, "", u)
+			require.NoError(t, err)
+			assert.Equal(t, lib.Agent("").Decide(u).Line(), v.Line, "agent \"\" %s", path)
+			got, err = c.AllowedAgents(ctx, nil, u)
+			require.NoError(t, err)
+			assert.Equal(t, lib.Agent().Allowed(u), got, "no agent %s", path)
+			batch, err := c.AllowedBatch(ctx, "", []string{u}, nil)
+			require.NoError(t, err)
+			assert.Equal(t, []bool{lib.Agent("").Allowed(u)}, batch, "batch, agent \"\" %s", path)
+		}
+	}
+	assert.NotEqual(t, lib.Agent("").Allowed("http://example.com/empty"), lib.Agent().Allowed("http://example.com/empty"),
+		"the file tells the two apart")
+}

@@ -114,12 +114,17 @@ func (r *Result) Lifetime() time.Duration { return r.Expires.Sub(r.FetchedAt) }
 const maxCachedAgents = 64
 
 // agentsKey returns the key of a fallback list: one agent is its own key,
-// and a list is joined by NUL, which no agent holds.
+// and any other list, none included, a NUL and its agents joined by NUL,
+// which no agent holds: the key of no agent ('*' alone) is not that of the
+// agent "".
 func agentsKey(agents []string) string {
-	if len(agents) == 1 {
+	switch len(agents) {
+	case 0:
+		return "\x00"
+	case 1:
 		return agents[0]
 	}
-	return strings.Join(agents, "\x00")
+	return "\x00" + strings.Join(agents, "\x00")
 }
 
 // agentsKeyIn returns agentsKey(agents) for a lookup only: a list's key
@@ -129,10 +134,8 @@ func agentsKeyIn(buf []byte, agents []string) string {
 	if len(agents) <= 1 {
 		return agentsKey(agents)
 	}
-	for i, a := range agents {
-		if i > 0 {
-			buf = append(buf, 0)
-		}
+	for _, a := range agents {
+		buf = append(buf, 0)
 		buf = append(buf, a...)
 	}
 	return unsafe.String(unsafe.SliceData(buf), len(buf))
@@ -150,7 +153,7 @@ func resolutionBytes(key string, a *Agent) int64 {
 	if a.pacing != &noPacing {
 		n += alloc.Size(pacingBytes)
 	}
-	if strings.IndexByte(key, 0) >= 0 {
+	if len(key) > 1 && key[0] == 0 { // a joined list; no agent's key is a constant
 		n += alloc.Size(len(key))
 	}
 	return int64(n)
