@@ -1,14 +1,12 @@
 package robots_test
 
 import (
-	"bufio"
-	"os"
 	"sort"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/usageexamples"
 	"github.com/fastrobots/robots/usage"
 )
 
@@ -20,80 +18,34 @@ const usageExamples = "testdata/usage/examples.txt"
 // TestUsageExamples runs every whole-file example of usageExamples through
 // the real parser, in both modes.
 func TestUsageExamples(t *testing.T) {
-	f, err := os.Open(usageExamples)
+	_, files, err := usageexamples.Read(usageExamples)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	n, source, checks := 0, "", 0
-	for sc.Scan() {
-		n++
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "@source "):
-			source = strings.TrimPrefix(line, "@source ")
-		case strings.HasPrefix(line, "file "):
-			checks += runUsageFile(t, sc, &n, source+": "+strings.TrimPrefix(line, "file "))
+	checks := 0
+	for _, f := range files {
+		for _, c := range f.Checks {
+			runUsageCheck(t, f.Source+": "+f.Title, f.Text, c)
+			checks++
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	if checks < 20 {
 		t.Errorf("%d file checks read from %s, want every one", checks, usageExamples)
 	}
 }
 
-// runUsageFile reads one file record up to "end" and runs its checks;
-// it returns how many it ran.
-func runUsageFile(t *testing.T, sc *bufio.Scanner, n *int, name string) int {
-	var text []string
-	checks := 0
-	for sc.Scan() {
-		*n++
-		line := sc.Text()
-		switch {
-		case line == "end":
-			return checks
-		case strings.HasPrefix(line, "check "):
-			i := strings.LastIndex(line, " => ")
-			if i < 0 {
-				t.Fatalf("%s:%d: no \" => \"", usageExamples, *n)
-			}
-			agent, path, _ := strings.Cut(strings.TrimPrefix(line[:i], "check "), " ")
-			want := expectation(t, *n, line[i+4:])
-			body := []byte(strings.Join(text, "\n") + "\n")
-			for _, mode := range []robots.Mode{robots.Google, robots.RFC} {
-				bot := robots.Parse(body, robots.WithMode(mode)).Agent(agent)
-				got := usageMap(bot.UsagePath(path))
-				compareUsage(t, name+": "+agent+" "+path+" ("+mode.String()+")", got, want)
-				if u := usageMap(bot.Usage("https://example.com" + path)); !equalMaps(u, got) {
-					t.Errorf("%s: Usage(url) = %v, UsagePath = %v", name, u, got)
-				}
-			}
-			checks++
-		default:
-			text = append(text, line)
-		}
-	}
-	t.Fatalf("%s: file record without end", name)
-	return checks
-}
-
-// expectation reads "name=value ..." into a map; a field without '=' is a
-// mistake in the file, not an expectation.
-func expectation(t *testing.T, n int, s string) map[string]string {
+// runUsageCheck runs one check of a file record in both modes, through
+// UsagePath and Usage of a URL.
+func runUsageCheck(t *testing.T, name string, body []byte, c usageexamples.Check) {
 	t.Helper()
-	m := map[string]string{}
-	for _, f := range strings.Fields(s) {
-		k, v, ok := strings.Cut(f, "=")
-		if !ok {
-			t.Fatalf("%s:%d: %q is not name=value", usageExamples, n, f)
+	for _, mode := range []robots.Mode{robots.Google, robots.RFC} {
+		bot := robots.Parse(body, robots.WithMode(mode)).Agent(c.Agent)
+		got := usageMap(bot.UsagePath(c.Path))
+		compareUsage(t, name+": "+c.Agent+" "+c.Path+" ("+mode.String()+")", got, c.Want)
+		if u := usageMap(bot.Usage("https://example.com" + c.Path)); !equalMaps(u, got) {
+			t.Errorf("%s: Usage(url) = %v, UsagePath = %v", name, u, got)
 		}
-		m[k] = v
 	}
-	return m
 }
 
 // usageMap writes u in the names of usageExamples.

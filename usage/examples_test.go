@@ -1,12 +1,12 @@
 package usage
 
 import (
-	"bufio"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/fastrobots/robots/internal/usageexamples"
 )
 
 // examplesFile holds every example of the drafts and of Cloudflare's
@@ -18,60 +18,17 @@ const examplesFile = "../testdata/usage/examples.txt"
 // robots.txt files, which the robots package's TestUsageExamples runs
 // through the real parser and Decide.
 func TestExamples(t *testing.T) {
-	f, err := os.Open(examplesFile)
+	values, _, err := usageexamples.Read(examplesFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	n, source, checks := 0, "", 0
-	for sc.Scan() {
-		n++
-		line := sc.Text()
-		switch {
-		case line == "" || strings.HasPrefix(line, "#"):
-		case strings.HasPrefix(line, "@source "):
-			source = strings.TrimPrefix(line, "@source ")
-		case strings.HasPrefix(line, "file "):
-			skipFile(t, sc, &n, source+": "+strings.TrimPrefix(line, "file "))
-		default:
-			kind, input, expect := splitRecord(t, n, line)
-			name := source + ": " + kind + " " + strconv.Quote(input)
-			checkValue(t, name, kind, input, parseExpect(t, n, expect))
-			checks++
-		}
+	for _, v := range values {
+		name := v.Source + ": " + v.Kind + " " + strconv.Quote(v.Input)
+		checkValue(t, name, v.Kind, v.Input, v.Want)
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+	if len(values) < 30 {
+		t.Errorf("%d value checks read from %s, want the whole file", len(values), examplesFile)
 	}
-	if checks < 30 {
-		t.Errorf("%d value checks read from %s, want the whole file", checks, examplesFile)
-	}
-}
-
-// splitRecord cuts "kind input => expect"; input may be empty.
-func splitRecord(t *testing.T, n int, line string) (kind, input, expect string) {
-	t.Helper()
-	i := strings.LastIndex(line, " => ")
-	if i < 0 {
-		t.Fatalf("%s:%d: no \" => \" in %q", examplesFile, n, line)
-	}
-	kind, input, _ = strings.Cut(line[:i], " ")
-	return kind, input, line[i+4:]
-}
-
-// parseExpect reads "name=value ..." into a map.
-func parseExpect(t *testing.T, n int, s string) map[string]string {
-	t.Helper()
-	m := map[string]string{}
-	for _, f := range strings.Fields(s) {
-		k, v, ok := strings.Cut(f, "=")
-		if !ok {
-			t.Fatalf("%s:%d: %q is not name=value", examplesFile, n, f)
-		}
-		m[k] = v
-	}
-	return m
 }
 
 // checkValue checks one single-line record.
@@ -154,16 +111,4 @@ func compare(t *testing.T, name string, got, want map[string]string) {
 			t.Errorf("%s: %s = %q, want %q", name, k, got[k], want[k])
 		}
 	}
-}
-
-// skipFile reads a file record up to "end".
-func skipFile(t *testing.T, sc *bufio.Scanner, n *int, name string) {
-	t.Helper()
-	for sc.Scan() {
-		*n++
-		if sc.Text() == "end" {
-			return
-		}
-	}
-	t.Fatalf("%s: file record without end", name)
 }
