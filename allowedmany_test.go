@@ -9,6 +9,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/internal/conformance"
+	"github.com/fastrobots/robots/runtime"
 )
 
 // manyWindow is how many URLs of the cases before each conformance case
@@ -81,5 +82,21 @@ func TestAllowedManyContract(t *testing.T) {
 
 	out = make([]bool, len(urls))
 	a.Compile()
+	// Compiled, the batch walks its rooted paths in lanes: every length
+	// from one to past two lanes' worth, a '#' in any of them, agree with
+	// the path Path finds checked alone.
+	lanes := []string{"https://a.com/private#x", "https://a.com/x#/private", "http://a.com/private?ok#",
+		"https://a.com/priv#ate", "//a/private", "https://a.com#/private", "https://a.com/private/?ok",
+		"https://a.com/%70rivate", "https://a.com/private\x80", "https://a.com/pri"}
+	for n := 1; n <= len(lanes); n++ {
+		for shift := range lanes {
+			batch := append(lanes[shift:], lanes[:shift]...)[:n]
+			got := make([]bool, n)
+			a.AllowedMany(batch, got)
+			for i, u := range batch {
+				assert.Equal(t, a.AllowedPath(runtime.Path(u)), got[i], "%q in %q", u, batch)
+			}
+		}
+	}
 	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { a.AllowedMany(urls, out) }))
 }

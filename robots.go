@@ -352,10 +352,10 @@ func (a *Agent) Allowed(rawURL string) bool {
 	if a.policy == FullDisallow {
 		return false
 	}
-	// A path that starts with '/', as most do, is checked as AllowedPath
-	// checks it: straight to the automaton once the rules are compiled.
-	if slash, rest := runtime.PathParts(rawURL); slash == "" {
-		return a.match.AllowedPath(rest)
+	// A path that starts with '/', as most do, goes straight to the
+	// automaton once the rules are compiled, read in place up to its '#'.
+	if i := runtime.PathStart(rawURL); i >= 0 && rawURL[i] == '/' {
+		return a.match.AllowedRooted(rawURL, i)
 	}
 	return a.match.Allowed(runtime.FromURL(rawURL))
 }
@@ -376,22 +376,35 @@ func (a *Agent) AllowedMany(urls []string, out []bool) {
 		clear(out)
 		return
 	}
-	i := 0
-	if s := a.rules.HotSet(); s != nil && a.rules.Dialect().Verbatim() {
-		// Compiled: two rooted paths at a time walk the automaton
-		// interleaved, as AllowedPath would walk each.
-		for ; i+1 < len(urls); i += 2 {
-			slash1, rest1 := runtime.PathParts(urls[i])
-			slash2, rest2 := runtime.PathParts(urls[i+1])
-			if slash1 == "" && slash2 == "" {
-				out[i], out[i+1] = s.AllowedPair(rest1, rest2)
-			} else {
-				out[i], out[i+1] = a.Allowed(urls[i]), a.Allowed(urls[i+1])
+	s := a.rules.HotSet()
+	if s == nil || !a.rules.Dialect().Verbatim() {
+		for i, u := range urls {
+			out[i] = a.Allowed(u)
+		}
+		return
+	}
+	// Compiled: the rooted paths walk the automaton automaton.Lanes at a
+	// time, interleaved, each read in place up to its '#'.
+	var paths [automaton.Lanes]string
+	var at [automaton.Lanes]int
+	k := 0
+	for i, u := range urls {
+		j := runtime.PathStart(u)
+		if j < 0 || u[j] != '/' {
+			out[i] = a.Allowed(u)
+			continue
+		}
+		paths[k], at[k] = u[j:], i
+		if k++; k == len(paths) {
+			v := s.AllowedLanes(&paths)
+			for l, i := range at {
+				out[i] = v[l]
 			}
+			k = 0
 		}
 	}
-	for ; i < len(urls); i++ {
-		out[i] = a.Allowed(urls[i])
+	for l := range k {
+		out[at[l]] = s.AllowedBeforeFragment(paths[l])
 	}
 }
 

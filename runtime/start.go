@@ -1,0 +1,77 @@
+package runtime
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"strings"
+	"unsafe"
+)
+
+// PathStart returns the index in rawURL of the path, parameters and query
+// that Path returns, or -1 when there are none (Path gives "/"). The part
+// begins with '/', '?' or ';' (Path puts a '/' in front of the last two)
+// and ends at the first '#' after it or at the end: a check that reads it
+// from the start stops at a '#' itself, and needs no search for one.
+//
+// It reads the authority of an "https://" or "http://" URL, most URLs,
+// eight bytes at a time (authorityEnd), and any other string as pathStart
+// reads it.
+func PathStart(rawURL string) int {
+	switch {
+	case strings.HasPrefix(rawURL, "https://"):
+		return authorityEnd(rawURL, len("https://"))
+	case strings.HasPrefix(rawURL, "http://"):
+		return authorityEnd(rawURL, len("http://"))
+	case strings.HasPrefix(rawURL, "//"):
+		return pathStart(rawURL, 2, true)
+	}
+	return pathStart(rawURL, 0, true)
+}
+
+// authorityEnd is pathStart(rawURL, i, false): the index of the first '/',
+// '?' or ';' from i on, or -1 when a '#' comes first or there is none. It
+// tests eight bytes per step for the four (stopBytes), then byte by byte
+// the fewer than eight left.
+func authorityEnd(rawURL string, i int) int {
+	for ; i+8 <= len(rawURL); i += 8 {
+		w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(rawURL[i:]), 8))
+		if m := stopBytes(w); m != 0 {
+			return stopAt(rawURL, i+bits.TrailingZeros64(m)/8)
+		}
+	}
+	for ; i < len(rawURL); i++ {
+		switch rawURL[i] {
+		case '/', '?', ';', '#':
+			return stopAt(rawURL, i)
+		}
+	}
+	return -1
+}
+
+// stopAt returns i, the index of a '/', '?', ';' or '#' that ends the
+// authority, or -1 when it is a '#': the fragment then holds the rest.
+func stopAt(rawURL string, i int) int {
+	if rawURL[i] == '#' {
+		return -1
+	}
+	return i
+}
+
+// Bytes of eight bytes in a word, for the word-at-a-time tests.
+const (
+	lowBits  = 0x0101010101010101
+	highBits = 0x8080808080808080
+)
+
+// stopBytes returns a word whose lowest set bit is the high bit of the
+// first byte of w (its lowest) that is '/', '?', ';' or '#', and zero when
+// none is. Higher set bits may be false: read the lowest alone. '/' (0x2F)
+// and '?' (0x3F) differ in one bit, which one test sets.
+func stopBytes(w uint64) uint64 {
+	return zeroBytes((w|0x10*lowBits)^('?'*lowBits)) | zeroBytes(w^(';'*lowBits)) | zeroBytes(w^('#'*lowBits))
+}
+
+// zeroBytes returns a word with the high bit set of the first zero byte of
+// x, and zero when x has none: a borrow may set the high bits of bytes
+// above the first zero byte, never below it.
+func zeroBytes(x uint64) uint64 { return (x - lowBits) &^ x & highBits }

@@ -1,0 +1,69 @@
+package runtime
+
+import (
+	"strings"
+	"testing"
+)
+
+// pathFromStart is Path(rawURL) as PathStart finds it: the part from the
+// start up to the first '#', with a '/' in front unless it has one.
+func pathFromStart(rawURL string) string {
+	i := PathStart(rawURL)
+	if i < 0 {
+		return "/"
+	}
+	p, _, _ := strings.Cut(rawURL[i:], "#")
+	if p[0] != '/' {
+		return "/" + p
+	}
+	return p
+}
+
+// TestPathStartAgreesWithPath: the path PathStart finds is the one Path
+// (the byte-by-byte pathBounds) returns, on URLs of every shape its
+// eight-byte reading treats apart: stop bytes in each byte of a word and
+// in the tail, authorities shorter and longer than a word.
+func TestPathStartAgreesWithPath(t *testing.T) {
+	tests := []string{
+		"", "/", "#", "?", ";", ":", "://", "//", "///", "https://", "http://", "https:", "http:/",
+		"https://example.com", "https://example.com/", "https://example.com/a/b;p?q=1#frag",
+		"https://example.com#frag/x", "https://example.com?q", "https://example.com;p",
+		"https://example.com?q#f", "https://example.com/#", "https://a.b/c#d/e#f",
+		"https://user:pw@example.com:8080/x", "https://user@host/x", "https://u:p@h#/x",
+		"https://[2001:db8::1]/x", "https://[2001:db8::1]:8080/x?y", "http://[::1]#/x",
+		"HTTPS://EXAMPLE.COM/A", "Https://example.com/a", "HTTP://x/y", "hTtP://x/y",
+		"https://example.com/%7Ea%2F?%23#%23", "https://ex%41mple.com/a",
+		"https://example.com/caf\xc3\xa9", "https://\xff\xfe\x80.com/\x80", "https://\x80/",
+		"https://ex\x00ample.com/a", "https://a\tb/c", "https://a\nb/\r", "https://\x7f/x",
+		"//host/x://y?z", "//a/b/c", "//a", "//a#/b", "//:/x", "a/b", "example.com/a", "not a url",
+		"mailto:x@y", "mailto:x/y", "ftp://h/p", "x://y://z/w", "x:/y://z", "/a?b=http://c/d",
+		"https://example.com/b?c=http://d.e/", "https:/example.com/a", "https:example.com/a",
+		// A stop byte at each index of the first and second words after "https://".
+		"https:///", "https://a/", "https://ab/", "https://abc/", "https://abcd/", "https://abcde/",
+		"https://abcdef/", "https://abcdefg/", "https://abcdefgh/", "https://abcdefghi/",
+		"https://abcdefghijklmno?", "https://abcdefghijklmnop;", "https://abcdefghijklmnopq#",
+		"http://abcdefg/", "http://abcdefgh#/", "http://abcdefghijklmno;x",
+		// Bytes one bit from a stop byte: '.' and 'o' (0x2E, 0x6F), '+' and '{' (0x2B, 0x7B), '3' and 'c'.
+		"https://a.o+{3c\x0f\x1f\x2f", "https://\x0f\x1f\x3e\x3c\x3a\x22\x24\x2e/x", "https://\x0b\x1b\x2b\x7b\x3b",
+		"https://\x03\x13\x33\x63\xa3#", "https://\xaf\xbf\xbb\xa3\xff\xef\xdf\xcf\x2f",
+	}
+	for _, u := range tests {
+		if got, want := pathFromStart(u), Path(u); got != want {
+			t.Errorf("%q: PathStart gives %q, Path %q", u, got, want)
+		}
+	}
+}
+
+// FuzzPathStart checks that PathStart finds the path Path finds.
+// Run it with go test -fuzz FuzzPathStart ./runtime.
+func FuzzPathStart(f *testing.F) {
+	f.Add("https://example.com/a/b;p?q=1#frag")
+	f.Add("https://abcdefghijklmnop;x#y")
+	f.Add("http://[::1]:80#/x")
+	f.Add("//host/x://y?z")
+	f.Fuzz(func(t *testing.T, rawURL string) {
+		if got, want := pathFromStart(rawURL), Path(rawURL); got != want {
+			t.Fatalf("%q: PathStart gives %q, Path %q", rawURL, got, want)
+		}
+	})
+}
