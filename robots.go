@@ -354,8 +354,10 @@ func (a *Agent) Allowed(rawURL string) bool {
 	}
 	// A path that starts with '/', as most do, goes straight to the
 	// automaton once the rules are compiled, read in place up to its '#'.
-	if i := runtime.PathStart(rawURL); i >= 0 && rawURL[i] == '/' {
-		return a.match.AllowedRooted(rawURL, i)
+	if s := a.match.Hot(); s != nil {
+		if i := runtime.PathStart(rawURL); i >= 0 && rawURL[i] == '/' {
+			return s.AllowedBeforeFragment(rawURL[i:])
+		}
 	}
 	return a.match.Allowed(runtime.FromURL(rawURL))
 }
@@ -376,8 +378,8 @@ func (a *Agent) AllowedMany(urls []string, out []bool) {
 		clear(out)
 		return
 	}
-	s := a.rules.HotSet()
-	if s == nil || !a.rules.Dialect().Verbatim() {
+	s := a.match.Hot()
+	if s == nil {
 		for i, u := range urls {
 			out[i] = a.Allowed(u)
 		}

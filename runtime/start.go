@@ -13,26 +13,24 @@ import (
 // and ends at the first '#' after it or at the end: a check that reads it
 // from the start stops at a '#' itself, and needs no search for one.
 //
-// It reads the authority of an "https://" or "http://" URL, most URLs,
-// eight bytes at a time (authorityEnd), and any other string as pathStart
-// reads it.
+// It reads the authority of an "https://" or "http://" URL, most URLs, as
+// pathStart does without a "://" to look for, but eight bytes per step: it
+// tests each word for the four bytes that end the authority ('/', '?',
+// ';', '#': stopBytes), then byte by byte the fewer than eight left. Any
+// other string is read by pathStart. It is one function, the one call a
+// check makes to find the path.
 func PathStart(rawURL string) int {
+	var i int
 	switch {
-	case strings.HasPrefix(rawURL, "https://"):
-		return authorityEnd(rawURL, len("https://"))
+	case strings.HasPrefix(rawURL, "https://"): // most URLs
+		i = len("https://")
 	case strings.HasPrefix(rawURL, "http://"):
-		return authorityEnd(rawURL, len("http://"))
+		i = len("http://")
 	case strings.HasPrefix(rawURL, "//"):
 		return pathStart(rawURL, 2, true)
+	default:
+		return pathStart(rawURL, 0, true)
 	}
-	return pathStart(rawURL, 0, true)
-}
-
-// authorityEnd is pathStart(rawURL, i, false): the index of the first '/',
-// '?' or ';' from i on, or -1 when a '#' comes first or there is none. It
-// tests eight bytes per step for the four (stopBytes), then byte by byte
-// the fewer than eight left.
-func authorityEnd(rawURL string, i int) int {
 	for ; i+8 <= len(rawURL); i += 8 {
 		w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(rawURL[i:]), 8))
 		if m := stopBytes(w); m != 0 {
