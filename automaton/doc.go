@@ -31,7 +31,7 @@
 //     transitions a short list; once checks have read rowAfter bytes in
 //     it, it gets a row of the transition table. Byte classes keep rows
 //     short, rows are premultiplied, and the hot loop (walk, cursor.go)
-//     walks them one table load per byte. Set.AllowedPair walks two paths
+//     walks them one table load per byte. Set.AllowedLanes walks four paths
 //     at once, interleaved.
 //     Most states of a real group are reached by one path, and a row would
 //     be most of their memory. The table is read in one place, tableEntry:
