@@ -33,20 +33,29 @@ const (
 // content. A URL the agent may not fetch has no preference (usage.Decide).
 // When no line applies to the agent, it is Allowed and an empty answer.
 //
-// The URL's path is cut out once and checked as a path: AllowedPath of
-// that path is Allowed of the URL, and cutting it twice was half the cost.
+// It is small enough to inline: the answer is written in place, in the
+// caller's frame, rather than returned from a call and copied.
 func (a *Agent) Usage(rawURL string) usage.Usage {
+	var u usage.Usage
+	a.usageTo(&u, rawURL)
+	return u
+}
+
+// usageTo writes Usage(rawURL) to *u, which is zero. The URL's path is
+// cut out once and checked as a path: AllowedPath of that path is Allowed
+// of the URL, and cutting it twice was half the cost.
+func (a *Agent) usageTo(u *usage.Usage, rawURL string) {
 	set := a.usageLines()
-	if set.Empty() {
-		return usage.Usage{Allowed: a.Allowed(rawURL)}
-	}
 	path, rest := runtime.PathParts(rawURL)
 	if path == "" {
 		path = rest // no '/' to add: the usual case, which builds no string
 	} else {
 		path += rest
 	}
-	return set.DecideUnescaped(path, a.AllowedPath(path))
+	u.Allowed = a.AllowedPath(path)
+	if u.Allowed && !set.Empty() {
+		set.DecideUnescapedTo(u, path, true)
+	}
 }
 
 // UsagePath is Usage for a path with parameters and query ("/a?b"); an

@@ -33,7 +33,12 @@ type Set struct {
 type setRule struct {
 	pattern string
 	literal bool // no '*' nor '$': a prefix test decides
-	cats    [numCategories]Decision
+	// tied is true when another pattern of the same length may match the
+	// same path: one of the two holds a '*' or a '$' (two literal
+	// patterns of one length that both match a path are the same
+	// pattern). Only then must a match look for a second winner.
+	tied bool
+	cats [numCategories]Decision
 }
 
 // NewSet prepares rules and signals for Set.Decide.
@@ -54,6 +59,7 @@ func NewSet(rules []Rule, signals []SignalLine) *Set {
 	s.rules = slices.Clip(s.rules)
 	slices.SortStableFunc(s.rules, func(a, b setRule) int { return cmp.Compare(len(b.pattern), len(a.pattern)) })
 	s.literal = !slices.ContainsFunc(s.rules, func(r setRule) bool { return !r.literal })
+	markTies(s.rules)
 	if len(s.rules) > 0 {
 		s.prefix = len(s.rules[0].pattern)
 	}
@@ -74,10 +80,9 @@ func (s *Set) Empty() bool { return s == nil || s.empty }
 // Decide is Decide(rules, signals, path, allowed) for the lines the set
 // was made of.
 func (s *Set) Decide(path string, allowed bool) Usage {
-	if !allowed || s.Empty() {
-		return Usage{Allowed: allowed}
-	}
-	return Usage{Allowed: true, Categories: s.categories(path), Signals: s.signals}
+	var u Usage
+	s.decideTo(&u, path, allowed)
+	return u
 }
 
 // DecideUnescaped is Decide for a path not yet escaped (EscapePath): it
@@ -86,42 +91,85 @@ func (s *Set) Decide(path string, allowed bool) Usage {
 // of the path, and escaping changes no byte there unless one is a '%' or
 // outside ASCII; the path is then matched as it is.
 func (s *Set) DecideUnescaped(path string, allowed bool) Usage {
-	if !allowed || s.Empty() {
-		return Usage{Allowed: allowed}
-	}
-	if !s.literal || !plainPrefix(path, s.prefix) {
-		path = EscapePath(path)
-	}
-	return Usage{Allowed: true, Categories: s.categories(path), Signals: s.signals}
+	var u Usage
+	s.DecideUnescapedTo(&u, path, allowed)
+	return u
 }
 
-// categories decides the categories for an escaped path: the rules of the
-// longest matching pattern, folded.
-func (s *Set) categories(path string) (cats [numCategories]Decision) {
-	longest := -1
+// DecideUnescapedTo is DecideUnescaped writing its answer to *u, which it
+// overwrites: a caller that keeps the answer in a variable of its own
+// saves the copy of a returned one (Agent.Usage).
+func (s *Set) DecideUnescapedTo(u *Usage, path string, allowed bool) {
+	if allowed && !s.Empty() && (!s.literal || !plainPrefix(path, s.prefix)) {
+		path = EscapePath(path)
+	}
+	s.decideTo(u, path, allowed)
+}
+
+// decideTo writes Decide(path, allowed) to *u.
+func (s *Set) decideTo(u *Usage, path string, allowed bool) {
+	if !allowed || s.Empty() {
+		*u = Usage{Allowed: allowed}
+		return
+	}
+	u.Allowed, u.Signals = true, s.signals
+	s.categories(&u.Categories, path)
+}
+
+// categories writes the categories of an escaped path to *cats: the rules
+// of the longest matching pattern, folded.
+func (s *Set) categories(cats *[numCategories]Decision, path string) {
 	for i := range s.rules {
-		r := &s.rules[i]
-		if len(r.pattern) < longest {
-			break // every later pattern is shorter
-		}
-		// The prefix test of a literal pattern is written out: a call
-		// per pattern was a third of the cost.
-		if r.literal {
-			if len(path) < len(r.pattern) || path[:len(r.pattern)] != r.pattern {
-				continue
+		if r := &s.rules[i]; r.matches(path) {
+			*cats = r.cats
+			if r.tied {
+				s.foldTies(cats, i, path)
 			}
-		} else if !Match(r.pattern, path) {
-			continue
-		}
-		if longest < 0 {
-			longest, cats = len(r.pattern), r.cats
-			continue
-		}
-		for c := range cats {
-			cats[c] = merge(cats[c], r.cats[c])
+			return
 		}
 	}
-	return cats
+	*cats = [numCategories]Decision{}
+}
+
+// matches reports whether the rule's pattern matches path. The prefix
+// test of a literal pattern is written out: a call per pattern was a third
+// of the cost.
+func (r *setRule) matches(path string) bool {
+	if r.literal {
+		return len(path) >= len(r.pattern) && path[:len(r.pattern)] == r.pattern
+	}
+	return Match(r.pattern, path)
+}
+
+// foldTies folds into *cats, the decisions of rule i, which matches path,
+// those of the later rules of the same length that match it too.
+func (s *Set) foldTies(cats *[numCategories]Decision, i int, path string) {
+	n := len(s.rules[i].pattern)
+	for _, r := range s.rules[i+1:] {
+		if len(r.pattern) < n {
+			return // every later pattern is shorter
+		}
+		if r.matches(path) {
+			for c := range cats {
+				cats[c] = merge(cats[c], r.cats[c])
+			}
+		}
+	}
+}
+
+// markTies sets tied on the rules, sorted longest first, that share their
+// length with another pattern when one of that length is not literal.
+func markTies(rules []setRule) {
+	for lo := 0; lo < len(rules); {
+		hi, wild := lo, false
+		for ; hi < len(rules) && len(rules[hi].pattern) == len(rules[lo].pattern); hi++ {
+			wild = wild || !rules[hi].literal
+		}
+		for i := lo; i < hi; i++ {
+			rules[i].tied = hi-lo > 1 && wild
+		}
+		lo = hi
+	}
 }
 
 // plainPrefix reports whether the first n bytes of path (all of a shorter

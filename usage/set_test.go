@@ -72,3 +72,27 @@ func TestSetMemoryBytes(t *testing.T) {
 		t.Error("the nil set holds memory")
 	}
 }
+
+// TestSetMarksTies checks which patterns must look for a second winner of
+// their length: only those sharing it with a pattern that is not literal.
+func TestSetMarksTies(t *testing.T) {
+	for _, c := range []struct {
+		patterns []string
+		tied     map[string]bool
+	}{
+		{[]string{"/ab", "/ac", "/a"}, map[string]bool{"/ab": false, "/ac": false, "/a": false}},
+		{[]string{"/ab", "/a*", "/"}, map[string]bool{"/ab": true, "/a*": true, "/": false}},
+		{[]string{"/a$", "/b$", "/abc"}, map[string]bool{"/a$": true, "/b$": true, "/abc": false}},
+		{[]string{"/a*"}, map[string]bool{"/a*": false}},
+	} {
+		var rules []Rule
+		for i, p := range c.patterns {
+			rules = append(rules, Rule{Line: i + 1, Pattern: p, Pref: pref("train-ai=n")})
+		}
+		for _, r := range NewSet(rules, nil).rules {
+			if r.tied != c.tied[r.pattern] {
+				t.Errorf("%v: %s tied = %v, want %v", c.patterns, r.pattern, r.tied, c.tied[r.pattern])
+			}
+		}
+	}
+}
