@@ -46,16 +46,36 @@ func (a *Agent) Usage(rawURL string) usage.Usage {
 // of the URL, and cutting it twice was half the cost.
 func (a *Agent) usageTo(u *usage.Usage, rawURL string) {
 	set := a.usageLines()
-	path, rest := runtime.PathParts(rawURL)
-	if path == "" {
-		path = rest // no '/' to add: the usual case, which builds no string
-	} else {
-		path += rest
-	}
+	path := usagePath(rawURL)
 	u.Allowed = a.AllowedPath(path)
 	if u.Allowed && !set.Empty() {
 		set.DecideUnescapedTo(u, path, true)
 	}
+}
+
+// UsageGiven is Usage for a URL the caller has checked already: allowed
+// is the agent's verdict for rawURL (Allowed, or Decide's), and
+// Usage(rawURL) is UsageGiven(rawURL, Allowed(rawURL)). It checks nothing
+// again: a crawler that decides a URL and then asks what it may do with
+// the content makes one check, not two (package fetch's Verdict).
+func (a *Agent) UsageGiven(rawURL string, allowed bool) usage.Usage {
+	set := a.usageLines()
+	if !allowed || set.Empty() {
+		return usage.Usage{Allowed: allowed}
+	}
+	var u usage.Usage
+	set.DecideUnescapedTo(&u, usagePath(rawURL), true)
+	return u
+}
+
+// usagePath returns the path, parameters and query of rawURL, as
+// runtime.Path reads them.
+func usagePath(rawURL string) string {
+	path, rest := runtime.PathParts(rawURL)
+	if path == "" {
+		return rest // no '/' to add: the usual case, which builds no string
+	}
+	return path + rest
 }
 
 // UsagePath is Usage for a path with parameters and query ("/a?b"); an
