@@ -33,24 +33,12 @@ const (
 // content. A URL the agent may not fetch has no preference (usage.Decide).
 // When no line applies to the agent, it is Allowed and an empty answer.
 //
-// It is small enough to inline: the answer is written in place, in the
-// caller's frame, rather than returned from a call and copied.
+// The URL's path is cut out once and checked as a path: AllowedPath of
+// that path is Allowed of the URL, and cutting it twice was half the cost.
 func (a *Agent) Usage(rawURL string) usage.Usage {
-	var u usage.Usage
-	a.usageTo(&u, rawURL)
-	return u
-}
-
-// usageTo writes Usage(rawURL) to *u, which is zero. The URL's path is
-// cut out once and checked as a path: AllowedPath of that path is Allowed
-// of the URL, and cutting it twice was half the cost.
-func (a *Agent) usageTo(u *usage.Usage, rawURL string) {
 	set := a.usageLines()
 	path := usagePath(rawURL)
-	u.Allowed = a.AllowedPath(path)
-	if u.Allowed && !set.Empty() {
-		set.DecideUnescapedTo(u, path, true)
-	}
+	return set.DecideUnescaped(path, a.AllowedPath(path))
 }
 
 // UsageGiven is Usage for a URL the caller has checked already: allowed
@@ -63,9 +51,7 @@ func (a *Agent) UsageGiven(rawURL string, allowed bool) usage.Usage {
 	if !allowed || set.Empty() {
 		return usage.Usage{Allowed: allowed}
 	}
-	var u usage.Usage
-	set.DecideUnescapedTo(&u, usagePath(rawURL), true)
-	return u
+	return set.DecideUnescaped(usagePath(rawURL), true)
 }
 
 // usagePath returns the path, parameters and query of rawURL, as

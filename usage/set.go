@@ -10,10 +10,11 @@ import (
 // Set is a group's Content-Usage rules and Content-Signal lines prepared
 // to decide many URLs: what Decide computes for every URL is computed
 // once. Rules with the same pattern are folded into one, the patterns
-// are sorted longest first so that a decision stops at the first length
+// are sorted longest first so that a decision stops at the first pattern
 // that matches, and the signals, which do not depend on the path, are
-// decided in advance. Set.Decide returns what Decide returns for the same
-// lines. A Set is immutable and safe for concurrent use; the nil Set holds
+// decided in advance; each pattern keeps the decisions it gives, with the
+// signals, which every Usage it decides shares. Set.Decide returns what
+// Decide returns for the same lines (Usage.Equal). A Set is immutable and safe for concurrent use; the nil Set holds
 // no line.
 type Set struct {
 	// rules are the distinct patterns, longest first, each with the
@@ -21,6 +22,9 @@ type Set struct {
 	rules []setRule
 	// signals are the decisions of every signal line.
 	signals [numSignals]Decision
+	// none is what a path no pattern matches is given: the signals alone
+	// (nil when there are none).
+	none *decisions
 	// empty is true when no line was given: every Usage states nothing.
 	empty bool
 	// literal is true when every pattern is literal; prefix is then the
@@ -39,6 +43,9 @@ type setRule struct {
 	// pattern). Only then must a match look for a second winner.
 	tied bool
 	cats [numCategories]Decision
+	// out is what a path the rule decides is given: its categories and
+	// the set's signals.
+	out *decisions
 }
 
 // NewSet prepares rules and signals for Set.Decide.
@@ -70,6 +77,10 @@ func NewSet(rules []Rule, signals []SignalLine) *Set {
 			}
 		}
 	}
+	s.none = shared(decisions{signals: s.signals})
+	for i := range s.rules {
+		s.rules[i].out = shared(decisions{cats: s.rules[i].cats, signals: s.signals})
+	}
 	return s
 }
 
@@ -78,11 +89,14 @@ func NewSet(rules []Rule, signals []SignalLine) *Set {
 func (s *Set) Empty() bool { return s == nil || s.empty }
 
 // Decide is Decide(rules, signals, path, allowed) for the lines the set
-// was made of.
+// was made of. It allocates nothing, unless two patterns of the same
+// length match and one is not literal (their decisions are then combined
+// anew).
 func (s *Set) Decide(path string, allowed bool) Usage {
-	var u Usage
-	s.decideTo(&u, path, allowed)
-	return u
+	if !allowed || s.Empty() {
+		return Usage{Allowed: allowed}
+	}
+	return Usage{Allowed: true, lines: s.decide(path)}
 }
 
 // DecideUnescaped is Decide for a path not yet escaped (EscapePath): it
@@ -91,44 +105,27 @@ func (s *Set) Decide(path string, allowed bool) Usage {
 // of the path, and escaping changes no byte there unless one is a '%' or
 // outside ASCII; the path is then matched as it is.
 func (s *Set) DecideUnescaped(path string, allowed bool) Usage {
-	var u Usage
-	s.DecideUnescapedTo(&u, path, allowed)
-	return u
-}
-
-// DecideUnescapedTo is DecideUnescaped writing its answer to *u, which it
-// overwrites: a caller that keeps the answer in a variable of its own
-// saves the copy of a returned one (Agent.Usage).
-func (s *Set) DecideUnescapedTo(u *Usage, path string, allowed bool) {
-	if allowed && !s.Empty() && (!s.literal || !plainPrefix(path, s.prefix)) {
+	if !allowed || s.Empty() {
+		return Usage{Allowed: allowed}
+	}
+	if !s.literal || !plainPrefix(path, s.prefix) {
 		path = EscapePath(path)
 	}
-	s.decideTo(u, path, allowed)
+	return Usage{Allowed: true, lines: s.decide(path)}
 }
 
-// decideTo writes Decide(path, allowed) to *u.
-func (s *Set) decideTo(u *Usage, path string, allowed bool) {
-	if !allowed || s.Empty() {
-		*u = Usage{Allowed: allowed}
-		return
-	}
-	u.Allowed, u.Signals = true, s.signals
-	s.categories(&u.Categories, path)
-}
-
-// categories writes the categories of an escaped path to *cats: the rules
-// of the longest matching pattern, folded.
-func (s *Set) categories(cats *[numCategories]Decision, path string) {
+// decide returns the decisions for an escaped path: the rules of the
+// longest matching pattern, folded, and the signals.
+func (s *Set) decide(path string) *decisions {
 	for i := range s.rules {
 		if r := &s.rules[i]; r.matches(path) {
-			*cats = r.cats
 			if r.tied {
-				s.foldTies(cats, i, path)
+				return s.foldTies(i, path)
 			}
-			return
+			return r.out
 		}
 	}
-	*cats = [numCategories]Decision{}
+	return s.none
 }
 
 // matches reports whether the rule's pattern matches path. The prefix
@@ -141,20 +138,25 @@ func (r *setRule) matches(path string) bool {
 	return Match(r.pattern, path)
 }
 
-// foldTies folds into *cats, the decisions of rule i, which matches path,
-// those of the later rules of the same length that match it too.
-func (s *Set) foldTies(cats *[numCategories]Decision, i int, path string) {
-	n := len(s.rules[i].pattern)
+// foldTies returns the decisions of rule i, which matches path, folded
+// with those of the later rules of the same length that match it too.
+func (s *Set) foldTies(i int, path string) *decisions {
+	n, cats, folded := len(s.rules[i].pattern), s.rules[i].cats, false
 	for _, r := range s.rules[i+1:] {
 		if len(r.pattern) < n {
-			return // every later pattern is shorter
+			break // every later pattern is shorter
 		}
 		if r.matches(path) {
 			for c := range cats {
 				cats[c] = merge(cats[c], r.cats[c])
 			}
+			folded = true
 		}
 	}
+	if !folded {
+		return s.rules[i].out
+	}
+	return shared(decisions{cats: cats, signals: s.signals})
 }
 
 // markTies sets tied on the rules, sorted longest first, that share their
@@ -196,20 +198,24 @@ func merge(a, b Decision) Decision {
 // setBytes and setRuleBytes are the sizes of a Set and of one of its
 // patterns.
 const (
-	setBytes     = int(unsafe.Sizeof(Set{}))
-	setRuleBytes = int(unsafe.Sizeof(setRule{}))
+	setBytes       = int(unsafe.Sizeof(Set{}))
+	setRuleBytes   = int(unsafe.Sizeof(setRule{}))
+	decisionsBytes = int(unsafe.Sizeof(decisions{}))
 )
 
-// MemoryBytes returns the memory the set holds: itself, its patterns and
-// their bytes. Patterns shared with the parsed file are counted again, so
+// MemoryBytes returns the memory the set holds: itself, its patterns,
+// their bytes and the decisions they give. Patterns shared with the parsed file are counted again, so
 // the figure is an upper bound.
 func (s *Set) MemoryBytes() int {
 	if s == nil {
 		return 0
 	}
 	n := setBytes + cap(s.rules)*setRuleBytes
+	if s.none != nil {
+		n += decisionsBytes
+	}
 	for _, r := range s.rules {
-		n += len(r.pattern)
+		n += len(r.pattern) + decisionsBytes
 	}
 	return n
 }

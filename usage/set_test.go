@@ -33,10 +33,10 @@ func TestSetDecidesAsDecide(t *testing.T) {
 			path := EscapePath(raw)
 			for _, allowed := range []bool{true, false} {
 				want, got := Decide(rules, signals, path, allowed), s.Decide(path, allowed)
-				if got != want {
+				if !got.Equal(want) {
 					t.Fatalf("case %d, %s (allowed %v): Set.Decide = %+v, Decide = %+v\nrules %+v\nsignals %+v", n, path, allowed, got, want, rules, signals)
 				}
-				if got := s.DecideUnescaped(raw, allowed); got != want {
+				if got := s.DecideUnescaped(raw, allowed); !got.Equal(want) {
 					t.Fatalf("case %d, %s (allowed %v): Set.DecideUnescaped = %+v, Decide of the escaped path = %+v\nrules %+v", n, raw, allowed, got, want, rules)
 				}
 			}
@@ -47,7 +47,7 @@ func TestSetDecidesAsDecide(t *testing.T) {
 func TestSetEmpty(t *testing.T) {
 	var nilSet *Set
 	for _, s := range []*Set{nilSet, NewSet(nil, nil)} {
-		if !s.Empty() || s.Decide("/", true) != (Usage{Allowed: true}) {
+		if !s.Empty() || !s.Decide("/", true).Equal(Usage{Allowed: true}) {
 			t.Errorf("an empty set states something: %+v", s.Decide("/", true))
 		}
 	}
