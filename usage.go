@@ -38,7 +38,10 @@ const (
 func (a *Agent) Usage(rawURL string) usage.Usage {
 	set := a.usageLines()
 	path := usagePath(rawURL)
-	return set.DecideUnescaped(path, a.AllowedPath(path))
+	if allowed := a.AllowedPath(path); !allowed || set.Empty() {
+		return usage.Usage{Allowed: allowed} // nothing to decide: no call
+	}
+	return set.DecideUnescaped(path, true)
 }
 
 // UsageGiven is Usage for a URL the caller has checked already: allowed

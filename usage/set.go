@@ -130,10 +130,13 @@ func (s *Set) decide(path string) *decisions {
 
 // matches reports whether the rule's pattern matches path. The prefix
 // test of a literal pattern is written out: a call per pattern was a third
-// of the cost.
+// of the cost. Its second byte is compared first, without a call: nearly
+// every pattern and path start with '/', and patterns of a group most
+// often differ in the next byte.
 func (r *setRule) matches(path string) bool {
 	if r.literal {
-		return len(path) >= len(r.pattern) && path[:len(r.pattern)] == r.pattern
+		n := len(r.pattern)
+		return len(path) >= n && (n < 2 || path[1] == r.pattern[1]) && path[:n] == r.pattern
 	}
 	return Match(r.pattern, path)
 }
