@@ -31,6 +31,10 @@ type Set struct {
 	// length of the longest, the most of a path any match reads.
 	literal bool
 	prefix  int
+	// plain is true when every pattern is literal and holds no '%': a
+	// path not yet escaped then matches one exactly when its escaped form
+	// does (DecideUnescaped).
+	plain bool
 }
 
 // setRule is one distinct pattern of a Set.
@@ -66,6 +70,7 @@ func NewSet(rules []Rule, signals []SignalLine) *Set {
 	s.rules = slices.Clip(s.rules)
 	slices.SortStableFunc(s.rules, func(a, b setRule) int { return cmp.Compare(len(b.pattern), len(a.pattern)) })
 	s.literal = !slices.ContainsFunc(s.rules, func(r setRule) bool { return !r.literal })
+	s.plain = s.literal && !slices.ContainsFunc(s.rules, func(r setRule) bool { return strings.Contains(r.pattern, "%") })
 	markTies(s.rules)
 	if len(s.rules) > 0 {
 		s.prefix = len(s.rules[0].pattern)
@@ -103,12 +108,16 @@ func (s *Set) Decide(path string, allowed bool) Usage {
 // escapes the path only when the escape could change a match. When every
 // pattern is literal, a match reads at most the longest pattern's length
 // of the path, and escaping changes no byte there unless one is a '%' or
-// outside ASCII; the path is then matched as it is.
+// outside ASCII; the path is then matched as it is. When besides no
+// pattern holds a '%', the path is matched as it is without that test:
+// escaping writes a byte outside ASCII as "%XX" and changes the case of
+// the digits after a '%', so a pattern of ASCII bytes and no '%' is a
+// prefix of the path exactly when it is one of its escaped form.
 func (s *Set) DecideUnescaped(path string, allowed bool) Usage {
 	if !allowed || s.Empty() {
 		return Usage{Allowed: allowed}
 	}
-	if !s.literal || !plainPrefix(path, s.prefix) {
+	if !s.plain && (!s.literal || !plainPrefix(path, s.prefix)) {
 		path = EscapePath(path)
 	}
 	return Usage{Allowed: true, lines: s.decide(path)}
@@ -130,15 +139,24 @@ func (s *Set) decide(path string) *decisions {
 
 // matches reports whether the rule's pattern matches path. The prefix
 // test of a literal pattern is written out: a call per pattern was a third
-// of the cost. Its second byte is compared first, without a call: nearly
-// every pattern and path start with '/', and patterns of a group most
-// often differ in the next byte.
+// of the cost. Its first two bytes are compared first, without a call:
+// nearly every pattern and path start with '/', patterns of a group most
+// often differ in the next byte, and "/" alone is the most common.
 func (r *setRule) matches(path string) bool {
-	if r.literal {
-		n := len(r.pattern)
-		return len(path) >= n && (n < 2 || path[1] == r.pattern[1]) && path[:n] == r.pattern
+	if !r.literal {
+		return Match(r.pattern, path)
 	}
-	return Match(r.pattern, path)
+	switch n := len(r.pattern); {
+	case len(path) < n:
+		return false
+	case n >= 2 && path[1] != r.pattern[1]:
+		return false
+	case n >= 1 && path[0] != r.pattern[0]:
+		return false
+	case n <= 2:
+		return true
+	}
+	return path[:len(r.pattern)] == r.pattern
 }
 
 // foldTies returns the decisions of rule i, which matches path, folded
