@@ -37,16 +37,34 @@ const (
 // that path is Allowed of the URL, and cutting it twice was half the cost.
 func (a *Agent) Usage(rawURL string) usage.Usage {
 	set := a.usageLines()
-	if set.Empty() {
-		return usage.Usage{Allowed: a.Allowed(rawURL)}
+	path := usagePath(rawURL)
+	if allowed := a.AllowedPath(path); !allowed || set.Empty() {
+		return usage.Usage{Allowed: allowed} // nothing to decide: no call
 	}
+	return set.DecideUnescaped(path, true)
+}
+
+// UsageGiven is Usage for a URL the caller has checked already: allowed
+// is the agent's verdict for rawURL (Allowed, or Decide's), and
+// Usage(rawURL) is UsageGiven(rawURL, Allowed(rawURL)). It checks nothing
+// again: a crawler that decides a URL and then asks what it may do with
+// the content makes one check, not two (package fetch's Verdict).
+func (a *Agent) UsageGiven(rawURL string, allowed bool) usage.Usage {
+	set := a.usageLines()
+	if !allowed || set.Empty() {
+		return usage.Usage{Allowed: allowed}
+	}
+	return set.DecideUnescaped(usagePath(rawURL), true)
+}
+
+// usagePath returns the path, parameters and query of rawURL, as
+// runtime.Path reads them.
+func usagePath(rawURL string) string {
 	path, rest := runtime.PathParts(rawURL)
 	if path == "" {
-		path = rest // no '/' to add: the usual case, which builds no string
-	} else {
-		path += rest
+		return rest // no '/' to add: the usual case, which builds no string
 	}
-	return set.DecideUnescaped(path, a.AllowedPath(path))
+	return path + rest
 }
 
 // UsagePath is Usage for a path with parameters and query ("/a?b"); an

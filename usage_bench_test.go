@@ -97,3 +97,43 @@ func BenchmarkParseUsageLines(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkUsageMany is BenchmarkUsage over the 64 paths of the benchmark
+// module's URL list (bench/testdata/urls.txt), written for the realistic
+// file, one URL per op in turn, so that the comparison of Usage and
+// Allowed does not rest on one URL: allowed and disallowed ones, with and
+// without a query, under and outside /blog/.
+func BenchmarkUsageMany(b *testing.B) {
+	plain, mixed := realisticWithUsage(b)
+	list, err := os.ReadFile("bench/testdata/urls.txt")
+	if err != nil {
+		b.Skip(err)
+	}
+	var urls []string
+	for _, p := range strings.Fields(string(list)) {
+		urls = append(urls, "https://www.example-shop.com"+p)
+	}
+	for _, c := range []struct {
+		name string
+		body []byte
+	}{{"", mixed}, {"-no-lines", plain}} {
+		bot := robots.Parse(c.body).Agent("ExampleBot").Compile()
+		for _, u := range urls {
+			bot.Usage(u) // build the states every URL needs, read the lines
+		}
+		b.Run("Usage"+c.name, func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				bot.Usage(urls[i%len(urls)])
+				i++
+			}
+		})
+		b.Run("Allowed"+c.name, func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				bot.Allowed(urls[i%len(urls)])
+				i++
+			}
+		})
+	}
+}

@@ -35,15 +35,26 @@ func TestUsageExamples(t *testing.T) {
 }
 
 // runUsageCheck runs one check of a file record in both modes, through
-// UsagePath and Usage of a URL.
+// UsagePath, Usage of a URL and UsageGiven of the URL and its verdict,
+// and Usage again once the agent's automaton is built.
 func runUsageCheck(t *testing.T, name string, body []byte, c usageexamples.Check) {
 	t.Helper()
 	for _, mode := range []robots.Mode{robots.Google, robots.RFC} {
 		bot := robots.Parse(body, robots.WithMode(mode)).Agent(c.Agent)
 		got := usageMap(bot.UsagePath(c.Path))
 		compareUsage(t, name+": "+c.Agent+" "+c.Path+" ("+mode.String()+")", got, c.Want)
-		if u := usageMap(bot.Usage("https://example.com" + c.Path)); !equalMaps(u, got) {
+		url := "https://example.com" + c.Path
+		if u := usageMap(bot.Usage(url)); !equalMaps(u, got) {
 			t.Errorf("%s: Usage(url) = %v, UsagePath = %v", name, u, got)
+		}
+		if u := usageMap(bot.UsageGiven(url, bot.Allowed(url))); !equalMaps(u, got) {
+			t.Errorf("%s: UsageGiven(url, Allowed(url)) = %v, UsagePath = %v", name, u, got)
+		}
+		if u := bot.UsageGiven(url, false); u != (usage.Usage{}) {
+			t.Errorf("%s: UsageGiven(url, false) = %+v, want no preference", name, u)
+		}
+		if u := usageMap(bot.Compile().Usage(url)); !equalMaps(u, got) {
+			t.Errorf("%s: Usage(url) compiled = %v, cold = %v", name, u, got)
 		}
 	}
 }

@@ -416,5 +416,5 @@ func (a *Agent) usage(rawURL string, allowed bool) usage.Usage {
 	if !a.hasUsage {
 		return usage.Usage{Allowed: allowed}
 	}
-	return a.agent.Usage(rawURL)
+	return a.agent.UsageGiven(rawURL, allowed)
 }

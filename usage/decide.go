@@ -48,40 +48,97 @@ func (s Source) String() string {
 // that decided it. Line is 0 when no line applies or the value comes from
 // a header. A Content-Usage decision may be Unknown with a Line: the
 // longest matching rule states nothing about the category and so hides
-// the shorter ones. (The two bytes come first so that a Decision takes
-// 16 bytes, and a Usage, which Agent.Usage returns by value, 88.)
+// the shorter ones.
 type Decision struct {
 	Value  Value
 	Source Source
 	Line   int
 }
 
-// Usage is what a group says about the use of one URL's content.
+// Usage is what a group says about the use of one URL's content: Category
+// and Signal give its decisions. It is two words, which a call returns in
+// registers: the decisions of the lines are kept once per pattern by the
+// Set that decided them and shared, and those a response's field made
+// (WithHeader) are two bits each. The zero Usage is a URL that may not be
+// fetched. Compare Usages with Equal: == also compares where their
+// decisions are kept.
 type Usage struct {
 	// Allowed is the crawl verdict Decide was given. A URL that may not be
 	// fetched has no preference: every Decision is then zero.
 	Allowed bool
-	// Categories are the Content-Usage decisions, by Category.
-	Categories [numCategories]Decision
-	// Signals are the Content-Signal decisions, by SignalKey.
-	Signals [numSignals]Decision
+	// header holds, two bits per category, the value a response's field
+	// decided (WithHeader), or Unknown where it decided none.
+	header uint32
+	// lines are the decisions of the lines, shared and never modified;
+	// nil when none decided anything.
+	lines *decisions
+}
+
+// decisions is what the lines of a group decide for one URL.
+type decisions struct {
+	cats    [numCategories]Decision
+	signals [numSignals]Decision
+}
+
+// Every category's header value fits Usage.header (this fails to compile
+// otherwise).
+var _ [32 - 2*numCategories]struct{}
+
+// shared returns d as a Usage keeps it: nil when it decides nothing.
+func shared(d decisions) *decisions {
+	if d == (decisions{}) {
+		return nil
+	}
+	return &d
 }
 
 // Category returns the decision for c.
 func (u Usage) Category(c Category) Decision {
-	if int(c) >= len(u.Categories) {
+	if c >= numCategories {
 		return Decision{}
 	}
-	return u.Categories[c]
+	if v := u.headerValue(c); v != Unknown {
+		return Decision{Value: v, Source: SourceHeader}
+	}
+	if u.lines == nil {
+		return Decision{}
+	}
+	return u.lines.cats[c]
 }
+
+// headerValue returns the value a response's field decided for c, or
+// Unknown.
+func (u Usage) headerValue(c Category) Value { return Value(u.header >> (2 * c) & 3) }
 
 // Signal returns the decision for k.
 func (u Usage) Signal(k SignalKey) Decision {
-	if int(k) >= len(u.Signals) {
+	if k >= numSignals || u.lines == nil {
 		return Decision{}
 	}
-	return u.Signals[k]
+	return u.lines.signals[k]
 }
+
+// Equal reports whether u and v hold the same verdict and decisions.
+func (u Usage) Equal(v Usage) bool {
+	if u.Allowed != v.Allowed {
+		return false
+	}
+	for c := range numCategories {
+		if u.Category(c) != v.Category(c) {
+			return false
+		}
+	}
+	for k := range numSignals {
+		if u.Signal(k) != v.Signal(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// Decided reports whether any line or field decided something: a
+// decision with a Source.
+func (u Usage) Decided() bool { return u.header != 0 || u.lines != nil }
 
 // Decide returns what rules and signals, a group's Content-Usage and
 // Content-Signal lines, say about path, the URL's path and query escaped
@@ -91,31 +148,32 @@ func (u Usage) Signal(k SignalKey) Decision {
 // by Combine when several share that pattern; the decision's line is the
 // first line stating the winning value. Every signal line applies, by
 // Combine. The order of rules and signals does not change the result.
+// Decide allocates the decisions it returns; a Set decides without.
 func Decide(rules []Rule, signals []SignalLine, path string, allowed bool) Usage {
-	u := Usage{Allowed: allowed}
 	if !allowed {
-		return u
+		return Usage{}
 	}
+	var d decisions
 	longest := -1
 	for _, r := range rules {
 		if len(r.Pattern) >= longest && Match(r.Pattern, path) {
 			if len(r.Pattern) > longest {
 				longest = len(r.Pattern)
-				u.Categories = [numCategories]Decision{}
+				d.cats = [numCategories]Decision{}
 			}
 			for c, v := range r.Pref {
-				u.Categories[c] = fold(u.Categories[c], v, r.Line, SourceContentUsage)
+				d.cats[c] = fold(d.cats[c], v, r.Line, SourceContentUsage)
 			}
 		}
 	}
 	for _, s := range signals {
 		for k, v := range s.Signal.Values {
 			if v != Unknown { // a line silent about a use does not decide it
-				u.Signals[k] = fold(u.Signals[k], v, s.Line, SourceContentSignal)
+				d.signals[k] = fold(d.signals[k], v, s.Line, SourceContentSignal)
 			}
 		}
 	}
-	return u
+	return Usage{Allowed: true, lines: shared(d)}
 }
 
 // fold adds one more statement v from line into d: the combined value,
@@ -140,8 +198,9 @@ func (u Usage) WithHeader(p Preference) Usage {
 		return u
 	}
 	for c, v := range p {
-		if Combine(u.Categories[c].Value, v) != u.Categories[c].Value {
-			u.Categories[c] = Decision{Value: v, Source: SourceHeader}
+		cur := u.Category(Category(c)).Value
+		if Combine(cur, v) != cur { // v is then Yes or No, never Unknown
+			u.header = u.header&^(3<<(2*c)) | uint32(v)<<(2*c)
 		}
 	}
 	return u
@@ -153,10 +212,10 @@ func (u Usage) WithHeader(p Preference) Usage {
 // Decision says which source decided. docs/usage.md gives the reasons for
 // this order.
 func (u Usage) MayTrain() Decision {
-	if d := u.Categories[TrainAI]; d.Value != Unknown {
+	if d := u.Category(TrainAI); d.Value != Unknown {
 		return d
 	}
-	if d := u.Signals[SignalAITrain]; d.Value != Unknown {
+	if d := u.Signal(SignalAITrain); d.Value != Unknown {
 		return d
 	}
 	return Decision{}

@@ -69,7 +69,7 @@ func TestDecideOrderIsIrrelevant(t *testing.T) {
 			for i, j := range si {
 				s[i] = signals[j]
 			}
-			if got := Decide(r, s, "/a", true); got != want {
+			if got := Decide(r, s, "/a", true); !got.Equal(want) {
 				t.Fatalf("order %v %v: %+v, want %+v", ri, si, got, want)
 			}
 		})
@@ -126,7 +126,7 @@ func TestWithHeader(t *testing.T) {
 	if got, want := u.Category(Search), (Decision{No, SourceContentUsage, 1}); got != want {
 		t.Errorf("search = %+v, want %+v: the file's n stays", got, want)
 	}
-	if got := Decide(rules, nil, "/x", false).WithHeader(pref("train-ai=n")); got != (Usage{}) {
+	if got := Decide(rules, nil, "/x", false).WithHeader(pref("train-ai=n")); !got.Equal(Usage{}) {
 		t.Errorf("a URL that may not be fetched took a header's preference: %+v", got)
 	}
 }
@@ -146,5 +146,46 @@ func TestCombine(t *testing.T) {
 				t.Errorf("Combine(%v, %v) = %v, want %v", a, b, got, want)
 			}
 		}
+	}
+}
+
+// TestUsageEqualAndDecided checks Equal, which compares decisions wherever
+// they are kept, and Decided, against the decisions themselves.
+func TestUsageEqualAndDecided(t *testing.T) {
+	rules := []Rule{{Line: 1, Pattern: "/a", Pref: pref("train-ai=n")}, {Line: 2, Pattern: "/b", Pref: pref("train-ai=n")}}
+	signals := []SignalLine{{Line: 3, Signal: ParseContentSignal("search=yes")}}
+	s := NewSet(rules, signals)
+	for _, c := range []struct {
+		name    string
+		u, v    Usage
+		equal   bool
+		decided bool
+	}{
+		{"set and Decide", s.Decide("/a", true), Decide(rules, signals, "/a", true), true, true},
+		{"another line", s.Decide("/a", true), s.Decide("/b", true), false, true},
+		{"signals alone", s.Decide("/c", true), Decide(nil, signals, "/c", true), true, true},
+		{"no line", NewSet(nil, nil).Decide("/a", true), Usage{Allowed: true}, true, false},
+		{"verdict", Usage{Allowed: true}, Usage{}, false, false},
+		{"header", Usage{Allowed: true}.WithHeader(pref("search=y")), Usage{Allowed: true}, false, true},
+		{"header on a line", s.Decide("/a", true).WithHeader(pref("train-ai=n")), s.Decide("/a", true), true, true},
+	} {
+		if got := c.u.Equal(c.v); got != c.equal {
+			t.Errorf("%s: Equal = %v, want %v (%+v, %+v)", c.name, got, c.equal, c.u, c.v)
+		}
+		if got := c.u.Decided(); got != c.decided {
+			t.Errorf("%s: Decided = %v, want %v", c.name, got, c.decided)
+		}
+	}
+}
+
+// TestWithHeaderTwice checks that a second field replaces what a first
+// decided, category by category, as combining the two would.
+func TestWithHeaderTwice(t *testing.T) {
+	u := Usage{Allowed: true}.WithHeader(pref("train-ai=y, search=y")).WithHeader(pref("train-ai=n"))
+	if got := u.Category(TrainAI); got != (Decision{No, SourceHeader, 0}) {
+		t.Errorf("train-ai = %+v, want the second field's n", got)
+	}
+	if got := u.Category(Search); got != (Decision{Yes, SourceHeader, 0}) {
+		t.Errorf("search = %+v, want the first field's y", got)
 	}
 }

@@ -14,7 +14,7 @@ func TestSetDecidesAsDecide(t *testing.T) {
 	patterns := []string{"/", "/a", "/b", "/a/", "/ab", "/a*", "/*b", "/a$", "/a/b", "/*.pdf$", "*", "/a/*/c", "/%C3%A9", "/a%2F", "/a%2Fb"}
 	prefs := []string{"train-ai=n", "train-ai=y", "search=y", "search=n, train-ai=y", "x=y", "(", ""}
 	sigs := []string{"ai-train=no", "ai-train=yes", "search=yes, ai-input=no", "use=reference", "ai-train=maybe"}
-	paths := []string{"/", "/a", "/ab", "/a/b", "/a/x/c", "/b", "/x.pdf", "/a/b.pdf", "/abc?q", "/é", "/%c3%a9", "/a%2fb", "/a%2Fb", "/a%2", "/ab%"}
+	paths := []string{"/", "/a", "/ab", "/a/b", "/a/x/c", "/b", "/x.pdf", "/a/b.pdf", "/abc?q", "/é", "/%c3%a9", "/a%2fb", "/a%2Fb", "/a%2", "/ab%", "/é/a", "/aé", "/a/é", "/ab%c3%a9", "%", "é"}
 	for n := range 2000 {
 		var rules []Rule
 		var signals []SignalLine
@@ -33,10 +33,10 @@ func TestSetDecidesAsDecide(t *testing.T) {
 			path := EscapePath(raw)
 			for _, allowed := range []bool{true, false} {
 				want, got := Decide(rules, signals, path, allowed), s.Decide(path, allowed)
-				if got != want {
+				if !got.Equal(want) {
 					t.Fatalf("case %d, %s (allowed %v): Set.Decide = %+v, Decide = %+v\nrules %+v\nsignals %+v", n, path, allowed, got, want, rules, signals)
 				}
-				if got := s.DecideUnescaped(raw, allowed); got != want {
+				if got := s.DecideUnescaped(raw, allowed); !got.Equal(want) {
 					t.Fatalf("case %d, %s (allowed %v): Set.DecideUnescaped = %+v, Decide of the escaped path = %+v\nrules %+v", n, raw, allowed, got, want, rules)
 				}
 			}
@@ -47,7 +47,7 @@ func TestSetDecidesAsDecide(t *testing.T) {
 func TestSetEmpty(t *testing.T) {
 	var nilSet *Set
 	for _, s := range []*Set{nilSet, NewSet(nil, nil)} {
-		if !s.Empty() || s.Decide("/", true) != (Usage{Allowed: true}) {
+		if !s.Empty() || !s.Decide("/", true).Equal(Usage{Allowed: true}) {
 			t.Errorf("an empty set states something: %+v", s.Decide("/", true))
 		}
 	}
@@ -70,5 +70,29 @@ func TestSetMemoryBytes(t *testing.T) {
 	}
 	if (*Set)(nil).MemoryBytes() != 0 {
 		t.Error("the nil set holds memory")
+	}
+}
+
+// TestSetMarksTies checks which patterns must look for a second winner of
+// their length: only those sharing it with a pattern that is not literal.
+func TestSetMarksTies(t *testing.T) {
+	for _, c := range []struct {
+		patterns []string
+		tied     map[string]bool
+	}{
+		{[]string{"/ab", "/ac", "/a"}, map[string]bool{"/ab": false, "/ac": false, "/a": false}},
+		{[]string{"/ab", "/a*", "/"}, map[string]bool{"/ab": true, "/a*": true, "/": false}},
+		{[]string{"/a$", "/b$", "/abc"}, map[string]bool{"/a$": true, "/b$": true, "/abc": false}},
+		{[]string{"/a*"}, map[string]bool{"/a*": false}},
+	} {
+		var rules []Rule
+		for i, p := range c.patterns {
+			rules = append(rules, Rule{Line: i + 1, Pattern: p, Pref: pref("train-ai=n")})
+		}
+		for _, r := range NewSet(rules, nil).rules {
+			if r.tied != c.tied[r.pattern] {
+				t.Errorf("%v: %s tied = %v, want %v", c.patterns, r.pattern, r.tied, c.tied[r.pattern])
+			}
+		}
 	}
 }

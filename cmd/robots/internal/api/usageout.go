@@ -51,16 +51,4 @@ func usageDecisionOf(d prefs.Decision) usageDecisionJSON {
 }
 
 // decided reports whether any line or header decided something in u.
-func decided(u prefs.Usage) bool {
-	for _, d := range u.Categories {
-		if d.Source != prefs.SourceNone {
-			return true
-		}
-	}
-	for _, d := range u.Signals {
-		if d.Source != prefs.SourceNone {
-			return true
-		}
-	}
-	return false
-}
+func decided(u prefs.Usage) bool { return u.Decided() }
