@@ -128,12 +128,12 @@ func (c *Checker) allowedWarm(agent, pageURL string) (allowed, ok bool) {
 	if !plain || rest != "" && rest[0] != '/' {
 		return false, false
 	}
-	_, v := c.cache.freshView(origin, false)
-	if v == nil || v.agent == nil || v.agentKey != agent {
+	v := c.cache.freshView(origin, false)
+	if v == nil || v.checks == nil || v.agentKey != agent {
 		return false, false
 	}
 	c.cache.hits.Add()
-	allowed = v.agent.agent.AllowedPath(rest)
+	allowed = v.checks.AllowedPath(rest)
 	c.recharge(origin, v.res)
 	return allowed, true
 }
@@ -152,7 +152,7 @@ func (c *Checker) resolve(ctx context.Context, agents []string, origin string) (
 		return res, a, nil
 	}
 	key := agentsKey(agents) // one agent's, or none's: allocates nothing
-	e, v := c.cache.freshView(origin, true)
+	v := c.cache.freshView(origin, true)
 	if v == nil {
 		res, err := c.cache.getMiss(ctx, origin)
 		if err != nil {
@@ -161,11 +161,8 @@ func (c *Checker) resolve(ctx context.Context, agents []string, origin string) (
 		a, _ := res.agent(agents)
 		return res, a, nil
 	}
-	if v.agent != nil && v.agentKey == key {
-		return v.res, v.agent, nil
-	}
-	a, _ := v.res.agent(agents)
-	keepAgent(e, v, key, a)
+	a, _ := v.res.agent(agents) // the result keeps it: found at once
+	c.cache.keepAgent(v, key, a)
 	return v.res, a, nil
 }
 

@@ -16,9 +16,9 @@ func TestOriginTable(t *testing.T) {
 	assert.Len(t, tab.slots.Load().slots, minTableSlots)
 	entries := map[string]*entry{}
 	for i := range 1000 {
-		e := &entry{key: fmt.Sprintf("http://site%d.test", i)}
+		e := newEntry(fmt.Sprintf("http://site%d.test", i))
 		tab.store(e)
-		entries[e.key] = e
+		entries[e.origin()] = e
 	}
 	assert.Equal(t, 1000, tab.used)
 	for k, e := range entries {
@@ -36,17 +36,17 @@ func TestOriginTable(t *testing.T) {
 			tab.remove(entries[k])
 			delete(entries, k)
 			assert.Nil(t, tab.load(k))
-			e := &entry{key: fmt.Sprintf("http://round%d-%d.test", round, i)}
+			e := newEntry(fmt.Sprintf("http://round%d-%d.test", round, i))
 			tab.store(e)
-			entries[e.key] = e
+			entries[e.origin()] = e
 		}
 		for i := range 500 {
 			k := fmt.Sprintf("http://round%d-%d.test", round, i)
 			tab.remove(entries[k])
 			delete(entries, k)
-			e := &entry{key: fmt.Sprintf("http://site%d.test", i)}
+			e := newEntry(fmt.Sprintf("http://site%d.test", i))
 			tab.store(e)
-			entries[e.key] = e
+			entries[e.origin()] = e
 		}
 		a := tab.slots.Load()
 		assert.LessOrEqual(t, (tab.used+tab.dead)*4, len(a.slots)*3)
@@ -56,7 +56,7 @@ func TestOriginTable(t *testing.T) {
 	for k, e := range entries {
 		require.Same(t, e, tab.load(k), k)
 	}
-	tab.remove(&entry{key: "http://never.test"}) // absent: nothing happens
+	tab.remove(newEntry("http://never.test")) // absent: nothing happens
 	assert.Equal(t, 1000, tab.used)
 }
 
@@ -65,13 +65,13 @@ func TestOriginTable(t *testing.T) {
 // it with -race.
 func TestOriginTableConcurrentLookups(t *testing.T) {
 	tab := newOriginTable()
-	stay := &entry{key: "http://stay.test"}
+	stay := newEntry("http://stay.test")
 	var mu sync.Mutex
 	tab.store(stay)
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		for i := range 5000 {
-			e := &entry{key: fmt.Sprintf("http://churn%d.test", i)}
+			e := newEntry(fmt.Sprintf("http://churn%d.test", i))
 			mu.Lock()
 			tab.store(e)
 			if i%2 == 0 {
