@@ -349,6 +349,47 @@ func (c *Cache) freshView(origin string, hit bool) *view {
 	return v
 }
 
+// warmView is freshView for a Checker's warm path (allowedWarm): it
+// returns the origin's view when it has not expired and keeps agent's
+// resolution; nil otherwise. It counts nothing: the caller counts the hit
+// (hit) once it takes it. It is
+// one frame, the table's probe (originTable.find) and the coarse clock's
+// read (coarseClock.now) written in, because the calls cost a hit more
+// than their work.
+func (c *Cache) warmView(origin, agent string) *view {
+	a := c.entries.slots.Load()
+	var v *view
+	for i := c.entries.hash(origin) & a.mask; ; i = (i + 1) & a.mask {
+		if v = a.slots[i].Load(); v == nil {
+			return nil
+		}
+		if v.key == origin && v != tombstone {
+			break
+		}
+	}
+	if v.checks == nil || v.agentKey != agent {
+		return nil
+	}
+	// The coarse clock's value is current while its goroutine runs and
+	// has seen a read since its tick; otherwise its read starts it or
+	// marks it read (coarseClock.now), and unexpired reads it so.
+	if k := c.coarse; k == nil || !k.running.Load() || !k.read.Load() || k.nanos.Load() >= v.deadline {
+		if !c.unexpired(v) {
+			return nil
+		}
+	}
+	return v
+}
+
+// hit counts a hit on v: the hits' counter, and its entry's referenced
+// bit, written only when it changes.
+func (c *Cache) hit(v *view) {
+	if e := v.entry; !e.referenced.Load() {
+		e.referenced.Store(true)
+	}
+	c.hits.Add()
+}
+
 // keepAgent keeps a, the resolution of the agent key on v.res, on the
 // view's entry, unless the entry serves another view now or v keeps one
 // already: a copy of the view replaces it. It takes c.mu, once per view

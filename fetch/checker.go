@@ -124,15 +124,16 @@ func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL str
 // once, takes no lock and counts the hit; ok is false, and nothing is
 // counted, for any other URL, which Allowed answers in full.
 func (c *Checker) allowedWarm(agent, pageURL string) (allowed, ok bool) {
-	origin, rest, plain := rawurl.Split(pageURL)
-	if !plain || rest != "" && rest[0] != '/' {
+	origin, whole, plain := rawurl.SplitWhole(pageURL)
+	if !plain {
 		return false, false
 	}
-	v := c.cache.freshView(origin, false)
-	if v == nil || v.checks == nil || v.agentKey != agent {
+	v := c.cache.warmView(origin, agent)
+	rest := rawurl.BeforeFragment(whole) // after the lookup, which does not wait for it
+	if v == nil || rest != "" && rest[0] != '/' {
 		return false, false
 	}
-	c.cache.hits.Add()
+	c.cache.hit(v)
 	allowed = v.checks.AllowedPath(rest)
 	c.recharge(origin, v.res)
 	return allowed, true

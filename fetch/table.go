@@ -53,10 +53,13 @@ func newTableArray(n int) *tableArray {
 	return &tableArray{mask: uint64(n - 1), slots: make([]atomic.Pointer[view], n)}
 }
 
+// hash returns the hash of origin, whose low bits are its first slot.
+func (t *originTable) hash(origin string) uint64 { return maphash.String(t.seed, origin) }
+
 // find returns the view of origin; nil when there is none.
 func (t *originTable) find(origin string) *view {
 	a := t.slots.Load()
-	for i := maphash.String(t.seed, origin) & a.mask; ; i = (i + 1) & a.mask {
+	for i := t.hash(origin) & a.mask; ; i = (i + 1) & a.mask {
 		v := a.slots[i].Load()
 		if v == nil {
 			return nil
@@ -77,7 +80,7 @@ func (t *originTable) load(origin string) *entry {
 
 // slotOf returns the index in a of e's slot; -1 when a holds none.
 func (t *originTable) slotOf(a *tableArray, e *entry) int {
-	for i := maphash.String(t.seed, e.origin()) & a.mask; ; i = (i + 1) & a.mask {
+	for i := t.hash(e.origin()) & a.mask; ; i = (i + 1) & a.mask {
 		switch v := a.slots[i].Load(); {
 		case v == nil:
 			return -1
@@ -94,7 +97,7 @@ func (t *originTable) store(e *entry) {
 	if (t.used+t.dead+1)*4 > len(a.slots)*3 {
 		a = t.rebuild()
 	}
-	for i := maphash.String(t.seed, e.origin()) & a.mask; ; i = (i + 1) & a.mask {
+	for i := t.hash(e.origin()) & a.mask; ; i = (i + 1) & a.mask {
 		switch cur := a.slots[i].Load(); cur {
 		case tombstone:
 			t.dead--
@@ -141,7 +144,7 @@ func (t *originTable) rebuild() *tableArray {
 		if v == nil || v == tombstone {
 			continue
 		}
-		for j := maphash.String(t.seed, v.key) & a.mask; ; j = (j + 1) & a.mask {
+		for j := t.hash(v.key) & a.mask; ; j = (j + 1) & a.mask {
 			if a.slots[j].Load() == nil {
 				a.slots[j].Store(v)
 				break
