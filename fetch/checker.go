@@ -123,6 +123,11 @@ func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL str
 // holds fresh with agent's resolution kept on its entry. It reads the URL
 // once, takes no lock and counts the hit; ok is false, and nothing is
 // counted, for any other URL, which Allowed answers in full.
+//
+// It recharges the entry only when the check itself grew the file's
+// automata (its MemoryBytes moved): a check that grew nothing leaves
+// Result.rechargeAfter as the last check that grew something, or kept a
+// resolution, left it, and that check asked.
 func (c *Checker) allowedWarm(agent, pageURL string) (allowed, ok bool) {
 	origin, whole, plain := rawurl.SplitWhole(pageURL)
 	if !plain {
@@ -134,8 +139,15 @@ func (c *Checker) allowedWarm(agent, pageURL string) (allowed, ok bool) {
 		return false, false
 	}
 	c.cache.hit(v)
+	file := v.res.Robots
+	if file == nil {
+		return v.checks.AllowedPath(rest), true
+	}
+	before := file.MemoryBytes()
 	allowed = v.checks.AllowedPath(rest)
-	c.recharge(origin, v.res)
+	if file.MemoryBytes() != before {
+		c.recharge(origin, v.res)
+	}
 	return allowed, true
 }
 
