@@ -187,7 +187,7 @@ type entry struct {
 	// referenced is set by hits and cleared as the eviction's hand passes:
 	// an entry is evicted when the hand finds it clear (CLOCK, an
 	// approximation of least recently used that needs no lock on a hit).
-	// It shares a word with goodSum, which no hit writes.
+	// Beside goodSum it takes no word of its own: an entry fits 128 bytes.
 	referenced atomic.Bool
 	hasGoodSum bool
 	size       int64

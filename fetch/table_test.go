@@ -89,3 +89,28 @@ func TestOriginTableConcurrentLookups(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// update makes a new view of an entry what its slot holds, found by the
+// entry, not by an equal view; the entry's origin stays its key. An entry
+// the table does not hold is left out.
+func TestOriginTableUpdate(t *testing.T) {
+	tab := newOriginTable()
+	e := newEntry("http://a.test")
+	tab.store(e)
+	first := tab.find("http://a.test")
+	require.Same(t, e.view.Load(), first)
+
+	next := &view{key: "http://a.test", entry: e, agentKey: "Googlebot"}
+	tab.update(next)
+	assert.Same(t, next, tab.find("http://a.test"))
+	assert.Same(t, e, tab.load("http://a.test"))
+	assert.Equal(t, 1, tab.used)
+
+	absent := newEntry("http://b.test")
+	tab.update(absent.view.Load())
+	assert.Nil(t, tab.find("http://b.test"))
+	tab.remove(e)
+	assert.Nil(t, tab.find("http://a.test"))
+	tab.update(next) // a view of a removed entry does not come back
+	assert.Nil(t, tab.find("http://a.test"))
+}
