@@ -154,10 +154,10 @@ type Cache struct {
 	shared  *breaker // nil without a Store
 
 	// A hit takes no lock and writes no line that other hits write: it
-	// loads the origin's entry from entries (read without a lock), its
-	// view and the coarse clock with atomic loads, sets the entry's
-	// referenced bit only when it is clear, and counts itself on a stripe
-	// of hits. Everything else takes mu.
+	// loads the origin's view from entries (read without a lock) and the
+	// coarse clock with atomic loads, sets the entry's referenced bit only
+	// when it is clear, and counts itself on a stripe of hits. Everything
+	// else takes mu.
 	coarse  *coarseClock    // the real clock, read once per tick; nil under another Clock
 	hits    *stripedCounter // CacheStats.Hits
 	entries *originTable    // written under mu
@@ -167,23 +167,28 @@ type Cache struct {
 	stats CacheStats
 }
 
-// entry is the state of one origin. view and referenced are read and
-// written without a lock; the other fields are guarded by Cache.mu.
+// entry is the state of one origin. view and referenced are read without
+// a lock, and referenced written without one; the other fields are
+// guarded by Cache.mu, and view is written under it too.
 type entry struct {
-	key  string
-	view atomic.Pointer[view] // what Get returns until it expires; nil until the first
-	// referenced is set by hits and cleared as the eviction's hand passes:
-	// an entry is evicted when the hand finds it clear (CLOCK, an
-	// approximation of least recently used that needs no lock on a hit).
-	referenced   atomic.Bool
+	// view is what Get returns until it expires, the view the entry's slot
+	// in Cache.entries holds; its res is nil until the first outcome. Its
+	// key is the entry's origin (origin), which the entry does not keep
+	// twice.
+	view         atomic.Pointer[view]
 	good         *Result // the last definite answer, nil when none
 	failingSince time.Time
 	failures     int // consecutive failed fetches
 	// valid are good's validators, for a conditional refresh; goodSum is
 	// the checksum of good's body, when known, to tell a shared copy of the
 	// same body, which keeps good's parse.
-	valid      validators
-	goodSum    uint32
+	valid   validators
+	goodSum uint32
+	// referenced is set by hits and cleared as the eviction's hand passes:
+	// an entry is evicted when the hand finds it clear (CLOCK, an
+	// approximation of least recently used that needs no lock on a hit).
+	// Beside goodSum it takes no word of its own: an entry fits 128 bytes.
+	referenced atomic.Bool
 	hasGoodSum bool
 	size       int64
 	elem       *list.Element
@@ -191,31 +196,49 @@ type entry struct {
 
 // view is what an entry serves, and its expiry on the coarse clock when
 // the cache has one. It also keeps the first resolution a Checker made on
-// res for one agent (or none), so that a hit goes from the entry to the
-// agent without the result's own cache (Result.agent).
+// res for one agent (or none), so that a hit goes from the origin's slot
+// to the agent's automaton without the entry, the result or its own
+// cache (Result.agent). A view is immutable: a change is a new view, made
+// and published under Cache.mu.
 type view struct {
-	res      *Result
-	deadline int64 // res.Expires as coarseClock.since gives it
+	key      string // the entry's origin, which the table's probes compare
+	entry    *entry
+	res      *Result // nil until the entry's first outcome
+	deadline int64   // res.Expires as coarseClock.since gives it
 	agentKey string
-	agent    *Agent // nil until kept (keepAgent)
+	// checks is the robots.Agent of the kept resolution (Agent.agent), nil
+	// until kept (keepAgent): the one a hit checks with.
+	checks *robots.Agent
 }
+
+// newEntry returns the entry of the origin key, serving nothing yet.
+func newEntry(key string) *entry {
+	e := &entry{}
+	e.view.Store(&view{key: key, entry: e})
+	return e
+}
+
+// origin returns the entry's origin.
+func (e *entry) origin() string { return e.view.Load().key }
 
 // served returns what e serves; nil for an entry just made, before the
 // first outcome is recorded.
-func (e *entry) served() *Result {
-	if v := e.view.Load(); v != nil {
-		return v.res
-	}
-	return nil
-}
+func (e *entry) served() *Result { return e.view.Load().res }
 
 // serve makes r what e serves. c.mu is held.
 func (c *Cache) serve(e *entry, r *Result) {
-	v := &view{res: r}
+	v := &view{key: e.origin(), entry: e, res: r}
 	if c.coarse != nil {
 		v.deadline = c.coarse.since(r.Expires)
 	}
-	e.view.Store(v)
+	c.show(v)
+}
+
+// show makes v what its entry serves, and what the entry's slot
+// holds. c.mu is held.
+func (c *Cache) show(v *view) {
+	v.entry.view.Store(v)
+	c.entries.update(v)
 }
 
 // unexpired reports whether v has not expired: on the coarse clock when
@@ -304,41 +327,85 @@ func (c *Cache) getMiss(ctx context.Context, origin string) (*Result, error) {
 // fresh returns the origin's answer if it has not expired, counting a hit
 // when asked. It takes no lock (see Cache).
 func (c *Cache) fresh(origin string, hit bool) *Result {
-	if _, v := c.freshView(origin, hit); v != nil {
+	if v := c.freshView(origin, hit); v != nil {
 		return v.res
 	}
 	return nil
 }
 
-// freshView is fresh returning the entry and its view.
-func (c *Cache) freshView(origin string, hit bool) (*entry, *view) {
-	e := c.load(origin)
-	if e == nil {
-		return nil, nil
+// freshView returns the origin's view if it has not expired, counting a
+// hit when asked. It takes no lock (see Cache).
+func (c *Cache) freshView(origin string, hit bool) *view {
+	v := c.entries.find(origin)
+	if v == nil || v.res == nil || !c.unexpired(v) {
+		return nil
 	}
-	v := e.view.Load()
-	if v == nil || !c.unexpired(v) {
-		return nil, nil
-	}
-	if !e.referenced.Load() { // a write only when it changes the bit
+	if e := v.entry; !e.referenced.Load() { // a write only when it changes the bit
 		e.referenced.Store(true)
 	}
 	if hit {
 		c.hits.Add()
 	}
-	return e, v
+	return v
 }
 
-// keepAgent keeps a, the resolution of the agent key on v.res, on e's
-// view, unless the view has changed or keeps one already: a copy of the
-// view replaces it, without a lock, by compare-and-swap.
-func keepAgent(e *entry, v *view, key string, a *Agent) {
-	if v.agent != nil {
+// warmView is freshView for a Checker's warm path (allowedWarm): it
+// returns the origin's view when it has not expired and keeps agent's
+// resolution; nil otherwise. It counts nothing: the caller counts the hit
+// (hit) once it takes it. It is
+// one frame, the table's probe (originTable.find) and the coarse clock's
+// read (coarseClock.now) written in, because the calls cost a hit more
+// than their work.
+func (c *Cache) warmView(origin, agent string) *view {
+	a := c.entries.slots.Load()
+	var v *view
+	for i := c.entries.hash(origin) & a.mask; ; i = (i + 1) & a.mask {
+		if v = a.slots[i].Load(); v == nil {
+			return nil
+		}
+		if v.key == origin && v != tombstone {
+			break
+		}
+	}
+	if v.checks == nil || v.agentKey != agent {
+		return nil
+	}
+	// The coarse clock's value is current while its goroutine runs and
+	// has seen a read since its tick; otherwise its read starts it or
+	// marks it read (coarseClock.now), and unexpired reads it so.
+	if k := c.coarse; k == nil || !k.running.Load() || !k.read.Load() || k.nanos.Load() >= v.deadline {
+		if !c.unexpired(v) {
+			return nil
+		}
+	}
+	return v
+}
+
+// hit counts a hit on v: the hits' counter, and its entry's referenced
+// bit, written only when it changes.
+func (c *Cache) hit(v *view) {
+	if e := v.entry; !e.referenced.Load() {
+		e.referenced.Store(true)
+	}
+	c.hits.Add()
+}
+
+// keepAgent keeps a, the resolution of the agent key on v.res, on the
+// view's entry, unless the entry serves another view now or v keeps one
+// already: a copy of the view replaces it. It takes c.mu, once per view
+// at most, when the view's first hit resolves an agent.
+func (c *Cache) keepAgent(v *view, key string, a *Agent) {
+	if v.checks != nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if v.entry.view.Load() != v {
 		return
 	}
 	kept := *v
-	kept.agentKey, kept.agent = key, a
-	e.view.CompareAndSwap(v, &kept)
+	kept.agentKey, kept.checks = key, a.agent
+	c.show(&kept)
 }
 
 // refresh fetches the origin's robots.txt, unless a fetch that just ended
@@ -427,7 +494,7 @@ func (c *Cache) entryFor(origin, robotsURL string) *entry {
 		if strings.HasPrefix(robotsURL, origin) {
 			key = robotsURL[:len(origin)]
 		}
-		e = &entry{key: key}
+		e = newEntry(key)
 		e.elem = c.ring.PushFront(e)
 		c.entries.store(e)
 	} else {
@@ -576,9 +643,9 @@ func entrySize(e *entry) int64 {
 	n := entryBytes + int64(alloc.Size(len(e.valid.url))+alloc.Size(len(e.valid.etag))+alloc.Size(len(e.valid.lastModified)))
 	served := e.served()
 	results := [3]*Result{served, e.good, served.LastFailure}
-	if !sharesURL(e.key, results[:]) {
+	if key := e.origin(); !sharesURL(key, results[:]) {
 		// the key may keep the robots.txt URL of a result since replaced
-		n += int64(alloc.Size(len(e.key) + len("/robots.txt")))
+		n += int64(alloc.Size(len(key) + len("/robots.txt")))
 	}
 	var files [3]*robots.Robots
 	for i, r := range results {

@@ -107,10 +107,10 @@ func BenchmarkAgentAllowedRawCached(b *testing.B) {
 			b.Fatal(err)
 		}
 		v := c.Cache().load(origin).view.Load()
-		if v.agent == nil {
+		if v.checks == nil {
 			b.Fatalf("%s: no agent kept", origin)
 		}
-		agents[i] = v.agent.agent
+		agents[i] = v.checks
 	}
 	b.ReportAllocs()
 	i := 0

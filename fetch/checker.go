@@ -123,18 +123,31 @@ func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL str
 // holds fresh with agent's resolution kept on its entry. It reads the URL
 // once, takes no lock and counts the hit; ok is false, and nothing is
 // counted, for any other URL, which Allowed answers in full.
+//
+// It recharges the entry only when the check itself grew the file's
+// automata (its MemoryBytes moved): a check that grew nothing leaves
+// Result.rechargeAfter as the last check that grew something, or kept a
+// resolution, left it, and that check asked.
 func (c *Checker) allowedWarm(agent, pageURL string) (allowed, ok bool) {
-	origin, rest, plain := rawurl.Split(pageURL)
-	if !plain || rest != "" && rest[0] != '/' {
+	origin, whole, plain := rawurl.SplitWhole(pageURL)
+	if !plain {
 		return false, false
 	}
-	_, v := c.cache.freshView(origin, false)
-	if v == nil || v.agent == nil || v.agentKey != agent {
+	v := c.cache.warmView(origin, agent)
+	rest := rawurl.BeforeFragment(whole) // after the lookup, which does not wait for it
+	if v == nil || rest != "" && rest[0] != '/' {
 		return false, false
 	}
-	c.cache.hits.Add()
-	allowed = v.agent.agent.AllowedPath(rest)
-	c.recharge(origin, v.res)
+	c.cache.hit(v)
+	file := v.res.Robots
+	if file == nil {
+		return v.checks.AllowedPath(rest), true
+	}
+	before := file.MemoryBytes()
+	allowed = v.checks.AllowedPath(rest)
+	if file.MemoryBytes() != before {
+		c.recharge(origin, v.res)
+	}
 	return allowed, true
 }
 
@@ -152,7 +165,7 @@ func (c *Checker) resolve(ctx context.Context, agents []string, origin string) (
 		return res, a, nil
 	}
 	key := agentsKey(agents) // one agent's, or none's: allocates nothing
-	e, v := c.cache.freshView(origin, true)
+	v := c.cache.freshView(origin, true)
 	if v == nil {
 		res, err := c.cache.getMiss(ctx, origin)
 		if err != nil {
@@ -161,11 +174,8 @@ func (c *Checker) resolve(ctx context.Context, agents []string, origin string) (
 		a, _ := res.agent(agents)
 		return res, a, nil
 	}
-	if v.agent != nil && v.agentKey == key {
-		return v.res, v.agent, nil
-	}
-	a, _ := v.res.agent(agents)
-	keepAgent(e, v, key, a)
+	a, _ := v.res.agent(agents) // the result keeps it: found at once
+	c.cache.keepAgent(v, key, a)
 	return v.res, a, nil
 }
 

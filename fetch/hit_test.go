@@ -25,9 +25,9 @@ func TestCheckerKeepsFirstAgentOnEntry(t *testing.T) {
 	assert.False(t, check("FooBot", "/a"), "FooBot is disallowed everywhere")
 	e := c.Cache().load(s.URL) // the server's URL is its origin
 	v := e.view.Load()
-	require.NotNil(t, v.agent, "the hit kept FooBot's resolution")
+	require.NotNil(t, v.checks, "the hit kept FooBot's resolution")
 	assert.Equal(t, "FooBot", v.agentKey)
-	assert.Same(t, v.res.Agent("FooBot"), v.agent)
+	assert.Same(t, v.res.Agent("FooBot").agent, v.checks)
 
 	for range 3 {
 		assert.True(t, check("Googlebot", "/a"), "another agent: its own groups")
@@ -40,7 +40,7 @@ func TestCheckerKeepsFirstAgentOnEntry(t *testing.T) {
 	clock.Advance(time.Minute)
 	assert.False(t, check("Googlebot", "/private/a"), "refetched")
 	assert.Equal(t, 2, cnt.get(""))
-	assert.Nil(t, e.view.Load().agent, "a new answer keeps no agent until a hit")
+	assert.Nil(t, e.view.Load().checks, "a new answer keeps no agent until a hit")
 	assert.True(t, check("Googlebot", "/a"))
 	assert.Equal(t, "Googlebot", e.view.Load().agentKey)
 }

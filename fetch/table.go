@@ -9,11 +9,14 @@ import (
 // two.
 const minTableSlots = 16
 
-// originTable maps origins to their entries for Cache. A lookup takes no
+// originTable maps origins to the views of their entries for Cache: a hit
+// goes from the origin's slot straight to what it serves (view), which
+// names its entry, with no load of the entry between. A lookup takes no
 // lock and writes nothing: it hashes the origin and probes an array of
-// atomic pointers, linearly from the hash, until it finds the entry or an
-// empty slot. Writes (store, remove) are serialised by Cache.mu, which
-// the caller holds.
+// atomic pointers, linearly from the hash, until it finds the view or an
+// empty slot. Writes (store, update, remove) are serialised by Cache.mu,
+// which the caller holds; an entry's slot holds the view its entry holds
+// (entry.view), which update writes to both.
 //
 // A removed entry leaves a tombstone, which lookups step over, so that
 // the probe of another origin does not stop short. The array is never
@@ -21,7 +24,7 @@ const minTableSlots = 16
 // ends; past that, store builds a new array (twice as large when the live
 // entries fill more than three eighths of it, the same size when
 // tombstones did) and publishes it with one atomic store. A lookup still
-// on the old array sees the entries as they were, and misses only what
+// on the old array sees the views as they were, and misses only what
 // was stored during it, as with any concurrent insert: it is then a miss,
 // and the caller takes the locked path.
 type originTable struct {
@@ -34,11 +37,11 @@ type originTable struct {
 // tableArray is one array of slots, its length a power of two.
 type tableArray struct {
 	mask  uint64
-	slots []atomic.Pointer[entry]
+	slots []atomic.Pointer[view]
 }
 
-// tombstone marks the slot of a removed entry.
-var tombstone = &entry{}
+// tombstone marks the slot of a removed entry. Its key is no origin's.
+var tombstone = &view{}
 
 func newOriginTable() *originTable {
 	t := &originTable{seed: maphash.MakeSeed()}
@@ -47,55 +50,82 @@ func newOriginTable() *originTable {
 }
 
 func newTableArray(n int) *tableArray {
-	return &tableArray{mask: uint64(n - 1), slots: make([]atomic.Pointer[entry], n)}
+	return &tableArray{mask: uint64(n - 1), slots: make([]atomic.Pointer[view], n)}
 }
 
-// load returns the entry of origin; nil when there is none.
-func (t *originTable) load(origin string) *entry {
+// hash returns the hash of origin, whose low bits are its first slot.
+func (t *originTable) hash(origin string) uint64 { return maphash.String(t.seed, origin) }
+
+// find returns the view of origin; nil when there is none.
+func (t *originTable) find(origin string) *view {
 	a := t.slots.Load()
-	for i := maphash.String(t.seed, origin) & a.mask; ; i = (i + 1) & a.mask {
-		e := a.slots[i].Load()
-		if e == nil {
+	for i := t.hash(origin) & a.mask; ; i = (i + 1) & a.mask {
+		v := a.slots[i].Load()
+		if v == nil {
 			return nil
 		}
-		if e != tombstone && e.key == origin {
-			return e
+		if v.key == origin && v != tombstone {
+			return v
 		}
 	}
 }
 
-// store adds e, whose origin the table does not hold. Cache.mu is held.
+// load returns the entry of origin; nil when there is none.
+func (t *originTable) load(origin string) *entry {
+	if v := t.find(origin); v != nil {
+		return v.entry
+	}
+	return nil
+}
+
+// slotOf returns the index in a of e's slot; -1 when a holds none.
+func (t *originTable) slotOf(a *tableArray, e *entry) int {
+	for i := t.hash(e.origin()) & a.mask; ; i = (i + 1) & a.mask {
+		switch v := a.slots[i].Load(); {
+		case v == nil:
+			return -1
+		case v.entry == e:
+			return int(i)
+		}
+	}
+}
+
+// store adds e, whose origin the table does not hold, with the view e
+// holds. Cache.mu is held.
 func (t *originTable) store(e *entry) {
 	a := t.slots.Load()
 	if (t.used+t.dead+1)*4 > len(a.slots)*3 {
 		a = t.rebuild()
 	}
-	for i := maphash.String(t.seed, e.key) & a.mask; ; i = (i + 1) & a.mask {
+	for i := t.hash(e.origin()) & a.mask; ; i = (i + 1) & a.mask {
 		switch cur := a.slots[i].Load(); cur {
 		case tombstone:
 			t.dead--
 			fallthrough
 		case nil:
-			a.slots[i].Store(e)
+			a.slots[i].Store(e.view.Load())
 			t.used++
 			return
 		}
 	}
 }
 
+// update makes v, a view of an entry the table holds, what its slot
+// holds. Cache.mu is held.
+func (t *originTable) update(v *view) {
+	a := t.slots.Load()
+	if i := t.slotOf(a, v.entry); i >= 0 {
+		a.slots[i].Store(v)
+	}
+}
+
 // remove drops e. Cache.mu is held.
 func (t *originTable) remove(e *entry) {
 	a := t.slots.Load()
-	for i := maphash.String(t.seed, e.key) & a.mask; ; i = (i + 1) & a.mask {
-		switch a.slots[i].Load() {
-		case nil:
-			return
-		case e:
-			a.slots[i].Store(tombstone)
-			t.used--
-			t.dead++
-			return
-		}
+	if i := t.slotOf(a, e); i >= 0 {
+		a.slots[i].Store(tombstone)
+		t.used--
+		t.dead++
 	}
 }
 
@@ -110,13 +140,13 @@ func (t *originTable) rebuild() *tableArray {
 	}
 	a := newTableArray(n)
 	for i := range old.slots {
-		e := old.slots[i].Load()
-		if e == nil || e == tombstone {
+		v := old.slots[i].Load()
+		if v == nil || v == tombstone {
 			continue
 		}
-		for j := maphash.String(t.seed, e.key) & a.mask; ; j = (j + 1) & a.mask {
+		for j := t.hash(v.key) & a.mask; ; j = (j + 1) & a.mask {
 			if a.slots[j].Load() == nil {
-				a.slots[j].Store(e)
+				a.slots[j].Store(v)
 				break
 			}
 		}

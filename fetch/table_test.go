@@ -16,9 +16,9 @@ func TestOriginTable(t *testing.T) {
 	assert.Len(t, tab.slots.Load().slots, minTableSlots)
 	entries := map[string]*entry{}
 	for i := range 1000 {
-		e := &entry{key: fmt.Sprintf("http://site%d.test", i)}
+		e := newEntry(fmt.Sprintf("http://site%d.test", i))
 		tab.store(e)
-		entries[e.key] = e
+		entries[e.origin()] = e
 	}
 	assert.Equal(t, 1000, tab.used)
 	for k, e := range entries {
@@ -36,17 +36,17 @@ func TestOriginTable(t *testing.T) {
 			tab.remove(entries[k])
 			delete(entries, k)
 			assert.Nil(t, tab.load(k))
-			e := &entry{key: fmt.Sprintf("http://round%d-%d.test", round, i)}
+			e := newEntry(fmt.Sprintf("http://round%d-%d.test", round, i))
 			tab.store(e)
-			entries[e.key] = e
+			entries[e.origin()] = e
 		}
 		for i := range 500 {
 			k := fmt.Sprintf("http://round%d-%d.test", round, i)
 			tab.remove(entries[k])
 			delete(entries, k)
-			e := &entry{key: fmt.Sprintf("http://site%d.test", i)}
+			e := newEntry(fmt.Sprintf("http://site%d.test", i))
 			tab.store(e)
-			entries[e.key] = e
+			entries[e.origin()] = e
 		}
 		a := tab.slots.Load()
 		assert.LessOrEqual(t, (tab.used+tab.dead)*4, len(a.slots)*3)
@@ -56,7 +56,7 @@ func TestOriginTable(t *testing.T) {
 	for k, e := range entries {
 		require.Same(t, e, tab.load(k), k)
 	}
-	tab.remove(&entry{key: "http://never.test"}) // absent: nothing happens
+	tab.remove(newEntry("http://never.test")) // absent: nothing happens
 	assert.Equal(t, 1000, tab.used)
 }
 
@@ -65,13 +65,13 @@ func TestOriginTable(t *testing.T) {
 // it with -race.
 func TestOriginTableConcurrentLookups(t *testing.T) {
 	tab := newOriginTable()
-	stay := &entry{key: "http://stay.test"}
+	stay := newEntry("http://stay.test")
 	var mu sync.Mutex
 	tab.store(stay)
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		for i := range 5000 {
-			e := &entry{key: fmt.Sprintf("http://churn%d.test", i)}
+			e := newEntry(fmt.Sprintf("http://churn%d.test", i))
 			mu.Lock()
 			tab.store(e)
 			if i%2 == 0 {
@@ -88,4 +88,29 @@ func TestOriginTableConcurrentLookups(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// update makes a new view of an entry what its slot holds, found by the
+// entry, not by an equal view; the entry's origin stays its key. An entry
+// the table does not hold is left out.
+func TestOriginTableUpdate(t *testing.T) {
+	tab := newOriginTable()
+	e := newEntry("http://a.test")
+	tab.store(e)
+	first := tab.find("http://a.test")
+	require.Same(t, e.view.Load(), first)
+
+	next := &view{key: "http://a.test", entry: e, agentKey: "Googlebot"}
+	tab.update(next)
+	assert.Same(t, next, tab.find("http://a.test"))
+	assert.Same(t, e, tab.load("http://a.test"))
+	assert.Equal(t, 1, tab.used)
+
+	absent := newEntry("http://b.test")
+	tab.update(absent.view.Load())
+	assert.Nil(t, tab.find("http://b.test"))
+	tab.remove(e)
+	assert.Nil(t, tab.find("http://a.test"))
+	tab.update(next) // a view of a removed entry does not come back
+	assert.Nil(t, tab.find("http://a.test"))
 }

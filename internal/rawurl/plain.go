@@ -22,6 +22,14 @@ import (
 // rest starts with '/', "/" when rest is "", and "/" followed by rest
 // otherwise.
 func Split(rawURL string) (origin, rest string, ok bool) {
+	origin, rest, ok = SplitWhole(rawURL)
+	return origin, BeforeFragment(rest), ok
+}
+
+// SplitWhole is Split with the fragment left on rest: BeforeFragment(rest)
+// is Split's. A caller that has other work to do with origin first (a
+// cache's lookup) cuts the fragment after it, so that the two overlap.
+func SplitWhole(rawURL string) (origin, rest string, ok bool) {
 	var authority int
 	var defaultPort string
 	switch {
@@ -50,7 +58,7 @@ func Split(rawURL string) (origin, rest string, ok bool) {
 	if end < len(rawURL) && !afterAuthority[rawURL[end]] {
 		return "", "", false
 	}
-	return rawURL[:end], beforeFragment(rawURL[end:]), true
+	return rawURL[:end], rawURL[end:], true
 }
 
 // SplitOf is Split for a URL expected to be of origin, an origin that
@@ -66,7 +74,7 @@ func SplitOf(rawURL, origin string) (rest string, ok bool) {
 	if rest != "" && !afterAuthority[rest[0]] {
 		return "", false
 	}
-	return beforeFragment(rest), true
+	return BeforeFragment(rest), true
 }
 
 // hostByte marks the bytes of a plain host: lower-case letters, digits,
@@ -82,8 +90,8 @@ var hostByte = [256]bool{
 // afterAuthority marks the bytes that end an authority.
 var afterAuthority = [256]bool{'/': true, '?': true, '#': true}
 
-// beforeFragment returns s up to its first '#'.
-func beforeFragment(s string) string {
+// BeforeFragment returns s up to its first '#'.
+func BeforeFragment(s string) string {
 	if i := strings.IndexByte(s, '#'); i >= 0 {
 		return s[:i]
 	}
