@@ -36,12 +36,14 @@ const (
 // The URL's path is cut out once and checked as a path: AllowedPath of
 // that path is Allowed of the URL, and cutting it twice was half the cost.
 func (a *Agent) Usage(rawURL string) usage.Usage {
-	set := a.usageLines()
-	path := usagePath(rawURL)
-	if allowed := a.AllowedPath(path); !allowed || set.Empty() {
-		return usage.Usage{Allowed: allowed} // nothing to decide: no call
+	if !a.Allowed(rawURL) {
+		return usage.Usage{} // no preference: nothing to decide
 	}
-	return set.DecideUnescaped(path, true)
+	set := a.usageLines()
+	if set.Empty() {
+		return usage.Usage{Allowed: true}
+	}
+	return set.DecideUnescaped(usagePath(rawURL), true)
 }
 
 // UsageGiven is Usage for a URL the caller has checked already: allowed
@@ -60,6 +62,15 @@ func (a *Agent) UsageGiven(rawURL string, allowed bool) usage.Usage {
 // usagePath returns the path, parameters and query of rawURL, as
 // runtime.Path reads them.
 func usagePath(rawURL string) string {
+	if i := runtime.PathStart(rawURL); i >= 0 && rawURL[i] == '/' {
+		// Most URLs: the part read in place, up to its '#', as Allowed
+		// reads it.
+		p := rawURL[i:]
+		if j := strings.IndexByte(p, '#'); j >= 0 {
+			p = p[:j]
+		}
+		return p
+	}
 	path, rest := runtime.PathParts(rawURL)
 	if path == "" {
 		return rest // no '/' to add: the usual case, which builds no string
