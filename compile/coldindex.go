@@ -80,7 +80,7 @@ const (
 	entryAllow
 	// entryExact: on a path that starts with the key, mayMatch decides the
 	// pattern (exactNeed): it matches whenever the path holds its need,
-	// and the pattern is not read. "/*?", "/*.pdf$", "/private" are such.
+	// and the pattern is not read. "/*?", "/*&*", "/private" are such; "/*.pdf$" is not.
 	entryExact
 )
 
