@@ -2,6 +2,7 @@ package compile
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -43,6 +44,9 @@ type coldIndex struct {
 	// star counts the entries whose pattern holds a '*', and starBytes
 	// their patterns' bytes: only they need a search in the path.
 	star, starBytes int
+	// coldPathMax is the longest path whose work is within coldWorkMax
+	// (work), found once: a check compares the path's length with it.
+	coldPathMax int
 }
 
 // coldEntryBytes is the size of a coldEntry.
@@ -222,8 +226,35 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 	}
 	rs.meter.Add(alloc.Size(int(unsafe.Sizeof(coldIndex{}))) + alloc.Size(cap(ix.entries)*coldEntryBytes) +
 		alloc.Size(cap(ix.short)*coldEntryBytes) + alloc.Size(4*cap(ix.start)))
+	ix.coldPathMax = ix.longestCold()
 	rs.index.Store(ix)
 	return ix
+}
+
+// longestCold returns the longest path whose work (work) is within
+// coldWorkMax, by a binary search on the path's length, which work never
+// decreases with; math.MaxInt when every path's is.
+func (ix *coldIndex) longestCold() int {
+	within := func(n int) bool { return indexWork(n, ix.star, ix.starBytes, len(ix.entries)) <= coldWorkMax }
+	// Any entry costs a path of n bytes at least (n+1)/8, and a star
+	// n+1: no path of 16*coldWorkMax bytes is within, unless nothing
+	// costs.
+	hi := 16 * coldWorkMax
+	if within(hi) {
+		return math.MaxInt
+	}
+	if !within(0) {
+		return -1
+	}
+	lo := 0 // within(lo) holds, within(hi) does not
+	for hi-lo > 1 {
+		if mid := int(uint(lo+hi) >> 1); within(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
 // entryScratch holds the buffers buildIndex collects entries in.

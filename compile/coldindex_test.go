@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -245,4 +247,27 @@ func TestNeedOf(t *testing.T) {
 		assert.Equal(t, tt.need, need, "%q", tt.rest)
 		assert.Equal(t, tt.atEnd, atEnd, "%q", tt.rest)
 	}
+}
+
+// TestLongestColdIsTheWorkBound checks the length a cold check compares
+// a path's with against the work of paths about it, for indexes of a few
+// sizes.
+func TestLongestColdIsTheWorkBound(t *testing.T) {
+	for _, rules := range []int{1, 20, 3000} {
+		var body strings.Builder
+		body.WriteString("User-agent: *\n")
+		for i := range rules {
+			fmt.Fprintf(&body, "Disallow: /%d/*x%s\n", i, strings.Repeat("y", i%40))
+		}
+		f := Parse([]byte(body.String()), Options{})
+		ix := f.Compile(f.Resolve(), automaton.Options{}).buildIndex()
+		n := ix.coldPathMax
+		require.Positive(t, n, "%d rules", rules)
+		for _, l := range []int{0, n / 2, n - 1, n, n + 1, 2 * n} {
+			path := strings.Repeat("/", l)
+			assert.Equal(t, ix.work(path) <= coldWorkMax, l <= n, "%d rules, a path of %d bytes", rules, l)
+		}
+	}
+	f := Parse([]byte("User-agent: *\nDisallow: /\n"), Options{})
+	assert.Equal(t, math.MaxInt, f.Compile(f.Resolve(), automaton.Options{}).buildIndex().coldPathMax, "no entry of two bytes, no star: no path costs")
 }
