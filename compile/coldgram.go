@@ -108,14 +108,21 @@ func (gi *gramIndex) match(m *coldMatch, slab string, path string) {
 // tryPrefixed tries the entries whose key path starts with.
 func tryPrefixed(m *coldMatch, slab string, es []coldEntry, path string) {
 	for k := range es {
-		e := &es[k]
-		if !e.mayMatch(path) {
-			continue
-		}
-		if expr := e.expr(slab); strings.HasPrefix(path, expr[:e.key]) {
-			m.tryExpr(e, expr, path)
-		}
+		m.tryEntry(slab, &es[k], path, false)
 	}
+}
+
+// keyStarts reports whether path starts with the entry's key; a key of
+// one byte, as most of the short keys are ("/"), is compared without
+// reading the slab.
+func (e *coldEntry) keyStarts(slab string, path string) bool {
+	switch e.key {
+	case 0:
+		return true
+	case 1:
+		return path != "" && path[0] == e.first
+	}
+	return strings.HasPrefix(path, e.keyOf(slab))
 }
 
 // rarestGram returns the two bytes of a literal piece of the pattern rest

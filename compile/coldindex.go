@@ -2,6 +2,7 @@ package compile
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -43,6 +44,9 @@ type coldIndex struct {
 	// star counts the entries whose pattern holds a '*', and starBytes
 	// their patterns' bytes: only they need a search in the path.
 	star, starBytes int
+	// coldPathMax is the longest path whose work is within coldWorkMax
+	// (work), found once: a check compares the path's length with it.
+	coldPathMax int
 }
 
 // coldEntryBytes is the size of a coldEntry.
@@ -58,13 +62,47 @@ type coldEntry struct {
 	up    int32  // in a sorted group, the entry of its nearest prefix (linkPrefixes)
 	n     uint16 // the pattern's length
 	key   uint16 // the length of its key
-	dir   bool   // the pattern is the rule's index page's directory, anchored at its end
-	allow bool   // the rule is an allow
+	flags entryFlags
+	// first is the key's first byte, when it has one: a key of one byte
+	// is tested against a path without reading the slab.
+	first byte
 	// need is a byte every path the pattern matches holds after its key
 	// (needOf), where needAt says. A check tests it before it reads the
 	// pattern. An entry is 20 bytes.
 	need   byte
 	needAt needPlace
+}
+
+// entryFlags are the bits of a coldEntry's flags.
+type entryFlags uint8
+
+const (
+	// entryDir: the pattern is the rule's index page's directory, anchored
+	// at its end.
+	entryDir entryFlags = 1 << iota
+	// entryAllow: the rule is an allow.
+	entryAllow
+	// entryExact: on a path that starts with the key, mayMatch decides the
+	// pattern (exactNeed): it matches whenever the path holds its need,
+	// and the pattern is not read. "/*?", "/*&*", "/private" are such; "/*.pdf$" is not.
+	entryExact
+)
+
+func (e *coldEntry) dir() bool   { return e.flags&entryDir != 0 }
+func (e *coldEntry) allow() bool { return e.flags&entryAllow != 0 }
+func (e *coldEntry) exact() bool { return e.flags&entryExact != 0 }
+
+// entryFlagsOf returns the flags of an entry of a rule, allow or not,
+// for its pattern or its index page's directory (dir).
+func entryFlagsOf(allow, dir bool) entryFlags {
+	var f entryFlags
+	if allow {
+		f |= entryAllow
+	}
+	if dir {
+		f |= entryDir
+	}
+	return f
 }
 
 // needPlace is where a path must hold an entry's need byte.
@@ -90,6 +128,32 @@ func (e *coldEntry) mayMatch(path string) bool {
 		return len(path) > int(e.key) && path[len(path)-1] == e.need
 	}
 	return strings.IndexByte(path[e.key:], e.need) >= 0
+}
+
+// exactNeed reports whether mayMatch decides a pattern on a path that
+// starts with its key: rest, the pattern past its key (without the '$'
+// that anchors it when anchored), holds no literal byte and is not
+// anchored empty, which would ask the path to end at the key; or holds
+// one literal byte, after a star, the need needOf picks: "*c" and "*c*"
+// match a rest that holds c, "*c" anchored one that ends in c. A
+// directory's pattern is anchored at its end, and never exact.
+func exactNeed(rest string, anchored, dir bool) bool {
+	if dir {
+		return false
+	}
+	literals := 0
+	for i := 0; i < len(rest); i++ {
+		if rest[i] != '*' {
+			literals++
+		}
+	}
+	switch literals {
+	case 0:
+		return rest != "" || !anchored
+	case 1:
+		return rest[0] == '*'
+	}
+	return false
 }
 
 // needOf returns a byte that every path a pattern matches holds past the
@@ -162,8 +226,35 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 	}
 	rs.meter.Add(alloc.Size(int(unsafe.Sizeof(coldIndex{}))) + alloc.Size(cap(ix.entries)*coldEntryBytes) +
 		alloc.Size(cap(ix.short)*coldEntryBytes) + alloc.Size(4*cap(ix.start)))
+	ix.coldPathMax = ix.longestCold()
 	rs.index.Store(ix)
 	return ix
+}
+
+// longestCold returns the longest path whose work (work) is within
+// coldWorkMax, by a binary search on the path's length, which work never
+// decreases with; math.MaxInt when every path's is.
+func (ix *coldIndex) longestCold() int {
+	within := func(n int) bool { return indexWork(n, ix.star, ix.starBytes, len(ix.entries)) <= coldWorkMax }
+	// Any entry costs a path of n bytes at least (n+1)/8, and a star
+	// n+1: no path of 16*coldWorkMax bytes is within, unless nothing
+	// costs.
+	hi := 16 * coldWorkMax
+	if within(hi) {
+		return math.MaxInt
+	}
+	if !within(0) {
+		return -1
+	}
+	lo := 0 // within(lo) holds, within(hi) does not
+	for hi-lo > 1 {
+		if mid := int(uint(lo+hi) >> 1); within(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
 // entryScratch holds the buffers buildIndex collects entries in.
@@ -185,12 +276,12 @@ func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry) []coldEntry {
 			off = uint32(len(f.body) + len(escaped))
 			escaped = append(escaped, expr...)
 		}
-		all = ix.add(all, coldEntry{off: off, id: id, allow: r.allow()}, expr)
+		all = ix.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(r.allow(), false)}, expr)
 		if !r.allow() {
 			return
 		}
 		if dir, ok := indexDir(expr); ok {
-			all = ix.add(all, coldEntry{off: off, id: id, allow: true, dir: true}, dir)
+			all = ix.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(true, true)}, dir)
 		}
 	})
 	ix.slab = f.body
@@ -211,8 +302,11 @@ func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry 
 		key = len(strings.TrimSuffix(expr, "$"))
 	}
 	e.key, e.n = uint16(key), uint16(len(expr))
-	rest, anchored := expr[key:], e.dir
-	if !e.dir {
+	if key > 0 {
+		e.first = expr[0]
+	}
+	rest, anchored := expr[key:], e.dir()
+	if !e.dir() {
 		rest, anchored = strings.CutSuffix(rest, "$")
 	}
 	need, atEnd, ok := needOf(rest, anchored)
@@ -221,6 +315,9 @@ func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry 
 		e.need, e.needAt = need, needAtEnd
 	case ok:
 		e.need, e.needAt = need, needAnywhere
+	}
+	if exactNeed(rest, anchored, e.dir()) {
+		e.flags |= entryExact
 	}
 	return append(all, e)
 }
@@ -423,7 +520,7 @@ func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {
 	if len(path) < 2 {
 		return
 	}
-	candidates(ix.group(rs, path[1]), slab, path, func(e *coldEntry) { m.tryEntry(slab, e, path) })
+	candidates(ix.group(rs, path[1]), slab, path, func(e *coldEntry) { m.tryEntry(slab, e, path, true) })
 }
 
 // candidates calls fn with every entry of the sorted es whose key is a
@@ -507,26 +604,41 @@ func commonPrefix(a, b string) int {
 	return n
 }
 
-// tryEntry tests an entry whose key is a prefix of path.
-func (m *coldMatch) tryEntry(slab string, e *coldEntry, path string) {
-	if e.mayMatch(path) {
-		m.tryExpr(e, e.expr(slab), path)
+// tryEntry tests an entry on path, whose key path is known to start
+// with when keyed. The tests that read only the entry come first, the
+// slab last: an exact entry whose key is known is decided by mayMatch
+// alone, without reading its pattern.
+func (m *coldMatch) tryEntry(slab string, e *coldEntry, path string, keyed bool) {
+	if !e.mayMatch(path) {
+		return
+	}
+	p := e.pattern(slab)
+	if !m.beats(p) || !keyed && !e.keyStarts(slab, path) {
+		return
+	}
+	if e.exact() || m.matches(e, p.Expr, path) {
+		m.best, m.any = p, true
 	}
 }
 
-// tryExpr tests an entry, whose pattern is expr, on a path that starts
-// with its key: what follows the key in each, the key being the pattern's
-// bytes before its first star.
-func (m *coldMatch) tryExpr(e *coldEntry, expr, path string) {
-	p := automaton.Pattern{Expr: expr, Allow: e.allow, Priority: int32(len(expr)), ID: e.id}
-	if e.dir {
+// pattern returns the entry's pattern as a cold check ranks it, its
+// priority being the length of the rule's pattern (a directory's with the
+// '$' it ends in). Its Expr shares the slab: it is not read here.
+func (e *coldEntry) pattern(slab string) automaton.Pattern {
+	p := automaton.Pattern{Expr: e.expr(slab), Allow: e.allow(), Priority: int32(e.n), ID: e.id}
+	if e.dir() {
 		p.Priority++ // the directory's pattern ends in the '$' expr lacks
 	}
-	if !m.beats(p) {
-		return
-	}
+	return p
+}
+
+// matches tests an entry, whose pattern is expr, on a path that starts
+// with its key: what follows the key in each, the key being the pattern's
+// bytes before its first star.
+func (m *coldMatch) matches(e *coldEntry, expr, path string) bool {
 	rest, tail := expr[e.key:], path[e.key:]
-	if e.dir && automaton.MatchAnchored(rest, tail) || !e.dir && automaton.Match(rest, tail) {
-		m.best, m.any = p, true
+	if e.dir() {
+		return automaton.MatchAnchored(rest, tail)
 	}
+	return automaton.Match(rest, tail)
 }

@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -144,7 +146,7 @@ func TestIndexWorkBoundsSortedEntries(t *testing.T) {
 // out a path that lacks the byte the pattern needs.
 func TestMayMatchRulesOutNoMatch(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
-	ruledOut := 0
+	ruledOut, exact := 0, 0
 	for range 300 {
 		var body strings.Builder
 		body.WriteString("User-agent: *\n")
@@ -168,7 +170,7 @@ func TestMayMatchRulesOutNoMatch(t *testing.T) {
 					continue
 				}
 				matches := automaton.Match(expr[e.key:], path[e.key:])
-				if e.dir {
+				if e.dir() {
 					matches = automaton.MatchAnchored(expr[e.key:], path[e.key:])
 				}
 				if matches {
@@ -176,10 +178,52 @@ func TestMayMatchRulesOutNoMatch(t *testing.T) {
 				} else if !e.mayMatch(path) {
 					ruledOut++
 				}
+				if e.exact() {
+					exact++
+					require.Equal(t, matches, e.mayMatch(path), "exact %q on %q", expr, path)
+				}
 			}
 		}
 	}
 	assert.Positive(t, ruledOut, "some paths are ruled out before their pattern is read")
+	assert.Positive(t, exact, "some entries are decided without their pattern")
+}
+
+// TestKeyStartsIsHasPrefix checks the key test of the short keys, which
+// reads the entry, against the key the slab holds.
+func TestKeyStartsIsHasPrefix(t *testing.T) {
+	f := Parse([]byte("User-agent: *\nDisallow: *a\nDisallow: /*b\nDisallow: a*b\nDisallow: /x/*c\nAllow: /$\n"), Options{})
+	ix := f.Compile(f.Resolve(), automaton.Options{}).buildIndex()
+	all := append(append([]coldEntry(nil), ix.short...), ix.entries...)
+	for _, path := range []string{"", "/", "a", "/x/", "/x", "ab"} {
+		for i := range all {
+			e := &all[i]
+			assert.Equal(t, strings.HasPrefix(path, e.keyOf(ix.slab)), e.keyStarts(ix.slab, path), "%q on %q", e.expr(ix.slab), path)
+		}
+	}
+}
+
+// TestExactNeed checks which shapes of pattern the need test decides.
+func TestExactNeed(t *testing.T) {
+	for _, tt := range []struct {
+		rest          string
+		anchored, dir bool
+		exact         bool
+	}{
+		{"", false, false, true},   // "/private": the key is the pattern
+		{"", true, false, false},   // "/private$": the path must end there
+		{"*", false, false, true},  // "/a*"
+		{"**", true, false, true},  // "/a**$"
+		{"*?", false, false, true}, // "/*?"
+		{"*f", true, false, true},  // "/*f$"
+		{"*a*", true, false, true}, // "/*a*$"
+		{"*.pdf", true, false, false},
+		{"*a*b", false, false, false},
+		{"", true, true, false}, // a directory: anchored
+		{"*", true, true, false},
+	} {
+		assert.Equal(t, tt.exact, exactNeed(tt.rest, tt.anchored, tt.dir), "%q anchored=%v dir=%v", tt.rest, tt.anchored, tt.dir)
+	}
 }
 
 // TestNeedOf checks the byte needOf picks for each shape of pattern.
@@ -203,4 +247,27 @@ func TestNeedOf(t *testing.T) {
 		assert.Equal(t, tt.need, need, "%q", tt.rest)
 		assert.Equal(t, tt.atEnd, atEnd, "%q", tt.rest)
 	}
+}
+
+// TestLongestColdIsTheWorkBound checks the length a cold check compares
+// a path's with against the work of paths about it, for indexes of a few
+// sizes.
+func TestLongestColdIsTheWorkBound(t *testing.T) {
+	for _, rules := range []int{1, 20, 3000} {
+		var body strings.Builder
+		body.WriteString("User-agent: *\n")
+		for i := range rules {
+			fmt.Fprintf(&body, "Disallow: /%d/*x%s\n", i, strings.Repeat("y", i%40))
+		}
+		f := Parse([]byte(body.String()), Options{})
+		ix := f.Compile(f.Resolve(), automaton.Options{}).buildIndex()
+		n := ix.coldPathMax
+		require.Positive(t, n, "%d rules", rules)
+		for _, l := range []int{0, n / 2, n - 1, n, n + 1, 2 * n} {
+			path := strings.Repeat("/", l)
+			assert.Equal(t, ix.work(path) <= coldWorkMax, l <= n, "%d rules, a path of %d bytes", rules, l)
+		}
+	}
+	f := Parse([]byte("User-agent: *\nDisallow: /\n"), Options{})
+	assert.Equal(t, math.MaxInt, f.Compile(f.Resolve(), automaton.Options{}).buildIndex().coldPathMax, "no entry of two bytes, no star: no path costs")
 }

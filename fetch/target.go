@@ -40,27 +40,73 @@ type wireRequest struct {
 	scheme string
 	// host is the Host header: req.Host, or req.URL.Host when that is empty.
 	host string
-	// target is the request-target: req.URL.RequestURI(), which is
+	// target is the request-target up to its query: what
+	// req.URL.RequestURI() writes before "?" and URL.RawQuery, which is
 	// URL.Opaque when set (prefixed with the scheme when it starts with
-	// "//"), else the escaped path; then the query. A CONNECT request
-	// without a path sends the authority (Opaque, else the host) instead.
+	// "//"), else the escaped path. A CONNECT request without a path sends
+	// the authority (Opaque, else the host) instead, and no query.
 	target string
+	// query is URL.RawQuery, sent after a "?" when hasQuery.
+	query    string
+	hasQuery bool
 }
 
 // wireRequestOf returns what Go's client sends for req, whose URL is set.
+// It builds no string for a URL whose path needs no escaping: the query
+// is kept apart from the target rather than joined to it.
 func wireRequestOf(req *http.Request) wireRequest {
-	w := wireRequest{scheme: strings.ToLower(req.URL.Scheme), host: req.Host, target: req.URL.RequestURI()}
+	u := req.URL
+	w := wireRequest{scheme: strings.ToLower(u.Scheme), host: req.Host, query: u.RawQuery,
+		hasQuery: u.ForceQuery || u.RawQuery != ""}
 	if w.host == "" {
-		w.host = req.URL.Host
+		w.host = u.Host
 	}
-	if req.Method == http.MethodConnect && req.URL.Path == "" {
-		w.target = w.host
-		if req.URL.Opaque != "" {
-			w.target = req.URL.Opaque
+	switch {
+	case req.Method == http.MethodConnect && u.Path == "":
+		w.target, w.query, w.hasQuery = w.host, "", false
+		if u.Opaque != "" {
+			w.target = u.Opaque
+		}
+	case u.Opaque != "":
+		// As URL.RequestURI writes it.
+		w.target = u.Opaque
+		if strings.HasPrefix(w.target, "//") {
+			w.target = u.Scheme + ":" + w.target
+		}
+	default:
+		if w.target = u.EscapedPath(); w.target == "" {
+			w.target = "/"
 		}
 	}
 	return w
 }
+
+// requestTarget returns the request-target as written on the request
+// line: the target, then "?" and the query when there is one.
+func (w wireRequest) requestTarget() string {
+	if !w.hasQuery {
+		return w.target
+	}
+	return w.target + "?" + w.query
+}
+
+// appendOriginForm appends to b the URL an origin-form request is read
+// as, scheme://host, the target and the query: pageURLs' only URL for it.
+func (w *wireRequest) appendOriginForm(b []byte) []byte {
+	b = append(b, w.scheme...)
+	b = append(b, "://"...)
+	b = append(b, w.host...)
+	b = append(b, w.target...)
+	if w.hasQuery {
+		b = append(b, '?')
+		b = append(b, w.query...)
+	}
+	return b
+}
+
+// originForm reports whether the request-target is a path, which the
+// server reads on the Host header's origin.
+func (w *wireRequest) originForm() bool { return strings.HasPrefix(w.target, "/") }
 
 // pageURLs returns the URLs the server may read the request as, each of
 // which robots.txt must allow. An origin-form target (a path) gives one:
@@ -72,18 +118,19 @@ func wireRequestOf(req *http.Request) wireRequest {
 // form would. Any other target (an authority, "*", a relative form) is
 // an error.
 func (w wireRequest) pageURLs() ([]string, error) {
-	if strings.HasPrefix(w.target, "/") {
-		return []string{w.scheme + "://" + w.host + w.target}, nil
+	if w.originForm() {
+		return []string{string(w.appendOriginForm(nil))}, nil
 	}
-	pathQuery, ok := splitAbsolute(w.target)
+	target := w.requestTarget()
+	pathQuery, ok := splitAbsolute(target)
 	if !ok {
-		return nil, &RequestTargetError{Target: w.target}
+		return nil, &RequestTargetError{Target: target}
 	}
 	onHost := w.scheme + "://" + w.host + pathQuery
-	if onHost == w.target {
+	if onHost == target {
 		return []string{onHost}, nil
 	}
-	return []string{onHost, w.target}, nil
+	return []string{onHost, target}, nil
 }
 
 // check returns why the request cannot be decided as sent: its Host
@@ -93,19 +140,40 @@ func (w wireRequest) pageURLs() ([]string, error) {
 // cut the target where servers differ on how to read it.
 func (w wireRequest) check() error {
 	for i := 0; i < len(w.host); i++ {
-		if c := w.host[i]; c < utf8.RuneSelf && !strings.ContainsRune(hostHeaderBytes, rune(c)) {
+		if c := w.host[i]; c < utf8.RuneSelf && !hostHeaderByte[c] {
 			return &robots.URLError{URL: w.scheme + "://" + w.host, Err: robots.ErrBadHost}
 		}
 	}
-	if strings.ContainsFunc(w.target, func(r rune) bool { return r <= ' ' || r == 0x7f || r == '#' }) {
-		return &RequestTargetError{Target: w.target}
+	if !plainTarget(w.target) || w.hasQuery && !plainTarget(w.query) {
+		return &RequestTargetError{Target: w.requestTarget()}
 	}
 	return nil
+}
+
+// plainTarget reports whether s holds no space, control byte or '#'.
+// Bytes of 0x80 and above pass: they are not runes to decode here, and
+// the invalid ones (RuneError, U+FFFD) never split a target.
+func plainTarget(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c == 0x7f || c == '#' {
+			return false
+		}
+	}
+	return true
 }
 
 // hostHeaderBytes are the ASCII bytes Go's client sends a Host header
 // with (httpguts.ValidHostHeader); a non-ASCII name it sends as punycode.
 const hostHeaderBytes = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!$%&()*+,-.:;=[]'_~"
+
+// hostHeaderByte marks the bytes of hostHeaderBytes: every request's host
+// is read byte by byte, and a table answers without a search.
+var hostHeaderByte = func() (t [256]bool) {
+	for i := 0; i < len(hostHeaderBytes); i++ {
+		t[hostHeaderBytes[i]] = true
+	}
+	return t
+}()
 
 // isRobotsTxt reports whether the request asks for /robots.txt itself
 // (with any query), on whichever origin the server reads.

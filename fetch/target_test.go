@@ -175,3 +175,11 @@ func mustRequest(t *testing.T, method, u string) *http.Request {
 	require.NoError(t, err)
 	return req
 }
+
+// TestHostHeaderByteIsTheList checks the table of Host header bytes
+// against the list it is built from, for every byte.
+func TestHostHeaderByteIsTheList(t *testing.T) {
+	for c := range 256 {
+		assert.Equal(t, strings.IndexByte(hostHeaderBytes, byte(c)) >= 0, hostHeaderByte[c], "byte %#x", c)
+	}
+}

@@ -9,8 +9,10 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/rawurl"
 )
 
 // DefaultMaxDelay caps the pacing delay of a Transport: a Crawl-delay or
@@ -191,6 +193,21 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 // every URL the server may read it as and, when the transport paces, its
 // slot on the Host header's origin has come.
 func (t *Transport) admit(ctx context.Context, wire wireRequest) error {
+	if res, a, allowed, ok := t.allowedWarm(&wire); ok {
+		if !allowed {
+			return t.refuse(res, a, &wire)
+		}
+		if t.pace == nil {
+			return nil
+		}
+		return t.pace.wait(ctx, res.URL, delayOf(a.pacing.crawlDelay, a.pacing.requestRate))
+	}
+	return t.admitFull(ctx, wire)
+}
+
+// admitFull is admit for any request: it builds every URL the server may
+// read the request as, and asks the Checker's Decide about each.
+func (t *Transport) admitFull(ctx context.Context, wire wireRequest) error {
 	pageURLs, err := wire.pageURLs()
 	if err != nil {
 		return err
@@ -213,6 +230,53 @@ func (t *Transport) admit(ctx context.Context, wire wireRequest) error {
 		return nil
 	}
 	return t.pace.wait(ctx, first.Result.URL, first.Delay())
+}
+
+// warmBuffer is the room on the stack for the URL of a request checked
+// warm; a longer URL is built on the heap.
+const warmBuffer = 512
+
+// allowedWarm decides, as admit would, the request wire on the path a
+// warm crawler takes most: an origin-form target on a plain origin
+// (rawurl.Split) that the cache holds fresh with the agent's resolution
+// kept on its entry. It builds the URL on the stack and looks it up
+// without copying it: nothing keeps it past the call. It returns the
+// answer, the agent's resolution on it, and whether robots.txt allows the
+// URL; ok is false, and nothing is counted, for any other request, which
+// admit decides in full.
+func (t *Transport) allowedWarm(wire *wireRequest) (res *Result, a *Agent, allowed, ok bool) {
+	if !wire.originForm() {
+		return nil, nil, false, false
+	}
+	var buf [warmBuffer]byte
+	b := wire.appendOriginForm(buf[:0])
+	origin, rest, plain := rawurl.Split(unsafe.String(unsafe.SliceData(b), len(b)))
+	if !plain {
+		return nil, nil, false, false
+	}
+	c := t.checker
+	_, v := c.cache.freshView(origin, false)
+	if v == nil || v.agent == nil || v.agentKey != t.agent {
+		return nil, nil, false, false
+	}
+	c.cache.hits.Add()
+	allowed = v.agent.agent.AllowedPath(rest)
+	c.recharge(origin, v.res)
+	return v.res, v.agent, allowed, true
+}
+
+// refuse returns the error of the origin-form request wire, which a, the
+// agent's resolution on the answer res, disallows: its verdict names the
+// rule. Only a refused request pays for the URL's string and the verdict.
+func (t *Transport) refuse(res *Result, a *Agent, wire *wireRequest) error {
+	pageURL := string(wire.appendOriginForm(nil))
+	p, err := readPage(pageURL)
+	if err != nil {
+		return err
+	}
+	v := verdict(res, a, &p)
+	return &DisallowedError{URL: pageURL, Agent: t.agent, Policy: v.Policy, Reason: v.Result.Reason,
+		Rule: v.Rule, RobotsURL: v.Result.URL}
 }
 
 // CloseIdleConnections closes the idle connections of the base transport,

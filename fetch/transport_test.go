@@ -523,3 +523,82 @@ type closeRecorder struct {
 }
 
 func (c *closeRecorder) Close() error { c.closed = true; return nil }
+
+// seededTransport returns a Transport for ExampleBot over a checker whose
+// cache holds, fresh, site.example's robots.txt (body) and the answer of a
+// server error for down.example, so that no request is sent.
+func seededTransport(t *testing.T, body string) *Transport {
+	t.Helper()
+	cache := NewCache(nil, CacheOptions{})
+	_, err := cache.Put("https://site.example/robots.txt", 200, []byte(body), time.Now())
+	require.NoError(t, err)
+	_, err = cache.Put("http://down.example:8080/robots.txt", 500, nil, time.Now())
+	require.NoError(t, err)
+	return NewTransport(unsentBase{}, TransportOptions{Agent: "ExampleBot", Checker: NewChecker(cache)})
+}
+
+// unsentBase answers every request without sending it.
+type unsentBase struct{}
+
+func (unsentBase) RoundTrip(*http.Request) (*http.Response, error) {
+	return &http.Response{StatusCode: http.StatusNoContent, Body: http.NoBody}, nil
+}
+
+// The check of a warm origin-form request, on the URL built on the stack,
+// gives what deciding every URL the server may read gives: the same
+// refusal, rule and policy, or none.
+func TestTransportWarmCheckAgreesWithDecide(t *testing.T) {
+	tr := seededTransport(t, "User-agent: *\nDisallow: /private\nAllow: /private/open\nDisallow: /*?sid=\nDisallow: /%C3%BC\nDisallow: /a%2Fb\n")
+	u := func(host, path, query string) *url.URL {
+		return &url.URL{Scheme: "https", Host: host, Path: path, RawQuery: query}
+	}
+	for _, tc := range []struct {
+		name string
+		req  *http.Request
+		warm bool // decided on the warm path
+	}{
+		{"allowed", builtRequest(u("site.example", "/a", "")), true},
+		{"disallowed", builtRequest(u("site.example", "/private/x", "")), true},
+		{"allowed by the longer rule", builtRequest(u("site.example", "/private/open/x", "")), true},
+		{"query disallowed", builtRequest(u("site.example", "/a", "x=1&sid=2")), true},
+		{"query allowed", builtRequest(u("site.example", "/a", "x=1")), true},
+		{"empty query", builtRequest(&url.URL{Scheme: "https", Host: "site.example", Path: "/a", ForceQuery: true}), true},
+		{"empty path", builtRequest(u("site.example", "", "sid=1")), true},
+		{"escaped path", builtRequest(u("site.example", "/ü", "")), true},
+		{"escaped slash kept by RawPath", builtRequest(&url.URL{Scheme: "https", Host: "site.example", Path: "/a/b", RawPath: "/a%2Fb"}), true},
+		{"Opaque path", builtRequest(&url.URL{Scheme: "https", Host: "site.example", Path: "/a", Opaque: "/private"}), true},
+		{"upper-case Host header", builtRequest(u("SITE.example", "/private", "")), false},
+		{"default port", builtRequest(u("site.example:443", "/private", "")), false},
+		{"absolute form", builtRequest(&url.URL{Scheme: "https", Host: "site.example", Opaque: "//site.example/private"}), false},
+		{"server error: full disallow", builtRequest(&url.URL{Scheme: "http", Host: "down.example:8080", Path: "/a"}), true},
+	} {
+		w := wireRequestOf(tc.req)
+		require.NoError(t, w.check(), tc.name)
+		full := tr.admitFull(t.Context(), w) // keeps the agent's resolution on the entry
+		_, _, _, warm := tr.allowedWarm(&w)
+		assert.Equal(t, tc.warm, warm, tc.name)
+		assert.Equal(t, full, tr.admit(t.Context(), w), tc.name)
+	}
+}
+
+// A warm allowed request costs the check no allocation: its URL is built
+// on the stack and decided without a Verdict.
+func TestTransportWarmCheckAllocatesNothing(t *testing.T) {
+	tr := seededTransport(t, "User-agent: *\nDisallow: /private\n")
+	w := wireRequestOf(builtRequest(&url.URL{Scheme: "https", Host: "site.example", Path: "/shop/item", RawQuery: "id=42&ref=home"}))
+	require.NoError(t, tr.admit(t.Context(), w))
+	ctx := t.Context()
+	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _ = tr.admit(ctx, w) }))
+}
+
+// A request whose URL is longer than the room on the stack is decided as
+// a short one.
+func TestTransportWarmCheckOfALongURL(t *testing.T) {
+	tr := seededTransport(t, "User-agent: *\nDisallow: /private\n")
+	long := strings.Repeat("x", 2*warmBuffer)
+	require.NoError(t, tr.admit(t.Context(), wireRequestOf(builtRequest(&url.URL{Scheme: "https", Host: "site.example", Path: "/" + long}))))
+	err := tr.admit(t.Context(), wireRequestOf(builtRequest(&url.URL{Scheme: "https", Host: "site.example", Path: "/private/" + long})))
+	var de *DisallowedError
+	require.ErrorAs(t, err, &de)
+	assert.Equal(t, "https://site.example/private/"+long, de.URL)
+}
