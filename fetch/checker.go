@@ -75,7 +75,7 @@ func (v Verdict) Delay() time.Duration { return delayOf(v.CrawlDelay, v.RequestR
 // is non-nil, and the verdict false, when pageURL has no origin, is not
 // http or https, or ctx ends first.
 func (c *Checker) Allowed(ctx context.Context, agent, pageURL string) (bool, error) {
-	if allowed, ok := c.allowedWarm(agent, pageURL); ok {
+	if _, allowed, ok := c.allowedWarm(agent, pageURL); ok {
 		return allowed, nil
 	}
 	agents := [1]string{agent} // on the stack: AllowedAgents keeps no list
@@ -121,34 +121,36 @@ func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL str
 // allowedWarm is Allowed on the path a warm crawler takes most: a plain
 // URL (rawurl.Split) whose path starts with '/', of an origin the cache
 // holds fresh with agent's resolution kept on its entry. It reads the URL
-// once, takes no lock and counts the hit; ok is false, and nothing is
-// counted, for any other URL, which Allowed answers in full.
+// once, takes no lock and counts the hit, and returns the answer it
+// checked under (the Transport paces and refuses by it); ok is false, and
+// nothing is counted, for any other URL, which Allowed answers in full.
+// It keeps nothing of pageURL past the call.
 //
 // It recharges the entry only when the check itself grew the file's
 // automata (its MemoryBytes moved): a check that grew nothing leaves
 // Result.rechargeAfter as the last check that grew something, or kept a
 // resolution, left it, and that check asked.
-func (c *Checker) allowedWarm(agent, pageURL string) (allowed, ok bool) {
+func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok bool) {
 	origin, whole, plain := rawurl.SplitWhole(pageURL)
 	if !plain {
-		return false, false
+		return nil, false, false
 	}
 	v := c.cache.warmView(origin, agent)
 	rest := rawurl.BeforeFragment(whole) // after the lookup, which does not wait for it
 	if v == nil || rest != "" && rest[0] != '/' {
-		return false, false
+		return nil, false, false
 	}
 	c.cache.hit(v)
 	file := v.res.Robots
 	if file == nil {
-		return v.checks.AllowedPath(rest), true
+		return v.res, v.checks.AllowedPath(rest), true
 	}
 	before := file.MemoryBytes()
 	allowed = v.checks.AllowedPath(rest)
 	if file.MemoryBytes() != before {
 		c.recharge(origin, v.res)
 	}
-	return allowed, true
+	return v.res, allowed, true
 }
 
 // resolve returns the origin's answer, from the cache or fetched, and the

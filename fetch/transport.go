@@ -12,7 +12,6 @@ import (
 	"unsafe"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/rawurl"
 )
 
 // DefaultMaxDelay caps the pacing delay of a Transport: a Crawl-delay or
@@ -193,12 +192,14 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 // every URL the server may read it as and, when the transport paces, its
 // slot on the Host header's origin has come.
 func (t *Transport) admit(ctx context.Context, wire wireRequest) error {
-	if res, a, allowed, ok := t.allowedWarm(&wire); ok {
+	if res, allowed, ok := t.allowedWarm(&wire); ok {
+		if allowed && t.pace == nil {
+			return nil // most requests: no agent to look up
+		}
+		agents := [1]string{t.agent} // on the stack: agent keeps no list
+		a, _ := res.agent(agents[:])
 		if !allowed {
 			return t.refuse(res, a, &wire)
-		}
-		if t.pace == nil {
-			return nil
 		}
 		return t.pace.wait(ctx, res.URL, delayOf(a.pacing.crawlDelay, a.pacing.requestRate))
 	}
@@ -239,30 +240,17 @@ const warmBuffer = 512
 // allowedWarm decides, as admit would, the request wire on the path a
 // warm crawler takes most: an origin-form target on a plain origin
 // (rawurl.Split) that the cache holds fresh with the agent's resolution
-// kept on its entry. It builds the URL on the stack and looks it up
-// without copying it: nothing keeps it past the call. It returns the
-// answer, the agent's resolution on it, and whether robots.txt allows the
-// URL; ok is false, and nothing is counted, for any other request, which
-// admit decides in full.
-func (t *Transport) allowedWarm(wire *wireRequest) (res *Result, a *Agent, allowed, ok bool) {
+// kept on its entry (Checker.allowedWarm). It builds the URL on the
+// stack: the check keeps nothing of it. It returns the answer and whether
+// robots.txt allows the URL; ok is false, and nothing is counted, for any
+// other request, which admit decides in full.
+func (t *Transport) allowedWarm(wire *wireRequest) (res *Result, allowed, ok bool) {
 	if !wire.originForm() {
-		return nil, nil, false, false
+		return nil, false, false
 	}
 	var buf [warmBuffer]byte
 	b := wire.appendOriginForm(buf[:0])
-	origin, rest, plain := rawurl.Split(unsafe.String(unsafe.SliceData(b), len(b)))
-	if !plain {
-		return nil, nil, false, false
-	}
-	c := t.checker
-	_, v := c.cache.freshView(origin, false)
-	if v == nil || v.agent == nil || v.agentKey != t.agent {
-		return nil, nil, false, false
-	}
-	c.cache.hits.Add()
-	allowed = v.agent.agent.AllowedPath(rest)
-	c.recharge(origin, v.res)
-	return v.res, v.agent, allowed, true
+	return t.checker.allowedWarm(t.agent, unsafe.String(unsafe.SliceData(b), len(b)))
 }
 
 // refuse returns the error of the origin-form request wire, which a, the

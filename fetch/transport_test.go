@@ -575,7 +575,7 @@ func TestTransportWarmCheckAgreesWithDecide(t *testing.T) {
 		w := wireRequestOf(tc.req)
 		require.NoError(t, w.check(), tc.name)
 		full := tr.admitFull(t.Context(), w) // keeps the agent's resolution on the entry
-		_, _, _, warm := tr.allowedWarm(&w)
+		_, _, warm := tr.allowedWarm(&w)
 		assert.Equal(t, tc.warm, warm, tc.name)
 		assert.Equal(t, full, tr.admit(t.Context(), w), tc.name)
 	}
