@@ -33,8 +33,9 @@ const (
 // content. A URL the agent may not fetch has no preference (usage.Decide).
 // When no line applies to the agent, it is Allowed and an empty answer.
 //
-// The URL's path is cut out once and checked as a path: AllowedPath of
-// that path is Allowed of the URL, and cutting it twice was half the cost.
+// It is Allowed, the path read in place, and then, only for an allowed
+// URL of an agent that has lines, the decision of the lines on the same
+// path (usagePath): most URLs pay for the check alone.
 func (a *Agent) Usage(rawURL string) usage.Usage {
 	if !a.Allowed(rawURL) {
 		return usage.Usage{} // no preference: nothing to decide
