@@ -35,7 +35,7 @@ const (
 //
 // It is Allowed, the path read in place, and then, only for an allowed
 // URL of an agent that has lines, the decision of the lines on the same
-// path (usagePath): most URLs pay for the check alone.
+// path (runtime.Path): most URLs pay for the check alone.
 func (a *Agent) Usage(rawURL string) usage.Usage {
 	if !a.Allowed(rawURL) {
 		return usage.Usage{} // no preference: nothing to decide
@@ -44,7 +44,7 @@ func (a *Agent) Usage(rawURL string) usage.Usage {
 	if set.Empty() {
 		return usage.Usage{Allowed: true}
 	}
-	return set.DecideUnescaped(usagePath(rawURL), true)
+	return set.DecideUnescaped(runtime.Path(rawURL), true)
 }
 
 // UsageGiven is Usage for a URL the caller has checked already: allowed
@@ -57,26 +57,7 @@ func (a *Agent) UsageGiven(rawURL string, allowed bool) usage.Usage {
 	if !allowed || set.Empty() {
 		return usage.Usage{Allowed: allowed}
 	}
-	return set.DecideUnescaped(usagePath(rawURL), true)
-}
-
-// usagePath returns the path, parameters and query of rawURL, as
-// runtime.Path reads them.
-func usagePath(rawURL string) string {
-	if i := runtime.PathStart(rawURL); i >= 0 && rawURL[i] == '/' {
-		// Most URLs: the part read in place, up to its '#', as Allowed
-		// reads it.
-		p := rawURL[i:]
-		if j := strings.IndexByte(p, '#'); j >= 0 {
-			p = p[:j]
-		}
-		return p
-	}
-	path, rest := runtime.PathParts(rawURL)
-	if path == "" {
-		return rest // no '/' to add: the usual case, which builds no string
-	}
-	return path + rest
+	return set.DecideUnescaped(runtime.Path(rawURL), true)
 }
 
 // UsagePath is Usage for a path with parameters and query ("/a?b"); an

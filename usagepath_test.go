@@ -8,10 +8,9 @@ import (
 	"github.com/fastrobots/robots/runtime"
 )
 
-// usagePathCases are URLs whose path is found the fast way (PathStart)
-// and the other way (PathParts): fragments, queries, parameters, no path,
-// authority-only, IPv6 hosts, userinfo, escapes, bytes past ASCII and
-// strings that are not URLs.
+// usagePathCases are URLs of every shape a path is found in: fragments,
+// queries, parameters, no path, authority-only, IPv6 hosts, userinfo,
+// escapes, bytes past ASCII and strings that are not URLs.
 var usagePathCases = []string{
 	"https://example.com/a/b?c=d#frag",
 	"https://example.com/#",
@@ -30,16 +29,30 @@ var usagePathCases = []string{
 	"example.com/a/b",
 	"/just/a/path?x#y",
 	"?only=query",
+	"https://example.com/a/b.pdf",
+	"https://example.com/a/b.pdf#x",
+	"https://example.com/private/x?only=1",
 	"",
 	"#",
 	"not a url",
 	"ftp://example.com/a",
 }
 
-// TestUsagePathIsPath: the path Usage decides on is the one Allowed
-// checks, runtime.Path of the URL, on every case above and every URL of
-// testdata/urls.txt.
-func TestUsagePathIsPath(t *testing.T) {
+// usagePathFile has Content-Usage lines on paths the cases reach: the
+// root, a literal path, a pattern with '*' and one ending in '$', a query.
+const usagePathFile = `User-agent: *
+Content-Signal: search=yes, ai-train=no
+Content-Usage: train-ai=n
+Content-Usage: /a/ train-ai=y
+Content-Usage: /*.pdf$ search=n
+Content-Usage: /?only= train-ai=y, search=y
+Disallow: /private
+`
+
+// TestUsageDecidesOnThePathAllowedChecks: Usage of a URL is UsagePath of
+// runtime.Path of it, the path Allowed checks, on every case above and
+// every URL of testdata/urls.txt.
+func TestUsageDecidesOnThePathAllowedChecks(t *testing.T) {
 	cases := append([]string(nil), usagePathCases...)
 	f, err := os.Open("testdata/urls.txt")
 	if err != nil {
@@ -49,20 +62,31 @@ func TestUsagePathIsPath(t *testing.T) {
 	for sc := bufio.NewScanner(f); sc.Scan(); {
 		cases = append(cases, sc.Text())
 	}
-	for _, u := range cases {
-		if got, want := usagePath(u), runtime.Path(u); got != want {
-			t.Errorf("usagePath(%q) = %q, want %q", u, got, want)
+	for _, a := range usagePathAgents() {
+		for _, u := range cases {
+			if got, want := a.Usage(u), a.UsagePath(runtime.Path(u)); !got.Equal(want) {
+				t.Errorf("Usage(%q) = %+v, UsagePath(%q) = %+v", u, got, runtime.Path(u), want)
+			}
 		}
 	}
+}
+
+// usagePathAgents returns the agent of usagePathFile cold and compiled,
+// which read a URL each their own way.
+func usagePathAgents() []*Agent {
+	return []*Agent{Parse([]byte(usagePathFile)).Agent("bot"), Parse([]byte(usagePathFile)).Agent("bot").Compile()}
 }
 
 func FuzzUsagePath(f *testing.F) {
 	for _, u := range usagePathCases {
 		f.Add(u)
 	}
+	agents := usagePathAgents()
 	f.Fuzz(func(t *testing.T, u string) {
-		if got, want := usagePath(u), runtime.Path(u); got != want {
-			t.Errorf("usagePath(%q) = %q, want %q", u, got, want)
+		for _, a := range agents {
+			if got, want := a.Usage(u), a.UsagePath(runtime.Path(u)); !got.Equal(want) {
+				t.Errorf("Usage(%q) = %+v, UsagePath(%q) = %+v", u, got, runtime.Path(u), want)
+			}
 		}
 	})
 }

@@ -42,21 +42,10 @@ func PathParts(rawURL string) (slash, rest string) {
 }
 
 // pathBounds returns the bounds of the path, parameters and query within
-// rawURL; start == end when there are none. It reads rawURL once, byte by
-// byte up to the path and by IndexByte after it: the authority begins after
-// the first "://" that no '/', '?' or ';' precedes, the path at the first
-// '/', '?' or ';' after that, and a '#' before the path leaves none.
+// rawURL; start == end when there are none: from PathStart up to the
+// first '#' after it.
 func pathBounds(rawURL string) (start, end int) {
-	switch {
-	case strings.HasPrefix(rawURL, "https://"): // most URLs: their "://" is the first
-		start = pathStart(rawURL, len("https://"), false)
-	case strings.HasPrefix(rawURL, "http://"):
-		start = pathStart(rawURL, len("http://"), false)
-	case strings.HasPrefix(rawURL, "//"):
-		start = pathStart(rawURL, 2, true)
-	default:
-		start = pathStart(rawURL, 0, true)
-	}
+	start = PathStart(rawURL)
 	if start < 0 {
 		return 0, 0
 	}
