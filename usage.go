@@ -35,8 +35,22 @@ const (
 //
 // It is Allowed, the path read in place, and then, only for an allowed
 // URL of an agent that has lines, the decision of the lines on the same
-// path (runtime.Path): most URLs pay for the check alone.
+// path, found once for both: most URLs pay for the check alone.
 func (a *Agent) Usage(rawURL string) usage.Usage {
+	if a.policy == FullDisallow {
+		return usage.Usage{}
+	}
+	// Compiled rules and a rooted path, as Allowed reads them: the path
+	// is found once, for the check and for the lines, and read in place.
+	if s := a.match.Hot(); s != nil {
+		if i := runtime.PathStart(rawURL); i >= 0 && rawURL[i] == '/' {
+			p := rawURL[i:]
+			if !s.AllowedBeforeFragment(p) {
+				return usage.Usage{}
+			}
+			return a.usageLines().DecideBeforeFragment(p, true)
+		}
+	}
 	if !a.Allowed(rawURL) {
 		return usage.Usage{} // no preference: nothing to decide
 	}

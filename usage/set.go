@@ -31,9 +31,11 @@ type Set struct {
 	// length of the longest, the most of a path any match reads.
 	literal bool
 	prefix  int
-	// plain is true when every pattern is literal and holds no '%': a
-	// path not yet escaped then matches one exactly when its escaped form
-	// does (DecideUnescaped).
+	// plain is true when every pattern is literal and holds no '%' nor
+	// '#': a path not yet escaped then matches one exactly when its
+	// escaped form does (DecideUnescaped), and a path followed by a
+	// fragment exactly when the path does (DecideBeforeFragment). A
+	// Content-Usage line's path never holds a '#', where its value ends.
 	plain bool
 }
 
@@ -70,7 +72,7 @@ func NewSet(rules []Rule, signals []SignalLine) *Set {
 	s.rules = slices.Clip(s.rules)
 	slices.SortStableFunc(s.rules, func(a, b setRule) int { return cmp.Compare(len(b.pattern), len(a.pattern)) })
 	s.literal = !slices.ContainsFunc(s.rules, func(r setRule) bool { return !r.literal })
-	s.plain = s.literal && !slices.ContainsFunc(s.rules, func(r setRule) bool { return strings.Contains(r.pattern, "%") })
+	s.plain = s.literal && !slices.ContainsFunc(s.rules, func(r setRule) bool { return strings.ContainsAny(r.pattern, "%#") })
 	markTies(s.rules)
 	if len(s.rules) > 0 {
 		s.prefix = len(s.rules[0].pattern)
@@ -121,6 +123,34 @@ func (s *Set) DecideUnescaped(path string, allowed bool) Usage {
 		path = EscapePath(path)
 	}
 	return Usage{Allowed: true, lines: s.decide(path)}
+}
+
+// DecideBeforeFragment is DecideUnescaped for the part of p before its
+// first '#': p may run on into a fragment, which is not part of the path.
+// When every pattern is plain (literal, without '%' or '#'), p is matched
+// as it is: a plain pattern is a prefix of p exactly when it is one of
+// the part before the '#', which it cannot reach, and no '$' asks where
+// the path ends; nor does a match read past the longest pattern's length.
+// A fragment then costs nothing to find.
+func (s *Set) DecideBeforeFragment(p string, allowed bool) Usage {
+	if !allowed || s.Empty() {
+		return Usage{Allowed: allowed}
+	}
+	if !s.plain {
+		return s.DecideUnescaped(beforeFragment(p), true)
+	}
+	if len(p) > s.prefix {
+		p = p[:s.prefix]
+	}
+	return Usage{Allowed: true, lines: s.decide(p)}
+}
+
+// beforeFragment returns p up to its first '#'.
+func beforeFragment(p string) string {
+	if i := strings.IndexByte(p, '#'); i >= 0 {
+		return p[:i]
+	}
+	return p
 }
 
 // decide returns the decisions for an escaped path: the rules of the

@@ -7,11 +7,12 @@ import (
 
 // TestSetDecidesAsDecide checks Set.Decide against Decide on random
 // groups of rules and signals and random paths, and DecideUnescaped of a
-// raw path against Decide of the escaped one: the same Usage, lines and
-// sources included.
+// raw path, and DecideBeforeFragment of it followed by a fragment or with
+// a '#' at any byte, against Decide of the escaped path before the '#':
+// the same Usage, lines and sources included.
 func TestSetDecidesAsDecide(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	patterns := []string{"/", "/a", "/b", "/a/", "/ab", "/a*", "/*b", "/a$", "/a/b", "/*.pdf$", "*", "/a/*/c", "/%C3%A9", "/a%2F", "/a%2Fb"}
+	patterns := []string{"/", "/a", "/b", "/a/", "/ab", "/a*", "/*b", "/a$", "/a/b", "/*.pdf$", "*", "/a/*/c", "/%C3%A9", "/a%2F", "/a%2Fb", "/a#b"}
 	prefs := []string{"train-ai=n", "train-ai=y", "search=y", "search=n, train-ai=y", "x=y", "(", ""}
 	sigs := []string{"ai-train=no", "ai-train=yes", "search=yes, ai-input=no", "use=reference", "ai-train=maybe"}
 	paths := []string{"/", "/a", "/ab", "/a/b", "/a/x/c", "/b", "/x.pdf", "/a/b.pdf", "/abc?q", "/é", "/%c3%a9", "/a%2fb", "/a%2Fb", "/a%2", "/ab%", "/é/a", "/aé", "/a/é", "/ab%c3%a9", "%", "é"}
@@ -38,6 +39,16 @@ func TestSetDecidesAsDecide(t *testing.T) {
 				}
 				if got := s.DecideUnescaped(raw, allowed); !got.Equal(want) {
 					t.Fatalf("case %d, %s (allowed %v): Set.DecideUnescaped = %+v, Decide of the escaped path = %+v\nrules %+v", n, raw, allowed, got, want, rules)
+				}
+				if got := s.DecideBeforeFragment(raw+"#frag/a%2Fb", allowed); !got.Equal(want) {
+					t.Fatalf("case %d, %s#... (allowed %v): Set.DecideBeforeFragment = %+v, Decide of the escaped path = %+v\nrules %+v", n, raw, allowed, got, want, rules)
+				}
+			}
+			// A '#' at any byte of the path ends it there.
+			for k := range len(raw) + 1 {
+				want := Decide(rules, signals, EscapePath(raw[:k]), true)
+				if got := s.DecideBeforeFragment(raw[:k]+"#"+raw[k:], true); !got.Equal(want) {
+					t.Fatalf("case %d, %s#%s: Set.DecideBeforeFragment = %+v, Decide of the path before '#' = %+v\nrules %+v", n, raw[:k], raw[k:], got, want, rules)
 				}
 			}
 		}
