@@ -51,14 +51,7 @@ func (a *Agent) Usage(rawURL string) usage.Usage {
 			return a.usageLines().DecideBeforeFragment(p, true)
 		}
 	}
-	if !a.Allowed(rawURL) {
-		return usage.Usage{} // no preference: nothing to decide
-	}
-	set := a.usageLines()
-	if set.Empty() {
-		return usage.Usage{Allowed: true}
-	}
-	return set.DecideUnescaped(runtime.Path(rawURL), true)
+	return a.UsageGiven(rawURL, a.Allowed(rawURL))
 }
 
 // UsageGiven is Usage for a URL the caller has checked already: allowed
@@ -67,9 +60,15 @@ func (a *Agent) Usage(rawURL string) usage.Usage {
 // again: a crawler that decides a URL and then asks what it may do with
 // the content makes one check, not two (package fetch's Verdict).
 func (a *Agent) UsageGiven(rawURL string, allowed bool) usage.Usage {
+	if !allowed {
+		return usage.Usage{} // no preference: nothing to decide
+	}
 	set := a.usageLines()
-	if !allowed || set.Empty() {
-		return usage.Usage{Allowed: allowed}
+	if set.Empty() {
+		return usage.Usage{Allowed: true}
+	}
+	if i := runtime.PathStart(rawURL); i >= 0 && rawURL[i] == '/' {
+		return set.DecideBeforeFragment(rawURL[i:], true) // read in place
 	}
 	return set.DecideUnescaped(runtime.Path(rawURL), true)
 }
