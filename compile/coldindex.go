@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"cmp"
 	"encoding/binary"
 	"math"
 	"math/bits"
@@ -57,20 +58,89 @@ const coldEntryBytes = int(unsafe.Sizeof(coldEntry{}))
 // anchors it, found in the index's slab. A pattern, escaped, holds at
 // most three times MaxLineBytes, which n holds.
 type coldEntry struct {
-	off   uint32 // the pattern is slab[off:off+n]
-	id    int32  // the selection's ID
-	up    int32  // in a sorted group, the entry of its nearest prefix (linkPrefixes)
-	n     uint16 // the pattern's length
-	key   uint16 // the length of its key
-	flags entryFlags
-	// first is the key's first byte, when it has one: a key of one byte
-	// is tested against a path without reading the slab.
-	first byte
+	off uint32 // the pattern is slab[off:off+n]
+	id  int32  // the selection's ID
+	up  int32  // in a sorted group, the entry of its nearest prefix (linkPrefixes)
+	// headHi and headLo are the key's first eight bytes, padded with
+	// zeros (headOf), split so that an entry needs no 8-byte alignment: a
+	// search compares most keys with a path, and a key of up to eight
+	// bytes in full, without reading the slab, whose every key read is a
+	// cache miss on a crawl.
+	headHi, headLo uint32
+	n              uint16 // the pattern's length
+	key            uint16 // the length of its key
+	flags          entryFlags
 	// need is a byte every path the pattern matches holds after its key
 	// (needOf), where needAt says. A check tests it before it reads the
-	// pattern. An entry is 20 bytes.
+	// pattern. An entry is 28 bytes.
 	need   byte
 	needAt needPlace
+}
+
+// headBytes is how many bytes of a key an entry holds (headOf).
+const headBytes = 8
+
+// headOf returns the first headBytes bytes of s, padded with zeros, as a
+// big-endian word: of two strings, the one whose head is less is less.
+// Equal heads decide nothing past headBytes, nor, as padding and a NUL
+// byte look alike, between two strings of which one is shorter.
+func headOf(s string) uint64 {
+	if len(s) >= headBytes {
+		return bits.ReverseBytes64(loadWord(s))
+	}
+	var w uint64
+	for i := 0; i < len(s); i++ {
+		w |= uint64(s[i]) << (56 - 8*i)
+	}
+	return w
+}
+
+// head returns headOf the entry's key.
+func (e *coldEntry) head() uint64 { return uint64(e.headHi)<<32 | uint64(e.headLo) }
+
+// setHead sets the entry's head to headOf its key.
+func (e *coldEntry) setHead(key string) {
+	h := headOf(key)
+	e.headHi, e.headLo = uint32(h>>32), uint32(h)
+}
+
+// compareKey compares the entry's key with path, whose head is ph, as
+// strings.Compare would. It reads the slab only when both are longer
+// than headBytes and their heads are equal.
+func (e *coldEntry) compareKey(slab, path string, ph uint64) int {
+	switch kh := e.head(); {
+	case kh < ph:
+		return -1
+	case kh > ph:
+		return 1
+	case e.key <= headBytes || len(path) <= headBytes:
+		// One is a prefix of the other, or both are equal.
+		return cmp.Compare(int(e.key), len(path))
+	}
+	// Not strings.Compare: path would escape, and with it the buffer a
+	// cold check may have joined it in.
+	switch k, p := slab[e.off+headBytes:e.off+uint32(e.key)], path[headBytes:]; {
+	case k < p:
+		return -1
+	case k > p:
+		return 1
+	}
+	return 0
+}
+
+// commonKeyPrefix returns the length of the common prefix of the entry's
+// key and path, whose head is ph, as commonPrefix would. It reads the slab
+// only when both are longer than headBytes and their heads are equal.
+func (e *coldEntry) commonKeyPrefix(slab, path string, ph uint64) int {
+	n := min(int(e.key), len(path))
+	if x := e.head() ^ ph; x != 0 {
+		// A difference past n is padding against a byte, or a byte past n.
+		return min(bits.LeadingZeros64(x)/8, n)
+	}
+	if n <= headBytes {
+		return n
+	}
+	return headBytes + commonPrefix(slab[e.off+headBytes:e.off+uint32(e.key)], path[headBytes:])
 }
 
 // entryFlags are the bits of a coldEntry's flags.
@@ -302,9 +372,7 @@ func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry 
 		key = len(strings.TrimSuffix(expr, "$"))
 	}
 	e.key, e.n = uint16(key), uint16(len(expr))
-	if key > 0 {
-		e.first = expr[0]
-	}
+	e.setHead(expr[:key])
 	rest, anchored := expr[key:], e.dir()
 	if !e.dir() {
 		rest, anchored = strings.CutSuffix(rest, "$")
@@ -530,9 +598,10 @@ func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {
 // linkPrefixes) no longer than k's common prefix with path. One binary
 // search finds k; the chain is walked from there.
 func candidates(es []coldEntry, slab string, path string, fn func(*coldEntry)) {
-	i, found := searchKey(es, slab, path)
+	ph := headOf(path)
+	i, found := searchKey(es, slab, path, ph)
 	if found {
-		for i+1 < len(es) && es[i+1].keyOf(slab) == path {
+		for i+1 < len(es) && es[i+1].compareKey(slab, path, ph) == 0 {
 			i++
 		}
 	} else {
@@ -541,7 +610,7 @@ func candidates(es []coldEntry, slab string, path string, fn func(*coldEntry)) {
 	if i < 0 {
 		return
 	}
-	l := commonPrefix(es[i].keyOf(slab), path)
+	l := es[i].commonKeyPrefix(slab, path, ph)
 	for ; i >= 0; i = int(es[i].up) {
 		if int(es[i].key) <= l {
 			fn(&es[i])
@@ -550,21 +619,21 @@ func candidates(es []coldEntry, slab string, path string, fn func(*coldEntry)) {
 }
 
 // searchKey returns the place of the first entry of the sorted es whose
-// key is at least path, and whether it equals path. It is
-// slices.BinarySearchFunc written out: a comparison called through a
+// key is at least path, whose head is ph, and whether it equals path. It
+// is slices.BinarySearchFunc written out: a comparison called through a
 // func value would make path escape, and with it the buffer a cold check
 // may have joined it in.
-func searchKey(es []coldEntry, slab string, path string) (int, bool) {
+func searchKey(es []coldEntry, slab string, path string, ph uint64) (int, bool) {
 	lo, hi := 0, len(es)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if es[mid].keyOf(slab) < path {
+		if es[mid].compareKey(slab, path, ph) < 0 {
 			lo = mid + 1
 		} else {
 			hi = mid
 		}
 	}
-	return lo, lo < len(es) && es[lo].keyOf(slab) == path
+	return lo, lo < len(es) && es[lo].compareKey(slab, path, ph) == 0
 }
 
 // linkPrefixes sets the up link of each entry of the sorted es: the
