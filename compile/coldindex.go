@@ -29,26 +29,49 @@ import (
 // filed by them instead (gramIndex): hundreds of them may share a key, or
 // have none.
 type coldIndex struct {
+	// The fields fill two cache lines, the size of the object: a check
+	// reads them all, and on a crawl each line it reads is a cache miss.
+
 	// slab holds every entry's pattern (coldEntry.off): the file's arena,
 	// which holds the patterns that needed no escaping, followed by the
 	// escaped ones when the rules have any. A check reads the patterns
 	// from it without going through the rules and the file: on a crawl,
 	// each such hop is a cache miss.
-	slab    string
-	short   []coldEntry // keys of no or one byte
-	grams   *gramIndex  // star patterns filed by gram, when there are many (coldgram.go)
-	entries []coldEntry // the rest, grouped by key[1]: group j is entries[start[j]:start[j+1]]
-	start   []int32     // per non-empty group, in byte order, and the end
-	groups  [4]uint64   // bit c: the group of byte c is not empty
-	rank    [4]uint16   // the non-empty groups of the words before
-	sorted  [4]atomic.Uint64
-	// star counts the entries whose pattern holds a '*', and starBytes
-	// their patterns' bytes: only they need a search in the path.
-	star, starBytes int
+	slab string
+	// entries holds, in one array, first the entries whose key has no or
+	// one byte (short), then the others, grouped by key[1]: group j is
+	// entries[start[j]:start[j+1]], groupSorted masked off.
+	entries []coldEntry
+	// start holds, per non-empty group in byte order, where it begins,
+	// with groupSorted set once it is sorted (read and set atomically),
+	// then the end.
+	start  []int32
+	groups [4]uint64  // bit c: the group of byte c is not empty
+	rank   [4]uint16  // the non-empty groups of the words before
+	grams  *gramIndex // star patterns filed by gram, when there are many (coldgram.go)
+	nShort int32      // the short entries, at the start of entries
 	// coldPathMax is the longest path whose work is within coldWorkMax
 	// (work), found once: a check compares the path's length with it.
-	coldPathMax int
+	coldPathMax int32
+	// star counts the entries whose pattern holds a '*', and starBytes
+	// their patterns' bytes: only they need a search in the path.
+	star, starBytes int32
 }
+
+// coldIndexBytes is the size of a coldIndex: two cache lines.
+const coldIndexBytes = 128
+
+var _ [coldIndexBytes - unsafe.Sizeof(coldIndex{})]struct{}
+
+// groupSorted marks in coldIndex.start a group that is sorted. An index
+// holds fewer entries than a file bytes, far fewer than it.
+const groupSorted = 1 << 30
+
+// short returns the entries whose key has no or one byte.
+func (ix *coldIndex) short() []coldEntry { return ix.entries[:ix.nShort] }
+
+// keyed returns the entries grouped by their key's second byte.
+func (ix *coldIndex) keyed() []coldEntry { return ix.entries[ix.nShort:] }
 
 // coldEntryBytes is the size of a coldEntry.
 const coldEntryBytes = int(unsafe.Sizeof(coldEntry{}))
@@ -273,20 +296,29 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 		rs.meter.Add(ix.grams.bytes())
 	}
 	var counts [256]int32
-	for _, e := range all {
-		if e.key >= 2 {
-			counts[e.group(ix.slab)]++
-			setBit(ix.groups[:], uint32(e.group(ix.slab)))
-		}
-	}
-	ix.start = bucketStarts(counts[:], ix.groups[:], ix.rank[:])
-	ix.entries = make([]coldEntry, ix.start[len(ix.start)-1])
+	nShort := int32(0)
 	for _, e := range all {
 		if e.key < 2 {
-			ix.short = append(ix.short, e)
+			nShort++
 			continue
 		}
-		ix.entries[counts[e.group(ix.slab)]] = e
+		counts[e.group(ix.slab)]++
+		setBit(ix.groups[:], uint32(e.group(ix.slab)))
+	}
+	ix.start = bucketStarts(counts[:], ix.groups[:], ix.rank[:])
+	for k := range ix.start {
+		ix.start[k] += nShort
+	}
+	ix.entries = make([]coldEntry, ix.start[len(ix.start)-1])
+	ix.nShort = nShort
+	short := int32(0)
+	for _, e := range all {
+		if e.key < 2 {
+			ix.entries[short] = e
+			short++
+			continue
+		}
+		ix.entries[nShort+counts[e.group(ix.slab)]] = e
 		counts[e.group(ix.slab)]++
 	}
 	*scratch = all[:0]
@@ -294,8 +326,7 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 	if unsafe.StringData(ix.slab) != unsafe.StringData(rs.file.body) {
 		rs.meter.Add(alloc.Size(len(ix.slab)))
 	}
-	rs.meter.Add(alloc.Size(int(unsafe.Sizeof(coldIndex{}))) + alloc.Size(cap(ix.entries)*coldEntryBytes) +
-		alloc.Size(cap(ix.short)*coldEntryBytes) + alloc.Size(4*cap(ix.start)))
+	rs.meter.Add(alloc.Size(coldIndexBytes) + alloc.Size(cap(ix.entries)*coldEntryBytes) + alloc.Size(4*cap(ix.start)))
 	ix.coldPathMax = ix.longestCold()
 	rs.index.Store(ix)
 	return ix
@@ -303,15 +334,15 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 
 // longestCold returns the longest path whose work (work) is within
 // coldWorkMax, by a binary search on the path's length, which work never
-// decreases with; math.MaxInt when every path's is.
-func (ix *coldIndex) longestCold() int {
-	within := func(n int) bool { return indexWork(n, ix.star, ix.starBytes, len(ix.entries)) <= coldWorkMax }
+// decreases with; math.MaxInt32 when every path's is.
+func (ix *coldIndex) longestCold() int32 {
+	within := func(n int) bool { return indexWork(n, int(ix.star), int(ix.starBytes), len(ix.keyed())) <= coldWorkMax }
 	// Any entry costs a path of n bytes at least (n+1)/8, and a star
 	// n+1: no path of 16*coldWorkMax bytes is within, unless nothing
 	// costs.
 	hi := 16 * coldWorkMax
 	if within(hi) {
-		return math.MaxInt
+		return math.MaxInt32
 	}
 	if !within(0) {
 		return -1
@@ -324,7 +355,7 @@ func (ix *coldIndex) longestCold() int {
 			hi = mid
 		}
 	}
-	return lo
+	return int32(lo)
 }
 
 // entryScratch holds the buffers buildIndex collects entries in.
@@ -367,7 +398,7 @@ func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry 
 	key := strings.IndexByte(expr, '*')
 	if key >= 0 {
 		ix.star++
-		ix.starBytes += len(expr)
+		ix.starBytes += int32(len(expr))
 	} else {
 		key = len(strings.TrimSuffix(expr, "$"))
 	}
@@ -399,7 +430,7 @@ func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry 
 // least n/16 for any path, so one that passes coldWorkMax holds fewer than
 // maxSortedEntries, whose index within a group fits indexBits.
 func (ix *coldIndex) work(path string) int {
-	return indexWork(len(path), ix.star, ix.starBytes, len(ix.entries))
+	return indexWork(len(path), int(ix.star), int(ix.starBytes), len(ix.keyed()))
 }
 
 // indexWork is work for a path of pathLen bytes and an index of entries
@@ -423,14 +454,14 @@ func (ix *coldIndex) group(rs *RuleSet, c byte) []coldEntry {
 	if !ok {
 		return nil
 	}
-	g := ix.entries[ix.start[j]:ix.start[j+1]]
-	word, bit := &ix.sorted[c/64], uint64(1)<<(c%64)
-	if word.Load()&bit == 0 {
+	lo := atomic.LoadInt32(&ix.start[j])
+	g := ix.entries[lo&^groupSorted : atomic.LoadInt32(&ix.start[j+1])&^groupSorted]
+	if lo&groupSorted == 0 {
 		rs.mu.Lock()
-		if word.Load()&bit == 0 {
+		if atomic.LoadInt32(&ix.start[j])&groupSorted == 0 {
 			sortByKey(ix.slab, g)
 			linkPrefixes(ix.slab, g)
-			word.Or(bit)
+			atomic.OrInt32(&ix.start[j], groupSorted)
 		}
 		rs.mu.Unlock()
 	}
@@ -581,7 +612,7 @@ func digitAt(key string, depth int) uint64 {
 // match tries the patterns whose key is a prefix of path.
 func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {
 	slab := ix.slab
-	tryPrefixed(m, slab, ix.short, path)
+	tryPrefixed(m, slab, ix.short(), path)
 	if ix.grams != nil {
 		ix.grams.match(m, slab, path)
 	}

@@ -45,8 +45,9 @@ func loadColdSites(b *testing.B) []coldSite {
 		}
 		ix := rs.buildIndex()
 		paths := append([]string(nil), coldPaths...)
-		for i := 0; i < len(ix.entries) && i < 8; i++ {
-			e := &ix.entries[i*len(ix.entries)/8]
+		keyed := ix.keyed()
+		for i := 0; i < len(keyed) && i < 8; i++ {
+			e := &keyed[i*len(keyed)/8]
 			paths = append(paths, e.keyOf(ix.slab)+"x/page.html")
 		}
 		s := coldSite{rs: rs, ix: ix, paths: paths}

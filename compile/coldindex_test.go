@@ -160,7 +160,7 @@ func TestMayMatchRulesOutNoMatch(t *testing.T) {
 		f := Parse([]byte(body.String()), Options{})
 		rs := f.Compile(f.Resolve(), automaton.Options{})
 		ix := rs.buildIndex()
-		all := append(append([]coldEntry(nil), ix.short...), ix.entries...)
+		all := ix.entries
 		for range 30 {
 			path := "/" + randomBytes(r, "ab$/", r.IntN(8))
 			for i := range all {
@@ -194,7 +194,7 @@ func TestMayMatchRulesOutNoMatch(t *testing.T) {
 func TestKeyStartsIsHasPrefix(t *testing.T) {
 	f := Parse([]byte("User-agent: *\nDisallow: *a\nDisallow: /*b\nDisallow: a*b\nDisallow: /x/*c\nAllow: /$\n"), Options{})
 	ix := f.Compile(f.Resolve(), automaton.Options{}).buildIndex()
-	all := append(append([]coldEntry(nil), ix.short...), ix.entries...)
+	all := ix.entries
 	for _, path := range []string{"", "/", "a", "/x/", "/x", "ab"} {
 		for i := range all {
 			e := &all[i]
@@ -261,7 +261,7 @@ func TestLongestColdIsTheWorkBound(t *testing.T) {
 		}
 		f := Parse([]byte(body.String()), Options{})
 		ix := f.Compile(f.Resolve(), automaton.Options{}).buildIndex()
-		n := ix.coldPathMax
+		n := int(ix.coldPathMax)
 		require.Positive(t, n, "%d rules", rules)
 		for _, l := range []int{0, n / 2, n - 1, n, n + 1, 2 * n} {
 			path := strings.Repeat("/", l)
@@ -269,5 +269,5 @@ func TestLongestColdIsTheWorkBound(t *testing.T) {
 		}
 	}
 	f := Parse([]byte("User-agent: *\nDisallow: /\n"), Options{})
-	assert.Equal(t, math.MaxInt, f.Compile(f.Resolve(), automaton.Options{}).buildIndex().coldPathMax, "no entry of two bytes, no star: no path costs")
+	assert.Equal(t, int32(math.MaxInt32), f.Compile(f.Resolve(), automaton.Options{}).buildIndex().coldPathMax, "no entry of two bytes, no star: no path costs")
 }
