@@ -113,12 +113,14 @@ func tryPrefixed(m *coldMatch, slab string, es []coldEntry, path string) {
 }
 
 // keyStarts reports whether path starts with the entry's key; a key of
-// up to headBytes bytes, as most of the short keys are ("/"), is compared
-// without reading the slab.
+// one byte, as most of the short keys are ("/"), is compared without
+// reading the slab.
 func (e *coldEntry) keyStarts(slab string, path string) bool {
-	if e.key <= headBytes {
-		// A shift by 64, for an empty key, gives 0.
-		return len(path) >= int(e.key) && (e.head()^headOf(path))>>(64-8*uint(e.key)) == 0
+	switch e.key {
+	case 0:
+		return true
+	case 1:
+		return path != "" && path[0] == byte(e.headHi>>8)
 	}
 	return strings.HasPrefix(path, e.keyOf(slab))
 }

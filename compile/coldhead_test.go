@@ -15,14 +15,21 @@ func keyEntry(key string) (coldEntry, string) {
 }
 
 // checkHead holds the tests an entry answers from its head to the
-// string functions they stand for.
+// string functions they stand for: keyStarts on any path, compareKey and
+// commonKeyPrefix on a path of the entry's group, which it gets by taking
+// the key's second byte when both have one (a path of another group is
+// never compared with the key).
 func checkHead(t *testing.T, key, path string) {
 	t.Helper()
 	e, slab := keyEntry(key)
+	assert.Equal(t, strings.HasPrefix(path, key), e.keyStarts(slab, path), "keyStarts(%q, %q)", key, path)
+	if len(key) < 2 || len(path) < 2 {
+		return
+	}
+	path = path[:1] + key[1:2] + path[2:]
 	ph := headOf(path)
 	assert.Equal(t, strings.Compare(key, path), e.compareKey(slab, path, ph), "compareKey(%q, %q)", key, path)
 	assert.Equal(t, commonPrefix(key, path), e.commonKeyPrefix(slab, path, ph), "commonKeyPrefix(%q, %q)", key, path)
-	assert.Equal(t, strings.HasPrefix(path, key), e.keyStarts(slab, path), "keyStarts(%q, %q)", key, path)
 }
 
 // TestHeadDecidesAsStrings checks the comparisons an entry makes from
@@ -57,6 +64,10 @@ func TestHeadDecidesAsStrings(t *testing.T) {
 		{"/catalog/product_compare/", "/catalog/category/view/s/a"},
 		{"\xff\xff", "\xff\xfe"},
 		{"a", "/a"}, // a key that is not a path's
+		{"/", "x"},  // keys of one byte
+		{"x", "x/a"},
+		{"/a\x00\x00\x00\x00\x00\x00", "/a"}, // NUL bytes to the head's end
+		{"\x00\x00", "\x00\x00\x00"},
 	} {
 		checkHead(t, tt.key, tt.path)
 		checkHead(t, tt.path, tt.key)

@@ -84,65 +84,82 @@ type coldEntry struct {
 	off uint32 // the pattern is slab[off:off+n]
 	id  int32  // the selection's ID
 	up  int32  // in a sorted group, the entry of its nearest prefix (linkPrefixes)
-	// headHi and headLo are the key's first eight bytes, padded with
-	// zeros (headOf), split so that an entry needs no 8-byte alignment: a
-	// search compares most keys with a path, and a key of up to eight
-	// bytes in full, without reading the slab, whose every key read is a
-	// cache miss on a crawl.
-	headHi, headLo uint32
-	n              uint16 // the pattern's length
-	key            uint16 // the length of its key
-	flags          entryFlags
+	// headLo and headHi are the key's head (headOf), split so that an
+	// entry needs no 8-byte alignment: a search compares most keys with a
+	// path, and a key of up to headLen bytes in full, without reading the
+	// slab, whose every key read is a cache miss on a crawl.
+	headLo uint32
+	headHi uint16
+	n      uint16 // the pattern's length
+	key    uint16 // the length of its key
+	flags  entryFlags
 	// need is a byte every path the pattern matches holds after its key
-	// (needOf), where needAt says. A check tests it before it reads the
-	// pattern. An entry is 28 bytes.
-	need   byte
-	needAt needPlace
+	// (needOf), where the flags' needAt says. A check tests it before it
+	// reads the pattern. An entry is 24 bytes.
+	need byte
 }
 
-// headBytes is how many bytes of a key an entry holds (headOf).
-const headBytes = 8
+// headLen is the longest key an entry's head holds in full, given its
+// group's byte, the key's second.
+const headLen = 7
 
-// headOf returns the first headBytes bytes of s, padded with zeros, as a
-// big-endian word: of two strings, the one whose head is less is less.
-// Equal heads decide nothing past headBytes, nor, as padding and a NUL
-// byte look alike, between two strings of which one is shorter.
+// headOf returns the head of s, the bytes that tell apart the keys of a
+// group, whose second byte is the same: the first, and the five after the
+// second (s[2:headLen]), padded with zeros, as a big-endian word whose low
+// 16 bits are zero. Of two strings of one group, the one whose head is
+// less is less. Equal heads decide nothing past headLen bytes, nor, as
+// padding and a NUL byte look alike, between two strings of which one is
+// shorter.
 func headOf(s string) uint64 {
-	if len(s) >= headBytes {
-		return bits.ReverseBytes64(loadWord(s))
+	if len(s) >= 8 {
+		w := bits.ReverseBytes64(loadWord(s)) // s[0:8], s[0] the top byte
+		return w&(0xFF<<56) | w<<8&(1<<56-1<<16)
 	}
 	var w uint64
-	for i := 0; i < len(s); i++ {
-		w |= uint64(s[i]) << (56 - 8*i)
+	if len(s) > 0 {
+		w = uint64(s[0]) << 56
+	}
+	for i := 2; i < len(s); i++ {
+		w |= uint64(s[i]) << (64 - 8*i)
 	}
 	return w
 }
 
+// headIndex is the byte of a string that byte b of its head (from the
+// top) holds.
+func headIndex(b int) int {
+	if b == 0 {
+		return 0
+	}
+	return b + 1
+}
+
 // head returns headOf the entry's key.
-func (e *coldEntry) head() uint64 { return uint64(e.headHi)<<32 | uint64(e.headLo) }
+func (e *coldEntry) head() uint64 { return uint64(e.headHi)<<48 | uint64(e.headLo)<<16 }
 
 // setHead sets the entry's head to headOf its key.
 func (e *coldEntry) setHead(key string) {
 	h := headOf(key)
-	e.headHi, e.headLo = uint32(h>>32), uint32(h)
+	e.headHi, e.headLo = uint16(h>>48), uint32(h>>16)
 }
 
-// compareKey compares the entry's key with path, whose head is ph, as
-// strings.Compare would. It reads the slab only when both are longer
-// than headBytes and their heads are equal.
+// compareKey compares the entry's key with path, whose head is ph and
+// whose second byte is the key's (the entry's group), as strings.Compare
+// would. It reads the slab only when both are longer than headLen and
+// their heads are equal.
 func (e *coldEntry) compareKey(slab, path string, ph uint64) int {
 	switch kh := e.head(); {
 	case kh < ph:
 		return -1
 	case kh > ph:
 		return 1
-	case e.key <= headBytes || len(path) <= headBytes:
+	case e.key <= headLen || len(path) <= headLen:
 		// One is a prefix of the other, or both are equal.
 		return cmp.Compare(int(e.key), len(path))
 	}
 	// Not strings.Compare: path would escape, and with it the buffer a
 	// cold check may have joined it in.
-	switch k, p := slab[e.off+headBytes:e.off+uint32(e.key)], path[headBytes:]; {
+	switch k, p := slab[e.off+headLen:e.off+uint32(e.key)], path[headLen:]; {
 	case k < p:
 		return -1
 	case k > p:
@@ -152,18 +169,19 @@ func (e *coldEntry) compareKey(slab, path string, ph uint64) int {
 }
 
 // commonKeyPrefix returns the length of the common prefix of the entry's
-// key and path, whose head is ph, as commonPrefix would. It reads the slab
-// only when both are longer than headBytes and their heads are equal.
+// key and path, whose head is ph and whose second byte is the key's, as
+// commonPrefix would. It reads the slab only when both are longer than
+// headLen and their heads are equal.
 func (e *coldEntry) commonKeyPrefix(slab, path string, ph uint64) int {
 	n := min(int(e.key), len(path))
 	if x := e.head() ^ ph; x != 0 {
 		// A difference past n is padding against a byte, or a byte past n.
-		return min(bits.LeadingZeros64(x)/8, n)
+		return min(headIndex(bits.LeadingZeros64(x)/8), n)
 	}
-	if n <= headBytes {
+	if n <= headLen {
 		return n
 	}
-	return headBytes + commonPrefix(slab[e.off+headBytes:e.off+uint32(e.key)], path[headBytes:])
+	return headLen + commonPrefix(slab[e.off+headLen:e.off+uint32(e.key)], path[headLen:])
 }
 
 // entryFlags are the bits of a coldEntry's flags.
@@ -179,7 +197,17 @@ const (
 	// pattern (exactNeed): it matches whenever the path holds its need,
 	// and the pattern is not read. "/*?", "/*&*", "/private" are such; "/*.pdf$" is not.
 	entryExact
+	// needShift places the entry's needPlace (needAt) in its flags.
+	needShift = iota
 )
+
+// needAt returns where a path must hold the entry's need.
+func (e *coldEntry) needAt() needPlace { return needPlace(e.flags >> needShift) }
+
+// setNeed sets the entry's need and where a path must hold it.
+func (e *coldEntry) setNeed(b byte, at needPlace) {
+	e.need, e.flags = b, e.flags&(1<<needShift-1)|entryFlags(at)<<needShift
+}
 
 func (e *coldEntry) dir() bool   { return e.flags&entryDir != 0 }
 func (e *coldEntry) allow() bool { return e.flags&entryAllow != 0 }
@@ -215,9 +243,9 @@ func (e *coldEntry) mayMatch(path string) bool {
 	switch {
 	case len(path) < int(e.key):
 		return false
-	case e.needAt == needNone:
+	case e.needAt() == needNone:
 		return true
-	case e.needAt == needAtEnd:
+	case e.needAt() == needAtEnd:
 		return len(path) > int(e.key) && path[len(path)-1] == e.need
 	}
 	return strings.IndexByte(path[e.key:], e.need) >= 0
@@ -411,9 +439,9 @@ func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry 
 	need, atEnd, ok := needOf(rest, anchored)
 	switch {
 	case atEnd:
-		e.need, e.needAt = need, needAtEnd
+		e.setNeed(need, needAtEnd)
 	case ok:
-		e.need, e.needAt = need, needAnywhere
+		e.setNeed(need, needAnywhere)
 	}
 	if exactNeed(rest, anchored, e.dir()) {
 		e.flags |= entryExact
