@@ -29,7 +29,7 @@ import (
 // filed by them instead (gramIndex): hundreds of them may share a key, or
 // have none.
 type coldIndex struct {
-	// The fields fill two cache lines, the size of the object: a check
+	// The fields fill one cache line, the size of the object: a check
 	// reads them all, and on a crawl each line it reads is a cache miss.
 
 	// slab holds every entry's pattern (coldEntry.off): the file's arena,
@@ -38,40 +38,67 @@ type coldIndex struct {
 	// from it without going through the rules and the file: on a crawl,
 	// each such hop is a cache miss.
 	slab string
-	// entries holds, in one array, first the entries whose key has no or
-	// one byte (short), then the others, grouped by key[1]: group j is
-	// entries[start[j]:start[j+1]], groupSorted masked off.
-	entries []coldEntry
-	// start holds, per non-empty group in byte order, where it begins,
-	// with groupSorted set once it is sorted (read and set atomically),
-	// then the end.
-	start  []int32
-	groups [4]uint64  // bit c: the group of byte c is not empty
-	rank   [4]uint16  // the non-empty groups of the words before
-	grams  *gramIndex // star patterns filed by gram, when there are many (coldgram.go)
-	nShort int32      // the short entries, at the start of entries
-	// coldPathMax is the longest path whose work is within coldWorkMax
-	// (work), found once: a check compares the path's length with it.
-	coldPathMax int32
-	// star counts the entries whose pattern holds a '*', and starBytes
-	// their patterns' bytes: only they need a search in the path.
-	star, starBytes int32
+	// entries is the first of the index's entries, in one array: first
+	// the nShort whose key has no or one byte, then the others, grouped by
+	// key[1] (table). Its length is table's last word.
+	entries *coldEntry
+	// table holds the groups, in one array a check reads: groupWords
+	// words whose bit c says the group of byte c is not empty, then, per
+	// non-empty group in byte order, where it begins in entries, with
+	// groupSorted set once it is sorted (read and set atomically), then
+	// the end.
+	table       []int32
+	grams       *gramIndex // star patterns filed by gram, when there are many (coldgram.go)
+	nShort      int32
+	coldPathMax int32 // the longest path whose work is within coldWorkMax (work), found once
 }
 
-// coldIndexBytes is the size of a coldIndex: two cache lines.
-const coldIndexBytes = 128
+// coldIndexBytes is the size of a coldIndex: one cache line.
+const coldIndexBytes = 64
 
 var _ [coldIndexBytes - unsafe.Sizeof(coldIndex{})]struct{}
 
-// groupSorted marks in coldIndex.start a group that is sorted. An index
+// groupWords is the number of words of a group table's bitmap.
+const groupWords = 256 / 32
+
+// groupSorted marks in a group table a group that is sorted. An index
 // holds fewer entries than a file bytes, far fewer than it.
 const groupSorted = 1 << 30
 
+// all returns the index's entries.
+func (ix *coldIndex) all() []coldEntry {
+	return unsafe.Slice(ix.entries, ix.table[len(ix.table)-1])
+}
+
 // short returns the entries whose key has no or one byte.
-func (ix *coldIndex) short() []coldEntry { return ix.entries[:ix.nShort] }
+func (ix *coldIndex) short() []coldEntry { return unsafe.Slice(ix.entries, ix.nShort) }
 
 // keyed returns the entries grouped by their key's second byte.
-func (ix *coldIndex) keyed() []coldEntry { return ix.entries[ix.nShort:] }
+func (ix *coldIndex) keyed() []coldEntry { return ix.all()[ix.nShort:] }
+
+// groupTable returns the table of groups of the non-short entries of
+// all, which must be grouped and follow nShort short ones, whose count
+// of entries of each key's second byte is counts.
+func groupTable(counts *[256]int32, nShort int32) []int32 {
+	var used [groupWords]int32
+	groups := 0
+	for c, n := range counts {
+		if n > 0 {
+			used[c/32] |= 1 << (c % 32)
+			groups++
+		}
+	}
+	t := make([]int32, groupWords, groupWords+groups+1)
+	copy(t, used[:])
+	sum := nShort
+	for _, n := range counts {
+		if n > 0 {
+			t = append(t, sum)
+			sum += n
+		}
+	}
+	return append(t, sum)
+}
 
 // coldEntryBytes is the size of a coldEntry.
 const coldEntryBytes = int(unsafe.Sizeof(coldEntry{}))
@@ -318,53 +345,54 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 	}
 	ix := &coldIndex{}
 	scratch := entryScratch.Get().(*[]coldEntry)
-	all := ix.collect(rs, (*scratch)[:0])
-	if ix.star >= gramMin {
+	var stars starTally
+	all := ix.collect(rs, (*scratch)[:0], &stars)
+	if stars.star >= gramMin {
 		all, ix.grams = fileByGram(ix.slab, all)
 		rs.meter.Add(ix.grams.bytes())
 	}
 	var counts [256]int32
-	nShort := int32(0)
 	for _, e := range all {
 		if e.key < 2 {
-			nShort++
+			ix.nShort++
 			continue
 		}
 		counts[e.group(ix.slab)]++
-		setBit(ix.groups[:], uint32(e.group(ix.slab)))
 	}
-	ix.start = bucketStarts(counts[:], ix.groups[:], ix.rank[:])
-	for k := range ix.start {
-		ix.start[k] += nShort
+	ix.table = groupTable(&counts, ix.nShort)
+	entries := make([]coldEntry, len(all))
+	next, short := counts, int32(0) // where the next entry of each group goes
+	for c, start := 0, ix.nShort; c < len(next); c++ {
+		next[c], start = start, start+counts[c]
 	}
-	ix.entries = make([]coldEntry, ix.start[len(ix.start)-1])
-	ix.nShort = nShort
-	short := int32(0)
 	for _, e := range all {
 		if e.key < 2 {
-			ix.entries[short] = e
+			entries[short] = e
 			short++
 			continue
 		}
-		ix.entries[nShort+counts[e.group(ix.slab)]] = e
-		counts[e.group(ix.slab)]++
+		entries[next[e.group(ix.slab)]] = e
+		next[e.group(ix.slab)]++
+	}
+	if len(entries) > 0 {
+		ix.entries = &entries[0]
 	}
 	*scratch = all[:0]
 	entryScratch.Put(scratch)
 	if unsafe.StringData(ix.slab) != unsafe.StringData(rs.file.body) {
 		rs.meter.Add(alloc.Size(len(ix.slab)))
 	}
-	rs.meter.Add(alloc.Size(coldIndexBytes) + alloc.Size(cap(ix.entries)*coldEntryBytes) + alloc.Size(4*cap(ix.start)))
-	ix.coldPathMax = ix.longestCold()
+	rs.meter.Add(alloc.Size(coldIndexBytes) + alloc.Size(cap(entries)*coldEntryBytes) + alloc.Size(4*cap(ix.table)))
+	ix.coldPathMax = longestCold(stars, len(ix.keyed()))
 	rs.index.Store(ix)
 	return ix
 }
 
 // longestCold returns the longest path whose work (work) is within
-// coldWorkMax, by a binary search on the path's length, which work never
+// coldWorkMax, on an index of keyed entries whose stars are stars, by a binary search on the path's length, which work never
 // decreases with; math.MaxInt32 when every path's is.
-func (ix *coldIndex) longestCold() int32 {
-	within := func(n int) bool { return indexWork(n, int(ix.star), int(ix.starBytes), len(ix.keyed())) <= coldWorkMax }
+func longestCold(stars starTally, keyed int) int32 {
+	within := func(n int) bool { return indexWork(n, stars.star, stars.starBytes, keyed) <= coldWorkMax }
 	// Any entry costs a path of n bytes at least (n+1)/8, and a star
 	// n+1: no path of 16*coldWorkMax bytes is within, unless nothing
 	// costs.
@@ -389,9 +417,13 @@ func (ix *coldIndex) longestCold() int32 {
 // entryScratch holds the buffers buildIndex collects entries in.
 var entryScratch = sync.Pool{New: func() any { return new([]coldEntry) }}
 
+// starTally counts the entries whose pattern holds a '*', and their
+// patterns' bytes: only they need a search in the path.
+type starTally struct{ star, starBytes int }
+
 // collect appends the entries of the rule set's rules to all, and counts
 // those with a star; it sets the slab their patterns are read from.
-func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry) []coldEntry {
+func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry, stars *starTally) []coldEntry {
 	f := rs.file
 	var escaped []byte // the escaped patterns, after the arena in the slab
 	rs.eachRule(func(i, id int32) {
@@ -405,12 +437,12 @@ func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry) []coldEntry {
 			off = uint32(len(f.body) + len(escaped))
 			escaped = append(escaped, expr...)
 		}
-		all = ix.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(r.allow(), false)}, expr)
+		all = stars.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(r.allow(), false)}, expr)
 		if !r.allow() {
 			return
 		}
 		if dir, ok := indexDir(expr); ok {
-			all = ix.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(true, true)}, dir)
+			all = stars.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(true, true)}, dir)
 		}
 	})
 	ix.slab = f.body
@@ -422,11 +454,11 @@ func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry) []coldEntry {
 
 // add appends e, whose pattern is expr, with its key, and counts what it
 // costs to try.
-func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry {
+func (t *starTally) add(all []coldEntry, e coldEntry, expr string) []coldEntry {
 	key := strings.IndexByte(expr, '*')
 	if key >= 0 {
-		ix.star++
-		ix.starBytes += int32(len(expr))
+		t.star++
+		t.starBytes += len(expr)
 	} else {
 		key = len(strings.TrimSuffix(expr, "$"))
 	}
@@ -458,7 +490,18 @@ func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry 
 // least n/16 for any path, so one that passes coldWorkMax holds fewer than
 // maxSortedEntries, whose index within a group fits indexBits.
 func (ix *coldIndex) work(path string) int {
-	return indexWork(len(path), int(ix.star), int(ix.starBytes), len(ix.keyed()))
+	var stars starTally
+	entries := ix.all()
+	if ix.grams != nil {
+		entries = append(entries[:len(entries):len(entries)], ix.grams.filed...)
+	}
+	for i := range entries {
+		if e := &entries[i]; strings.IndexByte(e.expr(ix.slab), '*') >= 0 {
+			stars.star++
+			stars.starBytes += int(e.n)
+		}
+	}
+	return indexWork(len(path), stars.star, stars.starBytes, len(ix.keyed()))
 }
 
 // indexWork is work for a path of pathLen bytes and an index of entries
@@ -478,18 +521,23 @@ var _ [indexMask + 1 - maxSortedEntries]struct{}
 // group returns the entries whose key's second byte is c, sorted by key;
 // it sorts them the first time, under rs.mu.
 func (ix *coldIndex) group(rs *RuleSet, c byte) []coldEntry {
-	j, ok := bucketIndex(ix.groups[:], ix.rank[:], uint32(c))
-	if !ok {
+	t := ix.table
+	used := uint32(t[c/32])
+	if used&(1<<(c%32)) == 0 {
 		return nil
 	}
-	lo := atomic.LoadInt32(&ix.start[j])
-	g := ix.entries[lo&^groupSorted : atomic.LoadInt32(&ix.start[j+1])&^groupSorted]
+	j := groupWords + bits.OnesCount32(used&(1<<(c%32)-1))
+	for _, w := range t[:c/32] {
+		j += bits.OnesCount32(uint32(w))
+	}
+	lo, hi := atomic.LoadInt32(&t[j]), atomic.LoadInt32(&t[j+1])&^groupSorted
+	g := unsafe.Slice(ix.entries, hi)[lo&^groupSorted:]
 	if lo&groupSorted == 0 {
 		rs.mu.Lock()
-		if atomic.LoadInt32(&ix.start[j])&groupSorted == 0 {
+		if atomic.LoadInt32(&t[j])&groupSorted == 0 {
 			sortByKey(ix.slab, g)
 			linkPrefixes(ix.slab, g)
-			atomic.OrInt32(&ix.start[j], groupSorted)
+			atomic.OrInt32(&t[j], groupSorted)
 		}
 		rs.mu.Unlock()
 	}

@@ -160,7 +160,7 @@ func TestMayMatchRulesOutNoMatch(t *testing.T) {
 		f := Parse([]byte(body.String()), Options{})
 		rs := f.Compile(f.Resolve(), automaton.Options{})
 		ix := rs.buildIndex()
-		all := ix.entries
+		all := ix.all()
 		for range 30 {
 			path := "/" + randomBytes(r, "ab$/", r.IntN(8))
 			for i := range all {
@@ -194,7 +194,7 @@ func TestMayMatchRulesOutNoMatch(t *testing.T) {
 func TestKeyStartsIsHasPrefix(t *testing.T) {
 	f := Parse([]byte("User-agent: *\nDisallow: *a\nDisallow: /*b\nDisallow: a*b\nDisallow: /x/*c\nAllow: /$\n"), Options{})
 	ix := f.Compile(f.Resolve(), automaton.Options{}).buildIndex()
-	all := ix.entries
+	all := ix.all()
 	for _, path := range []string{"", "/", "a", "/x/", "/x", "ab"} {
 		for i := range all {
 			e := &all[i]
