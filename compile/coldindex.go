@@ -308,18 +308,19 @@ func exactNeed(rest string, anchored, dir bool) bool {
 // pattern's key of key bytes, rest being the pattern past the key,
 // without the '$' that anchors it at its end when anchored: its last
 // byte, when the pattern is anchored and that byte is literal (atEnd);
-// else its first literal byte, which the path holds somewhere past the
-// key. ok is false when rest holds none.
+// else, of its literal bytes, which the path holds somewhere past the
+// key, the first of the rarest in paths (gramRarity): "*sort=" needs '=',
+// which rules out more paths than 's'. ok is false when rest holds none.
 func needOf(rest string, anchored bool) (b byte, atEnd, ok bool) {
 	if n := len(rest); anchored && n > 0 && rest[n-1] != '*' {
 		return rest[n-1], true, true
 	}
 	for i := 0; i < len(rest); i++ {
-		if rest[i] != '*' {
-			return rest[i], false, true
+		if c := rest[i]; c != '*' && (!ok || gramRarity[c] > gramRarity[b]) {
+			b, ok = c, true
 		}
 	}
-	return 0, false, false
+	return b, false, ok
 }
 
 // A pattern of MaxLineBytes, escaped, must fit coldEntry.n (this fails to

@@ -241,6 +241,9 @@ func TestNeedOf(t *testing.T) {
 		{"", false, 0, false, false},
 		{"*a*", true, 'a', false, true},
 		{"*/", true, '/', true, true},
+		{"*sort=", false, '=', false, true},  // the rarest literal byte
+		{"*/feed/", false, 'f', false, true}, // the first of the rarest
+		{"*?*sort=", true, '=', true, true},  // anchored: the last
 	} {
 		need, atEnd, ok := needOf(tt.rest, tt.anchored)
 		assert.Equal(t, tt.hasNeed, ok, "%q", tt.rest)
