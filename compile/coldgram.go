@@ -120,7 +120,7 @@ func (e *coldEntry) keyStarts(slab string, path string) bool {
 	case 0:
 		return true
 	case 1:
-		return path != "" && path[0] == e.first
+		return path != "" && path[0] == byte(e.headHi>>8)
 	}
 	return strings.HasPrefix(path, e.keyOf(slab))
 }

@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"cmp"
 	"encoding/binary"
 	"math"
 	"math/bits"
@@ -28,49 +29,189 @@ import (
 // filed by them instead (gramIndex): hundreds of them may share a key, or
 // have none.
 type coldIndex struct {
+	// The fields fill one cache line, the size of the object: a check
+	// reads them all, and on a crawl each line it reads is a cache miss.
+
 	// slab holds every entry's pattern (coldEntry.off): the file's arena,
 	// which holds the patterns that needed no escaping, followed by the
 	// escaped ones when the rules have any. A check reads the patterns
 	// from it without going through the rules and the file: on a crawl,
 	// each such hop is a cache miss.
-	slab    string
-	short   []coldEntry // keys of no or one byte
-	grams   *gramIndex  // star patterns filed by gram, when there are many (coldgram.go)
-	entries []coldEntry // the rest, grouped by key[1]: group j is entries[start[j]:start[j+1]]
-	start   []int32     // per non-empty group, in byte order, and the end
-	groups  [4]uint64   // bit c: the group of byte c is not empty
-	rank    [4]uint16   // the non-empty groups of the words before
-	sorted  [4]atomic.Uint64
-	// star counts the entries whose pattern holds a '*', and starBytes
-	// their patterns' bytes: only they need a search in the path.
-	star, starBytes int
-	// coldPathMax is the longest path whose work is within coldWorkMax
-	// (work), found once: a check compares the path's length with it.
-	coldPathMax int
+	slab string
+	// entries is the first of the index's entries, in one array: first
+	// the nShort whose key has no or one byte, then the others, grouped by
+	// key[1] (table). Its length is table's last word.
+	entries *coldEntry
+	// table holds the groups, in one array a check reads: groupWords
+	// words whose bit c says the group of byte c is not empty, then, per
+	// non-empty group in byte order, where it begins in entries, with
+	// groupSorted set once it is sorted (read and set atomically), then
+	// the end.
+	table       []int32
+	grams       *gramIndex // star patterns filed by gram, when there are many (coldgram.go)
+	nShort      int32
+	coldPathMax int32 // the longest path whose work is within coldWorkMax (work), found once
 }
 
-// coldEntryBytes is the size of a coldEntry.
+// coldIndexBytes is the size of a coldIndex: one cache line.
+const coldIndexBytes = 64
+
+var _ [coldIndexBytes - unsafe.Sizeof(coldIndex{})]struct{}
+
+// groupWords is the number of words of a group table's bitmap.
+const groupWords = 256 / 32
+
+// groupSorted marks in a group table a group that is sorted. An index
+// holds fewer entries than a file bytes, far fewer than it.
+const groupSorted = 1 << 30
+
+// all returns the index's entries.
+func (ix *coldIndex) all() []coldEntry {
+	return unsafe.Slice(ix.entries, ix.table[len(ix.table)-1])
+}
+
+// short returns the entries whose key has no or one byte.
+func (ix *coldIndex) short() []coldEntry { return unsafe.Slice(ix.entries, ix.nShort) }
+
+// keyed returns the entries grouped by their key's second byte.
+func (ix *coldIndex) keyed() []coldEntry { return ix.all()[ix.nShort:] }
+
+// groupTable returns the table of groups of the non-short entries of
+// all, which must be grouped and follow nShort short ones, whose count
+// of entries of each key's second byte is counts.
+func groupTable(counts *[256]int32, nShort int32) []int32 {
+	var used [groupWords]int32
+	groups := 0
+	for c, n := range counts {
+		if n > 0 {
+			used[c/32] |= 1 << (c % 32)
+			groups++
+		}
+	}
+	t := make([]int32, groupWords, groupWords+groups+1)
+	copy(t, used[:])
+	sum := nShort
+	for _, n := range counts {
+		if n > 0 {
+			t = append(t, sum)
+			sum += n
+		}
+	}
+	return append(t, sum)
+}
+
+// coldEntryBytes is the size of a coldEntry: 24 bytes, which a cold
+// index is charged per entry (this fails to compile when it grows).
 const coldEntryBytes = int(unsafe.Sizeof(coldEntry{}))
+
+var _ [24 - coldEntryBytes]struct{}
 
 // coldEntry is one pattern a rule is matched as: its own, or the
 // directory of an index page (Google's rule), without the '$' that
 // anchors it, found in the index's slab. A pattern, escaped, holds at
 // most three times MaxLineBytes, which n holds.
 type coldEntry struct {
-	off   uint32 // the pattern is slab[off:off+n]
-	id    int32  // the selection's ID
-	up    int32  // in a sorted group, the entry of its nearest prefix (linkPrefixes)
-	n     uint16 // the pattern's length
-	key   uint16 // the length of its key
-	flags entryFlags
-	// first is the key's first byte, when it has one: a key of one byte
-	// is tested against a path without reading the slab.
-	first byte
+	off uint32 // the pattern is slab[off:off+n]
+	id  int32  // the selection's ID
+	up  int32  // in a sorted group, the entry of its nearest prefix (linkPrefixes)
+	// headLo and headHi are the key's head (headOf), split so that an
+	// entry needs no 8-byte alignment: a search compares most keys with a
+	// path, and a key of up to headLen bytes in full, without reading the
+	// slab, whose every key read is a cache miss on a crawl.
+	headLo uint32
+	headHi uint16
+	n      uint16 // the pattern's length
+	key    uint16 // the length of its key
+	flags  entryFlags
 	// need is a byte every path the pattern matches holds after its key
-	// (needOf), where needAt says. A check tests it before it reads the
-	// pattern. An entry is 20 bytes.
-	need   byte
-	needAt needPlace
+	// (needOf), where the flags' needAt says. A check tests it before it
+	// reads the pattern. An entry is 24 bytes.
+	need byte
+}
+
+// headLen is the longest key an entry's head holds in full, given its
+// group's byte, the key's second.
+const headLen = 7
+
+// headOf returns the head of s, the bytes that tell apart the keys of a
+// group, whose second byte is the same: the first, and the five after the
+// second (s[2:headLen]), padded with zeros, as a big-endian word whose low
+// 16 bits are zero. Of two strings of one group, the one whose head is
+// less is less. Equal heads decide nothing past headLen bytes, nor, as
+// padding and a NUL byte look alike, between two strings of which one is
+// shorter.
+func headOf(s string) uint64 {
+	if len(s) >= 8 {
+		w := bits.ReverseBytes64(loadWord(s)) // s[0:8], s[0] the top byte
+		return w&(0xFF<<56) | w<<8&(1<<56-1<<16)
+	}
+	var w uint64
+	if len(s) > 0 {
+		w = uint64(s[0]) << 56
+	}
+	for i := 2; i < len(s); i++ {
+		w |= uint64(s[i]) << (64 - 8*i)
+	}
+	return w
+}
+
+// headIndex is the byte of a string that byte b of its head (from the
+// top) holds.
+func headIndex(b int) int {
+	if b == 0 {
+		return 0
+	}
+	return b + 1
+}
+
+// head returns headOf the entry's key.
+func (e *coldEntry) head() uint64 { return uint64(e.headHi)<<48 | uint64(e.headLo)<<16 }
+
+// setHead sets the entry's head to headOf its key.
+func (e *coldEntry) setHead(key string) {
+	h := headOf(key)
+	e.headHi, e.headLo = uint16(h>>48), uint32(h>>16)
+}
+
+// compareKey compares the entry's key with path, whose head is ph and
+// whose second byte is the key's (the entry's group), as strings.Compare
+// would. It reads the slab only when both are longer than headLen and
+// their heads are equal.
+func (e *coldEntry) compareKey(slab, path string, ph uint64) int {
+	switch kh := e.head(); {
+	case kh < ph:
+		return -1
+	case kh > ph:
+		return 1
+	case e.key <= headLen || len(path) <= headLen:
+		// One is a prefix of the other, or both are equal.
+		return cmp.Compare(int(e.key), len(path))
+	}
+	// Not strings.Compare: path would escape, and with it the buffer a
+	// cold check may have joined it in.
+	switch k, p := slab[e.off+headLen:e.off+uint32(e.key)], path[headLen:]; {
+	case k < p:
+		return -1
+	case k > p:
+		return 1
+	}
+	return 0
+}
+
+// commonKeyPrefix returns the length of the common prefix of the entry's
+// key and path, whose head is ph and whose second byte is the key's, as
+// commonPrefix would. It reads the slab only when both are longer than
+// headLen and their heads are equal.
+func (e *coldEntry) commonKeyPrefix(slab, path string, ph uint64) int {
+	n := min(int(e.key), len(path))
+	if x := e.head() ^ ph; x != 0 {
+		// A difference past n is padding against a byte, or a byte past n.
+		return min(headIndex(bits.LeadingZeros64(x)/8), n)
+	}
+	if n <= headLen {
+		return n
+	}
+	return headLen + commonPrefix(slab[e.off+headLen:e.off+uint32(e.key)], path[headLen:])
 }
 
 // entryFlags are the bits of a coldEntry's flags.
@@ -86,7 +227,17 @@ const (
 	// pattern (exactNeed): it matches whenever the path holds its need,
 	// and the pattern is not read. "/*?", "/*&*", "/private" are such; "/*.pdf$" is not.
 	entryExact
+	// needShift places the entry's needPlace (needAt) in its flags.
+	needShift = iota
 )
+
+// needAt returns where a path must hold the entry's need.
+func (e *coldEntry) needAt() needPlace { return needPlace(e.flags >> needShift) }
+
+// setNeed sets the entry's need and where a path must hold it.
+func (e *coldEntry) setNeed(b byte, at needPlace) {
+	e.need, e.flags = b, e.flags&(1<<needShift-1)|entryFlags(at)<<needShift
+}
 
 func (e *coldEntry) dir() bool   { return e.flags&entryDir != 0 }
 func (e *coldEntry) allow() bool { return e.flags&entryAllow != 0 }
@@ -122,9 +273,9 @@ func (e *coldEntry) mayMatch(path string) bool {
 	switch {
 	case len(path) < int(e.key):
 		return false
-	case e.needAt == needNone:
+	case e.needAt() == needNone:
 		return true
-	case e.needAt == needAtEnd:
+	case e.needAt() == needAtEnd:
 		return len(path) > int(e.key) && path[len(path)-1] == e.need
 	}
 	return strings.IndexByte(path[e.key:], e.need) >= 0
@@ -160,18 +311,19 @@ func exactNeed(rest string, anchored, dir bool) bool {
 // pattern's key of key bytes, rest being the pattern past the key,
 // without the '$' that anchors it at its end when anchored: its last
 // byte, when the pattern is anchored and that byte is literal (atEnd);
-// else its first literal byte, which the path holds somewhere past the
-// key. ok is false when rest holds none.
+// else, of its literal bytes, which the path holds somewhere past the
+// key, the first of the rarest in paths (gramRarity): "*sort=" needs '=',
+// which rules out more paths than 's'. ok is false when rest holds none.
 func needOf(rest string, anchored bool) (b byte, atEnd, ok bool) {
 	if n := len(rest); anchored && n > 0 && rest[n-1] != '*' {
 		return rest[n-1], true, true
 	}
 	for i := 0; i < len(rest); i++ {
-		if rest[i] != '*' {
-			return rest[i], false, true
+		if c := rest[i]; c != '*' && (!ok || gramRarity[c] > gramRarity[b]) {
+			b, ok = c, true
 		}
 	}
-	return 0, false, false
+	return b, false, ok
 }
 
 // A pattern of MaxLineBytes, escaped, must fit coldEntry.n (this fails to
@@ -197,51 +349,60 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 	}
 	ix := &coldIndex{}
 	scratch := entryScratch.Get().(*[]coldEntry)
-	all := ix.collect(rs, (*scratch)[:0])
-	if ix.star >= gramMin {
+	var stars starTally
+	all := ix.collect(rs, (*scratch)[:0], &stars)
+	if stars.star >= gramMin {
 		all, ix.grams = fileByGram(ix.slab, all)
 		rs.meter.Add(ix.grams.bytes())
 	}
 	var counts [256]int32
 	for _, e := range all {
-		if e.key >= 2 {
-			counts[e.group(ix.slab)]++
-			setBit(ix.groups[:], uint32(e.group(ix.slab)))
-		}
-	}
-	ix.start = bucketStarts(counts[:], ix.groups[:], ix.rank[:])
-	ix.entries = make([]coldEntry, ix.start[len(ix.start)-1])
-	for _, e := range all {
 		if e.key < 2 {
-			ix.short = append(ix.short, e)
+			ix.nShort++
 			continue
 		}
-		ix.entries[counts[e.group(ix.slab)]] = e
 		counts[e.group(ix.slab)]++
+	}
+	ix.table = groupTable(&counts, ix.nShort)
+	entries := make([]coldEntry, len(all))
+	next, short := counts, int32(0) // where the next entry of each group goes
+	for c, start := 0, ix.nShort; c < len(next); c++ {
+		next[c], start = start, start+counts[c]
+	}
+	for _, e := range all {
+		if e.key < 2 {
+			entries[short] = e
+			short++
+			continue
+		}
+		entries[next[e.group(ix.slab)]] = e
+		next[e.group(ix.slab)]++
+	}
+	if len(entries) > 0 {
+		ix.entries = &entries[0]
 	}
 	*scratch = all[:0]
 	entryScratch.Put(scratch)
 	if unsafe.StringData(ix.slab) != unsafe.StringData(rs.file.body) {
 		rs.meter.Add(alloc.Size(len(ix.slab)))
 	}
-	rs.meter.Add(alloc.Size(int(unsafe.Sizeof(coldIndex{}))) + alloc.Size(cap(ix.entries)*coldEntryBytes) +
-		alloc.Size(cap(ix.short)*coldEntryBytes) + alloc.Size(4*cap(ix.start)))
-	ix.coldPathMax = ix.longestCold()
+	rs.meter.Add(alloc.Size(coldIndexBytes) + alloc.Size(cap(entries)*coldEntryBytes) + alloc.Size(4*cap(ix.table)))
+	ix.coldPathMax = longestCold(stars, len(ix.keyed()))
 	rs.index.Store(ix)
 	return ix
 }
 
 // longestCold returns the longest path whose work (work) is within
-// coldWorkMax, by a binary search on the path's length, which work never
-// decreases with; math.MaxInt when every path's is.
-func (ix *coldIndex) longestCold() int {
-	within := func(n int) bool { return indexWork(n, ix.star, ix.starBytes, len(ix.entries)) <= coldWorkMax }
+// coldWorkMax, on an index of keyed entries whose stars are stars, by a binary search on the path's length, which work never
+// decreases with; math.MaxInt32 when every path's is.
+func longestCold(stars starTally, keyed int) int32 {
+	within := func(n int) bool { return indexWork(n, stars.star, stars.starBytes, keyed) <= coldWorkMax }
 	// Any entry costs a path of n bytes at least (n+1)/8, and a star
 	// n+1: no path of 16*coldWorkMax bytes is within, unless nothing
 	// costs.
 	hi := 16 * coldWorkMax
 	if within(hi) {
-		return math.MaxInt
+		return math.MaxInt32
 	}
 	if !within(0) {
 		return -1
@@ -254,15 +415,19 @@ func (ix *coldIndex) longestCold() int {
 			hi = mid
 		}
 	}
-	return lo
+	return int32(lo)
 }
 
 // entryScratch holds the buffers buildIndex collects entries in.
 var entryScratch = sync.Pool{New: func() any { return new([]coldEntry) }}
 
+// starTally counts the entries whose pattern holds a '*', and their
+// patterns' bytes: only they need a search in the path.
+type starTally struct{ star, starBytes int }
+
 // collect appends the entries of the rule set's rules to all, and counts
 // those with a star; it sets the slab their patterns are read from.
-func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry) []coldEntry {
+func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry, stars *starTally) []coldEntry {
 	f := rs.file
 	var escaped []byte // the escaped patterns, after the arena in the slab
 	rs.eachRule(func(i, id int32) {
@@ -276,12 +441,12 @@ func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry) []coldEntry {
 			off = uint32(len(f.body) + len(escaped))
 			escaped = append(escaped, expr...)
 		}
-		all = ix.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(r.allow(), false)}, expr)
+		all = stars.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(r.allow(), false)}, expr)
 		if !r.allow() {
 			return
 		}
 		if dir, ok := indexDir(expr); ok {
-			all = ix.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(true, true)}, dir)
+			all = stars.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(true, true)}, dir)
 		}
 	})
 	ix.slab = f.body
@@ -293,18 +458,16 @@ func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry) []coldEntry {
 
 // add appends e, whose pattern is expr, with its key, and counts what it
 // costs to try.
-func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry {
+func (t *starTally) add(all []coldEntry, e coldEntry, expr string) []coldEntry {
 	key := strings.IndexByte(expr, '*')
 	if key >= 0 {
-		ix.star++
-		ix.starBytes += len(expr)
+		t.star++
+		t.starBytes += len(expr)
 	} else {
 		key = len(strings.TrimSuffix(expr, "$"))
 	}
 	e.key, e.n = uint16(key), uint16(len(expr))
-	if key > 0 {
-		e.first = expr[0]
-	}
+	e.setHead(expr[:key])
 	rest, anchored := expr[key:], e.dir()
 	if !e.dir() {
 		rest, anchored = strings.CutSuffix(rest, "$")
@@ -312,9 +475,9 @@ func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry 
 	need, atEnd, ok := needOf(rest, anchored)
 	switch {
 	case atEnd:
-		e.need, e.needAt = need, needAtEnd
+		e.setNeed(need, needAtEnd)
 	case ok:
-		e.need, e.needAt = need, needAnywhere
+		e.setNeed(need, needAnywhere)
 	}
 	if exactNeed(rest, anchored, e.dir()) {
 		e.flags |= entryExact
@@ -331,7 +494,18 @@ func (ix *coldIndex) add(all []coldEntry, e coldEntry, expr string) []coldEntry 
 // least n/16 for any path, so one that passes coldWorkMax holds fewer than
 // maxSortedEntries, whose index within a group fits indexBits.
 func (ix *coldIndex) work(path string) int {
-	return indexWork(len(path), ix.star, ix.starBytes, len(ix.entries))
+	var stars starTally
+	entries := ix.all()
+	if ix.grams != nil {
+		entries = append(entries[:len(entries):len(entries)], ix.grams.filed...)
+	}
+	for i := range entries {
+		if e := &entries[i]; strings.IndexByte(e.expr(ix.slab), '*') >= 0 {
+			stars.star++
+			stars.starBytes += int(e.n)
+		}
+	}
+	return indexWork(len(path), stars.star, stars.starBytes, len(ix.keyed()))
 }
 
 // indexWork is work for a path of pathLen bytes and an index of entries
@@ -351,18 +525,23 @@ var _ [indexMask + 1 - maxSortedEntries]struct{}
 // group returns the entries whose key's second byte is c, sorted by key;
 // it sorts them the first time, under rs.mu.
 func (ix *coldIndex) group(rs *RuleSet, c byte) []coldEntry {
-	j, ok := bucketIndex(ix.groups[:], ix.rank[:], uint32(c))
-	if !ok {
+	t := ix.table
+	used := uint32(t[c/32])
+	if used&(1<<(c%32)) == 0 {
 		return nil
 	}
-	g := ix.entries[ix.start[j]:ix.start[j+1]]
-	word, bit := &ix.sorted[c/64], uint64(1)<<(c%64)
-	if word.Load()&bit == 0 {
+	j := groupWords + bits.OnesCount32(used&(1<<(c%32)-1))
+	for _, w := range t[:c/32] {
+		j += bits.OnesCount32(uint32(w))
+	}
+	lo, hi := atomic.LoadInt32(&t[j]), atomic.LoadInt32(&t[j+1])&^groupSorted
+	g := unsafe.Slice(ix.entries, hi)[lo&^groupSorted:]
+	if lo&groupSorted == 0 {
 		rs.mu.Lock()
-		if word.Load()&bit == 0 {
+		if atomic.LoadInt32(&t[j])&groupSorted == 0 {
 			sortByKey(ix.slab, g)
 			linkPrefixes(ix.slab, g)
-			word.Or(bit)
+			atomic.OrInt32(&t[j], groupSorted)
 		}
 		rs.mu.Unlock()
 	}
@@ -513,7 +692,7 @@ func digitAt(key string, depth int) uint64 {
 // match tries the patterns whose key is a prefix of path.
 func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {
 	slab := ix.slab
-	tryPrefixed(m, slab, ix.short, path)
+	tryPrefixed(m, slab, ix.short(), path)
 	if ix.grams != nil {
 		ix.grams.match(m, slab, path)
 	}
@@ -530,9 +709,10 @@ func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {
 // linkPrefixes) no longer than k's common prefix with path. One binary
 // search finds k; the chain is walked from there.
 func candidates(es []coldEntry, slab string, path string, fn func(*coldEntry)) {
-	i, found := searchKey(es, slab, path)
+	ph := headOf(path)
+	i, found := searchKey(es, slab, path, ph)
 	if found {
-		for i+1 < len(es) && es[i+1].keyOf(slab) == path {
+		for i+1 < len(es) && es[i+1].compareKey(slab, path, ph) == 0 {
 			i++
 		}
 	} else {
@@ -541,7 +721,7 @@ func candidates(es []coldEntry, slab string, path string, fn func(*coldEntry)) {
 	if i < 0 {
 		return
 	}
-	l := commonPrefix(es[i].keyOf(slab), path)
+	l := es[i].commonKeyPrefix(slab, path, ph)
 	for ; i >= 0; i = int(es[i].up) {
 		if int(es[i].key) <= l {
 			fn(&es[i])
@@ -550,21 +730,21 @@ func candidates(es []coldEntry, slab string, path string, fn func(*coldEntry)) {
 }
 
 // searchKey returns the place of the first entry of the sorted es whose
-// key is at least path, and whether it equals path. It is
-// slices.BinarySearchFunc written out: a comparison called through a
+// key is at least path, whose head is ph, and whether it equals path. It
+// is slices.BinarySearchFunc written out: a comparison called through a
 // func value would make path escape, and with it the buffer a cold check
 // may have joined it in.
-func searchKey(es []coldEntry, slab string, path string) (int, bool) {
+func searchKey(es []coldEntry, slab string, path string, ph uint64) (int, bool) {
 	lo, hi := 0, len(es)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if es[mid].keyOf(slab) < path {
+		if es[mid].compareKey(slab, path, ph) < 0 {
 			lo = mid + 1
 		} else {
 			hi = mid
 		}
 	}
-	return lo, lo < len(es) && es[lo].keyOf(slab) == path
+	return lo, lo < len(es) && es[lo].compareKey(slab, path, ph) == 0
 }
 
 // linkPrefixes sets the up link of each entry of the sorted es: the

@@ -160,7 +160,7 @@ func TestMayMatchRulesOutNoMatch(t *testing.T) {
 		f := Parse([]byte(body.String()), Options{})
 		rs := f.Compile(f.Resolve(), automaton.Options{})
 		ix := rs.buildIndex()
-		all := append(append([]coldEntry(nil), ix.short...), ix.entries...)
+		all := ix.all()
 		for range 30 {
 			path := "/" + randomBytes(r, "ab$/", r.IntN(8))
 			for i := range all {
@@ -194,7 +194,7 @@ func TestMayMatchRulesOutNoMatch(t *testing.T) {
 func TestKeyStartsIsHasPrefix(t *testing.T) {
 	f := Parse([]byte("User-agent: *\nDisallow: *a\nDisallow: /*b\nDisallow: a*b\nDisallow: /x/*c\nAllow: /$\n"), Options{})
 	ix := f.Compile(f.Resolve(), automaton.Options{}).buildIndex()
-	all := append(append([]coldEntry(nil), ix.short...), ix.entries...)
+	all := ix.all()
 	for _, path := range []string{"", "/", "a", "/x/", "/x", "ab"} {
 		for i := range all {
 			e := &all[i]
@@ -241,6 +241,9 @@ func TestNeedOf(t *testing.T) {
 		{"", false, 0, false, false},
 		{"*a*", true, 'a', false, true},
 		{"*/", true, '/', true, true},
+		{"*sort=", false, '=', false, true},  // the rarest literal byte
+		{"*/feed/", false, 'f', false, true}, // the first of the rarest
+		{"*?*sort=", true, '=', true, true},  // anchored: the last
 	} {
 		need, atEnd, ok := needOf(tt.rest, tt.anchored)
 		assert.Equal(t, tt.hasNeed, ok, "%q", tt.rest)
@@ -261,7 +264,7 @@ func TestLongestColdIsTheWorkBound(t *testing.T) {
 		}
 		f := Parse([]byte(body.String()), Options{})
 		ix := f.Compile(f.Resolve(), automaton.Options{}).buildIndex()
-		n := ix.coldPathMax
+		n := int(ix.coldPathMax)
 		require.Positive(t, n, "%d rules", rules)
 		for _, l := range []int{0, n / 2, n - 1, n, n + 1, 2 * n} {
 			path := strings.Repeat("/", l)
@@ -269,5 +272,47 @@ func TestLongestColdIsTheWorkBound(t *testing.T) {
 		}
 	}
 	f := Parse([]byte("User-agent: *\nDisallow: /\n"), Options{})
-	assert.Equal(t, math.MaxInt, f.Compile(f.Resolve(), automaton.Options{}).buildIndex().coldPathMax, "no entry of two bytes, no star: no path costs")
+	assert.Equal(t, int32(math.MaxInt32), f.Compile(f.Resolve(), automaton.Options{}).buildIndex().coldPathMax, "no entry of two bytes, no star: no path costs")
+}
+
+// TestColdGroupsSortConcurrently checks cold checks of one rule set from
+// several goroutines at once, which sort its groups the first time each
+// needs one (coldIndex.group): every verdict is the automaton's. Under
+// the race detector it also holds the group table's sorted marks to
+// their atomic reads.
+func TestColdGroupsSortConcurrently(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	var body strings.Builder
+	body.WriteString("User-agent: *\n")
+	for range 300 {
+		kind := []string{"Disallow", "Allow"}[r.IntN(2)]
+		body.WriteString(kind + ": /" + randomBytes(r, "abcdefgh/", 1+r.IntN(10)) + []string{"", "*x", "$", "/index.html"}[r.IntN(4)] + "\n")
+	}
+	f := Parse([]byte(body.String()), Options{})
+	hot := f.Compile(f.Resolve(), automaton.Options{}).Set()
+	rs := f.Compile(f.Resolve(), automaton.Options{})
+	paths := make([]string, 200)
+	for i := range paths {
+		paths[i] = "/" + randomBytes(r, "abcdefgh/x", r.IntN(14))
+	}
+	const workers = 4 // 4*200 checks: all cold (HotAfter)
+	errs := make(chan error, workers)
+	for w := range workers {
+		go func() {
+			order := rand.New(rand.NewPCG(uint64(w), 17)).Perm(len(paths))
+			for _, k := range order {
+				p, ok := hot.DecideParts(paths[k], "", "")
+				want := Verdict{ID: p.ID, Allow: p.Allow, Matched: ok}
+				if got := rs.Decide(paths[k], "", ""); got != want {
+					errs <- fmt.Errorf("%q: cold %+v, automaton %+v", paths[k], got, want)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range workers {
+		require.NoError(t, <-errs)
+	}
+	assert.False(t, rs.Compiled(), "the checks were cold")
 }

@@ -114,9 +114,9 @@ func TestColdIndexCandidates(t *testing.T) {
 		"/":         {"/"},
 	} {
 		var got []string
-		for k := range ix.short {
-			if strings.HasPrefix(path, ix.short[k].keyOf(ix.slab)) {
-				got = append(got, ix.short[k].keyOf(ix.slab))
+		for k := range ix.short() {
+			if strings.HasPrefix(path, ix.short()[k].keyOf(ix.slab)) {
+				got = append(got, ix.short()[k].keyOf(ix.slab))
 			}
 		}
 		if len(path) >= 2 {
