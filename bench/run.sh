@@ -91,8 +91,12 @@ quiet_peers() {
 	date -u +%Y-%m-%dT%H:%M:%SZ
 } >"$out/machine.txt"
 if $update; then
-	{ grep -v '^updated ' results/machine.txt; grep '^updated ' results/machine.txt || true
-	  echo "updated $(date -u +%Y-%m-%dT%H:%M:%SZ): ./run.sh --update $*"; } >"$out/machine.merged"
+	# An earlier update by the same command is superseded: its rows are
+	# all replaced, so its line would name a run no row comes from.
+	cmd="./run.sh --update $*"
+	{ grep -v '^updated ' results/machine.txt
+	  { grep '^updated ' results/machine.txt || true; } | CMD="$cmd" awk '{ i = index($0, ": "); if (substr($0, i + 2) != ENVIRON["CMD"]) print }'
+	  echo "updated $(date -u +%Y-%m-%dT%H:%M:%SZ): $cmd"; } >"$out/machine.merged"
 fi
 cat "$out/machine.txt"
 
