@@ -355,7 +355,7 @@ func (a *Agent) Allowed(rawURL string) bool {
 	// A path that starts with '/', as most do, goes straight to the
 	// automaton once the rules are compiled, read in place up to its '#'.
 	if s := a.match.Hot(); s != nil {
-		if i := runtime.PathStart(rawURL); i >= 0 && rawURL[i] == '/' {
+		if i := runtime.RootedStart(rawURL); i >= 0 {
 			return s.AllowedBeforeFragment(rawURL[i:])
 		}
 	}
@@ -391,8 +391,8 @@ func (a *Agent) AllowedMany(urls []string, out []bool) {
 	var at [automaton.Lanes]int
 	k := 0
 	for i, u := range urls {
-		j := runtime.PathStart(u)
-		if j < 0 || u[j] != '/' {
+		j := runtime.RootedStart(u)
+		if j < 0 {
 			out[i] = a.Allowed(u)
 			continue
 		}

@@ -43,7 +43,7 @@ func (a *Agent) Usage(rawURL string) usage.Usage {
 	// Compiled rules and a rooted path, as Allowed reads them: the path
 	// is found once, for the check and for the lines, and read in place.
 	if s := a.match.Hot(); s != nil {
-		if i := runtime.PathStart(rawURL); i >= 0 && rawURL[i] == '/' {
+		if i := runtime.RootedStart(rawURL); i >= 0 {
 			p := rawURL[i:]
 			if !s.AllowedBeforeFragment(p) {
 				return usage.Usage{}
@@ -67,7 +67,7 @@ func (a *Agent) UsageGiven(rawURL string, allowed bool) usage.Usage {
 	if set.Empty() {
 		return usage.Usage{Allowed: true}
 	}
-	if i := runtime.PathStart(rawURL); i >= 0 && rawURL[i] == '/' {
+	if i := runtime.RootedStart(rawURL); i >= 0 {
 		return set.DecideBeforeFragment(rawURL[i:], true) // read in place
 	}
 	return set.DecideUnescaped(runtime.Path(rawURL), true)

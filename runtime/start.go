@@ -46,6 +46,18 @@ func PathStart(rawURL string) int {
 	return -1
 }
 
+// RootedStart is PathStart when the part Path returns starts there with a
+// '/' (most URLs), and -1 otherwise: from it on, fragment included, a check
+// reads the URL's own bytes in place, up to the '#'; otherwise the path is
+// Path's.
+func RootedStart(rawURL string) int {
+	i := PathStart(rawURL)
+	if i >= 0 && rawURL[i] != '/' {
+		return -1
+	}
+	return i
+}
+
 // stopAt returns i, the index of a '/', '?', ';' or '#' that ends the
 // authority, or -1 when it is a '#': the fragment then holds the rest.
 func stopAt(rawURL string, i int) int {
