@@ -50,7 +50,7 @@ type coldIndex struct {
 	table       []int32
 	grams       *gramIndex // star patterns filed by gram, when there are many (coldgram.go)
 	nShort      int32
-	coldPathMax int32 // the longest path whose work is within coldWorkMax (work), found once
+	coldPathMax int32 // the longest path whose work is within coldWorkMax (indexWork), found once
 }
 
 // coldIndexBytes is the size of a coldIndex: one cache line.
@@ -392,9 +392,10 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 	return ix
 }
 
-// longestCold returns the longest path whose work (work) is within
-// coldWorkMax, on an index of keyed entries whose stars are stars, by a binary search on the path's length, which work never
-// decreases with; math.MaxInt32 when every path's is.
+// longestCold returns the longest path whose work (indexWork) is within
+// coldWorkMax, on an index of keyed entries whose stars are stars, by a
+// binary search on the path's length, which work never decreases with;
+// math.MaxInt32 when every path's is.
 func longestCold(stars starTally, keyed int) int32 {
 	within := func(n int) bool { return indexWork(n, stars.star, stars.starBytes, keyed) <= coldWorkMax }
 	// Any entry costs a path of n bytes at least (n+1)/8, and a star
@@ -485,37 +486,23 @@ func (t *starTally) add(all []coldEntry, e coldEntry, expr string) []coldEntry {
 	return append(all, e)
 }
 
-// work bounds the bytes a cold check of path compares: Match on every
-// pattern with a star (coldWork), and the search for its keys among the
-// entries (candidates): a binary search whose comparisons read at most the
-// path, then at most every entry, each compared with at most the path.
+// indexWork bounds the bytes a cold check of a path of pathLen bytes
+// compares, on an index of entries entries, star of them holding a star in
+// starBytes bytes: Match on every pattern with a star (coldWork), and the
+// search for its keys among the entries (candidates): a binary search
+// whose comparisons read at most the path, then at most every entry, each
+// compared with at most the path. buildIndex turns it into a longest path
+// once (longestCold), which a check compares its path's length with.
 //
 // It also bounds the groups a check sorts: an index of n entries costs at
 // least n/16 for any path, so one that passes coldWorkMax holds fewer than
 // maxSortedEntries, whose index within a group fits indexBits.
-func (ix *coldIndex) work(path string) int {
-	var stars starTally
-	entries := ix.all()
-	if ix.grams != nil {
-		entries = append(entries[:len(entries):len(entries)], ix.grams.filed...)
-	}
-	for i := range entries {
-		if e := &entries[i]; strings.IndexByte(e.expr(ix.slab), '*') >= 0 {
-			stars.star++
-			stars.starBytes += int(e.n)
-		}
-	}
-	return indexWork(len(path), stars.star, stars.starBytes, len(ix.keyed()))
-}
-
-// indexWork is work for a path of pathLen bytes and an index of entries
-// entries, star of them holding a star in starBytes bytes.
 func indexWork(pathLen, star, starBytes, entries int) int {
 	return coldWork(pathLen, star, starBytes) + (pathLen+1)*(bits.Len(uint(entries))+entries)/16
 }
 
 // maxSortedEntries bounds the entries of an index whose groups a cold
-// check may sort: 16 times coldWorkMax (work). sortKeys packs an entry's
+// check may sort: 16 times coldWorkMax (indexWork). sortKeys packs an entry's
 // index within its group in indexBits, which holds it only because of
 // this bound (this fails to compile otherwise).
 const maxSortedEntries = 16 * coldWorkMax

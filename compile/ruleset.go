@@ -304,7 +304,7 @@ func (rs *RuleSet) coldPath(path string) (v Verdict, ok bool) {
 	if ix == nil {
 		ix = rs.buildIndex()
 	}
-	if len(path) > int(ix.coldPathMax) { // ix.work(path) > coldWorkMax, found once
+	if len(path) > int(ix.coldPathMax) { // indexWork of path > coldWorkMax, found once
 		return v, false
 	}
 	ix.match(&m, rs, path)
