@@ -31,6 +31,7 @@ package robots
 import (
 	"net/url"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -360,6 +361,25 @@ func (a *Agent) Allowed(rawURL string) bool {
 		}
 	}
 	return a.match.Allowed(runtime.FromURL(rawURL))
+}
+
+// AllowedRooted reports whether the crawler may fetch the URL whose part
+// from its path on is rest: a path that starts with '/', then whatever
+// parameters, query and fragment follow, as rawURL[i:] for i =
+// runtime.RootedStart(rawURL) gives it. It is Allowed(rawURL) for a caller
+// that has found the path already: the check reads rest in place up to
+// its '#'.
+func (a *Agent) AllowedRooted(rest string) bool {
+	if a.policy == FullDisallow {
+		return false
+	}
+	if s := a.match.Hot(); s != nil {
+		return s.AllowedBeforeFragment(rest)
+	}
+	if i := strings.IndexByte(rest, '#'); i >= 0 {
+		rest = rest[:i]
+	}
+	return a.match.AllowedPath(rest)
 }
 
 // AllowedMany answers a batch: it sets out[i] to Allowed(urls[i]) for

@@ -9,6 +9,7 @@ import (
 
 	robots "github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/runtime"
 )
 
 // TestFirstChecksBuildNoStates checks that every form of check is
@@ -59,4 +60,26 @@ func pathOf(t *testing.T, raw string) string {
 	u, err := url.Parse(raw)
 	require.NoError(t, err)
 	return u.RequestURI()
+}
+
+// TestAllowedRootedIsAllowed checks that AllowedRooted of the part of a URL
+// from its path on, fragment included, is Allowed of the URL, cold and
+// compiled: the fragment is no part of the path, even where a rule would
+// match the path only at its end ('$') or only with more after it.
+func TestAllowedRootedIsAllowed(t *testing.T) {
+	const body = "User-agent: *\nDisallow: /a$\nDisallow: /d\nAllow: /d$\nDisallow: /q?$\nDisallow: /*x\n"
+	urls := []string{
+		"http://h/a", "http://h/a#", "http://h/a#x", "http://h/d#", "http://h/d#/e", "http://h/q?#",
+		"http://h//a#a", "http://h/#/a", "https://h:8080/a?#", "http://h/%23x", "http://h/y#x",
+	}
+	hot := robots.Parse([]byte(body)).Agent("bot").Compile()
+	for _, u := range urls {
+		i := runtime.RootedStart(u)
+		require.Positive(t, i, u)
+		cold := robots.Parse([]byte(body)).Agent("bot")
+		want := cold.Allowed(u)
+		assert.Equal(t, want, cold.AllowedRooted(u[i:]), "cold %q", u)
+		assert.Equal(t, want, hot.AllowedRooted(u[i:]), "compiled %q", u)
+		assert.Equal(t, want, hot.Allowed(u), "compiled Allowed %q", u)
+	}
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/compile"
-	"github.com/fastrobots/robots/internal/rawurl"
+	"github.com/fastrobots/robots/runtime"
 )
 
 // The hit-path benchmarks check, warm, 1,000 origins × 8 ordinary URLs
@@ -251,28 +251,28 @@ func BenchmarkCheckerBatch(b *testing.B) {
 //	go test -run '^$' -bench '^BenchmarkCheckerHitParts$' -count 6 ./fetch
 //
 // Loop is the benchmark's own loop and call, to be taken off the others;
-// Split reads the URL's origin and rest (rawurl.SplitWhole); Hash hashes
-// the origin; Lookup finds the origin's view (Cache.warmView: the hash,
-// the table's probe, the origin's and the agent's comparison, the
-// expiry); Fragment cuts the rest at its '#'; Count counts the hit
-// (Cache.hit); Meter reads the file's MemoryBytes twice, as a check does
-// to see whether it grew the automata; Check is the check itself
-// (robots.Agent.AllowedPath); Whole is allowedWarm, every step at once.
+// Start finds where the URL's path starts (runtime.RootedStart), which
+// ends the origin; Hash hashes the origin; Lookup finds the origin's view
+// (Cache.warmView: the hash, the table's probe, the origin's and the
+// agent's comparison, the expiry); Count counts the hit (Cache.hit); Meter
+// reads the file's MemoryBytes twice, as a check does to see whether it
+// grew the automata; Check is the check itself, in place up to the '#'
+// (robots.Agent.AllowedRooted); Whole is allowedWarm, every step at once.
 // Steps alone need not add up to the whole, where they overlap and share
 // the core's caches.
 func BenchmarkCheckerHitParts(b *testing.B) {
 	urls := benchURLs()
 	c := warmChecker(b, urls)
 	n := len(urls)
-	origins, wholes, rests := make([]string, n), make([]string, n), make([]string, n)
+	origins, rests := make([]string, n), make([]string, n)
 	views := make([]*view, n)
 	for i, u := range urls {
-		origin, whole, ok := rawurl.SplitWhole(u)
-		if !ok {
-			b.Fatalf("%s: not plain", u)
+		at := runtime.RootedStart(u)
+		if at < 0 {
+			b.Fatalf("%s: no path", u)
 		}
-		origins[i], wholes[i], rests[i] = origin, whole, rawurl.BeforeFragment(whole)
-		if views[i] = c.cache.warmView(origin, "Googlebot"); views[i] == nil {
+		origins[i], rests[i] = u[:at], u[at:]
+		if views[i] = c.cache.warmView(origins[i], "Googlebot"); views[i] == nil {
 			b.Fatalf("%s: not warm", u)
 		}
 	}
@@ -281,17 +281,16 @@ func BenchmarkCheckerHitParts(b *testing.B) {
 		step func(i int) bool
 	}{
 		{"Loop", func(i int) bool { return i&1 == 0 }},
-		{"Split", func(i int) bool { _, _, ok := rawurl.SplitWhole(urls[i]); return ok }},
+		{"Start", func(i int) bool { return runtime.RootedStart(urls[i]) > 0 }},
 		{"Hash", func(i int) bool { return c.cache.entries.hash(origins[i])&1 == 0 }},
 		{"Lookup", func(i int) bool { return c.cache.warmView(origins[i], "Googlebot") != nil }},
-		{"Fragment", func(i int) bool { return rawurl.BeforeFragment(wholes[i]) != "" }},
 		{"Count", func(i int) bool { c.cache.hit(views[i]); return true }},
 		{"Meter", func(i int) bool {
 			f := views[i].res.Robots
 			before := f.MemoryBytes()
 			return f.MemoryBytes() != before
 		}},
-		{"Check", func(i int) bool { return views[i].checks.AllowedPath(rests[i]) }},
+		{"Check", func(i int) bool { return views[i].checks.AllowedRooted(rests[i]) }},
 		{"Whole", func(i int) bool { _, allowed, _ := c.allowedWarm("Googlebot", urls[i]); return allowed }},
 	}
 	for _, p := range parts {

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/rawurl"
+	"github.com/fastrobots/robots/runtime"
 	"github.com/fastrobots/robots/usage"
 )
 
@@ -118,35 +118,40 @@ func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL str
 	return v, nil
 }
 
-// allowedWarm is Allowed on the path a warm crawler takes most: a plain
-// URL (rawurl.Split) whose path starts with '/', of an origin the cache
-// holds fresh with agent's resolution kept on its entry. It reads the URL
-// once, takes no lock and counts the hit, and returns the answer it
-// checked under (the Transport paces and refuses by it); ok is false, and
-// nothing is counted, for any other URL, which Allowed answers in full.
-// It keeps nothing of pageURL past the call.
+// allowedWarm is Allowed on the path a warm crawler takes most: a URL
+// whose path starts with '/' (runtime.RootedStart), of an origin the cache
+// holds fresh with agent's resolution kept on its entry. The URL's part
+// before its path is looked up as it is written: the cache's keys are
+// origins written as robots.Origin writes them, so only a URL whose
+// authority is written so (plain, as rawurl.Split has it) finds one, and
+// its host needs no reading of its own. The check then reads the path in
+// place, up to its '#' (robots.Agent.AllowedRooted). It takes no lock and
+// counts the hit, and returns the answer it checked under (the Transport
+// paces and refuses by it); ok is false, and nothing is counted, for any
+// other URL, which Allowed answers in full. It keeps nothing of pageURL
+// past the call.
 //
 // It recharges the entry only when the check itself grew the file's
 // automata (its MemoryBytes moved): a check that grew nothing leaves
 // Result.rechargeAfter as the last check that grew something, or kept a
 // resolution, left it, and that check asked.
 func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok bool) {
-	origin, whole, plain := rawurl.SplitWhole(pageURL)
-	if !plain {
+	i := runtime.RootedStart(pageURL)
+	if i <= 0 {
 		return nil, false, false
 	}
+	origin := pageURL[:i]
 	v := c.cache.warmView(origin, agent)
-	rest := rawurl.BeforeFragment(whole) // after the lookup, which does not wait for it
-	if v == nil || rest != "" && rest[0] != '/' {
+	if v == nil {
 		return nil, false, false
 	}
 	c.cache.hit(v)
 	file := v.res.Robots
 	if file == nil {
-		return v.res, v.checks.AllowedPath(rest), true
+		return v.res, v.checks.AllowedRooted(pageURL[i:]), true
 	}
 	before := file.MemoryBytes()
-	allowed = v.checks.AllowedPath(rest)
+	allowed = v.checks.AllowedRooted(pageURL[i:])
 	if file.MemoryBytes() != before {
 		c.recharge(origin, v.res)
 	}

@@ -1,8 +1,12 @@
 package fetch
 
 import (
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/rawurl"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -75,4 +79,58 @@ func TestCheckerWarmAnswersAsAgent(t *testing.T) {
 			assert.Equal(t, d.Line(), v.Line, "%s %q: Decide's line", agent, u)
 		}
 	}
+}
+
+// TestCheckerWarmPathTakesTheOriginAsWritten checks the warm path's
+// reading of a URL: the part before the path's '/' (runtime.RootedStart)
+// is taken for the origin only when it is written byte for byte as a key
+// of the cache, so that a host the warm path does not read (upper case, a
+// default port, user information, a trailing dot, another port) never
+// takes another origin's answer. Every URL the warm path answers is
+// answered by its own origin's rules (robots.Origin), and it answers at
+// least every plain URL (rawurl.Split) whose path starts with '/', of an
+// origin the cache holds.
+func TestCheckerWarmPathTakesTheOriginAsWritten(t *testing.T) {
+	bodies := map[string]string{
+		"http://a.test":      "User-agent: *\nDisallow: /\n",
+		"https://a.test":     "User-agent: *\nDisallow: /x\n",
+		"http://a.test:8080": "User-agent: *\nAllow: /\n",
+		"http://b.a.test":    "User-agent: *\nDisallow: /y\n",
+		"http://[::1]:8080":  "User-agent: *\nDisallow: /z\n",
+	}
+	c := NewChecker(NewCache(nil, CacheOptions{}))
+	agents := map[string]*robots.Agent{}
+	for origin, body := range bodies {
+		res, err := c.Cache().Put(origin, 200, []byte(body), time.Now())
+		require.NoError(t, err)
+		agents[origin] = res.Robots.Agent("FooBot")
+		_, err = c.Allowed(t.Context(), "FooBot", origin+"/") // keeps the agent on the entry
+		require.NoError(t, err)
+	}
+	warm := 0
+	for _, scheme := range []string{"http://", "https://", "HTTP://"} {
+		for _, user := range []string{"", "u@"} {
+			for _, host := range []string{"a.test", "A.test", "a.test.", "b.a.test", "a.tes", "[::1]"} {
+				for _, port := range []string{"", ":", ":80", ":443", ":8080"} {
+					for _, rest := range []string{"", "/", "/x", "/y/1", "/z#x", "?q", "#/x", ";p", "/x#/y", "//x", "/%zz"} {
+						u := scheme + user + host + port + rest
+						_, got, ok := c.allowedWarm("FooBot", u)
+						origin, err := robots.Origin(u)
+						want, cached := agents[origin]
+						if ok {
+							warm++
+							if assert.True(t, err == nil && cached, "%q: answered warm, its origin %q not cached", u, origin) {
+								assert.Equal(t, want.Allowed(u), got, "%q, of %s", u, origin)
+							}
+						}
+						if plainOrigin, path, plain := rawurl.Split(u); plain && strings.HasPrefix(path, "/") && agents[plainOrigin] != nil {
+							assert.True(t, ok, "%q: plain, rooted, cached, not answered warm", u)
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d URLs answered warm", warm)
+	assert.Positive(t, warm)
 }

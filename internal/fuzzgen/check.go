@@ -418,6 +418,14 @@ func checkDecision(r *robots.Robots, a, anyAgent, hot *robots.Agent, agent, rawU
 	if got := r.Allowed(agent, rawURL); got != d.Allowed {
 		return fmt.Errorf("Robots.Allowed = %v, Decide = %+v", got, d)
 	}
+	if i := runtime.RootedStart(rawURL); i >= 0 {
+		if got := a.AllowedRooted(rawURL[i:]); got != d.Allowed {
+			return fmt.Errorf("AllowedRooted(%q) = %v, Decide = %+v", rawURL[i:], got, d)
+		}
+		if got := hot.AllowedRooted(rawURL[i:]); got != d.Allowed {
+			return fmt.Errorf("compiled AllowedRooted(%q) = %v, Decide = %+v", rawURL[i:], got, d)
+		}
+	}
 	// The checks above are cold (rules tested one by one) while the rule
 	// set has answered few; a compiled copy of the same file must agree.
 	compiled := hot.Decide(rawURL)

@@ -22,14 +22,6 @@ import (
 // rest starts with '/', "/" when rest is "", and "/" followed by rest
 // otherwise.
 func Split(rawURL string) (origin, rest string, ok bool) {
-	origin, rest, ok = SplitWhole(rawURL)
-	return origin, BeforeFragment(rest), ok
-}
-
-// SplitWhole is Split with the fragment left on rest: BeforeFragment(rest)
-// is Split's. A caller that has other work to do with origin first (a
-// cache's lookup) cuts the fragment after it, so that the two overlap.
-func SplitWhole(rawURL string) (origin, rest string, ok bool) {
 	var authority int
 	var defaultPort string
 	switch {
@@ -58,7 +50,7 @@ func SplitWhole(rawURL string) (origin, rest string, ok bool) {
 	if end < len(rawURL) && !afterAuthority[rawURL[end]] {
 		return "", "", false
 	}
-	return rawURL[:end], rawURL[end:], true
+	return rawURL[:end], BeforeFragment(rawURL[end:]), true
 }
 
 // SplitOf is Split for a URL expected to be of origin, an origin that
