@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every benchmark COUNT times (default 6: medians of six, the least a
-# comparison on a noisy machine should rest on), then summarises the results
+# comparison on a noisy machine should rest on), in COUNT rounds of one run
+# of each, then summarises the results
 # with benchstat, draws the chart and writes the tables of docs/benchmarks.md:
 #
 #   results/machine.txt    go version, cores, CPU model
@@ -100,7 +101,21 @@ if $update; then
 fi
 cat "$out/machine.txt"
 
-go test -run '^$' -bench . -benchmem -count "$count" -timeout 60m "$@" | quiet_peers | tee "$out/bench.txt"
+# The count runs are rounds: each round runs every selected benchmark once,
+# in a go test process of its own, so that a library's runs are spread over
+# the whole sitting as its peers' are, and the machine's drift over minutes
+# (the other work it shares the cores with) falls on every library alike;
+# go test -count would run each benchmark's runs back to back, minutes
+# apart from its peers'. Arguments that set -count themselves run once.
+rounds=$count
+case " $* " in
+*" -count"*) rounds=1 ;;
+*) set -- -count 1 "$@" ;;
+esac
+for round in $(seq "$rounds"); do
+	[ "$rounds" -eq 1 ] || echo "round $round of $rounds" >&2
+	go test -run '^$' -bench . -benchmem -timeout 60m "$@"
+done | quiet_peers | tee "$out/bench.txt"
 benchstat "$out/bench.txt" >"$out/benchstat.txt"
 
 if $update; then
