@@ -167,9 +167,8 @@ type Cache struct {
 	stats CacheStats
 }
 
-// entry is the state of one origin. view and referenced are read without
-// a lock, and referenced written without one; the other fields are
-// guarded by Cache.mu, and view is written under it too.
+// entry is the state of one origin. view is read without a lock; the
+// other fields are guarded by Cache.mu, and view is written under it too.
 type entry struct {
 	// view is what Get returns until it expires, the view the entry's slot
 	// in Cache.entries holds; its res is nil until the first outcome. Its
@@ -182,13 +181,8 @@ type entry struct {
 	// valid are good's validators, for a conditional refresh; goodSum is
 	// the checksum of good's body, when known, to tell a shared copy of the
 	// same body, which keeps good's parse.
-	valid   validators
-	goodSum uint32
-	// referenced is set by hits and cleared as the eviction's hand passes:
-	// an entry is evicted when the hand finds it clear (CLOCK, an
-	// approximation of least recently used that needs no lock on a hit).
-	// Beside goodSum it takes no word of its own: an entry fits 128 bytes.
-	referenced atomic.Bool
+	valid      validators
+	goodSum    uint32
 	hasGoodSum bool
 	size       int64
 	elem       *list.Element
@@ -198,17 +192,50 @@ type entry struct {
 // the cache has one. It also keeps the first resolution a Checker made on
 // res for one agent (or none), so that a hit goes from the origin's slot
 // to the agent's automaton without the entry, the result or its own
-// cache (Result.agent). A view is immutable: a change is a new view, made
-// and published under Cache.mu.
+// cache (Result.agent). A view is immutable but for its referenced bit: a
+// change is a new view, made and published under Cache.mu, which carries
+// the bit over.
 type view struct {
-	key      string // the entry's origin, which the table's probes compare
-	entry    *entry
-	res      *Result // nil until the entry's first outcome
-	deadline int64   // res.Expires as coarseClock.since gives it
+	key   string // the entry's origin, which the table's probes compare
+	entry *entry
+	res   *Result // nil until the entry's first outcome
+	// stamp is the view's deadline (res.Expires as coarseClock.since gives
+	// it, on a cache on the real clock; else 0) above its entry's
+	// referenced bit, the lowest. The bit is set by hits and cleared as the
+	// eviction's hand passes: an entry is evicted when the hand finds it
+	// clear (CLOCK, an approximation of least recently used that needs no
+	// lock on a hit). In the word a hit reads for the expiry, it costs a
+	// hit no load of its own, and the view stays 64 bytes.
+	stamp    atomic.Int64
 	agentKey string
 	// checks is the robots.Agent of the kept resolution (Agent.agent), nil
 	// until kept (keepAgent): the one a hit checks with.
 	checks *robots.Agent
+}
+
+// maxDeadline bounds a view's deadline so that the stamp holds it beside
+// the referenced bit: 2^61 ns is 73 years, an expiry never reached.
+const maxDeadline = 1 << 61
+
+// stampOf returns the stamp of deadline with the referenced bit of
+// referenced, a stamp whose bit is carried over (0 or 1).
+func stampOf(deadline, referenced int64) int64 {
+	return min(max(deadline, -maxDeadline), maxDeadline)<<1 | referenced&1
+}
+
+// deadline returns v's deadline on the coarse clock.
+func (v *view) deadline() int64 { return v.stamp.Load() >> 1 }
+
+// touch sets v's referenced bit, writing only when it is clear.
+func (v *view) touch() {
+	if s := v.stamp.Load(); s&1 == 0 {
+		v.stamp.Or(1)
+	}
+}
+
+// referenced reports whether v's referenced bit is set, and clears it.
+func (v *view) referenced() bool {
+	return v.stamp.And(^1)&1 != 0
 }
 
 // newEntry returns the entry of the origin key, serving nothing yet.
@@ -227,10 +254,13 @@ func (e *entry) served() *Result { return e.view.Load().res }
 
 // serve makes r what e serves. c.mu is held.
 func (c *Cache) serve(e *entry, r *Result) {
-	v := &view{key: e.origin(), entry: e, res: r}
+	old := e.view.Load()
+	v := &view{key: old.key, entry: e, res: r}
+	var deadline int64
 	if c.coarse != nil {
-		v.deadline = c.coarse.since(r.Expires)
+		deadline = c.coarse.since(r.Expires)
 	}
+	v.stamp.Store(stampOf(deadline, old.stamp.Load()))
 	c.show(v)
 }
 
@@ -246,7 +276,7 @@ func (c *Cache) show(v *view) {
 // Clock otherwise, so that a test's clock moves expiries exactly.
 func (c *Cache) unexpired(v *view) bool {
 	if c.coarse != nil {
-		return c.coarse.now() < v.deadline
+		return c.coarse.now() < v.deadline()
 	}
 	return c.fc.now().Before(v.res.Expires)
 }
@@ -340,9 +370,7 @@ func (c *Cache) freshView(origin string, hit bool) *view {
 	if v == nil || v.res == nil || !c.unexpired(v) {
 		return nil
 	}
-	if e := v.entry; !e.referenced.Load() { // a write only when it changes the bit
-		e.referenced.Store(true)
-	}
+	v.touch()
 	if hit {
 		c.hits.Add()
 	}
@@ -373,7 +401,7 @@ func (c *Cache) warmView(origin, agent string) *view {
 	// The coarse clock's value is current while its goroutine runs and
 	// has seen a read since its tick; otherwise its read starts it or
 	// marks it read (coarseClock.now), and unexpired reads it so.
-	if k := c.coarse; k == nil || !k.running.Load() || !k.read.Load() || k.nanos.Load() >= v.deadline {
+	if k := c.coarse; k == nil || !k.running.Load() || !k.read.Load() || k.nanos.Load() >= v.deadline() {
 		if !c.unexpired(v) {
 			return nil
 		}
@@ -381,12 +409,10 @@ func (c *Cache) warmView(origin, agent string) *view {
 	return v
 }
 
-// hit counts a hit on v: the hits' counter, and its entry's referenced
-// bit, written only when it changes.
+// hit counts a hit on v: the hits' counter, and its referenced bit,
+// written only when it changes.
 func (c *Cache) hit(v *view) {
-	if e := v.entry; !e.referenced.Load() {
-		e.referenced.Store(true)
-	}
+	v.touch()
 	c.hits.Add()
 }
 
@@ -403,9 +429,9 @@ func (c *Cache) keepAgent(v *view, key string, a *Agent) {
 	if v.entry.view.Load() != v {
 		return
 	}
-	kept := *v
-	kept.agentKey, kept.checks = key, a.agent
-	c.show(&kept)
+	kept := &view{key: v.key, entry: v.entry, res: v.res, agentKey: key, checks: a.agent}
+	kept.stamp.Store(v.stamp.Load())
+	c.show(kept)
 }
 
 // refresh fetches the origin's robots.txt, unless a fetch that just ended
@@ -611,8 +637,7 @@ func (c *Cache) victim(keep *entry) *entry {
 		switch {
 		case e == keep && c.ring.Len() > 1:
 			c.ring.MoveToFront(el)
-		case e.referenced.Load():
-			e.referenced.Store(false)
+		case e.view.Load().referenced():
 			c.ring.MoveToFront(el)
 		default:
 			return e

@@ -2,8 +2,10 @@ package fetch
 
 import (
 	"fmt"
+	"math"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -113,4 +115,51 @@ func TestOriginTableUpdate(t *testing.T) {
 	assert.Nil(t, tab.find("http://a.test"))
 	tab.update(next) // a view of a removed entry does not come back
 	assert.Nil(t, tab.find("http://a.test"))
+}
+
+// TestViewStamp checks the word that holds a view's deadline and its
+// referenced bit: the deadline reads back as stored (clamped to
+// ±maxDeadline), whatever the bit; touch sets the bit, referenced reads and
+// clears it; a new view of the entry (serve, keepAgent) carries the bit
+// over.
+func TestViewStamp(t *testing.T) {
+	for _, d := range []int64{0, 1, -1, 12345678901, -98765, maxDeadline, -maxDeadline, math.MaxInt64, math.MinInt64} {
+		want := min(max(d, -maxDeadline), maxDeadline)
+		for _, bit := range []int64{0, 1} {
+			var v view
+			v.stamp.Store(stampOf(d, bit))
+			assert.Equal(t, want, v.deadline(), "deadline %d, bit %d", d, bit)
+			assert.Equal(t, bit == 1, v.referenced(), "deadline %d, bit %d", d, bit)
+			assert.False(t, v.referenced(), "cleared")
+			v.touch()
+			assert.Equal(t, want, v.deadline(), "deadline %d, touched", d)
+			assert.True(t, v.referenced())
+		}
+	}
+
+	c := NewCache(nil, CacheOptions{})
+	res, err := c.Put("http://a.test", 200, []byte("User-agent: *\nDisallow: /x\n"), time.Now())
+	require.NoError(t, err)
+	e := c.load("http://a.test")
+	v := e.view.Load()
+	v.touch()
+	c.keepAgent(v, "FooBot", res.Agent("FooBot"))
+	kept := e.view.Load()
+	require.NotSame(t, v, kept)
+	assert.Equal(t, v.deadline(), kept.deadline())
+	assert.True(t, kept.referenced(), "keepAgent carries the bit over")
+	c.mu.Lock()
+	c.serve(e, res)
+	c.mu.Unlock()
+	assert.False(t, e.view.Load().referenced(), "serve carries the cleared bit over")
+	kept.touch()
+	c.mu.Lock()
+	c.serve(e, res)
+	c.mu.Unlock()
+	assert.False(t, e.view.Load().referenced(), "a bit set on a view no longer served is not carried")
+	e.view.Load().touch()
+	c.mu.Lock()
+	c.serve(e, res)
+	c.mu.Unlock()
+	assert.True(t, e.view.Load().referenced(), "serve carries the set bit over")
 }
