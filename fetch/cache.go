@@ -155,8 +155,9 @@ type Cache struct {
 
 	// A hit takes no lock and writes no line that other hits write: it
 	// loads the origin's view from entries (read without a lock) and the
-	// coarse clock with atomic loads, sets the entry's referenced bit only
-	// when it is clear, and counts itself on a stripe of hits. Everything
+	// coarse clock with atomic loads, sets the view's referenced bit (in the
+	// word it reads for the expiry) only when it is clear, and counts itself
+	// on a stripe of hits. Everything
 	// else takes mu.
 	coarse  *coarseClock    // the real clock, read once per tick; nil under another Clock
 	hits    *stripedCounter // CacheStats.Hits
