@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -133,4 +134,49 @@ func TestCheckerWarmPathTakesTheOriginAsWritten(t *testing.T) {
 	}
 	t.Logf("%d URLs answered warm", warm)
 	assert.Positive(t, warm)
+}
+
+// FuzzWarmPath checks the warm path on any string: a URL it answers is
+// answered by its own origin's rules (robots.Origin), cached, and every
+// plain URL (rawurl.Split) whose path starts with '/', of a cached origin,
+// is answered warm.
+func FuzzWarmPath(f *testing.F) {
+	bodies := map[string]string{
+		"http://a.test":      "User-agent: *\nDisallow: /\n",
+		"https://a.test":     "User-agent: *\nDisallow: /x\nAllow: /x$\n",
+		"http://a.test:8080": "User-agent: *\nAllow: /\n",
+		"http://b.a.test":    "User-agent: *\nDisallow: /y\n",
+		"http://[::1]:8080":  "User-agent: *\nDisallow: /z\n",
+	}
+	c := NewChecker(NewCache(nil, CacheOptions{}))
+	agents := map[string]*robots.Agent{}
+	for origin, body := range bodies {
+		res, err := c.Cache().Put(origin, 200, []byte(body), time.Now())
+		require.NoError(f, err)
+		agents[origin] = res.Robots.Agent("FooBot")
+		_, err = c.Allowed(context.Background(), "FooBot", origin+"/")
+		require.NoError(f, err)
+		f.Add(origin + "/x#/y")
+	}
+	f.Add("http://a.test:80/x")
+	f.Add("http://A.test/")
+	f.Add("http://u@a.test/")
+	f.Add("http://a.test./x")
+	f.Add("https://a.test;x/x")
+	f.Fuzz(func(t *testing.T, u string) {
+		_, got, ok := c.allowedWarm("FooBot", u)
+		if ok {
+			origin, err := robots.Origin(u)
+			want, cached := agents[origin]
+			if err != nil || !cached {
+				t.Fatalf("%q: answered warm, its origin %q (%v) not cached", u, origin, err)
+			}
+			if w := want.Allowed(u); got != w {
+				t.Fatalf("%q: warm %v, its origin %s %v", u, got, origin, w)
+			}
+		}
+		if origin, path, plain := rawurl.Split(u); plain && strings.HasPrefix(path, "/") && agents[origin] != nil && !ok {
+			t.Fatalf("%q: plain, rooted, cached, not answered warm", u)
+		}
+	})
 }
