@@ -368,12 +368,13 @@ func (a *Agent) Allowed(rawURL string) bool {
 // parameters, query and fragment follow, as rawURL[i:] for i =
 // runtime.RootedStart(rawURL) gives it. It is Allowed(rawURL) for a caller
 // that has found the path already: the check reads rest in place up to
-// its '#'.
+// its '#'. Any string is accepted: the verdict is always AllowedPath of
+// rest up to its first '#'.
 func (a *Agent) AllowedRooted(rest string) bool {
 	if a.policy == FullDisallow {
 		return false
 	}
-	if s := a.match.Hot(); s != nil {
+	if s := a.match.Hot(); s != nil && rest != "" && rest[0] == '/' {
 		return s.AllowedBeforeFragment(rest)
 	}
 	if i := strings.IndexByte(rest, '#'); i >= 0 {

@@ -2,6 +2,7 @@ package robots_test
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -67,7 +68,7 @@ func pathOf(t *testing.T, raw string) string {
 // compiled: the fragment is no part of the path, even where a rule would
 // match the path only at its end ('$') or only with more after it.
 func TestAllowedRootedIsAllowed(t *testing.T) {
-	const body = "User-agent: *\nDisallow: /a$\nDisallow: /d\nAllow: /d$\nDisallow: /q?$\nDisallow: /*x\n"
+	const body = "User-agent: *\nDisallow: /$\nDisallow: /a$\nDisallow: /d\nAllow: /d$\nDisallow: /q?$\nDisallow: /*x\n"
 	urls := []string{
 		"http://h/a", "http://h/a#", "http://h/a#x", "http://h/d#", "http://h/d#/e", "http://h/q?#",
 		"http://h//a#a", "http://h/#/a", "https://h:8080/a?#", "http://h/%23x", "http://h/y#x",
@@ -81,5 +82,12 @@ func TestAllowedRootedIsAllowed(t *testing.T) {
 		assert.Equal(t, want, cold.AllowedRooted(u[i:]), "cold %q", u)
 		assert.Equal(t, want, hot.AllowedRooted(u[i:]), "compiled %q", u)
 		assert.Equal(t, want, hot.Allowed(u), "compiled Allowed %q", u)
+	}
+	// Any other string is read as AllowedPath reads it up to its '#'.
+	for _, rest := range []string{"", "#", "a", "?q#x", ";p", "a$#", "x/a"} {
+		path, _, _ := strings.Cut(rest, "#")
+		cold := robots.Parse([]byte(body)).Agent("bot")
+		assert.Equal(t, cold.AllowedPath(path), cold.AllowedRooted(rest), "cold %q", rest)
+		assert.Equal(t, hot.AllowedPath(path), hot.AllowedRooted(rest), "compiled %q", rest)
 	}
 }
