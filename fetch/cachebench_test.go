@@ -311,3 +311,44 @@ func BenchmarkCheckerHitParts(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCheckerDecideHit is BenchmarkCheckerHit through Decide, whose
+// verdict carries the deciding rule, the pacing and the usage;
+// BenchmarkAgentDecideRawCached is robots.Agent.Decide of the same URLs on
+// the Checker's own agents, the check it wraps.
+func BenchmarkCheckerDecideHit(b *testing.B) {
+	urls := benchURLs()
+	c := warmChecker(b, urls)
+	ctx := b.Context()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := c.Decide(ctx, "Googlebot", urls[i]); err != nil {
+			b.Fatal(err)
+		}
+		if i++; i == len(urls) {
+			i = 0
+		}
+	}
+}
+
+func BenchmarkAgentDecideRawCached(b *testing.B) {
+	urls := benchURLs()
+	c := warmChecker(b, urls)
+	agents := make([]*robots.Agent, len(urls))
+	for i, u := range urls {
+		origin, err := robots.Origin(u)
+		if err != nil {
+			b.Fatal(err)
+		}
+		agents[i] = c.Cache().load(origin).view.Load().checks
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		agents[i].Decide(urls[i])
+		if i++; i == len(urls) {
+			i = 0
+		}
+	}
+}

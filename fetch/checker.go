@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/rawurl"
 	"github.com/fastrobots/robots/runtime"
 	"github.com/fastrobots/robots/usage"
 )
@@ -98,8 +99,11 @@ func (c *Checker) AllowedAgents(ctx context.Context, agents []string, pageURL st
 }
 
 // Decide returns the verdict for pageURL and what made it.
-func (c *Checker) Decide(ctx context.Context, agent, pageURL string) (Verdict, error) {
-	agents := [1]string{agent} // on the stack: DecideAgents keeps no list
+func (c *Checker) Decide(ctx context.Context, agent, pageURL string) (v Verdict, err error) {
+	agents := [1]string{agent} // on the stack: neither path keeps the list
+	if c.decideWarm(agents[:], pageURL, &v) {
+		return v, nil
+	}
 	return c.DecideAgents(ctx, agents[:], pageURL)
 }
 
@@ -158,6 +162,28 @@ func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok b
 	return v.res, allowed, true
 }
 
+// decideWarm is Decide on allowedWarm's path, for the one agent of
+// agents: a URL whose path starts with '/', looked up as it is written, of
+// an origin the cache holds fresh with the agent's resolution kept on its
+// entry. It sets *v and counts the hit; it returns false, and sets and
+// counts nothing, for any other URL, which DecideAgents answers in full.
+func (c *Checker) decideWarm(agents []string, pageURL string, v *Verdict) bool {
+	i := runtime.RootedStart(pageURL)
+	if i <= 0 {
+		return false
+	}
+	origin := pageURL[:i]
+	w := c.cache.warmView(origin, agents[0])
+	if w == nil {
+		return false
+	}
+	c.cache.hit(w)
+	a, _ := w.res.agent(agents) // kept on the result with the view's: found at once
+	setVerdict(v, w.res, a, pageURL, w.checks.DecidePath(rawurl.BeforeFragment(pageURL[i:])))
+	c.recharge(origin, w.res)
+	return true
+}
+
 // resolve returns the origin's answer, from the cache or fetched, and the
 // agents' resolution on it, kept on the answer. A hit for one agent (or
 // none) finds the resolution the entry keeps, when it is that agent's,
@@ -195,10 +221,16 @@ func (c *Checker) recharge(origin string, res *Result) {
 }
 
 // verdict returns a's verdict for the page p under res.
-func verdict(res *Result, a *Agent, p *page) Verdict {
-	pageURL := p.raw
-	d := p.decidedBy(a)
-	return Verdict{Allowed: d.Allowed, Rule: d.Rule, Empty: d.Empty, Line: d.Line(), Policy: res.Policy,
+func verdict(res *Result, a *Agent, p *page) (v Verdict) {
+	setVerdict(&v, res, a, p.raw, p.decidedBy(a))
+	return v
+}
+
+// setVerdict sets *v to the verdict of a's decision d on pageURL under
+// res, in place: a Verdict is 104 bytes, which a hit should not copy from
+// frame to frame.
+func setVerdict(v *Verdict, res *Result, a *Agent, pageURL string, d robots.Decision) {
+	*v = Verdict{Allowed: d.Allowed, Rule: d.Rule, Empty: d.Empty, Line: d.Line(), Policy: res.Policy,
 		Result: res, CrawlDelay: a.pacing.crawlDelay, RequestRate: a.pacing.requestRate,
 		Usage: a.usage(pageURL, d.Allowed).WithHeader(res.ContentUsage)}
 }

@@ -73,8 +73,10 @@ func TestCheckerWarmAnswersAsAgent(t *testing.T) {
 				assert.Equal(t, want.Allowed(u), got, "%s %q, %s check", agent, u, pass)
 				assert.Equal(t, int64(1), c.Cache().Stats().Hits-before, "%s %q, %s check: one hit", agent, u, pass)
 			}
+			before := c.Cache().Stats().Hits
 			v, err := c.Decide(t.Context(), agent, u)
 			require.NoError(t, err, u)
+			assert.Equal(t, int64(1), c.Cache().Stats().Hits-before, "%s %q: Decide counts one hit", agent, u)
 			d := want.Decide(u)
 			assert.Equal(t, d.Allowed, v.Allowed, "%s %q: Decide", agent, u)
 			assert.Equal(t, d.Line(), v.Line, "%s %q: Decide's line", agent, u)
@@ -116,12 +118,17 @@ func TestCheckerWarmPathTakesTheOriginAsWritten(t *testing.T) {
 					for _, rest := range []string{"", "/", "/x", "/y/1", "/z#x", "?q", "#/x", ";p", "/x#/y", "//x", "/%zz"} {
 						u := scheme + user + host + port + rest
 						_, got, ok := c.allowedWarm("FooBot", u)
+						var v Verdict
+						decided := c.decideWarm([]string{"FooBot"}, u, &v)
+						assert.Equal(t, ok, decided, "%q: Allowed and Decide warm alike", u)
 						origin, err := robots.Origin(u)
 						want, cached := agents[origin]
 						if ok {
 							warm++
 							if assert.True(t, err == nil && cached, "%q: answered warm, its origin %q not cached", u, origin) {
 								assert.Equal(t, want.Allowed(u), got, "%q, of %s", u, origin)
+								d := want.Decide(u)
+								assert.Equal(t, []any{d.Allowed, d.Line(), d.Rule}, []any{v.Allowed, v.Line, v.Rule}, "%q: Decide, of %s", u, origin)
 							}
 						}
 						if plainOrigin, path, plain := rawurl.Split(u); plain && strings.HasPrefix(path, "/") && agents[plainOrigin] != nil {
@@ -165,6 +172,10 @@ func FuzzWarmPath(f *testing.F) {
 	f.Add("https://a.test;x/x")
 	f.Fuzz(func(t *testing.T, u string) {
 		_, got, ok := c.allowedWarm("FooBot", u)
+		var v Verdict
+		if decided := c.decideWarm([]string{"FooBot"}, u, &v); decided != ok {
+			t.Fatalf("%q: Allowed warm %v, Decide warm %v", u, ok, decided)
+		}
 		if ok {
 			origin, err := robots.Origin(u)
 			want, cached := agents[origin]
@@ -173,6 +184,9 @@ func FuzzWarmPath(f *testing.F) {
 			}
 			if w := want.Allowed(u); got != w {
 				t.Fatalf("%q: warm %v, its origin %s %v", u, got, origin, w)
+			}
+			if d := want.Decide(u); v.Allowed != d.Allowed || v.Line != d.Line() || v.Rule != d.Rule {
+				t.Fatalf("%q: Decide warm %+v, its origin %s %+v", u, v, origin, d)
 			}
 		}
 		if origin, path, plain := rawurl.Split(u); plain && strings.HasPrefix(path, "/") && agents[origin] != nil && !ok {

@@ -207,6 +207,24 @@ func (c *agentCache) load(key string) (*Agent, bool) {
 	return a, ok
 }
 
+// loadFor is load of agents' key (agentsKey). A list's key is joined in a
+// buffer on the stack of loadJoined, so that the path of one agent, a hit's,
+// does not clear it.
+func (c *agentCache) loadFor(agents []string) (*Agent, bool) {
+	if len(agents) <= 1 {
+		return c.load(agentsKey(agents))
+	}
+	return c.loadJoined(agents)
+}
+
+// loadJoined is loadFor for a list of agents.
+//
+//go:noinline
+func (c *agentCache) loadJoined(agents []string) (*Agent, bool) {
+	var buf [256]byte
+	return c.load(agentsKeyIn(buf[:0], agents))
+}
+
 // store keeps a for key unless another is kept already, or the cache is
 // full, and returns the one kept (a, when it is new) and whether it is new.
 func (c *agentCache) store(key string, a *Agent) (*Agent, bool) {
@@ -269,8 +287,7 @@ func (r *Result) agent(agents []string) (*Agent, bool) {
 		return allowAll, false // a Conditional Result built by hand, with no file: no rule disallows
 	}
 	if r.agents != nil {
-		var buf [256]byte
-		if a, ok := r.agents.load(agentsKeyIn(buf[:0], agents)); ok {
+		if a, ok := r.agents.loadFor(agents); ok {
 			return a, false
 		}
 	}
