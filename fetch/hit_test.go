@@ -2,6 +2,7 @@ package fetch
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -89,65 +90,55 @@ func TestCheckerWarmAnswersAsAgent(t *testing.T) {
 // is taken for the origin only when it is written byte for byte as a key
 // of the cache, so that a host the warm path does not read (upper case, a
 // default port, user information, a trailing dot, another port) never
-// takes another origin's answer. Every URL the warm path answers is
-// answered by its own origin's rules (robots.Origin), and it answers at
-// least every plain URL (rawurl.Split) whose path starts with '/', of an
-// origin the cache holds.
+// takes another origin's answer (checkWarm).
 func TestCheckerWarmPathTakesTheOriginAsWritten(t *testing.T) {
-	bodies := map[string]string{
-		"http://a.test":      "User-agent: *\nDisallow: /\n",
-		"https://a.test":     "User-agent: *\nDisallow: /x\n",
-		"http://a.test:8080": "User-agent: *\nAllow: /\n",
-		"http://b.a.test":    "User-agent: *\nDisallow: /y\n",
-		"http://[::1]:8080":  "User-agent: *\nDisallow: /z\n",
-	}
-	c := NewChecker(NewCache(nil, CacheOptions{}))
-	agents := map[string]*robots.Agent{}
-	for origin, body := range bodies {
-		res, err := c.Cache().Put(origin, 200, []byte(body), time.Now())
-		require.NoError(t, err)
-		agents[origin] = res.Robots.Agent("FooBot")
-		_, err = c.Allowed(t.Context(), "FooBot", origin+"/") // keeps the agent on the entry
-		require.NoError(t, err)
-	}
-	warm := 0
+	w := newWarmOrigins(t)
+	answered := 0
 	for _, scheme := range []string{"http://", "https://", "HTTP://"} {
 		for _, user := range []string{"", "u@"} {
 			for _, host := range []string{"a.test", "A.test", "a.test.", "b.a.test", "a.tes", "[::1]"} {
 				for _, port := range []string{"", ":", ":80", ":443", ":8080"} {
 					for _, rest := range []string{"", "/", "/x", "/y/1", "/z#x", "?q", "#/x", ";p", "/x#/y", "//x", "/%zz"} {
-						u := scheme + user + host + port + rest
-						_, got, ok := c.allowedWarm("FooBot", u)
-						var v Verdict
-						decided := c.decideWarm([]string{"FooBot"}, u, &v)
-						assert.Equal(t, ok, decided, "%q: Allowed and Decide warm alike", u)
-						origin, err := robots.Origin(u)
-						want, cached := agents[origin]
-						if ok {
-							warm++
-							if assert.True(t, err == nil && cached, "%q: answered warm, its origin %q not cached", u, origin) {
-								assert.Equal(t, want.Allowed(u), got, "%q, of %s", u, origin)
-								d := want.Decide(u)
-								assert.Equal(t, []any{d.Allowed, d.Line(), d.Rule}, []any{v.Allowed, v.Line, v.Rule}, "%q: Decide, of %s", u, origin)
-							}
-						}
-						if plainOrigin, path, plain := rawurl.Split(u); plain && strings.HasPrefix(path, "/") && agents[plainOrigin] != nil {
-							assert.True(t, ok, "%q: plain, rooted, cached, not answered warm", u)
+						warm, err := w.check(scheme + user + host + port + rest)
+						assert.NoError(t, err)
+						if warm {
+							answered++
 						}
 					}
 				}
 			}
 		}
 	}
-	t.Logf("%d URLs answered warm", warm)
-	assert.Positive(t, warm)
+	t.Logf("%d URLs answered warm", answered)
+	assert.Positive(t, answered)
 }
 
-// FuzzWarmPath checks the warm path on any string: a URL it answers is
-// answered by its own origin's rules (robots.Origin), cached, and every
-// plain URL (rawurl.Split) whose path starts with '/', of a cached origin,
-// is answered warm.
+// FuzzWarmPath is TestCheckerWarmPathTakesTheOriginAsWritten on any
+// string.
 func FuzzWarmPath(f *testing.F) {
+	w := newWarmOrigins(f)
+	for origin := range w.agents {
+		f.Add(origin + "/x#/y")
+	}
+	for _, u := range []string{"http://a.test:80/x", "http://A.test/", "http://u@a.test/", "http://a.test./x", "https://a.test;x/x"} {
+		f.Add(u)
+	}
+	f.Fuzz(func(t *testing.T, u string) {
+		if _, err := w.check(u); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// warmOrigins is a Checker holding five origins (ports, https, a
+// subdomain, IPv6), each with FooBot's resolution kept on its entry, and
+// the agent of each.
+type warmOrigins struct {
+	c      *Checker
+	agents map[string]*robots.Agent
+}
+
+func newWarmOrigins(tb testing.TB) *warmOrigins {
 	bodies := map[string]string{
 		"http://a.test":      "User-agent: *\nDisallow: /\n",
 		"https://a.test":     "User-agent: *\nDisallow: /x\nAllow: /x$\n",
@@ -155,42 +146,43 @@ func FuzzWarmPath(f *testing.F) {
 		"http://b.a.test":    "User-agent: *\nDisallow: /y\n",
 		"http://[::1]:8080":  "User-agent: *\nDisallow: /z\n",
 	}
-	c := NewChecker(NewCache(nil, CacheOptions{}))
-	agents := map[string]*robots.Agent{}
+	w := &warmOrigins{c: NewChecker(NewCache(nil, CacheOptions{})), agents: map[string]*robots.Agent{}}
 	for origin, body := range bodies {
-		res, err := c.Cache().Put(origin, 200, []byte(body), time.Now())
-		require.NoError(f, err)
-		agents[origin] = res.Robots.Agent("FooBot")
-		_, err = c.Allowed(context.Background(), "FooBot", origin+"/")
-		require.NoError(f, err)
-		f.Add(origin + "/x#/y")
+		res, err := w.c.Cache().Put(origin, 200, []byte(body), time.Now())
+		require.NoError(tb, err)
+		w.agents[origin] = res.Robots.Agent("FooBot")
+		_, err = w.c.Allowed(context.Background(), "FooBot", origin+"/") // keeps the agent on the entry
+		require.NoError(tb, err)
 	}
-	f.Add("http://a.test:80/x")
-	f.Add("http://A.test/")
-	f.Add("http://u@a.test/")
-	f.Add("http://a.test./x")
-	f.Add("https://a.test;x/x")
-	f.Fuzz(func(t *testing.T, u string) {
-		_, got, ok := c.allowedWarm("FooBot", u)
-		var v Verdict
-		if decided := c.decideWarm([]string{"FooBot"}, u, &v); decided != ok {
-			t.Fatalf("%q: Allowed warm %v, Decide warm %v", u, ok, decided)
+	return w
+}
+
+// check checks the warm paths of Allowed and Decide on u: both answer it
+// or neither does; one that answers gives the verdict, line and rule of u's
+// own origin (robots.Origin), which the cache holds; and every plain URL
+// (rawurl.Split) whose path starts with '/', of a cached origin, is
+// answered warm.
+func (w *warmOrigins) check(u string) (warm bool, err error) {
+	_, got, ok := w.c.allowedWarm("FooBot", u)
+	var v Verdict
+	if decided := w.c.decideWarm([]string{"FooBot"}, u, &v); decided != ok {
+		return ok, fmt.Errorf("%q: Allowed warm %v, Decide warm %v", u, ok, decided)
+	}
+	if ok {
+		origin, err := robots.Origin(u)
+		want, cached := w.agents[origin]
+		if err != nil || !cached {
+			return ok, fmt.Errorf("%q: answered warm, its origin %q (%v) not cached", u, origin, err)
 		}
-		if ok {
-			origin, err := robots.Origin(u)
-			want, cached := agents[origin]
-			if err != nil || !cached {
-				t.Fatalf("%q: answered warm, its origin %q (%v) not cached", u, origin, err)
-			}
-			if w := want.Allowed(u); got != w {
-				t.Fatalf("%q: warm %v, its origin %s %v", u, got, origin, w)
-			}
-			if d := want.Decide(u); v.Allowed != d.Allowed || v.Line != d.Line() || v.Rule != d.Rule {
-				t.Fatalf("%q: Decide warm %+v, its origin %s %+v", u, v, origin, d)
-			}
+		if a := want.Allowed(u); got != a {
+			return ok, fmt.Errorf("%q: warm %v, its origin %s %v", u, got, origin, a)
 		}
-		if origin, path, plain := rawurl.Split(u); plain && strings.HasPrefix(path, "/") && agents[origin] != nil && !ok {
-			t.Fatalf("%q: plain, rooted, cached, not answered warm", u)
+		if d := want.Decide(u); v.Allowed != d.Allowed || v.Line != d.Line() || v.Rule != d.Rule {
+			return ok, fmt.Errorf("%q: Decide warm %+v, its origin %s %+v", u, v, origin, d)
 		}
-	})
+	}
+	if origin, path, plain := rawurl.Split(u); plain && strings.HasPrefix(path, "/") && w.agents[origin] != nil && !ok {
+		return ok, fmt.Errorf("%q: plain, rooted, cached, not answered warm", u)
+	}
+	return ok, nil
 }
