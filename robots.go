@@ -31,7 +31,6 @@ package robots
 import (
 	"net/url"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -39,6 +38,7 @@ import (
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
 	"github.com/fastrobots/robots/internal/alloc"
+	"github.com/fastrobots/robots/internal/rawurl"
 	"github.com/fastrobots/robots/runtime"
 )
 
@@ -377,10 +377,7 @@ func (a *Agent) AllowedRooted(rest string) bool {
 	if s := a.match.Hot(); s != nil && rest != "" && rest[0] == '/' {
 		return s.AllowedBeforeFragment(rest)
 	}
-	if i := strings.IndexByte(rest, '#'); i >= 0 {
-		rest = rest[:i]
-	}
-	return a.match.AllowedPath(rest)
+	return a.match.AllowedPath(rawurl.BeforeFragment(rest))
 }
 
 // AllowedMany answers a batch: it sets out[i] to Allowed(urls[i]) for

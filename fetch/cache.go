@@ -14,6 +14,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/internal/alloc"
+	"github.com/fastrobots/robots/runtime"
 )
 
 // Defaults of CacheOptions.
@@ -378,36 +379,43 @@ func (c *Cache) freshView(origin string, hit bool) *view {
 	return v
 }
 
-// warmView is freshView for a Checker's warm path (allowedWarm): it
-// returns the origin's view when it has not expired and keeps agent's
-// resolution; nil otherwise. It counts nothing: the caller counts the hit
-// (hit) once it takes it. It is
-// one frame, the table's probe (originTable.find) and the coarse clock's
-// read (coarseClock.now) written in, because the calls cost a hit more
-// than their work.
-func (c *Cache) warmView(origin, agent string) *view {
+// warmView is freshView for a Checker's warm path (allowedWarm,
+// decideWarm), on the URL itself: it finds where pageURL's path starts,
+// at a '/' (runtime.RootedStart, at i), and returns the view of the part
+// before it, looked up as it is written, when it has not expired and
+// keeps agent's resolution; nil otherwise. The cache's keys are origins
+// as robots.Origin writes them, so only a URL whose authority is written
+// so (plain, as rawurl.Split has it) finds one, and the host needs no
+// reading of its own. It counts nothing: the caller counts the hit (hit)
+// once it takes it. It is one frame, the table's probe (originTable.find)
+// and the coarse clock's read (coarseClock.now) written in, because the
+// calls cost a hit more than their work.
+func (c *Cache) warmView(pageURL, agent string) (v *view, i int) {
+	if i = runtime.RootedStart(pageURL); i <= 0 {
+		return nil, 0
+	}
+	origin := pageURL[:i]
 	a := c.entries.slots.Load()
-	var v *view
-	for i := c.entries.hash(origin) & a.mask; ; i = (i + 1) & a.mask {
-		if v = a.slots[i].Load(); v == nil {
-			return nil
+	for j := c.entries.hash(origin) & a.mask; ; j = (j + 1) & a.mask {
+		if v = a.slots[j].Load(); v == nil {
+			return nil, i
 		}
 		if v.key == origin && v != tombstone {
 			break
 		}
 	}
 	if v.checks == nil || v.agentKey != agent {
-		return nil
+		return nil, i
 	}
 	// The coarse clock's value is current while its goroutine runs and
 	// has seen a read since its tick; otherwise its read starts it or
 	// marks it read (coarseClock.now), and unexpired reads it so.
 	if k := c.coarse; k == nil || !k.running.Load() || !k.read.Load() || k.nanos.Load() >= v.deadline() {
 		if !c.unexpired(v) {
-			return nil
+			return nil, i
 		}
 	}
-	return v
+	return v, i
 }
 
 // hit counts a hit on v: the hits' counter, and its referenced bit,

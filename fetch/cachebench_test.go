@@ -259,8 +259,8 @@ func BenchmarkCheckerBatch(b *testing.B) {
 // Loop is the benchmark's own loop and call, to be taken off the others;
 // Start finds where the URL's path starts (runtime.RootedStart), which
 // ends the origin; Hash hashes the origin; Lookup finds the origin's view
-// (Cache.warmView: the hash, the table's probe, the origin's and the
-// agent's comparison, the expiry); Count counts the hit (Cache.hit); Meter
+// from the URL (Cache.warmView: Start, the hash, the table's probe, the
+// origin's and the agent's comparison, the expiry); Count counts the hit (Cache.hit); Meter
 // reads the file's MemoryBytes twice, as a check does to see whether it
 // grew the automata; Check is the check itself, in place up to the '#'
 // (robots.Agent.AllowedRooted); Whole is allowedWarm, every step at once.
@@ -278,7 +278,7 @@ func BenchmarkCheckerHitParts(b *testing.B) {
 			b.Fatalf("%s: no path", u)
 		}
 		origins[i], rests[i] = u[:at], u[at:]
-		if views[i] = c.cache.warmView(origins[i], "Googlebot"); views[i] == nil {
+		if views[i], _ = c.cache.warmView(u, "Googlebot"); views[i] == nil {
 			b.Fatalf("%s: not warm", u)
 		}
 	}
@@ -289,7 +289,7 @@ func BenchmarkCheckerHitParts(b *testing.B) {
 		{"Loop", func(i int) bool { return i&1 == 0 }},
 		{"Start", func(i int) bool { return runtime.RootedStart(urls[i]) > 0 }},
 		{"Hash", func(i int) bool { return c.cache.entries.hash(origins[i])&1 == 0 }},
-		{"Lookup", func(i int) bool { return c.cache.warmView(origins[i], "Googlebot") != nil }},
+		{"Lookup", func(i int) bool { v, _ := c.cache.warmView(urls[i], "Googlebot"); return v != nil }},
 		{"Count", func(i int) bool { c.cache.hit(views[i]); return true }},
 		{"Meter", func(i int) bool {
 			f := views[i].res.Robots

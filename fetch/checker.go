@@ -6,7 +6,6 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/internal/rawurl"
-	"github.com/fastrobots/robots/runtime"
 	"github.com/fastrobots/robots/usage"
 )
 
@@ -123,13 +122,10 @@ func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL str
 }
 
 // allowedWarm is Allowed on the path a warm crawler takes most: a URL
-// whose path starts with '/' (runtime.RootedStart), of an origin the cache
-// holds fresh with agent's resolution kept on its entry. The URL's part
-// before its path is looked up as it is written: the cache's keys are
-// origins written as robots.Origin writes them, so only a URL whose
-// authority is written so (plain, as rawurl.Split has it) finds one, and
-// its host needs no reading of its own. The check then reads the path in
-// place, up to its '#' (robots.Agent.AllowedRooted). It takes no lock and
+// whose path starts with '/', of an origin the cache holds fresh with
+// agent's resolution kept on its entry, looked up as the URL writes it
+// (Cache.warmView). The check then reads the path in place, up to its
+// '#' (robots.Agent.AllowedRooted). It takes no lock and
 // counts the hit, and returns the answer it checked under (the Transport
 // paces and refuses by it); ok is false, and nothing is counted, for any
 // other URL, which Allowed answers in full. It keeps nothing of pageURL
@@ -140,12 +136,7 @@ func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL str
 // Result.rechargeAfter as the last check that grew something, or kept a
 // resolution, left it, and that check asked.
 func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok bool) {
-	i := runtime.RootedStart(pageURL)
-	if i <= 0 {
-		return nil, false, false
-	}
-	origin := pageURL[:i]
-	v := c.cache.warmView(origin, agent)
+	v, i := c.cache.warmView(pageURL, agent)
 	if v == nil {
 		return nil, false, false
 	}
@@ -157,30 +148,23 @@ func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok b
 	before := file.MemoryBytes()
 	allowed = v.checks.AllowedRooted(pageURL[i:])
 	if file.MemoryBytes() != before {
-		c.recharge(origin, v.res)
+		c.recharge(pageURL[:i], v.res)
 	}
 	return v.res, allowed, true
 }
 
 // decideWarm is Decide on allowedWarm's path, for the one agent of
-// agents: a URL whose path starts with '/', looked up as it is written, of
-// an origin the cache holds fresh with the agent's resolution kept on its
-// entry. It sets *v and counts the hit; it returns false, and sets and
+// agents (Cache.warmView). It sets *v and counts the hit; it returns false, and sets and
 // counts nothing, for any other URL, which DecideAgents answers in full.
 func (c *Checker) decideWarm(agents []string, pageURL string, v *Verdict) bool {
-	i := runtime.RootedStart(pageURL)
-	if i <= 0 {
-		return false
-	}
-	origin := pageURL[:i]
-	w := c.cache.warmView(origin, agents[0])
+	w, i := c.cache.warmView(pageURL, agents[0])
 	if w == nil {
 		return false
 	}
 	c.cache.hit(w)
 	a, _ := w.res.agent(agents) // kept on the result with the view's: found at once
 	setVerdict(v, w.res, a, pageURL, w.checks.DecidePath(rawurl.BeforeFragment(pageURL[i:])))
-	c.recharge(origin, w.res)
+	c.recharge(pageURL[:i], w.res)
 	return true
 }
 

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unsafe"
+
+	"github.com/fastrobots/robots/internal/rawurl"
 )
 
 // Set is a group's Content-Usage rules and Content-Signal lines prepared
@@ -137,20 +139,12 @@ func (s *Set) DecideBeforeFragment(p string, allowed bool) Usage {
 		return Usage{Allowed: allowed}
 	}
 	if !s.plain {
-		return s.DecideUnescaped(beforeFragment(p), true)
+		return s.DecideUnescaped(rawurl.BeforeFragment(p), true)
 	}
 	if len(p) > s.prefix {
 		p = p[:s.prefix]
 	}
 	return Usage{Allowed: true, lines: s.decide(p)}
-}
-
-// beforeFragment returns p up to its first '#'.
-func beforeFragment(p string) string {
-	if i := strings.IndexByte(p, '#'); i >= 0 {
-		return p[:i]
-	}
-	return p
 }
 
 // decide returns the decisions for an escaped path: the rules of the
