@@ -154,8 +154,9 @@ func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok b
 }
 
 // decideWarm is Decide on allowedWarm's path, for the one agent of
-// agents (Cache.warmView). It sets *v and counts the hit; it returns false, and sets and
-// counts nothing, for any other URL, which DecideAgents answers in full.
+// agents (Cache.warmView). It sets *v and counts the hit; it returns
+// false, and sets and counts nothing, for any other URL, which
+// DecideAgents answers in full.
 func (c *Checker) decideWarm(agents []string, pageURL string, v *Verdict) bool {
 	w, i := c.cache.warmView(pageURL, agents[0])
 	if w == nil {
