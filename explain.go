@@ -106,7 +106,7 @@ func (r *Robots) Explain(agents []string, rawURL string) Explanation {
 	a := r.Agent(agents...)
 	e := a.Explain(rawURL)
 	e.Selection = a.selection(agents, true)
-	if a.policy != Conditional {
+	if a.Policy() != Conditional {
 		e.Selection.Why = e.TieBreak
 	}
 	return e
@@ -118,8 +118,8 @@ func (r *Robots) Explain(agents []string, rawURL string) Explanation {
 // its Selection never says SelectedFallback; Robots.Explain does.
 func (a *Agent) Explain(rawURL string) Explanation {
 	path := runtime.Subject(runtime.FromURL(rawURL), a.file().Dialect())
-	e := Explanation{Decision: a.Decide(rawURL), Path: path, Selection: a.selection(nil, false), Winner: -1, Policy: a.policy}
-	if a.policy != Conditional {
+	e := Explanation{Decision: a.Decide(rawURL), Path: path, Selection: a.selection(nil, false), Winner: -1, Policy: a.Policy()}
+	if a.Policy() != Conditional {
 		e.TieBreak = a.policyWhy()
 		e.Selection.Why = e.TieBreak
 		return e
@@ -249,10 +249,10 @@ func (a *Agent) selection(asked []string, known bool) Selection {
 // policyWhy says why no rule is read under FullAllow and FullDisallow.
 func (a *Agent) policyWhy() string {
 	verdict := "every URL is allowed"
-	if a.policy == FullDisallow {
+	if a.Policy() == FullDisallow {
 		verdict = "no URL is allowed"
 	}
-	return fmt.Sprintf("%s: %s; no rules were read, %s", a.policy, Reason(a.reason), verdict)
+	return fmt.Sprintf("%s: %s; no rules were read, %s", a.Policy(), Reason(a.reason), verdict)
 }
 
 // selectingLines returns the user-agent lines of the selected groups that

@@ -247,7 +247,7 @@ func (r *Robots) AnyAgent(agents ...string) *Agent {
 func (r *Robots) agent(sel compile.Selection) *Agent {
 	rules := r.ruleSet(sel)
 	return &Agent{name: sel.Agent, specific: sel.Specific, rules: rules, match: runtime.NewMatcher(rules),
-		policy: Policy(r.policy), reason: r.reason}
+		policy: r.policy, reason: r.reason, meter: &r.meter}
 }
 
 // ruleSet returns the compiled rules of a selection, compiling them once
@@ -309,24 +309,38 @@ type Agent struct {
 	// name and specific are the Selection's Agent and Specific; its
 	// Groups are the rule set's, not kept twice (a cache keeps one Agent
 	// per site).
-	name     string
-	rules    *compile.RuleSet
-	match    runtime.Matcher
-	policy   Policy
-	reason   uint8 // a Reason, which a byte holds: the Agent stays 64 bytes
+	name  string
+	rules *compile.RuleSet
+	match runtime.Matcher
+	// policy and reason are a Policy and a Reason, which a byte each
+	// holds: the Agent stays 64 bytes.
+	policy   uint8
+	reason   uint8
 	specific bool
 	usage    atomic.Pointer[agentUsage] // read on first Usage call (usage.go)
+	// meter is the file's (Robots.meter): MemoryBytes reads it through
+	// the agent, whose line a check loads anyway, and finds the count
+	// beside the first rule set's fields that the check reads.
+	meter *automaton.Meter
 }
 
 // Every Reason fits Agent.reason and Robots.reason, and every Policy
-// Robots.policy (this fails to compile otherwise).
+// Agent.policy and Robots.policy (this fails to compile otherwise).
 var (
 	_ [255 - ReasonUnreachable]struct{}
 	_ [255 - Conditional]struct{}
 )
 
 // Policy returns the policy of the Robots the agent was resolved on.
-func (a *Agent) Policy() Policy { return a.policy }
+func (a *Agent) Policy() Policy { return Policy(a.policy) }
+
+// MemoryBytes returns Robots.MemoryBytes of the file the agent was
+// resolved on: the file, its rule sets and their automata as built so
+// far, which checks grow. A cache that keeps the agent reads it before
+// and after a check to learn whether the check grew the file, without
+// loading the file's own fields: the count sits beside the fields of the
+// rule set that the check reads first.
+func (a *Agent) MemoryBytes() int64 { return a.meter.Bytes() }
 
 // Name returns the agent whose groups apply, or "" when the '*' groups (or
 // no groups) apply.
@@ -350,7 +364,7 @@ func (a *Agent) Groups() []int { return intSlice(a.selected()) }
 // runtime.Path). In Google mode it allocates nothing once the states the
 // URL needs are built.
 func (a *Agent) Allowed(rawURL string) bool {
-	if a.policy == FullDisallow {
+	if a.Policy() == FullDisallow {
 		return false
 	}
 	// A path that starts with '/', as most do, goes straight to the
@@ -371,7 +385,7 @@ func (a *Agent) Allowed(rawURL string) bool {
 // its '#'. Any string is accepted: the verdict is always AllowedPath of
 // rest up to its first '#'.
 func (a *Agent) AllowedRooted(rest string) bool {
-	if a.policy == FullDisallow {
+	if a.Policy() == FullDisallow {
 		return false
 	}
 	if s := a.match.Hot(); s != nil && rest != "" && rest[0] == '/' {
@@ -392,7 +406,7 @@ func (a *Agent) AllowedMany(urls []string, out []bool) {
 		panic("robots: AllowedMany: out is shorter than urls")
 	}
 	out = out[:len(urls)]
-	if a.policy == FullDisallow {
+	if a.Policy() == FullDisallow {
 		clear(out)
 		return
 	}
@@ -432,7 +446,7 @@ func (a *Agent) AllowedMany(urls []string, out []bool) {
 // parameters and query are pathAndQuery ("/a/b?c=d"). An empty string is
 // read as "/".
 func (a *Agent) AllowedPath(pathAndQuery string) bool {
-	if a.policy == FullDisallow {
+	if a.Policy() == FullDisallow {
 		return false
 	}
 	return a.match.AllowedPath(pathAndQuery)
@@ -441,7 +455,7 @@ func (a *Agent) AllowedPath(pathAndQuery string) bool {
 // AllowedURL reports whether the crawler may fetch u, matching its escaped
 // path and raw query.
 func (a *Agent) AllowedURL(u *url.URL) bool {
-	if a.policy == FullDisallow {
+	if a.Policy() == FullDisallow {
 		return false
 	}
 	return a.match.Allowed(runtime.FromParsedURL(u))
@@ -493,8 +507,8 @@ func (a *Agent) DecidePath(pathAndQuery string) Decision {
 // decide turns the matcher's verdict into a Decision. Under FullAllow and
 // FullDisallow no rule decides, /robots.txt in RFC mode included.
 func (a *Agent) decide(in runtime.Input) Decision {
-	if a.policy != Conditional {
-		return Decision{Allowed: a.policy == FullAllow}
+	if a.Policy() != Conditional {
+		return Decision{Allowed: a.Policy() == FullAllow}
 	}
 	v := a.match.Decide(in)
 	d := Decision{Allowed: v.Allowed, Implicit: v.Implicit}

@@ -1,6 +1,7 @@
 package robots_test
 
 import (
+	"fmt"
 	"net/url"
 	"testing"
 
@@ -92,6 +93,31 @@ func TestAgentChecksDoNotAllocate(t *testing.T) {
 	for name, check := range checks {
 		check()
 		assert.Equal(t, 0.0, testing.AllocsPerRun(100, check), name)
+	}
+}
+
+// TestAgentMemoryBytesIsTheFiles holds Agent.MemoryBytes to its file's
+// Robots.MemoryBytes as checks grow the file: for the first agent
+// resolved, for another whose rules are a rule set of their own, and for
+// a file FromStatus read no rules from.
+func TestAgentMemoryBytesIsTheFiles(t *testing.T) {
+	body := "User-agent: a\nDisallow: /*x*y*z\n\nUser-agent: b\nDisallow: /*p*q$\nAllow: /p\n"
+	r := robots.Parse([]byte(body))
+	first, other := r.Agent("a"), r.Agent("b")
+	for i, a := range []*robots.Agent{first, other} {
+		assert.Equal(t, r.MemoryBytes(), a.MemoryBytes(), "agent %d before its checks", i)
+		before := r.MemoryBytes()
+		a.Compile()
+		for j := range 50 {
+			a.AllowedPath(fmt.Sprintf("/%d/x/%d/y/p/z", j, j*7))
+		}
+		assert.Greater(t, r.MemoryBytes(), before, "agent %d's checks grew the file", i)
+		assert.Equal(t, r.MemoryBytes(), first.MemoryBytes(), "the first agent after agent %d's checks", i)
+		assert.Equal(t, r.MemoryBytes(), other.MemoryBytes(), "the other agent after agent %d's checks", i)
+	}
+	for _, code := range []int{404, 503} {
+		f := robots.FromStatus(code, nil)
+		assert.Equal(t, f.MemoryBytes(), f.Agent("a").MemoryBytes(), "FromStatus(%d)", code)
 	}
 }
 

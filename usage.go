@@ -37,7 +37,7 @@ const (
 // URL of an agent that has lines, the decision of the lines on the same
 // path, found once for both: most URLs pay for the check alone.
 func (a *Agent) Usage(rawURL string) usage.Usage {
-	if a.policy == FullDisallow {
+	if a.Policy() == FullDisallow {
 		return usage.Usage{}
 	}
 	// Compiled rules and a rooted path, as Allowed reads them: the path

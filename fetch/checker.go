@@ -132,7 +132,8 @@ func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL str
 // past the call.
 //
 // It recharges the entry only when the check itself grew the file's
-// automata (its MemoryBytes moved): a check that grew nothing leaves
+// automata (its MemoryBytes, read through the kept agent, moved: the hit
+// loads neither the result nor the file): a check that grew nothing leaves
 // Result.rechargeAfter as the last check that grew something, or kept a
 // resolution, left it, and that check asked.
 func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok bool) {
@@ -141,13 +142,9 @@ func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok b
 		return nil, false, false
 	}
 	c.cache.hit(v)
-	file := v.res.Robots
-	if file == nil {
-		return v.res, v.checks.AllowedRooted(pageURL[i:]), true
-	}
-	before := file.MemoryBytes()
+	before := v.checks.MemoryBytes()
 	allowed = v.checks.AllowedRooted(pageURL[i:])
-	if file.MemoryBytes() != before {
+	if v.checks.MemoryBytes() != before {
 		c.recharge(pageURL[:i], v.res)
 	}
 	return v.res, allowed, true
