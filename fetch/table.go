@@ -64,7 +64,7 @@ func (t *originTable) find(origin string) *view {
 		if v == nil {
 			return nil
 		}
-		if v.key == origin && v != tombstone {
+		if v.is(origin) && v != tombstone {
 			return v
 		}
 	}

@@ -3,9 +3,11 @@ package fetch
 import (
 	"fmt"
 	"math"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -102,7 +104,8 @@ func TestOriginTableUpdate(t *testing.T) {
 	first := tab.find("http://a.test")
 	require.Same(t, e.view.Load(), first)
 
-	next := &view{key: "http://a.test", entry: e, agentKey: "Googlebot"}
+	next := newView("http://a.test")
+	next.entry, next.agentKey = e, "Googlebot"
 	tab.update(next)
 	assert.Same(t, next, tab.find("http://a.test"))
 	assert.Same(t, e, tab.load("http://a.test"))
@@ -162,4 +165,32 @@ func TestViewStamp(t *testing.T) {
 	c.serve(e, res)
 	c.mu.Unlock()
 	assert.True(t, e.view.Load().referenced(), "serve carries the set bit over")
+}
+
+// A view keeps a key of at most viewKeyBytes in its own bytes, and is
+// tells its key from every other origin, short or long, whatever string
+// holds either.
+func TestViewKeepsShortKeysInItsOwnBytes(t *testing.T) {
+	for _, n := range []int{1, 8, 23, viewKeyBytes - 1, viewKeyBytes, viewKeyBytes + 1, 64} {
+		key := "http://" + strings.Repeat("k", n-1) + "z"
+		key = key[len(key)-n:]
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			v := newView(key)
+			assert.Equal(t, key, v.key)
+			inside := unsafe.StringData(v.key) == &v.keyBytes[0]
+			assert.Equal(t, n <= viewKeyBytes, inside, "the key is in the view's bytes")
+			if n <= viewKeyBytes {
+				assert.NotSame(t, unsafe.StringData(key), unsafe.StringData(v.key), "the view copies a short key")
+			}
+			assert.True(t, v.is(strings.Clone(key)), "the same origin in another string")
+			last := key[:n-1] + "y"
+			first := "y" + key[1:]
+			for _, other := range []string{last, first, key[:n-1], key + "z", "", strings.Repeat("z", viewKeyBytes+1)} {
+				if other != key {
+					assert.False(t, v.is(other), "%q is not %q", other, key)
+				}
+			}
+		})
+	}
+	assert.False(t, tombstone.is("http://a.test"))
 }
