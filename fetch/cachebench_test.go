@@ -261,8 +261,8 @@ func BenchmarkCheckerBatch(b *testing.B) {
 // ends the origin; Hash hashes the origin; Lookup finds the origin's view
 // from the URL (Cache.warmView: Start, the hash, the table's probe, the
 // origin's and the agent's comparison, the expiry); Count counts the hit (Cache.hit); Meter
-// reads the file's MemoryBytes twice, as a check does to see whether it
-// grew the automata; Check is the check itself, in place up to the '#'
+// reads the file's MemoryBytes through the kept agent twice, as a hit
+// does to see whether its check grew the automata; Check is the check itself, in place up to the '#'
 // (robots.Agent.AllowedRooted); Whole is allowedWarm, every step at once.
 // Steps alone need not add up to the whole, where they overlap and share
 // the core's caches.
@@ -292,9 +292,9 @@ func BenchmarkCheckerHitParts(b *testing.B) {
 		{"Lookup", func(i int) bool { v, _ := c.cache.warmView(urls[i], "Googlebot"); return v != nil }},
 		{"Count", func(i int) bool { c.cache.hit(views[i]); return true }},
 		{"Meter", func(i int) bool {
-			f := views[i].res.Robots
-			before := f.MemoryBytes()
-			return f.MemoryBytes() != before
+			a := views[i].checks
+			before := a.MemoryBytes()
+			return a.MemoryBytes() != before
 		}},
 		{"Check", func(i int) bool { return views[i].checks.AllowedRooted(rests[i]) }},
 		{"Whole", func(i int) bool { _, allowed, _ := c.allowedWarm("Googlebot", urls[i]); return allowed }},
