@@ -36,7 +36,7 @@ type CacheOptions struct {
 	// measured as the file and its automata allocate, and charged again as
 	// checks grow them by an eighth; the rest (the entry, its results, URLs, validators and
 	// kept resolutions) is charged at its size in memory, with fixed
-	// allowances for the table and ring slots that hold it (see
+	// allowances for the table slots that hold it (see
 	// docs/crawling.md).
 	MaxMemory int64
 	// MaxStale is how long past its expiry the last good copy keeps serving
@@ -198,10 +198,10 @@ type entry struct {
 // the bit over.
 type view struct {
 	// key is the entry's origin, which the table's probes compare (is).
-	// A key of at most viewKeyBytes is kept in keyBytes, on the view's
-	// own line or the next, whose address is the view's: a probe fetches
-	// the key's bytes as it fetches the view, not after it. A longer key
-	// is a string of its own (the robots.txt URL's, entryFor).
+	// A key of at most viewKeyBytes is kept in keyBytes, whose address is
+	// the view's: a probe loads the key's bytes as it loads the view's
+	// fields, where through the key's pointer it would wait for them. A
+	// longer key is a string of its own (the robots.txt URL's, entryFor).
 	key   string
 	entry *entry
 	res   *Result // nil until the entry's first outcome
