@@ -153,7 +153,8 @@ func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok b
 // decideWarm is Decide on allowedWarm's path, for the one agent of
 // agents (Cache.warmView). It sets *v and counts the hit; it returns
 // false, and sets and counts nothing, for any other URL, which
-// DecideAgents answers in full.
+// DecideAgents answers in full. It recharges the entry as allowedWarm
+// does, when the check grew the file.
 func (c *Checker) decideWarm(agents []string, pageURL string, v *Verdict) bool {
 	w, i := c.cache.warmView(pageURL, agents[0])
 	if w == nil {
@@ -161,8 +162,11 @@ func (c *Checker) decideWarm(agents []string, pageURL string, v *Verdict) bool {
 	}
 	c.cache.hit(w)
 	a, _ := w.res.agent(agents) // kept on the result with the view's: found at once
+	before := w.checks.MemoryBytes()
 	setVerdict(v, w.res, a, pageURL, w.checks.DecidePath(rawurl.BeforeFragment(pageURL[i:])))
-	c.recharge(pageURL[:i], w.res)
+	if w.checks.MemoryBytes() != before {
+		c.recharge(pageURL[:i], w.res)
+	}
 	return true
 }
 

@@ -153,29 +153,35 @@ func TestResultAgentPolicies(t *testing.T) {
 }
 
 // What checks build on an origin's file (resolutions, compiled rules,
-// automaton states) is charged to its entry as it grows: the charge
-// follows the file's MemoryBytes within an eighth.
+// automaton states) is charged to its entry as it grows, whether Allowed
+// or Decide checks: the charge follows the file's MemoryBytes within an
+// eighth.
 func TestCheckerChargesWhatChecksBuild(t *testing.T) {
 	body := "User-agent: *\n" + strings.Repeat("Disallow: /*a*b*c*d\nAllow: /x*y*z$\n", 40)
-	s := serve(t, text(200, body))
-	c := NewChecker(NewCache(fetcher(t, nil), CacheOptions{}))
-	res, err := c.Cache().Get(t.Context(), s.URL)
-	require.NoError(t, err)
-	base := c.Cache().Stats().Bytes
-	assert.Greater(t, base, res.Robots.MemoryBytes(), "the parsed file is charged")
+	for _, tc := range []struct {
+		name  string
+		check func(c *Checker, pageURL string) error
+	}{
+		{"Allowed", func(c *Checker, u string) error { _, err := c.Allowed(t.Context(), "FooBot", u); return err }},
+		{"Decide", func(c *Checker, u string) error { _, err := c.Decide(t.Context(), "FooBot", u); return err }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := serve(t, text(200, body))
+			c := NewChecker(NewCache(fetcher(t, nil), CacheOptions{}))
+			res, err := c.Cache().Get(t.Context(), s.URL)
+			require.NoError(t, err)
+			base := c.Cache().Stats().Bytes
+			assert.Greater(t, base, res.Robots.MemoryBytes(), "the parsed file is charged")
 
-	charged := func() (int64, int64) {
-		return c.Cache().Stats().Bytes - base, res.Robots.MemoryBytes()
+			for i := range 200 {
+				require.NoError(t, tc.check(c, fmt.Sprintf("%s/%d/a/%d/b/c/x/%d", s.URL, i, i*7, i*13)))
+			}
+			total, file := c.Cache().Stats().Bytes, res.Robots.MemoryBytes()
+			assert.Greater(t, total, base, "building automaton states is charged")
+			assert.GreaterOrEqual(t, float64(total), float64(file)*7/8, "the charge follows the file within an eighth")
+			assert.Same(t, res, mustGet(t, c.Cache(), s.URL))
+		})
 	}
-	for i := range 200 {
-		_, err = c.Allowed(t.Context(), "FooBot", fmt.Sprintf("%s/%d/a/%d/b/c/x/%d", s.URL, i, i*7, i*13))
-		require.NoError(t, err)
-	}
-	grown, _ := charged()
-	assert.Greater(t, grown, int64(0), "building automaton states is charged")
-	total, file := c.Cache().Stats().Bytes, res.Robots.MemoryBytes()
-	assert.GreaterOrEqual(t, float64(total), float64(file)*7/8, "the charge follows the file within an eighth")
-	assert.Same(t, res, mustGet(t, c.Cache(), s.URL))
 }
 
 func mustGet(t *testing.T, c *Cache, u string) *Result {
