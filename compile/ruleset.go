@@ -62,8 +62,9 @@ type RuleSet struct {
 	rules  int32        // rules in the selection
 	bytes  int32        // bytes of their patterns, saturated at math.MaxInt32
 	// The file's dialect's NormalizePercent and EndAtNUL, which every
-	// cold check reads: kept here, a check need not load the File.
-	normalize, endAtNUL bool
+	// cold check reads, and its Verbatim, which every check reads: kept
+	// here, a check need not load the File.
+	normalize, endAtNUL, verbatim bool
 
 	file    *File
 	groupAt *int32           // the selection's groups: nGroups of them from here
@@ -148,7 +149,7 @@ func (f *File) Compile(sel Selection, opts automaton.Options) *RuleSet {
 func (f *File) CompileTo(rs *RuleSet, sel Selection, opts automaton.Options) {
 	rs.file, rs.groupAt, rs.nGroups = f, unsafe.SliceData(sel.Groups), int32(len(sel.Groups))
 	rs.budget, rs.meter = budget32(opts.Budget), opts.Meter
-	rs.normalize, rs.endAtNUL = f.dialect.NormalizePercent, f.dialect.EndAtNUL
+	rs.normalize, rs.endAtNUL, rs.verbatim = f.dialect.NormalizePercent, f.dialect.EndAtNUL, f.dialect.Verbatim()
 	if opts.Meter == nil {
 		rs.meter = f.meter
 	}
@@ -197,6 +198,18 @@ func (rs *RuleSet) Dialect() Dialect { return rs.file.dialect }
 // caller may use it to skip building a check's pieces (runtime streams a
 // parsed URL into it); it never builds anything.
 func (rs *RuleSet) HotSet() *automaton.Set { return rs.set.Load() }
+
+// Verbatim reports whether the rules' dialect compares paths as they are
+// written (Dialect.Verbatim): read from the rule set's own fields, on the
+// line a check reads first, not from its File.
+func (rs *RuleSet) Verbatim() bool { return rs.verbatim }
+
+// Metered returns the bytes the rule set's meter has counted so far: its
+// options' Meter, or its file's. For a file parsed with a meter, that is
+// the memory of the file and of every rule set compiled from it, which
+// grows as checks build automaton states; 0 without a meter. It is one
+// atomic load.
+func (rs *RuleSet) Metered() int64 { return rs.meter.Bytes() }
 
 // Compiled reports whether the automaton has been built.
 func (rs *RuleSet) Compiled() bool { return rs.set.Load() != nil }

@@ -198,3 +198,36 @@ func TestJoinPath(t *testing.T) {
 		assert.Equal(t, tt.stack, len(got) > 0 && unsafe.StringData(got) == &buf[0], "%q %q %q", tt.a, tt.b, tt.c)
 	}
 }
+
+// TestRuleSetMeteredIsItsMeters checks that Metered reads the meter the
+// rule set counts on: its options' Meter, else its file's, moving as the
+// rule set builds; and 0 when there is none.
+func TestRuleSetMeteredIsItsMeters(t *testing.T) {
+	const body = "User-agent: *\nDisallow: /a*b\nAllow: /a$\n"
+	var fileMeter, own automaton.Meter
+	f := Parse([]byte(body), Options{Meter: &fileMeter})
+	byFile := f.Compile(f.Resolve("bot"), automaton.Options{})
+	byOwn := f.Compile(f.Resolve("bot"), automaton.Options{Meter: &own})
+	assert.Equal(t, fileMeter.Bytes(), byFile.Metered(), "the file's meter")
+	assert.Equal(t, own.Bytes(), byOwn.Metered(), "the options' meter")
+	before := byFile.Metered()
+	byFile.Set()
+	assert.Greater(t, byFile.Metered(), before, "compiling counts the automaton on the file's meter")
+	assert.Equal(t, fileMeter.Bytes(), byFile.Metered())
+
+	bare := Parse([]byte(body), Options{})
+	rs := bare.Compile(bare.Resolve("bot"), automaton.Options{})
+	rs.Set()
+	assert.Zero(t, rs.Metered(), "no meter, nothing counted")
+}
+
+// TestRuleSetVerbatimIsTheDialects checks that Verbatim, which checks read
+// from the rule set, is its file's dialect's.
+func TestRuleSetVerbatimIsTheDialects(t *testing.T) {
+	for _, mode := range []Mode{Google, RFC} {
+		f := Parse([]byte("User-agent: *\nDisallow: /a\n"), Options{Mode: mode})
+		rs := f.Compile(f.Resolve("bot"), automaton.Options{})
+		assert.Equal(t, mode.Dialect().Verbatim(), rs.Verbatim(), "%v", mode)
+	}
+	assert.NotEqual(t, Google.Dialect().Verbatim(), RFC.Dialect().Verbatim(), "the modes differ, or this test tells nothing")
+}
