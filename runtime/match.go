@@ -20,15 +20,20 @@ import (
 // need it. Its methods take it by value, and a Matcher of more fields
 // spills them to the stack on every call: keep it two words.
 type Matcher struct {
+	// rules is the whole matcher: the dialect's Verbatim, which every
+	// check reads, is the rule set's (compile.RuleSet.Verbatim), on the
+	// line the check reads first. A Matcher is one word, which a caller
+	// may keep in its own value and check with one load less than through
+	// a pointer to it.
 	rules *compile.RuleSet
-	// verbatim is the dialect's Verbatim(), read by every check.
-	verbatim bool
 }
 
 // NewMatcher returns the matcher of rules, in their file's dialect.
-func NewMatcher(rules *compile.RuleSet) Matcher {
-	return Matcher{rules: rules, verbatim: rules.Dialect().Verbatim()}
-}
+func NewMatcher(rules *compile.RuleSet) Matcher { return Matcher{rules: rules} }
+
+// Rules returns the rule set the matcher decides with; nil for the zero
+// Matcher, which decides nothing.
+func (m Matcher) Rules() *compile.RuleSet { return m.rules }
 
 // Verdict is a decision and what made it.
 type Verdict struct {
@@ -46,7 +51,7 @@ type Verdict struct {
 // looking up the deciding rule; in Google mode it allocates nothing once
 // the automaton states the input needs are built.
 func (m Matcher) Allowed(in Input) bool {
-	if !m.verbatim {
+	if !m.rules.Verbatim() {
 		return m.Decide(in).Allowed
 	}
 	if a, b, ok := in.pieces(); ok {
@@ -61,7 +66,7 @@ func (m Matcher) Allowed(in Input) bool {
 // (The function is over the compiler's inlining budget: -gcflags=-m=2
 // gives its cost.)
 func (m Matcher) AllowedPath(pathAndQuery string) bool {
-	if s := m.rules.HotSet(); s != nil && m.verbatim && pathAndQuery != "" {
+	if s := m.rules.HotSet(); s != nil && m.rules.Verbatim() && pathAndQuery != "" {
 		return s.Allowed(pathAndQuery, "")
 	}
 	return m.Allowed(FromPath(pathAndQuery))
@@ -69,7 +74,7 @@ func (m Matcher) AllowedPath(pathAndQuery string) bool {
 
 // Decide returns the verdict for in and the rule that decided it.
 func (m Matcher) Decide(in Input) Verdict {
-	if !m.verbatim {
+	if !m.rules.Verbatim() {
 		d := m.rules.Dialect()
 		s := Subject(in, d)
 		if d.ImplicitRobotsTxt && s == robotsTxtPath {
