@@ -38,7 +38,6 @@ import (
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
 	"github.com/fastrobots/robots/internal/alloc"
-	"github.com/fastrobots/robots/internal/rawurl"
 	"github.com/fastrobots/robots/runtime"
 )
 
@@ -246,7 +245,7 @@ func (r *Robots) AnyAgent(agents ...string) *Agent {
 
 func (r *Robots) agent(sel compile.Selection) *Agent {
 	rules := r.ruleSet(sel)
-	return &Agent{name: sel.Agent, specific: sel.Specific, rules: rules, match: runtime.NewMatcher(rules),
+	return &Agent{name: sel.Agent, specific: sel.Specific, match: runtime.NewMatcher(rules),
 		policy: r.policy, reason: r.reason, meter: &r.meter}
 }
 
@@ -308,12 +307,11 @@ func selectionKey(dst []byte, groups []int32) []byte {
 type Agent struct {
 	// name and specific are the Selection's Agent and Specific; its
 	// Groups are the rule set's, not kept twice (a cache keeps one Agent
-	// per site).
+	// per site), and so is the rule set, the matcher's (rules).
 	name  string
-	rules *compile.RuleSet
 	match runtime.Matcher
 	// policy and reason are a Policy and a Reason, which a byte each
-	// holds: the Agent stays 64 bytes.
+	// holds: the Agent stays 48 bytes, a size class of the allocator's.
 	policy   uint8
 	reason   uint8
 	specific bool
@@ -347,14 +345,17 @@ func (a *Agent) MemoryBytes() int64 { return a.meter.Bytes() }
 func (a *Agent) Name() string { return a.name }
 
 // selected returns the indexes of the groups that apply, into groups().
-func (a *Agent) selected() []int32 { return a.rules.Groups() }
+func (a *Agent) selected() []int32 { return a.rules().Groups() }
 
 // groups returns all groups of the agent's file; a.selected() indexes them.
 func (a *Agent) groups() []Group { return groupsOf(a.file().Groups()) }
 
+// rules returns the agent's compiled rules, its matcher's.
+func (a *Agent) rules() *compile.RuleSet { return a.match.Rules() }
+
 // file returns the parsed file the agent was resolved on: its rule set's,
 // which the agent does not keep twice (a cache keeps one agent per site).
-func (a *Agent) file() *compile.File { return a.rules.File() }
+func (a *Agent) file() *compile.File { return a.rules().File() }
 
 // Groups returns the indexes, into Robots.Groups, of the groups that apply.
 func (a *Agent) Groups() []int { return intSlice(a.selected()) }
@@ -385,14 +386,16 @@ func (a *Agent) Allowed(rawURL string) bool {
 // its '#'. Any string is accepted: the verdict is always AllowedPath of
 // rest up to its first '#'.
 func (a *Agent) AllowedRooted(rest string) bool {
-	if a.Policy() == FullDisallow {
-		return false
-	}
-	if s := a.match.Hot(); s != nil && rest != "" && rest[0] == '/' {
-		return s.AllowedBeforeFragment(rest)
-	}
-	return a.match.AllowedPath(rawurl.BeforeFragment(rest))
+	return a.Policy() != FullDisallow && a.match.AllowedRooted(rest)
 }
+
+// Matcher returns the matcher of the agent's rules, read in its file's
+// dialect: the agent's checks without its Policy, which a caller honours
+// first. Under FullDisallow no URL is allowed, whatever the matcher says;
+// under FullAllow the file is empty and the matcher allows every URL. A
+// Matcher is one word: a caller that keeps it in a value of its own
+// checks from there without loading the agent.
+func (a *Agent) Matcher() runtime.Matcher { return a.match }
 
 // AllowedMany answers a batch: it sets out[i] to Allowed(urls[i]) for
 // every i, the verdicts Allowed gives one by one. The URLs may be of any
@@ -513,9 +516,9 @@ func (a *Agent) decide(in runtime.Input) Decision {
 	v := a.match.Decide(in)
 	d := Decision{Allowed: v.Allowed, Implicit: v.Implicit}
 	if v.Rule >= 0 {
-		d.Rule = ruleOf(a.rules.Rule(v.Rule))
-	} else if id, ok := a.rules.Undecided(); ok && !v.Implicit {
-		d.Empty = ruleOf(a.rules.Rule(id))
+		d.Rule = ruleOf(a.rules().Rule(v.Rule))
+	} else if id, ok := a.rules().Undecided(); ok && !v.Implicit {
+		d.Empty = ruleOf(a.rules().Rule(id))
 	}
 	return d
 }
@@ -550,14 +553,14 @@ type Stats struct {
 // compile at once. Every Agent resolved to the same groups shares the
 // automaton.
 func (a *Agent) Compile() *Agent {
-	a.rules.Set()
+	a.rules().Set()
 	return a
 }
 
 // Stats returns the size of the automaton built so far for this agent's
 // rules.
 func (a *Agent) Stats() Stats {
-	s := a.rules.Stats()
+	s := a.rules().Stats()
 	return Stats{States: s.States, Bytes: s.Bytes, Budget: s.Budget, Full: s.Full}
 }
 

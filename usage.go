@@ -98,11 +98,11 @@ func (a *Agent) usageLines() *agentUsage {
 // They are kept beside the agent's rule set, which every Agent resolved to
 // the same groups shares, and charged to its meter once.
 func (a *Agent) loadUsage() *agentUsage {
-	u, _ := a.rules.Attached().(*agentUsage)
+	u, _ := a.rules().Attached().(*agentUsage)
 	if u == nil {
 		u = a.readUsage()
 		if u != noUsageLines { // shared by every agent without lines: nothing to charge
-			u = a.rules.Attach(u, u.MemoryBytes()).(*agentUsage)
+			u = a.rules().Attach(u, u.MemoryBytes()).(*agentUsage)
 		}
 	}
 	a.usage.CompareAndSwap(nil, u)
