@@ -121,10 +121,11 @@ func keptAgents(b *testing.B, c *Checker, urls []string) []*robots.Agent {
 			b.Fatal(err)
 		}
 		v := c.Cache().load(origin).view.Load()
-		if v.checks == nil {
+		a, _ := v.res.agent([]string{"Googlebot"})
+		if !v.kept() || a == nil || a.agent.Matcher() != v.match {
 			b.Fatalf("%s: no agent kept", origin)
 		}
-		agents[i] = v.checks
+		agents[i] = a.agent
 	}
 	return agents
 }
@@ -260,10 +261,11 @@ func BenchmarkCheckerBatch(b *testing.B) {
 // Start finds where the URL's path starts (runtime.RootedStart), which
 // ends the origin; Hash hashes the origin; Lookup finds the origin's view
 // from the URL (Cache.warmView: Start, the hash, the table's probe, the
-// origin's and the agent's comparison, the expiry); Count counts the hit (Cache.hit); Meter
-// reads the file's MemoryBytes through the kept agent twice, as a hit
-// does to see whether its check grew the automata; Check is the check itself, in place up to the '#'
-// (robots.Agent.AllowedRooted); Whole is allowedWarm, every step at once.
+// origin's and the agent's comparison, the expiry); Count counts the hit
+// (Cache.hit); Meter reads the file's meter through the kept matcher's
+// rule set twice, as a hit does to see whether its check grew the
+// automata; Check is the check itself, with the kept matcher, in place up
+// to the '#' (runtime.Matcher.AllowedRooted); Whole is allowedWarm, every step at once.
 // Steps alone need not add up to the whole, where they overlap and share
 // the core's caches.
 func BenchmarkCheckerHitParts(b *testing.B) {
@@ -292,11 +294,11 @@ func BenchmarkCheckerHitParts(b *testing.B) {
 		{"Lookup", func(i int) bool { v, _ := c.cache.warmView(urls[i], "Googlebot"); return v != nil }},
 		{"Count", func(i int) bool { c.cache.hit(views[i]); return true }},
 		{"Meter", func(i int) bool {
-			a := views[i].checks
-			before := a.MemoryBytes()
-			return a.MemoryBytes() != before
+			rules := views[i].match.Rules()
+			before := rules.Metered()
+			return rules.Metered() != before
 		}},
-		{"Check", func(i int) bool { return views[i].checks.AllowedRooted(rests[i]) }},
+		{"Check", func(i int) bool { return !views[i].none && views[i].match.AllowedRooted(rests[i]) }},
 		{"Whole", func(i int) bool { _, allowed, _ := c.allowedWarm("Googlebot", urls[i]); return allowed }},
 	}
 	for _, p := range parts {

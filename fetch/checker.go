@@ -125,15 +125,18 @@ func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL str
 // whose path starts with '/', of an origin the cache holds fresh with
 // agent's resolution kept on its entry, looked up as the URL writes it
 // (Cache.warmView). The check then reads the path in place, up to its
-// '#' (robots.Agent.AllowedRooted). It takes no lock and
+// '#', with the matcher the view keeps (runtime.Matcher.AllowedRooted,
+// after the policy, as robots.Agent.AllowedRooted checks): from the view's
+// line to the rule set's, the agent's not loaded. It takes no lock and
 // counts the hit, and returns the answer it checked under (the Transport
 // paces and refuses by it); ok is false, and nothing is counted, for any
 // other URL, which Allowed answers in full. It keeps nothing of pageURL
 // past the call.
 //
 // It recharges the entry only when the check itself grew the file's
-// automata (its MemoryBytes, read through the kept agent, moved: the hit
-// loads neither the result nor the file): a check that grew nothing leaves
+// automata (its meter, read through the kept matcher's rule set
+// (compile.RuleSet.Metered), moved: the hit loads neither the result, the
+// agent nor the file): a check that grew nothing leaves
 // Result.rechargeAfter as the last check that grew something, or kept a
 // resolution, left it, and that check asked.
 func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok bool) {
@@ -142,9 +145,10 @@ func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok b
 		return nil, false, false
 	}
 	c.cache.hit(v)
-	before := v.checks.MemoryBytes()
-	allowed = v.checks.AllowedRooted(pageURL[i:])
-	if v.checks.MemoryBytes() != before {
+	rules := v.match.Rules()
+	before := rules.Metered()
+	allowed = !v.none && v.match.AllowedRooted(pageURL[i:])
+	if rules.Metered() != before {
 		c.recharge(pageURL[:i], v.res)
 	}
 	return v.res, allowed, true
@@ -162,9 +166,10 @@ func (c *Checker) decideWarm(agents []string, pageURL string, v *Verdict) bool {
 	}
 	c.cache.hit(w)
 	a, _ := w.res.agent(agents) // kept on the result with the view's: found at once
-	before := w.checks.MemoryBytes()
-	setVerdict(v, w.res, a, pageURL, w.checks.DecidePath(rawurl.BeforeFragment(pageURL[i:])))
-	if w.checks.MemoryBytes() != before {
+	rules := w.match.Rules()
+	before := rules.Metered()
+	setVerdict(v, w.res, a, pageURL, a.agent.DecidePath(rawurl.BeforeFragment(pageURL[i:])))
+	if rules.Metered() != before {
 		c.recharge(pageURL[:i], w.res)
 	}
 	return true

@@ -31,9 +31,10 @@ func TestCheckerKeepsFirstAgentOnEntry(t *testing.T) {
 	assert.False(t, check("FooBot", "/a"), "FooBot is disallowed everywhere")
 	e := c.Cache().load(s.URL) // the server's URL is its origin
 	v := e.view.Load()
-	require.NotNil(t, v.checks, "the hit kept FooBot's resolution")
+	require.True(t, v.kept(), "the hit kept FooBot's resolution")
 	assert.Equal(t, "FooBot", v.agentKey)
-	assert.Same(t, v.res.Agent("FooBot").agent, v.checks)
+	assert.Equal(t, v.res.Agent("FooBot").agent.Matcher(), v.match)
+	assert.False(t, v.none, "the file's rules decide")
 
 	for range 3 {
 		assert.True(t, check("Googlebot", "/a"), "another agent: its own groups")
@@ -46,7 +47,7 @@ func TestCheckerKeepsFirstAgentOnEntry(t *testing.T) {
 	clock.Advance(time.Minute)
 	assert.False(t, check("Googlebot", "/private/a"), "refetched")
 	assert.Equal(t, 2, cnt.get(""))
-	assert.Nil(t, e.view.Load().checks, "a new answer keeps no agent until a hit")
+	assert.False(t, e.view.Load().kept(), "a new answer keeps no agent until a hit")
 	assert.True(t, check("Googlebot", "/a"))
 	assert.Equal(t, "Googlebot", e.view.Load().agentKey)
 }
@@ -96,7 +97,7 @@ func TestCheckerWarmPathTakesTheOriginAsWritten(t *testing.T) {
 	answered := 0
 	for _, scheme := range []string{"http://", "https://", "HTTP://"} {
 		for _, user := range []string{"", "u@"} {
-			for _, host := range []string{"a.test", "A.test", "a.test.", "b.a.test", "a.tes", "[::1]"} {
+			for _, host := range []string{"a.test", "A.test", "a.test.", "b.a.test", "a.tes", "[::1]", "c.test", "d.test"} {
 				for _, port := range []string{"", ":", ":80", ":443", ":8080"} {
 					for _, rest := range []string{"", "/", "/x", "/y/1", "/z#x", "?q", "#/x", ";p", "/x#/y", "//x", "/%zz"} {
 						warm, err := w.check(scheme + user + host + port + rest)
@@ -130,27 +131,35 @@ func FuzzWarmPath(f *testing.F) {
 	})
 }
 
-// warmOrigins is a Checker holding five origins (ports, https, a
-// subdomain, IPv6), each with FooBot's resolution kept on its entry, and
-// the agent of each.
+// warmOrigins is a Checker holding seven origins (ports, https, a
+// subdomain, IPv6, a server error's FullDisallow and a missing file's
+// FullAllow), each with FooBot's resolution kept on its entry, and the
+// agent of each.
 type warmOrigins struct {
 	c      *Checker
 	agents map[string]*robots.Agent
 }
 
 func newWarmOrigins(tb testing.TB) *warmOrigins {
-	bodies := map[string]string{
-		"http://a.test":      "User-agent: *\nDisallow: /\n",
-		"https://a.test":     "User-agent: *\nDisallow: /x\nAllow: /x$\n",
-		"http://a.test:8080": "User-agent: *\nAllow: /\n",
-		"http://b.a.test":    "User-agent: *\nDisallow: /y\n",
-		"http://[::1]:8080":  "User-agent: *\nDisallow: /z\n",
+	files := map[string]struct {
+		status int
+		body   string
+	}{
+		"http://a.test":      {200, "User-agent: *\nDisallow: /\n"},
+		"https://a.test":     {200, "User-agent: *\nDisallow: /x\nAllow: /x$\n"},
+		"http://a.test:8080": {200, "User-agent: *\nAllow: /\n"},
+		"http://b.a.test":    {200, "User-agent: *\nDisallow: /y\n"},
+		"http://[::1]:8080":  {200, "User-agent: *\nDisallow: /z\n"},
+		"http://c.test":      {503, "User-agent: *\nAllow: /\n"},
+		"http://d.test":      {404, "User-agent: *\nDisallow: /\n"},
 	}
 	w := &warmOrigins{c: NewChecker(NewCache(nil, CacheOptions{})), agents: map[string]*robots.Agent{}}
-	for origin, body := range bodies {
-		res, err := w.c.Cache().Put(origin, 200, []byte(body), time.Now())
+	for origin, f := range files {
+		res, err := w.c.Cache().Put(origin, f.status, []byte(f.body), time.Now())
 		require.NoError(tb, err)
-		w.agents[origin] = res.Robots.Agent("FooBot")
+		want := map[int]robots.Policy{200: robots.Conditional, 503: robots.FullDisallow, 404: robots.FullAllow}[f.status]
+		require.Equal(tb, want, res.Policy, "%s: status %d", origin, f.status)
+		w.agents[origin] = res.Agent("FooBot").agent
 		_, err = w.c.Allowed(context.Background(), "FooBot", origin+"/") // keeps the agent on the entry
 		require.NoError(tb, err)
 	}
