@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -119,6 +120,36 @@ func TestAgentMemoryBytesIsTheFiles(t *testing.T) {
 		f := robots.FromStatus(code, nil)
 		assert.Equal(t, f.MemoryBytes(), f.Agent("a").MemoryBytes(), "FromStatus(%d)", code)
 	}
+}
+
+// TestAgentMatcherIsItsChecksWithoutPolicy checks that an agent's Matcher
+// reaches the agent's verdicts where its Policy lets the rules decide
+// (Conditional, and FullAllow, whose file is empty), allows every URL
+// under FullDisallow, which its caller honours first, and reads the
+// file's meter through its rule set, as MemoryBytes does.
+func TestAgentMatcherIsItsChecksWithoutPolicy(t *testing.T) {
+	rests := []string{"/", "/a", "/a#x", "/private/x", "/private#/a", "", "?q", "x"}
+	r := robots.Parse([]byte("User-agent: *\nDisallow: /private\nDisallow: /*x$\n"))
+	for _, a := range []*robots.Agent{r.Agent("bot"), robots.FromStatus(404, nil).Agent("bot"), robots.FromStatus(503, nil).Agent("bot")} {
+		m := a.Matcher()
+		for _, rest := range rests {
+			if a.Policy() == robots.FullDisallow {
+				assert.False(t, a.AllowedRooted(rest), "FullDisallow %q", rest)
+				assert.True(t, m.AllowedRooted(rest), "FullDisallow's matcher, an empty file, %q", rest)
+				continue
+			}
+			assert.Equal(t, a.AllowedRooted(rest), m.AllowedRooted(rest), "%v %q", a.Policy(), rest)
+		}
+		assert.Equal(t, a.MemoryBytes(), m.Rules().Metered(), "%v: the file's meter", a.Policy())
+	}
+	assert.False(t, r.Agent("bot").Matcher().AllowedRooted("/private/x"), "the rules decide, or this test tells nothing")
+}
+
+// TestAgentFitsFortyEightBytes pins the Agent's size, one of which a cache
+// keeps for each site: 48 bytes, a size class of the allocator's.
+func TestAgentFitsFortyEightBytes(t *testing.T) {
+	var a robots.Agent
+	assert.LessOrEqual(t, unsafe.Sizeof(a), uintptr(48))
 }
 
 // TestAgentStats checks what Stats reports at each stage: only the budget

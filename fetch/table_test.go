@@ -167,7 +167,18 @@ func TestViewStamp(t *testing.T) {
 	assert.True(t, e.view.Load().referenced(), "serve carries the set bit over")
 }
 
-// A view keeps a key of at most viewKeyBytes in its own bytes, and is
+// TestViewAndEntryFillTheirSizeClasses pins the sizes every cached origin
+// pays once: a view of 96 bytes with viewKeyBytes of key in it, and an
+// entry of 128, each a size class of the allocator's; a field more takes
+// either to the next class (112 or 144 bytes) and the median origin past
+// the 1,500 bytes TestCacheHoldsOriginsAtTheirCharge holds it to.
+func TestViewAndEntryFillTheirSizeClasses(t *testing.T) {
+	assert.Equal(t, uintptr(96), unsafe.Sizeof(view{}), "view")
+	assert.Equal(t, uintptr(128), unsafe.Sizeof(entry{}), "entry")
+	assert.Equal(t, uintptr(96), unsafe.Offsetof(view{}.none)+1, "none is the view's last byte, beside its key's")
+}
+
+// A view keeps a key of at most viewKeyBytes in its own bytes, and
 // tells its key from every other origin, short or long, whatever string
 // holds either.
 func TestViewKeepsShortKeysInItsOwnBytes(t *testing.T) {
