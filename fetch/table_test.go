@@ -170,8 +170,9 @@ func TestViewStamp(t *testing.T) {
 // TestViewAndEntryFillTheirSizeClasses pins the sizes every cached origin
 // pays once: a view of 96 bytes with viewKeyBytes of key in it, and an
 // entry of 128, each a size class of the allocator's; a field more takes
-// either to the next class (112 or 144 bytes) and the median origin past
-// the 1,500 bytes TestCacheHoldsOriginsAtTheirCharge holds it to.
+// either to the next class (112 or 144 bytes), 16 bytes more for every
+// origin cached, against the 1,500 bytes a median origin may hold
+// (TestCacheHoldsOriginsAtTheirCharge).
 func TestViewAndEntryFillTheirSizeClasses(t *testing.T) {
 	assert.Equal(t, uintptr(96), unsafe.Sizeof(view{}), "view")
 	assert.Equal(t, uintptr(128), unsafe.Sizeof(entry{}), "entry")
