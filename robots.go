@@ -246,7 +246,7 @@ func (r *Robots) AnyAgent(agents ...string) *Agent {
 func (r *Robots) agent(sel compile.Selection) *Agent {
 	rules := r.ruleSet(sel)
 	return &Agent{name: sel.Agent, specific: sel.Specific, match: runtime.NewMatcher(rules),
-		policy: r.policy, reason: r.reason, meter: &r.meter}
+		policy: r.policy, reason: r.reason}
 }
 
 // ruleSet returns the compiled rules of a selection, compiling them once
@@ -311,15 +311,11 @@ type Agent struct {
 	name  string
 	match runtime.Matcher
 	// policy and reason are a Policy and a Reason, which a byte each
-	// holds: the Agent stays 48 bytes, a size class of the allocator's.
+	// holds: the Agent stays within 48 bytes, a size class of the allocator's.
 	policy   uint8
 	reason   uint8
 	specific bool
 	usage    atomic.Pointer[agentUsage] // read on first Usage call (usage.go)
-	// meter is the file's (Robots.meter): MemoryBytes reads it through
-	// the agent, whose line a check loads anyway, and finds the count
-	// beside the first rule set's fields that the check reads.
-	meter *automaton.Meter
 }
 
 // Every Reason fits Agent.reason and Robots.reason, and every Policy
@@ -334,11 +330,10 @@ func (a *Agent) Policy() Policy { return Policy(a.policy) }
 
 // MemoryBytes returns Robots.MemoryBytes of the file the agent was
 // resolved on: the file, its rule sets and their automata as built so
-// far, which checks grow. A cache that keeps the agent reads it before
-// and after a check to learn whether the check grew the file, without
-// loading the file's own fields: the count sits beside the fields of the
-// rule set that the check reads first.
-func (a *Agent) MemoryBytes() int64 { return a.meter.Bytes() }
+// far, which checks grow. It is read through the agent's rule set
+// (compile.RuleSet.Metered), whose meter is the file's: the agent keeps
+// no copy of it.
+func (a *Agent) MemoryBytes() int64 { return a.rules().Metered() }
 
 // Name returns the agent whose groups apply, or "" when the '*' groups (or
 // no groups) apply.
