@@ -18,7 +18,7 @@ import (
 // Checker.Allowed, origin lookup, cache hit and resolution included;
 // BenchmarkCheckerHitParallel the same from every GOMAXPROCS goroutine;
 // BenchmarkAgentAllowedRawCached the check alone on the Checker's own
-// agents.
+// agents; BenchmarkAgentAllowedRawMap those agents behind a map by origin.
 //
 //	go test -run '^$' -bench 'AgentAllowedRaw|CheckerHit' -count 8 ./fetch
 const (
@@ -105,6 +105,34 @@ func BenchmarkAgentAllowedRawCached(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		agents[i].Allowed(urls[i])
+		if i++; i == len(urls) {
+			i = 0
+		}
+	}
+}
+
+// BenchmarkAgentAllowedRawMap is BenchmarkAgentAllowedRawCached with the
+// lookup a crawler without a Checker writes in front of it: its agents
+// kept in a Go map by origin, the key cut from the URL as the Checker's
+// hit cuts it (the part before the path's '/', runtime.RootedStart), no
+// expiry, no count. The difference from BenchmarkAgentAllowedRawCached is
+// what any lookup by origin costs; BenchmarkCheckerHit does that lookup,
+// and the expiry, the count and the agent's comparison besides.
+func BenchmarkAgentAllowedRawMap(b *testing.B) {
+	urls := benchURLs()
+	agents := keptAgents(b, warmChecker(b, urls), urls)
+	byOrigin := make(map[string]*robots.Agent, benchOrigins)
+	for i, u := range urls {
+		byOrigin[u[:runtime.RootedStart(u)]] = agents[i]
+	}
+	if len(byOrigin) != benchOrigins {
+		b.Fatalf("%d origins, want %d", len(byOrigin), benchOrigins)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		u := urls[i]
+		byOrigin[u[:runtime.RootedStart(u)]].Allowed(u)
 		if i++; i == len(urls) {
 			i = 0
 		}
