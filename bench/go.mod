@@ -15,6 +15,7 @@ require (
 
 require (
 	github.com/benjaminestes/robots v1.0.0 // indirect
+	github.com/maypok86/otter/v2 v2.4.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
