@@ -63,11 +63,12 @@ func originCacheURLs(n int) []string {
 // caches are asked with.
 func originKey(rawURL string) string { return rawURL[:fastruntime.RootedStart(rawURL)] }
 
-// seededChecker returns a Checker whose cache holds every origin of urls
+// seededChecker returns a Checker whose cache, under its default bound
+// (128 MiB, as otter's maximum weight), holds every origin of urls
 // (Cache.Put, fetched now), each asked once, so that its agent is kept.
 func seededChecker(b *testing.B, urls []string) *fetch.Checker {
 	b.Helper()
-	cache := fetch.NewCache(nil, fetch.CacheOptions{MaxMemory: -1})
+	cache := fetch.NewCache(nil, fetch.CacheOptions{})
 	now := time.Now()
 	for i := 0; i < len(urls); i += originCachePaths {
 		if _, err := cache.Put(urls[i], 200, []byte(originCacheRobots), now); err != nil {
@@ -80,8 +81,8 @@ func seededChecker(b *testing.B, urls []string) *fetch.Checker {
 			b.Fatal(err)
 		}
 	}
-	if st := cache.Stats(); st.Fetches != 0 {
-		b.Fatalf("a seeded cache fetched: %+v", st)
+	if st := cache.Stats(); st.Fetches != 0 || st.Entries != len(urls)/originCachePaths {
+		b.Fatalf("a seeded cache fetched or evicted: %+v", st)
 	}
 	return c
 }
