@@ -37,6 +37,7 @@ var Families = []Family{
 	{"The whole corpus", []string{"CorpusParse", "Corpus", "CorpusAll"}},
 	{"Memory", []string{"Memory"}},
 	{"temoto's API as crawlers call it: temoto v1.1.2 and its drop-in, compat/temoto", []string{"TemotoCompat", "TemotoCompatCrawl"}},
+	{"The Checker's origin cache against a cache library, otter/v2: 1,000 origins × 8 URLs, warm", []string{"OriginCache", "OriginCacheMemory"}},
 }
 
 // Columns returns the libraries in column order: LibOrder, then the run's
