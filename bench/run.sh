@@ -130,7 +130,7 @@ if $update; then
 	mv "$out/machine.merged" results/machine.txt
 	out=results
 	benchstat "$out/bench.txt" >"$out/benchstat.txt"
-	go run ./cmd/benchchart -exclude Memory -o "$chart" "$out/bench.txt"
+	go run ./cmd/benchchart -exclude Memory,OriginCacheMemory -o "$chart" "$out/bench.txt"
 	go run ./cmd/benchtables -dir "$out" -docs ../docs/benchmarks.md
 	echo "updated $out/bench.txt, $out/machine.txt, $out/benchstat.txt, $chart, ../docs/benchmarks.md"
 	exit 0
@@ -140,7 +140,7 @@ if ! $write; then
 	echo "wrote $out/machine.txt, $out/bench.txt, $out/benchstat.txt"
 	exit 0
 fi
-go run ./cmd/benchchart -exclude Memory -o "$chart" "$out/bench.txt"
+go run ./cmd/benchchart -exclude Memory,OriginCacheMemory -o "$chart" "$out/bench.txt"
 go run ./cmd/peerconformance -o "$out/conformance.txt" | quiet_peers
 go run ./cmd/benchtables -dir "$out" -docs ../docs/benchmarks.md
 echo "wrote $out/machine.txt, $out/bench.txt, $out/benchstat.txt, $out/conformance.txt, $chart, ../docs/benchmarks.md"
