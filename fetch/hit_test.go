@@ -153,12 +153,18 @@ func newWarmOrigins(tb testing.TB) *warmOrigins {
 		"http://c.test":      {503, "User-agent: *\nAllow: /\n"},
 		"http://d.test":      {404, "User-agent: *\nDisallow: /\n"},
 	}
-	w := &warmOrigins{c: NewChecker(NewCache(nil, CacheOptions{})), agents: map[string]*robots.Agent{}}
+	// Every answer holds for a day, the failure's too (a 503 is retried
+	// after a minute by default): a fuzzing run outlives a minute, and an
+	// expired origin is rightly not answered warm. The clock stays the
+	// real one, so that hits read the coarse clock as in production.
+	day := Freshness{Lifetime: 24 * time.Hour, Retry: 24 * time.Hour, Retry503: 24 * time.Hour, MaxRetry: 24 * time.Hour}
+	w := &warmOrigins{c: NewChecker(NewCache(&Fetcher{Freshness: day}, CacheOptions{})), agents: map[string]*robots.Agent{}}
 	for origin, f := range files {
 		res, err := w.c.Cache().Put(origin, f.status, []byte(f.body), time.Now())
 		require.NoError(tb, err)
 		want := map[int]robots.Policy{200: robots.Conditional, 503: robots.FullDisallow, 404: robots.FullAllow}[f.status]
 		require.Equal(tb, want, res.Policy, "%s: status %d", origin, f.status)
+		require.GreaterOrEqual(tb, res.Lifetime(), 24*time.Hour, "%s: status %d holds a day", origin, f.status)
 		w.agents[origin] = res.Agent("FooBot").agent
 		_, err = w.c.Allowed(context.Background(), "FooBot", origin+"/") // keeps the agent on the entry
 		require.NoError(tb, err)
