@@ -18,7 +18,9 @@ var (
 	// ErrNoHost: the URL names no host ("file:///a", "mailto:x", "https:///a").
 	ErrNoHost = errors.New("URL has no host")
 	// ErrBadHost: the host is not a valid host name (an IDN that does not
-	// convert to punycode, or one holding spaces or control bytes).
+	// convert to punycode, or one holding spaces, control bytes or a
+	// character no host may hold, as written or once its full-width forms
+	// are mapped: "a／b.com" is "a/b.com").
 	ErrBadHost = errors.New("URL has an invalid host")
 	// ErrBadPort: the port is not a number from 0 to 65535.
 	ErrBadPort = errors.New("URL has an invalid port")
@@ -214,7 +216,7 @@ func originHost(host string) (string, error) {
 		host = a
 	}
 	for i := 0; i < len(host); i++ {
-		if c := host[i]; c <= ' ' || c == 0x7f {
+		if forbiddenInHost(host[i]) {
 			return "", ErrBadHost
 		}
 	}
@@ -228,6 +230,22 @@ func originHost(host string) (string, error) {
 		host = trimmed
 	}
 	return strings.ToLower(host), nil
+}
+
+// forbiddenInHost reports whether c may not stand in a host name: a
+// control byte, a space, or one of "#%/:<>?@[\\]^|", the WHATWG URL
+// standard's forbidden domain code points. Written as such, most of them
+// end the authority before a host is read; they come in through the
+// lookup mapping, which turns full-width forms into their ASCII twins
+// ("a／b.com" becomes "a/b.com", "a＠b.com" "a@b.com"): an origin with such
+// a host would name another host, or none. (An IPv6 address, which holds
+// colons, is read before.)
+func forbiddenInHost(c byte) bool {
+	switch c {
+	case '#', '%', '/', ':', '<', '>', '?', '@', '[', '\\', ']', '^', '|':
+		return true
+	}
+	return c <= ' ' || c == 0x7f
 }
 
 func isASCII(s string) bool {

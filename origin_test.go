@@ -163,6 +163,46 @@ func TestOriginErrors(t *testing.T) {
 	}
 }
 
+// TestOriginRefusesHostsMappedToDelimiters: the lookup mapping turns
+// full-width forms into ASCII, and a host whose mapping holds a character
+// no host may hold is refused (ErrBadHost), not made an origin naming
+// another host ("a／b.com" is not the origin of host "a"), or none; a
+// mapping into letters, digits and dots still makes an origin, which is
+// its own origin.
+func TestOriginRefusesHostsMappedToDelimiters(t *testing.T) {
+	for _, in := range []string{
+		"http://a\uff0fb.com/",    // FULLWIDTH SOLIDUS: "a/b.com"
+		"http://a\uff3cb.com/",    // FULLWIDTH REVERSE SOLIDUS: "a\\b.com"
+		"A://\uff3c",              // the same alone, found by FuzzOrigin
+		"http://a\uff1fb.com/",    // FULLWIDTH QUESTION MARK
+		"http://a\uff03b.com/",    // FULLWIDTH NUMBER SIGN
+		"http://a\uff20b.com/",    // FULLWIDTH COMMERCIAL AT: "a@b.com"
+		"http://a\uff1a80/",       // FULLWIDTH COLON: "a:80"
+		"http://a\uff05b.com/",    // FULLWIDTH PERCENT SIGN
+		"http://a\uff1cb.com/",    // FULLWIDTH LESS-THAN SIGN
+		"http://a\uff3eb.com/",    // FULLWIDTH CIRCUMFLEX ACCENT
+		"http://a\uff5cb.com/",    // FULLWIDTH VERTICAL LINE
+		"http://\uff3bx\uff3d/",   // FULLWIDTH SQUARE BRACKETS
+		"http://a%EF%BC%BCb.com/", // U+FF3C escaped
+	} {
+		o, err := Origin(in)
+		assert.ErrorIs(t, err, ErrBadHost, "%q gives %q", in, o)
+	}
+	for in, want := range map[string]string{
+		"http://\uff41.com/":       "http://a.com",   // FULLWIDTH LATIN SMALL LETTER A
+		"http://a\u3002b.com/":     "http://a.b.com", // IDEOGRAPHIC FULL STOP
+		"http://a\uff01b.com/":     "http://a!b.com", // "!" may stand in a host
+		"HTTPS://\uff21\uff22.com": "https://ab.com",
+	} {
+		o, err := Origin(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, want, o, in)
+		again, err := Origin(o)
+		require.NoError(t, err, o)
+		assert.Equal(t, o, again, "%q is its own origin", o)
+	}
+}
+
 // TestOriginReadsSchemeAndAuthorityOnly: what follows the authority,
 // however hostile, does not change the origin or fail it, on the fast
 // path and the parsed one alike.
