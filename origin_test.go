@@ -149,6 +149,7 @@ func TestOriginErrors(t *testing.T) {
 		"mailto:%zz":                 ErrNoHost,
 		"https://exa%zzmple.com/":    nil, // url.Parse error in the host
 		"a://::":                     ErrBadHost,
+		"http://a<b.com/":            ErrBadHost, // url.Parse takes it; no host may hold '<'
 	}
 	for in, want := range cases {
 		_, err := URLFor(in)
