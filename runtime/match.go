@@ -15,16 +15,14 @@ import (
 // automaton is built it streams a parsed URL into it rather than build
 // the URL's escaped path.
 //
-// It holds the rule set and one bit of its dialect, the one every check
-// reads; the rest of the dialect is read from the rules on the paths that
-// need it. Its methods take it by value, and a Matcher of more fields
-// spills them to the stack on every call: keep it two words.
+// It holds the rule set alone: the dialect's Verbatim, which every check
+// reads, is the rule set's (compile.RuleSet.Verbatim), on the line the
+// check reads first, and the rest of the dialect is read from the rules on
+// the paths that need it. Its methods take it by value, and a Matcher of
+// more fields spills them to the stack on every call: keep it one word,
+// which a caller may keep in its own value and check with one load less
+// than through a pointer to it.
 type Matcher struct {
-	// rules is the whole matcher: the dialect's Verbatim, which every
-	// check reads, is the rule set's (compile.RuleSet.Verbatim), on the
-	// line the check reads first. A Matcher is one word, which a caller
-	// may keep in its own value and check with one load less than through
-	// a pointer to it.
 	rules *compile.RuleSet
 }
 
@@ -62,11 +60,11 @@ func (m Matcher) Allowed(in Input) bool {
 
 // AllowedPath is Allowed(FromPath(pathAndQuery)). Once the rules are
 // compiled, a verbatim check of a non-empty path goes straight to the
-// automaton: one atomic load and two tests of fields before its call.
+// automaton (Hot): a test of a field and one atomic load before its call.
 // (The function is over the compiler's inlining budget: -gcflags=-m=2
 // gives its cost.)
 func (m Matcher) AllowedPath(pathAndQuery string) bool {
-	if s := m.rules.HotSet(); s != nil && m.rules.Verbatim() && pathAndQuery != "" {
+	if s := m.Hot(); s != nil && pathAndQuery != "" {
 		return s.Allowed(pathAndQuery, "")
 	}
 	return m.Allowed(FromPath(pathAndQuery))
