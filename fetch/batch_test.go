@@ -2,6 +2,7 @@ package fetch
 
 import (
 	"fmt"
+	"net/http"
 	"sync"
 	"testing"
 
@@ -45,6 +46,60 @@ func TestCheckerBatchOneLookupPerOrigin(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 2, cnt.get(""), "each origin fetched once")
+}
+
+// A batch of a frontier that serves one URL per origin in turn, each
+// origin warm (its answer fresh, the agent's resolution kept), answers each
+// URL as one call does, with one hit per URL, and fetches nothing: under
+// each policy (rules, FullAllow for a 404, FullDisallow for a 503), and
+// for URLs the warm path leaves to the full one (a query after the host,
+// a fragment, an upper-case scheme).
+func TestCheckerBatchAcrossWarmOrigins(t *testing.T) {
+	var cnt counter
+	s := serve(t, cnt.wrap(func(w http.ResponseWriter, r *http.Request) {
+		switch r.Host {
+		case "gone.test":
+			text(404, "")(w, r)
+		case "down.test":
+			text(503, "")(w, r)
+		default:
+			text(200, rules)(w, r)
+		}
+	}))
+	c := NewChecker(NewCache(&Fetcher{Client: clientTo(t, s.Listener.Addr().String(), nil)}, CacheOptions{}))
+	hosts := []string{"a.test", "b.test", "gone.test", "down.test", "c.test"}
+	paths := []string{"/", "/private/x", "/p?q", "/private/#frag", "?private", "/x#/private/"}
+	var urls []string
+	for _, p := range paths {
+		for _, h := range hosts {
+			urls = append(urls, "http://"+h+p)
+		}
+	}
+	urls = append(urls, "HTTP://A.TEST/private/y", "http://b.test/private/z")
+	for _, agent := range []string{"Googlebot", "FooBot"} {
+		var want []bool
+		var wantV []Verdict
+		for _, u := range urls {
+			ok, err := c.Allowed(t.Context(), agent, u)
+			require.NoError(t, err)
+			want = append(want, ok)
+			v, err := c.Decide(t.Context(), agent, u)
+			require.NoError(t, err)
+			wantV = append(wantV, v)
+		}
+		fetched := cnt.get("")
+		before := c.Cache().Stats().Hits
+		got, err := c.AllowedBatch(t.Context(), agent, urls, nil)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, agent)
+		assert.Equal(t, int64(len(urls)), c.Cache().Stats().Hits-before, "%s: one hit per URL, each of another origin", agent)
+
+		gotV, err := c.DecideBatch(t.Context(), agent, urls, nil)
+		require.NoError(t, err)
+		assert.Equal(t, wantV, gotV, agent)
+		assert.Equal(t, fetched, cnt.get(""), "%s: nothing fetched", agent)
+	}
+	assert.Equal(t, len(hosts), cnt.get(""), "each origin fetched once")
 }
 
 // A batch stops at the first URL without an origin, returning the answers

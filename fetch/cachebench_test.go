@@ -279,6 +279,57 @@ func BenchmarkCheckerBatch(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/benchPaths, "ns/URL")
 }
 
+// BenchmarkCheckerBatchAcross is BenchmarkCheckerBatch on a frontier that
+// serves one URL per origin in turn: the URLs of BenchmarkCheckerHit,
+// reordered so that each URL is of another origin than the one before
+// it, where every check misses the core's nearest caches. one asks
+// Allowed for each URL; batch asks AllowedBatch for benchAcross URLs at
+// a time, each of another origin. ns/URL compares them: a batch takes the
+// warm path for each URL, as Allowed does.
+func BenchmarkCheckerBatchAcross(b *testing.B) {
+	urls := benchURLs()
+	c := warmChecker(b, urls)
+	across := make([]string, 0, len(urls))
+	for p := range benchPaths {
+		for o := range benchOrigins {
+			across = append(across, urls[o*benchPaths+p])
+		}
+	}
+	ctx := b.Context()
+	b.Run("one", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			if _, err := c.Allowed(ctx, "Googlebot", across[i]); err != nil {
+				b.Fatal(err)
+			}
+			if i++; i == len(across) {
+				i = 0
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/URL")
+	})
+	b.Run("batch", func(b *testing.B) {
+		out := make([]bool, 0, benchAcross)
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			var err error
+			if out, err = c.AllowedBatch(ctx, "Googlebot", across[i:i+benchAcross], out[:0]); err != nil {
+				b.Fatal(err)
+			}
+			if i += benchAcross; i == len(across) {
+				i = 0
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/benchAcross, "ns/URL")
+	})
+}
+
+// benchAcross is the size of BenchmarkCheckerBatchAcross's batches, a
+// divisor of its URLs' number.
+const benchAcross = 50
+
 // BenchmarkCheckerHitParts times, each alone over the URLs of
 // BenchmarkCheckerHit, the steps of its warm path (Checker.allowedWarm),
 // so that the cost a hit adds to its check can be told apart:

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/compile"
 )
 
 func TestCheckerAllowed(t *testing.T) {
@@ -153,9 +154,9 @@ func TestResultAgentPolicies(t *testing.T) {
 }
 
 // What checks build on an origin's file (resolutions, compiled rules,
-// automaton states) is charged to its entry as it grows, whether Allowed
-// or Decide checks: the charge follows the file's MemoryBytes within an
-// eighth.
+// automaton states) is charged to its entry as it grows, whether Allowed,
+// Decide or their batches check: the charge follows the file's
+// MemoryBytes within an eighth.
 func TestCheckerChargesWhatChecksBuild(t *testing.T) {
 	body := "User-agent: *\n" + strings.Repeat("Disallow: /*a*b*c*d\nAllow: /x*y*z$\n", 40)
 	for _, tc := range []struct {
@@ -164,6 +165,14 @@ func TestCheckerChargesWhatChecksBuild(t *testing.T) {
 	}{
 		{"Allowed", func(c *Checker, u string) error { _, err := c.Allowed(t.Context(), "FooBot", u); return err }},
 		{"Decide", func(c *Checker, u string) error { _, err := c.Decide(t.Context(), "FooBot", u); return err }},
+		{"AllowedBatch", func(c *Checker, u string) error {
+			_, err := c.AllowedBatch(t.Context(), "FooBot", []string{u, u + "/d", u + "?q"}, nil)
+			return err
+		}},
+		{"DecideBatch", func(c *Checker, u string) error {
+			_, err := c.DecideBatch(t.Context(), "FooBot", []string{u, u + "/d", u + "?q"}, nil)
+			return err
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := serve(t, text(200, body))
@@ -173,7 +182,9 @@ func TestCheckerChargesWhatChecksBuild(t *testing.T) {
 			base := c.Cache().Stats().Bytes
 			assert.Greater(t, base, res.Robots.MemoryBytes(), "the parsed file is charged")
 
-			for i := range 200 {
+			// Past compile.HotAfter checks, on warm hits, the automaton is
+			// built, and then its states as new paths need them.
+			for i := range compile.HotAfter + 200 {
 				require.NoError(t, tc.check(c, fmt.Sprintf("%s/%d/a/%d/b/c/x/%d", s.URL, i, i*7, i*13)))
 			}
 			total, file := c.Cache().Stats().Bytes, res.Robots.MemoryBytes()

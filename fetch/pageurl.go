@@ -24,18 +24,6 @@ func readPage(pageURL string) (page, error) {
 	return page{raw: pageURL, origin: origin}, err
 }
 
-// readPageOf is readPage for a URL that is likely of the origin of p,
-// a page read before: when it is, and p is plain, it is read without
-// reading its host again.
-func readPageOf(pageURL string, p *page) (page, error) {
-	if p.plain {
-		if rest, ok := rawurl.SplitOf(pageURL, p.origin); ok {
-			return page{raw: pageURL, origin: p.origin, rest: rest, plain: true}, nil
-		}
-	}
-	return readPage(pageURL)
-}
-
 // allowedBy reports whether a allows the page: by its path when the path
 // is known and rooted, as Agent.Allowed would find it, else by the URL.
 func (p *page) allowedBy(a *Agent) bool {
