@@ -3,6 +3,8 @@ package fetch
 import (
 	"context"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -199,5 +201,42 @@ func (w *warmOrigins) check(u string) (warm bool, err error) {
 	if origin, path, plain := rawurl.Split(u); plain && strings.HasPrefix(path, "/") && w.agents[origin] != nil && !ok {
 		return ok, fmt.Errorf("%q: plain, rooted, cached, not answered warm", u)
 	}
-	return ok, nil
+	return ok, w.checkBatch(u)
+}
+
+// checkBatch checks that batches holding u, with URLs of its origin and
+// of another around it, answer each URL as a call does, up to the first
+// that has no origin, where they stop with an error. It checks nothing
+// when a URL of the batch has an origin the cache does not hold, which a
+// call would fetch.
+func (w *warmOrigins) checkBatch(u string) error {
+	batch := []string{u, u + "/x", u, "http://b.a.test/y", u + "?q", u, "http://a.test/", "http://a.test:8080/x", u}
+	for _, b := range batch {
+		if origin, err := robots.Origin(b); err == nil && w.agents[origin] == nil {
+			return nil
+		}
+	}
+	ctx := context.Background()
+	var want []bool
+	var wantV []Verdict
+	for _, b := range batch {
+		ok, err := w.c.Allowed(ctx, "FooBot", b)
+		if err != nil {
+			break
+		}
+		v, err := w.c.Decide(ctx, "FooBot", b)
+		if err != nil || v.Allowed != ok {
+			return fmt.Errorf("%q: Allowed %v, Decide %+v (%v)", b, ok, v, err)
+		}
+		want, wantV = append(want, ok), append(wantV, v)
+	}
+	got, err := w.c.AllowedBatch(ctx, "FooBot", batch, nil)
+	if (err != nil) != (len(want) < len(batch)) || !slices.Equal(got, want) {
+		return fmt.Errorf("%q: AllowedBatch %v (%v), one by one %v", batch, got, err, want)
+	}
+	gotV, err := w.c.DecideBatch(ctx, "FooBot", batch, nil)
+	if (err != nil) != (len(want) < len(batch)) || !reflect.DeepEqual(gotV, wantV) && len(gotV)+len(wantV) > 0 {
+		return fmt.Errorf("%q: DecideBatch %+v (%v), one by one %+v", batch, gotV, err, wantV)
+	}
+	return nil
 }
