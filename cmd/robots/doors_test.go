@@ -27,8 +27,10 @@ import (
 // The doors are the ways a verdict leaves the project: the library's
 // Decide, robots check --json, robots eval, robots explain --json,
 // POST /api/check, and fetch.Checker, cold (Decide, its first check of an
-// origin) and warm (Allowed once the origin's resolution is kept). TestDoorsAgree asks each of them every conformance case
-// and checks that each answers the reference's verdict and line.
+// origin), warm (Allowed once the origin's resolution is kept) and in
+// batches (AllowedBatch, DecideBatch). TestDoorsAgree asks each of them
+// every conformance case and checks that each answers the reference's
+// verdict and line.
 
 // doorFile is a file of conformance cases and the share of its cases the
 // test asks: every sample-th, or all under ROBOTS_HEAVY=1.
@@ -88,7 +90,7 @@ func TestDoorsAgree(t *testing.T) {
 			"library": libraryAnswers(cases),
 			"eval":    evalAnswers(t, cases),
 		}
-		answers["checker"], answers["checker-warm"] = checkerAnswers(cases)
+		answers["checker"], answers["checker-warm"], answers["checker-allowedbatch"], answers["checker-decidebatch"] = checkerAnswers(cases)
 		for _, b := range batches(cases) {
 			path := filepath.Join(dir, "robots.txt")
 			require.NoError(t, os.WriteFile(path, b[0].body, 0o600))
@@ -185,35 +187,54 @@ func libraryAnswers(cases []doorCase) []doorAnswer {
 // checkerAnswers asks a fetch.Checker each case, its robots.txt stored
 // for the URL's origin as a 200 answer (Cache.Put): cold, Decide's verdict
 // and line; warm, Allowed's verdict once Decide has kept the resolution,
-// which takes the Checker's fast path for a plain URL, with Decide's line.
-func checkerAnswers(cases []doorCase) (cold, warm []doorAnswer) {
-	cold, warm = make([]doorAnswer, len(cases)), make([]doorAnswer, len(cases))
+// which takes the Checker's fast path for a plain URL, with Decide's line;
+// then the batches on the warm cache, AllowedBatch's verdict with Decide's
+// line, and DecideBatch's verdict and line, the URL alone in each.
+func checkerAnswers(cases []doorCase) (cold, warm, allowedBatch, decideBatch []doorAnswer) {
+	n := len(cases)
+	cold, warm, allowedBatch, decideBatch = make([]doorAnswer, n), make([]doorAnswer, n), make([]doorAnswer, n), make([]doorAnswer, n)
 	ctx := context.Background()
 	for i, c := range cases {
+		fail := func(err error) {
+			cold[i], warm[i], allowedBatch[i], decideBatch[i] = doorAnswer{Error: err.Error()}, doorAnswer{Error: err.Error()}, doorAnswer{Error: err.Error()}, doorAnswer{Error: err.Error()}
+		}
 		cache := fetch.NewCache(nil, fetch.CacheOptions{})
 		if _, err := cache.Put(c.url, 200, c.body, time.Now()); err != nil {
-			cold[i], warm[i] = doorAnswer{Error: err.Error()}, doorAnswer{Error: err.Error()}
+			fail(err)
 			continue
 		}
 		checker := fetch.NewChecker(cache)
 		v, err := checker.Decide(ctx, c.agent, c.url)
 		if err != nil {
-			cold[i], warm[i] = doorAnswer{Error: err.Error()}, doorAnswer{Error: err.Error()}
+			fail(err)
 			continue
 		}
 		cold[i] = doorAnswer{Allowed: v.Allowed, Line: v.Line}
 		allowed, err := checker.Allowed(ctx, c.agent, c.url)
-		if err != nil {
-			warm[i] = doorAnswer{Error: err.Error()}
-			continue
+		warm[i] = answerOf(allowed, v.Line, err)
+		got, err := checker.AllowedBatch(ctx, c.agent, []string{c.url}, nil)
+		allowedBatch[i] = answerOf(len(got) == 1 && got[0], v.Line, err)
+		vs, err := checker.DecideBatch(ctx, c.agent, []string{c.url}, nil)
+		if err == nil && len(vs) == 1 {
+			decideBatch[i] = doorAnswer{Allowed: vs[0].Allowed, Line: vs[0].Line}
+		} else {
+			decideBatch[i] = answerOf(false, 0, fmt.Errorf("DecideBatch: %d verdicts (%v)", len(vs), err))
 		}
-		warm[i] = doorAnswer{Allowed: allowed, Line: v.Line}
 	}
-	return cold, warm
+	return cold, warm, allowedBatch, decideBatch
 }
 
-// isCheckerDoor reports whether door is the Checker, cold or warm.
-func isCheckerDoor(door string) bool { return door == "checker" || door == "checker-warm" }
+// answerOf is a door's answer: the verdict and line, or err.
+func answerOf(allowed bool, line int, err error) doorAnswer {
+	if err != nil {
+		return doorAnswer{Error: err.Error()}
+	}
+	return doorAnswer{Allowed: allowed, Line: line}
+}
+
+// isCheckerDoor reports whether door is the Checker, cold, warm or in a
+// batch.
+func isCheckerDoor(door string) bool { return strings.HasPrefix(door, "checker") }
 
 // checkerTakes reports whether a Checker answers for rawURL: one whose
 // origin robots.Origin reads, over http or https. Any other it refuses
