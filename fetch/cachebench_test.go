@@ -262,21 +262,26 @@ func BenchmarkAgentAllowedRawParallel(b *testing.B) {
 // batch. ns/URL compares with BenchmarkCheckerHit's ns/op.
 func BenchmarkCheckerBatch(b *testing.B) {
 	urls := benchURLs()
-	c := warmChecker(b, urls)
+	benchBatches(b, warmChecker(b, urls), urls, benchPaths)
+}
+
+// benchBatches times c.AllowedBatch on urls, size URLs a batch, in turn
+// (size divides their number), and reports ns/URL.
+func benchBatches(b *testing.B, c *Checker, urls []string, size int) {
 	ctx := b.Context()
-	out := make([]bool, 0, benchPaths)
+	out := make([]bool, 0, size)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
 		var err error
-		if out, err = c.AllowedBatch(ctx, "Googlebot", urls[i:i+benchPaths], out[:0]); err != nil {
+		if out, err = c.AllowedBatch(ctx, "Googlebot", urls[i:i+size], out[:0]); err != nil {
 			b.Fatal(err)
 		}
-		if i += benchPaths; i == len(urls) {
+		if i += size; i == len(urls) {
 			i = 0
 		}
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/benchPaths, "ns/URL")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(size), "ns/URL")
 }
 
 // BenchmarkCheckerBatchAcross is BenchmarkCheckerBatch on a frontier that
@@ -309,21 +314,7 @@ func BenchmarkCheckerBatchAcross(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/URL")
 	})
-	b.Run("batch", func(b *testing.B) {
-		out := make([]bool, 0, benchAcross)
-		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			var err error
-			if out, err = c.AllowedBatch(ctx, "Googlebot", across[i:i+benchAcross], out[:0]); err != nil {
-				b.Fatal(err)
-			}
-			if i += benchAcross; i == len(across) {
-				i = 0
-			}
-		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/benchAcross, "ns/URL")
-	})
+	b.Run("batch", func(b *testing.B) { benchBatches(b, c, across, benchAcross) })
 }
 
 // benchAcross is the size of BenchmarkCheckerBatchAcross's batches, a
