@@ -14,7 +14,7 @@ import (
 // pays for them once per run, not once per URL. A URL of an origin other
 // than the one before it takes the path Allowed takes on a warm cache
 // (Checker.allowedWarm): a frontier that serves one URL per origin in turn
-// pays no more for a batch than for one call per URL.
+// pays for a batch about what it pays for one call per URL.
 //
 // It stops at the first URL that has no origin or is not http or https,
 // or when ctx ends while an origin is fetched, and returns the error: the
