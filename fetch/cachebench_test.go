@@ -2,6 +2,7 @@ package fetch
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -169,6 +170,29 @@ func BenchmarkCheckerHit(b *testing.B) {
 			b.Fatal(err)
 		}
 		if i++; i == len(urls) {
+			i = 0
+		}
+	}
+}
+
+// BenchmarkCheckerHitHome is BenchmarkCheckerHit on the home pages of its
+// origins written with no path ("http://site7.test"), which the warm path
+// answers with the '/' written in on the stack (Checker.allowedWarmRoot).
+func BenchmarkCheckerHitHome(b *testing.B) {
+	urls := benchURLs()
+	c := warmChecker(b, urls)
+	homes := make([]string, benchOrigins)
+	for o := range homes {
+		homes[o] = strings.TrimSuffix(urls[o*benchPaths], "/") // the first path is "/"
+	}
+	ctx := b.Context()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := c.Allowed(ctx, "Googlebot", homes[i]); err != nil {
+			b.Fatal(err)
+		}
+		if i++; i == len(homes) {
 			i = 0
 		}
 	}

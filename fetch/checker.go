@@ -2,7 +2,9 @@ package fetch
 
 import (
 	"context"
+	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/internal/rawurl"
@@ -76,6 +78,9 @@ func (v Verdict) Delay() time.Duration { return delayOf(v.CrawlDelay, v.RequestR
 // http or https, or ctx ends first.
 func (c *Checker) Allowed(ctx context.Context, agent, pageURL string) (bool, error) {
 	if _, allowed, ok := c.allowedWarm(agent, pageURL); ok {
+		return allowed, nil
+	}
+	if allowed, ok := c.allowedWarmRoot(agent, pageURL); ok {
 		return allowed, nil
 	}
 	agents := [1]string{agent} // on the stack: AllowedAgents keeps no list
@@ -152,6 +157,23 @@ func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok b
 		c.recharge(pageURL[:i], v.res)
 	}
 	return v.res, allowed, true
+}
+
+// allowedWarmRoot is allowedWarm for a plain URL (rawurl.Split) with no
+// path, such as a site's home page ("https://example.com", or with a query
+// or fragment after the host), whose path is "/": it checks the URL with
+// the '/' written in, built on the stack (allowedWarm keeps nothing of
+// it), where the warm path, which reads a path in place, declines it. ok
+// is false for any other URL, or one longer than warmBuffer.
+func (c *Checker) allowedWarmRoot(agent, pageURL string) (allowed, ok bool) {
+	origin, rest, plain := rawurl.Split(pageURL)
+	if !plain || strings.HasPrefix(rest, "/") || len(origin)+1+len(rest) > warmBuffer {
+		return false, false
+	}
+	var buf [warmBuffer]byte
+	b := append(append(append(buf[:0], origin...), '/'), rest...)
+	_, allowed, ok = c.allowedWarm(agent, unsafe.String(unsafe.SliceData(b), len(b)))
+	return allowed, ok
 }
 
 // decideWarm is Decide on allowedWarm's path, for the one agent of
