@@ -105,7 +105,7 @@ func (c *Checker) AllowedAgents(ctx context.Context, agents []string, pageURL st
 // Decide returns the verdict for pageURL and what made it.
 func (c *Checker) Decide(ctx context.Context, agent, pageURL string) (v Verdict, err error) {
 	agents := [1]string{agent} // on the stack: neither path keeps the list
-	if c.decideWarm(agents[:], pageURL, &v) {
+	if c.decideWarm(agents[:], pageURL, &v) || c.decideWarmRoot(agents[:], pageURL, &v) {
 		return v, nil
 	}
 	return c.DecideAgents(ctx, agents[:], pageURL)
@@ -162,18 +162,37 @@ func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok b
 // allowedWarmRoot is allowedWarm for a plain URL (rawurl.Split) with no
 // path, such as a site's home page ("https://example.com", or with a query
 // or fragment after the host), whose path is "/": it checks the URL with
-// the '/' written in, built on the stack (allowedWarm keeps nothing of
-// it), where the warm path, which reads a path in place, declines it. ok
-// is false for any other URL, or one longer than warmBuffer.
+// the '/' written in, built on the stack (rootedOnStack), where the warm
+// path, which reads a path in place, declines it. ok is false for any
+// other URL, or one longer than warmBuffer.
 func (c *Checker) allowedWarmRoot(agent, pageURL string) (allowed, ok bool) {
-	origin, rest, plain := rawurl.Split(pageURL)
-	if !plain || strings.HasPrefix(rest, "/") || len(origin)+1+len(rest) > warmBuffer {
-		return false, false
-	}
 	var buf [warmBuffer]byte
+	if rooted, ok := rootedOnStack(&buf, pageURL); ok {
+		_, allowed, ok = c.allowedWarm(agent, rooted)
+		return allowed, ok
+	}
+	return false, false
+}
+
+// decideWarmRoot is decideWarm for a URL allowedWarmRoot takes, with the
+// '/' written in.
+func (c *Checker) decideWarmRoot(agents []string, pageURL string, v *Verdict) bool {
+	var buf [warmBuffer]byte
+	rooted, ok := rootedOnStack(&buf, pageURL)
+	return ok && c.decideWarm(agents, rooted, v)
+}
+
+// rootedOnStack returns, for a plain URL with no path, the URL with its
+// path "/" written in buf, its fragment left out, and true; false for any
+// other URL, or when buf is too short. The string shares buf: the warm
+// paths keep nothing of it past their call.
+func rootedOnStack(buf *[warmBuffer]byte, pageURL string) (string, bool) {
+	origin, rest, plain := rawurl.Split(pageURL)
+	if !plain || strings.HasPrefix(rest, "/") || len(origin)+1+len(rest) > len(buf) {
+		return "", false
+	}
 	b := append(append(append(buf[:0], origin...), '/'), rest...)
-	_, allowed, ok = c.allowedWarm(agent, unsafe.String(unsafe.SliceData(b), len(b)))
-	return allowed, ok
+	return unsafe.String(unsafe.SliceData(b), len(b)), true
 }
 
 // decideWarm is Decide on allowedWarm's path, for the one agent of

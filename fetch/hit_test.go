@@ -89,8 +89,8 @@ func TestCheckerWarmAnswersAsAgent(t *testing.T) {
 }
 
 // A site's home page, written with no path ("http://a.test", with a query
-// or fragment after the host too), is answered warm like a URL with one,
-// allocating nothing: 1.8 % of the frontier workload's URLs are such, and
+// or fragment after the host too), is answered and decided warm like a URL
+// with one, allocating nothing: 1.8 % of the frontier workload's URLs are such, and
 // without it each took the full path.
 func TestCheckerWarmAnswersHomePages(t *testing.T) {
 	if raceEnabled {
@@ -113,7 +113,11 @@ func TestCheckerWarmAnswersHomePages(t *testing.T) {
 		got, ok := c.allowedWarmRoot("FooBot", tc.url)
 		assert.True(t, ok, "%q: answered warm", tc.url)
 		assert.Equal(t, tc.allowed, got, tc.url)
+		var v Verdict
+		assert.True(t, c.decideWarmRoot([]string{"FooBot"}, tc.url, &v), "%q: decided warm", tc.url)
+		assert.Equal(t, tc.allowed, v.Allowed, tc.url)
 		assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _, _ = c.Allowed(t.Context(), "FooBot", tc.url) }), tc.url)
+		assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _, _ = c.Decide(t.Context(), "FooBot", tc.url) }), tc.url)
 	}
 }
 
@@ -243,6 +247,10 @@ func (w *warmOrigins) check(u string) (warm bool, err error) {
 // enough, is answered so.
 func (w *warmOrigins) checkRoot(u string) error {
 	got, ok := w.c.allowedWarmRoot("FooBot", u)
+	var v Verdict
+	if decided := w.c.decideWarmRoot([]string{"FooBot"}, u, &v); decided != ok {
+		return fmt.Errorf("%q: Allowed warm with no path %v, Decide %v", u, ok, decided)
+	}
 	if ok {
 		origin, err := robots.Origin(u)
 		want, cached := w.agents[origin]
@@ -251,6 +259,9 @@ func (w *warmOrigins) checkRoot(u string) error {
 		}
 		if a := want.Allowed(u); got != a {
 			return fmt.Errorf("%q: warm with no path %v, its origin %s %v", u, got, origin, a)
+		}
+		if d := want.Decide(u); v.Allowed != d.Allowed || v.Line != d.Line() || v.Rule != d.Rule {
+			return fmt.Errorf("%q: Decide warm with no path %+v, its origin %s %+v", u, v, origin, d)
 		}
 	}
 	if origin, rest, plain := rawurl.Split(u); plain && !strings.HasPrefix(rest, "/") && w.agents[origin] != nil && len(u) < warmBuffer && !ok {
