@@ -5,6 +5,9 @@ import (
 	"net/http"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/fastrobots/robots/compile"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -100,6 +103,43 @@ func TestCheckerBatchAcrossWarmOrigins(t *testing.T) {
 		assert.Equal(t, fetched, cnt.get(""), "%s: nothing fetched", agent)
 	}
 	assert.Equal(t, len(hosts), cnt.get(""), "each origin fetched once")
+}
+
+// Warm runs on compiled rules, of every length up to nine, of paths
+// allowed and disallowed, with fragments and queries, and under a
+// FullDisallow, answer as one call per URL does.
+func TestCheckerBatchRunsOnCompiledRules(t *testing.T) {
+	c := NewChecker(NewCache(nil, CacheOptions{}))
+	body := "User-agent: *\nDisallow: /private/\nDisallow: /*.pdf$\nAllow: /private/ok\n"
+	_, err := c.Cache().Put("http://a.test", 200, []byte(body), time.Now())
+	require.NoError(t, err)
+	_, err = c.Cache().Put("http://down.test", 503, nil, time.Now())
+	require.NoError(t, err)
+	for range compile.HotAfter + 1 { // past it, the rules compile
+		_, err := c.Allowed(t.Context(), "FooBot", "http://a.test/x")
+		require.NoError(t, err)
+	}
+	res, err := c.Cache().Get(t.Context(), "http://a.test")
+	require.NoError(t, err)
+	require.NotNil(t, res.Agent("FooBot").agent.Matcher().Hot(), "the rules are compiled")
+	paths := []string{"/private/x", "/a", "/private/ok#x", "/doc.pdf", "/doc.pdf?x", "/private#/a", "/b?private", "/", "/private/"}
+	for _, origin := range []string{"http://a.test", "http://down.test"} {
+		for n := 1; n <= len(paths); n++ {
+			var urls []string
+			for _, p := range paths[:n] {
+				urls = append(urls, origin+p)
+			}
+			var want []bool
+			for _, u := range urls[:n] {
+				ok, err := c.Allowed(t.Context(), "FooBot", u)
+				require.NoError(t, err)
+				want = append(want, ok)
+			}
+			got, err := c.AllowedBatch(t.Context(), "FooBot", urls[:n], nil)
+			require.NoError(t, err)
+			assert.Equal(t, want, got, "%s, a run of %d", origin, n)
+		}
+	}
 }
 
 // A batch stops at the first URL without an origin, returning the answers
