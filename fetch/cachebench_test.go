@@ -161,7 +161,11 @@ func keptAgents(b *testing.B, c *Checker, urls []string) []*robots.Agent {
 
 func BenchmarkCheckerHit(b *testing.B) {
 	urls := benchURLs()
-	c := warmChecker(b, urls)
+	benchAllowed(b, warmChecker(b, urls), urls)
+}
+
+// benchAllowed times c.Allowed on urls, in turn, for Googlebot.
+func benchAllowed(b *testing.B, c *Checker, urls []string) {
 	ctx := b.Context()
 	b.ReportAllocs()
 	i := 0
@@ -185,17 +189,7 @@ func BenchmarkCheckerHitHome(b *testing.B) {
 	for o := range homes {
 		homes[o] = strings.TrimSuffix(urls[o*benchPaths], "/") // the first path is "/"
 	}
-	ctx := b.Context()
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		if _, err := c.Allowed(ctx, "Googlebot", homes[i]); err != nil {
-			b.Fatal(err)
-		}
-		if i++; i == len(homes) {
-			i = 0
-		}
-	}
+	benchAllowed(b, c, homes)
 }
 
 func BenchmarkCheckerHitParallel(b *testing.B) {
@@ -324,18 +318,8 @@ func BenchmarkCheckerBatchAcross(b *testing.B) {
 			across = append(across, urls[o*benchPaths+p])
 		}
 	}
-	ctx := b.Context()
 	b.Run("one", func(b *testing.B) {
-		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			if _, err := c.Allowed(ctx, "Googlebot", across[i]); err != nil {
-				b.Fatal(err)
-			}
-			if i++; i == len(across) {
-				i = 0
-			}
-		}
+		benchAllowed(b, c, across)
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/URL")
 	})
 	b.Run("batch", func(b *testing.B) { benchBatches(b, c, across, benchAcross) })
