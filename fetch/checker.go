@@ -217,11 +217,13 @@ func (c *Checker) decideWarm(agents []string, pageURL string, v *Verdict) bool {
 }
 
 // resolve returns the origin's answer, from the cache or fetched, and the
-// agents' resolution on it, kept on the answer. A hit for one agent (or
-// none) finds the resolution the entry keeps, when it is that agent's,
-// and otherwise keeps it there, for the next hit.
+// agents' resolution on it, kept on the answer. A hit for one agent that
+// is its own key (ownKey: every agent but one that starts with a NUL)
+// finds the resolution the entry keeps, when it is that agent's, and
+// otherwise keeps it there, for the next hit: the warm path compares the
+// agent it is asked for with the kept one's key as they are written.
 func (c *Checker) resolve(ctx context.Context, agents []string, origin string) (*Result, *Agent, error) {
-	if len(agents) > 1 {
+	if len(agents) != 1 || !ownKey(agents[0]) {
 		res, err := c.cache.get(ctx, origin)
 		if err != nil {
 			return nil, nil, err
@@ -229,7 +231,7 @@ func (c *Checker) resolve(ctx context.Context, agents []string, origin string) (
 		a, _ := res.agent(agents)
 		return res, a, nil
 	}
-	key := agentsKey(agents) // one agent's, or none's: allocates nothing
+	key := agents[0]
 	v := c.cache.freshView(origin, true)
 	if v == nil {
 		res, err := c.cache.getMiss(ctx, origin)

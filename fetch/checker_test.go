@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -371,4 +372,58 @@ func TestCheckerEmptyAgentIsTheLibrarys(t *testing.T) {
 	}
 	assert.NotEqual(t, lib.Agent("").Allowed("http://example.com/empty"), lib.Agent().Allowed("http://example.com/empty"),
 		"the file tells the two apart")
+}
+
+// Every fallback list has a key of its own (agentsKey), whatever bytes its
+// agents hold: joined by NUL alone, ["a\x00b" "c"] and ["a" "b" "c"]
+// shared one, as did no agent and the agent "\x00". agentsKeyIn writes the
+// same key.
+func TestAgentsKeyTellsListsApart(t *testing.T) {
+	lists := [][]string{
+		nil, {""}, {"\x00"}, {"", ""}, {"\x00", ""}, {"", "\x00"},
+		{"a"}, {"\x00a"}, {"\x00\x01a"}, {"a", "b"}, {"a\x00b"}, {"\x00a\x00b"},
+		{"a\x00b", "c"}, {"a", "b", "c"}, {"a", "b\x00c"}, {"ab", "c"}, {"a", "bc"},
+		{strings.Repeat("x", 200), "y"}, {strings.Repeat("x", 300)},
+	}
+	seen := map[string][]string{}
+	for _, l := range lists {
+		k := agentsKey(l)
+		if prev, ok := seen[k]; ok {
+			t.Errorf("%q and %q share the key %q", prev, l, k)
+		}
+		seen[k] = l
+		var buf [256]byte
+		assert.Equal(t, k, agentsKeyIn(buf[:0], l), "%q", l)
+		assert.Equal(t, k, agentsKey(slices.Clone(l)), "%q: the key is the list's, not its slice's", l)
+	}
+}
+
+// Lists whose agents joined by NUL read alike are still told apart: each
+// is answered as the library resolves it, whichever was asked first on the
+// answer (no agent and the agent "\x00" too, whose keys were one).
+func TestCheckerAgentListsDoNotShareResolutions(t *testing.T) {
+	body := []byte("User-agent: b\nDisallow: /\n\nUser-agent: *\nDisallow: /star\n")
+	lib := robots.Parse(body)
+	u := "http://a.test/x"
+	for _, order := range [][][]string{
+		{{"a\x00b", "c"}, {"a", "b", "c"}, nil, {"\x00"}},
+		{{"a", "b", "c"}, {"a\x00b", "c"}, {"\x00"}, nil},
+	} {
+		c := NewChecker(NewCache(nil, CacheOptions{}))
+		_, err := c.Cache().Put("http://a.test", 200, body, time.Now())
+		require.NoError(t, err)
+		for range 2 { // resolved, then kept
+			for _, agents := range order {
+				got, err := c.AllowedAgents(t.Context(), agents, u)
+				require.NoError(t, err)
+				assert.Equal(t, lib.Agent(agents...).Allowed(u), got, "%q after %q", agents, order)
+				if len(agents) == 1 {
+					got, err := c.Allowed(t.Context(), agents[0], u)
+					require.NoError(t, err)
+					assert.Equal(t, lib.Agent(agents...).Allowed(u), got, "Allowed %q after %q", agents[0], order)
+				}
+			}
+		}
+	}
+	assert.NotEqual(t, lib.Agent("a\x00b", "c").Allowed(u), lib.Agent("a", "b", "c").Allowed(u), "the file tells the lists apart")
 }

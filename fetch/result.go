@@ -1,9 +1,9 @@
 package fetch
 
 import (
+	"encoding/binary"
 	"net/http"
 	"net/url"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -113,31 +113,47 @@ func (r *Result) Lifetime() time.Duration { return r.Expires.Sub(r.FetchedAt) }
 // maxCachedAgents bounds the agent lists whose resolution a Result keeps.
 const maxCachedAgents = 64
 
-// agentsKey returns the key of a fallback list: one agent is its own key,
-// and any other list, none included, a NUL and its agents joined by NUL,
-// which no agent holds: the key of no agent ('*' alone) is not that of the
-// agent "".
+// agentsKey returns the key of a fallback list, one for each list: one
+// agent is its own key, unless it starts with a NUL (ownKey); any other
+// list, none included, is a NUL and then, for each agent, its length (a
+// uvarint) and its bytes (appendListKey), which no agent that is its own
+// key starts with. Two lists share a key only when they are the same
+// list: joined by NUL alone, ["a\x00b" "c"] and ["a" "b" "c"] had one, and
+// the second list asked on an answer got the first one's resolution. The
+// key of no agent ('*' alone) is not that of the agent "".
 func agentsKey(agents []string) string {
-	switch len(agents) {
-	case 0:
+	switch {
+	case len(agents) == 0:
 		return "\x00"
-	case 1:
+	case len(agents) == 1 && ownKey(agents[0]):
 		return agents[0]
 	}
-	return "\x00" + strings.Join(agents, "\x00")
+	return string(appendListKey(nil, agents))
+}
+
+// ownKey reports whether the list of agent alone has agent for its key:
+// any agent but one that starts with a NUL, as list keys do.
+func ownKey(agent string) bool { return agent == "" || agent[0] != 0 }
+
+// appendListKey appends to buf the key of a list that is not its own:
+// a NUL, then each agent's length, a uvarint, and its bytes.
+func appendListKey(buf []byte, agents []string) []byte {
+	buf = append(buf, 0)
+	for _, a := range agents {
+		buf = binary.AppendUvarint(buf, uint64(len(a)))
+		buf = append(buf, a...)
+	}
+	return buf
 }
 
 // agentsKeyIn returns agentsKey(agents) for a lookup only: a list's key
-// is joined in buf, which the string shares, so that finding a kept
+// is written in buf, which the string shares, so that finding a kept
 // resolution copies nothing; a key longer than buf is allocated.
 func agentsKeyIn(buf []byte, agents []string) string {
-	if len(agents) <= 1 {
+	if len(agents) == 0 || len(agents) == 1 && ownKey(agents[0]) {
 		return agentsKey(agents)
 	}
-	for _, a := range agents {
-		buf = append(buf, 0)
-		buf = append(buf, a...)
-	}
+	buf = appendListKey(buf, agents)
 	return unsafe.String(unsafe.SliceData(buf), len(buf))
 }
 
@@ -211,13 +227,13 @@ func (c *agentCache) load(key string) (*Agent, bool) {
 // buffer on the stack of loadJoined, so that the path of one agent, a hit's,
 // does not clear it.
 func (c *agentCache) loadFor(agents []string) (*Agent, bool) {
-	if len(agents) <= 1 {
+	if len(agents) == 0 || len(agents) == 1 && ownKey(agents[0]) {
 		return c.load(agentsKey(agents))
 	}
 	return c.loadJoined(agents)
 }
 
-// loadJoined is loadFor for a list of agents.
+// loadJoined is loadFor for a list of agents that is not its own key.
 //
 //go:noinline
 func (c *agentCache) loadJoined(agents []string) (*Agent, bool) {
