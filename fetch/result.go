@@ -123,17 +123,23 @@ const maxCachedAgents = 64
 // key of no agent ('*' alone) is not that of the agent "".
 func agentsKey(agents []string) string {
 	switch {
+	case listKey(agents):
+		return string(appendListKey(nil, agents))
 	case len(agents) == 0:
 		return "\x00"
-	case len(agents) == 1 && ownKey(agents[0]):
-		return agents[0]
 	}
-	return string(appendListKey(nil, agents))
+	return agents[0]
 }
 
 // ownKey reports whether the list of agent alone has agent for its key:
 // any agent but one that starts with a NUL, as list keys do.
 func ownKey(agent string) bool { return agent == "" || agent[0] != 0 }
+
+// listKey reports whether the key of agents is written out
+// (appendListKey): neither no agent's nor one agent's own.
+func listKey(agents []string) bool {
+	return len(agents) > 1 || len(agents) == 1 && !ownKey(agents[0])
+}
 
 // appendListKey appends to buf the key of a list that is not its own:
 // a NUL, then each agent's length, a uvarint, and its bytes.
@@ -150,7 +156,7 @@ func appendListKey(buf []byte, agents []string) []byte {
 // is written in buf, which the string shares, so that finding a kept
 // resolution copies nothing; a key longer than buf is allocated.
 func agentsKeyIn(buf []byte, agents []string) string {
-	if len(agents) == 0 || len(agents) == 1 && ownKey(agents[0]) {
+	if !listKey(agents) {
 		return agentsKey(agents)
 	}
 	buf = appendListKey(buf, agents)
@@ -227,7 +233,7 @@ func (c *agentCache) load(key string) (*Agent, bool) {
 // buffer on the stack of loadJoined, so that the path of one agent, a hit's,
 // does not clear it.
 func (c *agentCache) loadFor(agents []string) (*Agent, bool) {
-	if len(agents) == 0 || len(agents) == 1 && ownKey(agents[0]) {
+	if !listKey(agents) {
 		return c.load(agentsKey(agents))
 	}
 	return c.loadJoined(agents)
