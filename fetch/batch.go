@@ -56,18 +56,18 @@ func (c *Checker) AllowedBatch(ctx context.Context, agent string, pageURLs []str
 // allowedWarmRun answers pageURLs[i], whose origin's view v the warm
 // path found (Cache.warmView, its path at at), and the URLs after it that
 // start with the same origin and then a path, each as allowedWarm answers
-// it, with v's matcher. The run (originRun.enter) counts the hit and
+// it (view.allows). The run (originRun.enter) counts the hit and
 // recharges the entry. It returns allowed extended and the index of the
 // first URL it did not answer.
 func allowedWarmRun(v *view, at int, pageURLs []string, i int, allowed []bool) ([]bool, int) {
 	origin := pageURLs[i][:at]
-	allowed = append(allowed, !v.none && v.match.AllowedRooted(pageURLs[i][at:]))
+	allowed = append(allowed, v.allows(pageURLs[i][at:]))
 	for i++; i < len(pageURLs); i++ {
 		u := pageURLs[i]
 		if len(u) <= at || u[at] != '/' || u[:at] != origin {
 			break
 		}
-		allowed = append(allowed, !v.none && v.match.AllowedRooted(u[at:]))
+		allowed = append(allowed, v.allows(u[at:]))
 	}
 	return allowed, i
 }

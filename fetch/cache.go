@@ -191,7 +191,7 @@ type entry struct {
 
 // view is what an entry serves, and its expiry on the coarse clock when
 // the cache has one. It also keeps the first resolution a Checker made on
-// res for one agent (or none), so that a hit goes from the origin's slot
+// res for one agent, so that a hit goes from the origin's slot
 // to the agent's automaton without the entry, the result or its own
 // cache (Result.agent). A view is immutable but for its referenced bit: a
 // change is a new view, made and published under Cache.mu, which carries
@@ -246,6 +246,12 @@ func newView(key string) *view {
 // kept reports whether v keeps a resolution (keepAgent): its agentKey's,
 // which match and none check for.
 func (v *view) kept() bool { return v.match.Rules() != nil }
+
+// allows reports whether the kept resolution allows rest, the part of a
+// URL from its path's '/' on, read in place up to its '#': its policy
+// first, then its matcher, as robots.Agent.AllowedRooted checks. v keeps
+// a resolution.
+func (v *view) allows(rest string) bool { return !v.none && v.match.AllowedRooted(rest) }
 
 // is reports whether v's key is origin. A short key is compared in the
 // view's own bytes, addressed from the view rather than through the

@@ -80,11 +80,15 @@ func (c *Checker) Allowed(ctx context.Context, agent, pageURL string) (bool, err
 	if _, allowed, ok := c.allowedWarm(agent, pageURL); ok {
 		return allowed, nil
 	}
-	if allowed, ok := c.allowedWarmRoot(agent, pageURL); ok {
+	p, err := readPage(pageURL)
+	if err != nil {
+		return false, err
+	}
+	if allowed, ok := c.allowedWarmRoot(agent, &p); ok {
 		return allowed, nil
 	}
-	agents := [1]string{agent} // on the stack: AllowedAgents keeps no list
-	return c.AllowedAgents(ctx, agents[:], pageURL)
+	agents := [1]string{agent} // on the stack: allowedPage keeps no list
+	return c.allowedPage(ctx, agents[:], &p)
 }
 
 // AllowedAgents is Allowed for an ordered fallback list of agents.
@@ -93,6 +97,12 @@ func (c *Checker) AllowedAgents(ctx context.Context, agents []string, pageURL st
 	if err != nil {
 		return false, err
 	}
+	return c.allowedPage(ctx, agents, &p)
+}
+
+// allowedPage is AllowedAgents for the page p, read once: resolved and
+// checked in full.
+func (c *Checker) allowedPage(ctx context.Context, agents []string, p *page) (bool, error) {
 	res, a, err := c.resolve(ctx, agents, p.origin)
 	if err != nil {
 		return false, err
@@ -104,11 +114,18 @@ func (c *Checker) AllowedAgents(ctx context.Context, agents []string, pageURL st
 
 // Decide returns the verdict for pageURL and what made it.
 func (c *Checker) Decide(ctx context.Context, agent, pageURL string) (v Verdict, err error) {
-	agents := [1]string{agent} // on the stack: neither path keeps the list
-	if c.decideWarm(agents[:], pageURL, &v) || c.decideWarmRoot(agents[:], pageURL, &v) {
+	agents := [1]string{agent} // on the stack: no path keeps the list
+	if c.decideWarm(agents[:], pageURL, &v) {
 		return v, nil
 	}
-	return c.DecideAgents(ctx, agents[:], pageURL)
+	p, err := readPage(pageURL)
+	if err != nil {
+		return Verdict{}, err
+	}
+	if c.decideWarmRoot(agents[:], &p, &v) {
+		return v, nil
+	}
+	return c.decidePage(ctx, agents[:], &p)
 }
 
 // DecideAgents is Decide for an ordered fallback list of agents.
@@ -117,11 +134,17 @@ func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL str
 	if err != nil {
 		return Verdict{}, err
 	}
+	return c.decidePage(ctx, agents, &p)
+}
+
+// decidePage is DecideAgents for the page p, read once: resolved and
+// decided in full.
+func (c *Checker) decidePage(ctx context.Context, agents []string, p *page) (Verdict, error) {
 	res, a, err := c.resolve(ctx, agents, p.origin)
 	if err != nil {
 		return Verdict{}, err
 	}
-	v := verdict(res, a, &p)
+	v := verdict(res, a, p)
 	c.recharge(p.origin, res)
 	return v, nil
 }
@@ -152,46 +175,45 @@ func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok b
 	c.cache.hit(v)
 	rules := v.match.Rules()
 	before := rules.Metered()
-	allowed = !v.none && v.match.AllowedRooted(pageURL[i:])
+	allowed = v.allows(pageURL[i:])
 	if rules.Metered() != before {
 		c.recharge(pageURL[:i], v.res)
 	}
 	return v.res, allowed, true
 }
 
-// allowedWarmRoot is allowedWarm for a plain URL (rawurl.Split) with no
-// path, such as a site's home page ("https://example.com", or with a query
-// or fragment after the host), whose path is "/": it checks the URL with
-// the '/' written in, built on the stack (rootedOnStack), where the warm
-// path, which reads a path in place, declines it. ok is false for any
-// other URL, or one longer than warmBuffer.
-func (c *Checker) allowedWarmRoot(agent, pageURL string) (allowed, ok bool) {
+// allowedWarmRoot is allowedWarm for a page p with no path, such as a
+// site's home page ("https://example.com", or with a query or fragment
+// after the host), whose path is "/": it checks the URL with the '/'
+// written in, built on the stack (rootedOnStack), where the warm path,
+// which reads a path in place, declines it. ok is false for any other
+// page, or one longer than warmBuffer.
+func (c *Checker) allowedWarmRoot(agent string, p *page) (allowed, ok bool) {
 	var buf [warmBuffer]byte
-	if rooted, ok := rootedOnStack(&buf, pageURL); ok {
+	if rooted, ok := rootedOnStack(&buf, p); ok {
 		_, allowed, ok = c.allowedWarm(agent, rooted)
 		return allowed, ok
 	}
 	return false, false
 }
 
-// decideWarmRoot is decideWarm for a URL allowedWarmRoot takes, with the
+// decideWarmRoot is decideWarm for a page allowedWarmRoot takes, with the
 // '/' written in.
-func (c *Checker) decideWarmRoot(agents []string, pageURL string, v *Verdict) bool {
+func (c *Checker) decideWarmRoot(agents []string, p *page, v *Verdict) bool {
 	var buf [warmBuffer]byte
-	rooted, ok := rootedOnStack(&buf, pageURL)
+	rooted, ok := rootedOnStack(&buf, p)
 	return ok && c.decideWarm(agents, rooted, v)
 }
 
-// rootedOnStack returns, for a plain URL with no path, the URL with its
+// rootedOnStack returns, for a plain page with no path, its URL with the
 // path "/" written in buf, its fragment left out, and true; false for any
-// other URL, or when buf is too short. The string shares buf: the warm
+// other page, or when buf is too short. The string shares buf: the warm
 // paths keep nothing of it past their call.
-func rootedOnStack(buf *[warmBuffer]byte, pageURL string) (string, bool) {
-	origin, rest, plain := rawurl.Split(pageURL)
-	if !plain || strings.HasPrefix(rest, "/") || len(origin)+1+len(rest) > len(buf) {
+func rootedOnStack(buf *[warmBuffer]byte, p *page) (string, bool) {
+	if !p.plain || strings.HasPrefix(p.rest, "/") || len(p.origin)+1+len(p.rest) > len(buf) {
 		return "", false
 	}
-	b := append(append(append(buf[:0], origin...), '/'), rest...)
+	b := append(append(append(buf[:0], p.origin...), '/'), p.rest...)
 	return unsafe.String(unsafe.SliceData(b), len(b)), true
 }
 

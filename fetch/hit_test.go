@@ -110,11 +110,13 @@ func TestCheckerWarmAnswersHomePages(t *testing.T) {
 		{"http://a.test?private=1", false},
 		{"http://a.test?public", true},
 	} {
-		got, ok := c.allowedWarmRoot("FooBot", tc.url)
+		p, err := readPage(tc.url)
+		require.NoError(t, err)
+		got, ok := c.allowedWarmRoot("FooBot", &p)
 		assert.True(t, ok, "%q: answered warm", tc.url)
 		assert.Equal(t, tc.allowed, got, tc.url)
 		var v Verdict
-		assert.True(t, c.decideWarmRoot([]string{"FooBot"}, tc.url, &v), "%q: decided warm", tc.url)
+		assert.True(t, c.decideWarmRoot([]string{"FooBot"}, &p, &v), "%q: decided warm", tc.url)
 		assert.Equal(t, tc.allowed, v.Allowed, tc.url)
 		assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _, _ = c.Allowed(t.Context(), "FooBot", tc.url) }), tc.url)
 		assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _, _ = c.Decide(t.Context(), "FooBot", tc.url) }), tc.url)
@@ -246,9 +248,13 @@ func (w *warmOrigins) check(u string) (warm bool, err error) {
 // holds, and every plain URL of a cached origin with no path, short
 // enough, is answered so.
 func (w *warmOrigins) checkRoot(u string) error {
-	got, ok := w.c.allowedWarmRoot("FooBot", u)
+	p, err := readPage(u)
+	if err != nil {
+		return nil // no origin: no path to write in
+	}
+	got, ok := w.c.allowedWarmRoot("FooBot", &p)
 	var v Verdict
-	if decided := w.c.decideWarmRoot([]string{"FooBot"}, u, &v); decided != ok {
+	if decided := w.c.decideWarmRoot([]string{"FooBot"}, &p, &v); decided != ok {
 		return fmt.Errorf("%q: Allowed warm with no path %v, Decide %v", u, ok, decided)
 	}
 	if ok {
