@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots/automaton"
+	"github.com/fastrobots/robots/internal/alloc"
 )
 
 // TestColdAgreesWithCompiled checks the cold tier, unindexed and indexed,
@@ -230,4 +231,29 @@ func TestRuleSetVerbatimIsTheDialects(t *testing.T) {
 		assert.Equal(t, mode.Dialect().Verbatim(), rs.Verbatim(), "%v", mode)
 	}
 	assert.NotEqual(t, Google.Dialect().Verbatim(), RFC.Dialect().Verbatim(), "the modes differ, or this test tells nothing")
+}
+
+// TestRuleSetCheckFieldsShareALine pins the layout RuleSet's doc states:
+// the fields every check reads lie in its first 32 bytes, and its size
+// class is a multiple of 32, so that every rule set starts 32 bytes into
+// a page's lines at most and those fields never straddle two cache
+// lines; the class stays 96 bytes, what a cache charges a site for it.
+func TestRuleSetCheckFieldsShareALine(t *testing.T) {
+	var rs RuleSet
+	for _, f := range []struct {
+		name         string
+		offset, size uintptr
+	}{
+		{"set", unsafe.Offsetof(rs.set), unsafe.Sizeof(rs.set)},
+		{"index", unsafe.Offsetof(rs.index), unsafe.Sizeof(rs.index)},
+		{"checks", unsafe.Offsetof(rs.checks), unsafe.Sizeof(rs.checks)},
+		{"normalize", unsafe.Offsetof(rs.normalize), unsafe.Sizeof(rs.normalize)},
+		{"endAtNUL", unsafe.Offsetof(rs.endAtNUL), unsafe.Sizeof(rs.endAtNUL)},
+		{"verbatim", unsafe.Offsetof(rs.verbatim), unsafe.Sizeof(rs.verbatim)},
+	} {
+		assert.LessOrEqual(t, f.offset+f.size, uintptr(32), "%s is read by every check", f.name)
+	}
+	class := alloc.Size(ruleSetBytes)
+	assert.Zero(t, class%32, "a rule set of %d bytes is allocated in %d", ruleSetBytes, class)
+	assert.Equal(t, 96, class, "the bytes a cache charges for a rule set")
 }
