@@ -343,7 +343,9 @@ const benchAcross = 50
 // (Cache.hit); Meter reads the file's meter through the kept matcher's
 // rule set twice, as a hit does to see whether its check grew the
 // automata; Check is the check itself, with the kept matcher, in place up
-// to the '#' (runtime.Matcher.AllowedRooted); Whole is allowedWarm, every step at once.
+// to the '#' (runtime.Matcher.AllowedRooted); Bare is Lookup and then
+// Check, what a hit cannot do without, nothing counted or metered; Whole
+// is allowedWarm, every step at once.
 // Steps alone need not add up to the whole, where they overlap and share
 // the core's caches.
 func BenchmarkCheckerHitParts(b *testing.B) {
@@ -377,6 +379,10 @@ func BenchmarkCheckerHitParts(b *testing.B) {
 			return rules.Metered() != before
 		}},
 		{"Check", func(i int) bool { return !views[i].none && views[i].match.AllowedRooted(rests[i]) }},
+		{"Bare", func(i int) bool {
+			v, at := c.cache.warmView(urls[i], "Googlebot")
+			return v != nil && v.allows(urls[i][at:])
+		}},
 		{"Whole", func(i int) bool { _, allowed, _ := c.allowedWarm("Googlebot", urls[i]); return allowed }},
 	}
 	for _, p := range parts {
