@@ -235,9 +235,9 @@ func TestRuleSetVerbatimIsTheDialects(t *testing.T) {
 
 // TestRuleSetCheckFieldsShareALine pins the layout RuleSet's doc states:
 // the fields every check reads lie in its first 32 bytes, and its size
-// class is a multiple of 32, so that every rule set starts 32 bytes into
-// a page's lines at most and those fields never straddle two cache
-// lines; the class stays 96 bytes, what a cache charges a site for it.
+// class is a multiple of 32, so that every rule set starts at a multiple
+// of 32 bytes and those fields never straddle two cache lines; the class
+// stays 96 bytes, what a cache charges a site for it.
 func TestRuleSetCheckFieldsShareALine(t *testing.T) {
 	var rs RuleSet
 	for _, f := range []struct {

@@ -378,7 +378,7 @@ func BenchmarkCheckerHitParts(b *testing.B) {
 			before := rules.Metered()
 			return rules.Metered() != before
 		}},
-		{"Check", func(i int) bool { return !views[i].none && views[i].match.AllowedRooted(rests[i]) }},
+		{"Check", func(i int) bool { return views[i].allows(rests[i]) }},
 		{"Bare", func(i int) bool {
 			v, at := c.cache.warmView(urls[i], "Googlebot")
 			return v != nil && v.allows(urls[i][at:])
