@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -16,440 +14,221 @@ import (
 )
 
 // A query line longer than maxEvalLine holds a robots.txt longer than
-// Parse reads (or is not a query). It is decoded as it is read, in bounded
-// memory: the robotstxt_b64 and robotstxt strings are decoded a chunk at a
-// time, keeping the first evalBodyBytes bytes of the body, enough for
-// Parse to read all it reads and to see that there was more, and checking
-// the rest without keeping it. The other members are kept as written, up
-// to evalLineRoom bytes in all, and decoded at the end by encoding/json as
-// one small object, so that they read exactly as on a short line.
+// Parse reads (or is not a query). longQuery reads it as it comes, in
+// bounded memory, and rewrites it as a small line that encoding/json
+// decodes as it does a short one: the strings of the top-level members
+// robotstxt and robotstxt_b64 are written "", their contents checked as
+// they are read and kept apart in part; the rest is kept, each run of
+// white space outside strings made one space, up to evalLineRoom bytes.
 
 // evalBodyBytes is how much of a long query's robots.txt is kept: the
 // bytes Parse reads, and one more, so that the parse is the same as that
 // of the whole body.
 const evalBodyBytes = robots.MaxBytes + 1
 
-// evalChunkBytes is the size of the pieces a long string is decoded in.
-const evalChunkBytes = 32 << 10
+// evalTextUnits is how many units (bytes and escapes) of a robotstxt
+// string are kept. Each decodes to a byte or more, and only the last
+// utf8.UTFMax-1 kept may decode otherwise than in the whole string (a
+// UTF-8 sequence or a surrogate pair cut): past the first evalBodyBytes.
+const evalTextUnits = evalBodyBytes + utf8.UTFMax - 1
+
+// longQuery is an io.Writer taking a long query line.
+type longQuery struct {
+	small     []byte    // the line, without its bodies' contents
+	depth     int       // of the arrays and objects open
+	name      int       // where the last string at depth 1 starts in small
+	next      *longBody // the body the value after a colon is
+	body      *longBody // the body the open string is, or nil
+	inString  bool      // a string is open
+	esc       int       // -1 after a backslash, else the hex digits to come
+	code      rune      // of the \u escape being read
+	text, b64 longBody  // robotstxt and robotstxt_b64, their last strings
+}
+
+// longBody is a body string as far as it is kept: robotstxt's first
+// evalTextUnits units as written, or the first evalBodyBytes bytes
+// robotstxt_b64 decodes to, and why it does not.
+type longBody struct {
+	kept   []byte
+	n      int    // the units read, or the base64 characters decoded
+	quad   []byte // base64 characters of a quantum begun
+	padded bool   // a quantum with padding was decoded
+	err    error
+}
+
+// errLongRoom is the error of a long line whose other members do not fit.
+var errLongRoom = fmt.Errorf("the members other than robotstxt_b64 and robotstxt hold more than %d bytes", evalLineRoom)
 
 // answerLong answers a query line too long to hold: prefix, its first
 // bytes, then rest, the others.
 func (ev *evaluator) answerLong(prefix []byte, rest io.Reader) evalAnswer {
-	d := longQueryDecoder{r: bufio.NewReaderSize(io.MultiReader(bytes.NewReader(prefix), rest), evalChunkBytes)}
-	err := d.object()
-	_, _ = io.Copy(io.Discard, d.r) // the line is read to its end, answered or not
-	if err != nil {
-		return evalAnswer{ID: d.id, Error: "bad JSON: " + err.Error()}
+	var d longQuery
+	_, err := io.Copy(&d, io.MultiReader(bytes.NewReader(prefix), rest))
+	if err == nil && d.inString {
+		err = errors.New("unexpected end of line in a string")
+	}
+	var syntax *json.SyntaxError // what fills the room may follow a syntax error, which is the answer
+	if errors.Is(err, errLongRoom) && errors.As(json.Unmarshal(d.small, new(struct{})), &syntax) && syntax.Offset < int64(len(d.small)) {
+		err = syntax
 	}
 	var q evalQuery
-	if err := json.Unmarshal(d.small(), &q); err != nil {
-		return evalAnswer{ID: d.id, Error: "bad JSON: " + err.Error()}
+	if err == nil {
+		err = json.Unmarshal(d.small, &q) // which sets q.ID even when a field's type is wrong
 	}
-	body, err := d.body()
+	if err != nil {
+		if q.ID == nil {
+			q.ID = readID(d.small)
+		}
+		return evalAnswer{ID: q.ID, Error: "bad JSON: " + err.Error()}
+	}
+	body, err := d.bodyOf(&q)
 	return ev.complete(&q, body, err)
 }
 
-// longQueryDecoder reads one JSON object from r, streaming the body
-// strings.
-type longQueryDecoder struct {
-	r       *bufio.Reader
-	members []keptMember    // the members kept as written
-	kept    int             // their bytes
-	id      json.RawMessage // the id, once read
-	b64     longBody        // robotstxt_b64
-	text    longBody        // robotstxt
-	chunk   []byte
-}
-
-// keptMember is a member of a long query kept as written, `"key":value`,
-// with its key decoded.
-type keptMember struct {
-	name string
-	raw  []byte
-}
-
-// longBody is a body string of a long query: the first evalBodyBytes bytes
-// it decodes to, and why it does not decode.
-type longBody struct {
-	present bool // the last member of its name was a string
-	bytes   []byte
-	err     error
-	b64     base64Stream
-}
-
-// object reads the query's object, and nothing but white space after it.
-func (d *longQueryDecoder) object() error {
-	if err := d.expect('{'); err != nil {
-		return err
-	}
-	if c, err := d.peek(); err == nil && c == '}' {
-		_, _ = d.r.ReadByte()
-		return d.end()
-	}
-	for {
-		if err := d.member(); err != nil {
-			return err
-		}
-		c, err := d.nextByte()
-		switch {
-		case err != nil:
-			return err
-		case c == '}':
-			return d.end()
-		case c != ',':
-			return fmt.Errorf("invalid character %q after object member", c)
-		}
-	}
-}
-
-// member reads one `"key": value` of the object.
-func (d *longQueryDecoder) member() error {
-	if err := d.expect('"'); err != nil {
-		return err
-	}
-	key := []byte{'"'}
-	if err := d.stringBody(func(raw []byte) error { key = append(key, raw...); return d.keep(len(raw)) }); err != nil {
-		return err
-	}
-	key = append(key, '"')
-	var name string
-	if err := json.Unmarshal(key, &name); err != nil {
-		return err
-	}
-	if err := d.expect(':'); err != nil {
-		return err
-	}
-	c, err := d.peek()
-	if err != nil {
-		return err
-	}
-	if body := d.bodyNamed(name); body != nil && c == '"' {
-		_, _ = d.r.ReadByte()
-		d.dropMembers(name)
-		return d.streamBody(body, body == &d.b64)
-	}
-	value, err := d.value()
-	if err != nil {
-		return err
-	}
-	if body := d.bodyNamed(name); body != nil {
-		*body = longBody{} // null, or a value of the wrong type, which the small object reports
-	}
-	if strings.EqualFold(name, "id") {
-		d.id = value
-	}
-	d.members = append(d.members, keptMember{name, append(append(key, ':'), value...)})
-	return nil
-}
-
-// bodyNamed returns the body a member named name is, or nil; names match
-// ignoring case, as encoding/json matches them.
-func (d *longQueryDecoder) bodyNamed(name string) *longBody {
-	switch {
-	case strings.EqualFold(name, "robotstxt_b64"):
-		return &d.b64
-	case strings.EqualFold(name, "robotstxt"):
-		return &d.text
-	}
-	return nil
-}
-
-// dropMembers forgets the kept members named name: a later member of the
-// same name wins. The names are compared decoded, as read, since a line
-// may hold thousands of members and of bodies.
-func (d *longQueryDecoder) dropMembers(name string) {
-	d.members = slices.DeleteFunc(d.members, func(m keptMember) bool { return strings.EqualFold(m.name, name) })
-}
-
-// streamBody reads a body string after its opening quote, decoding it
-// chunk by chunk into body, from base64 when isB64.
-func (d *longQueryDecoder) streamBody(body *longBody, isB64 bool) error {
-	*body = longBody{present: true}
-	return d.stringBody(func(raw []byte) error {
-		if body.err != nil || !isB64 && len(body.bytes) >= evalBodyBytes {
-			return nil // the syntax of the rest is still checked as it is read
-		}
-		var s string
-		if err := json.Unmarshal(append(append([]byte{'"'}, raw...), '"'), &s); err != nil {
-			return err
-		}
-		if !isB64 {
-			body.bytes = appendUpTo(body.bytes, s, evalBodyBytes)
-			return nil
-		}
-		body.bytes, body.err = body.b64.decode(body.bytes, s)
-		return nil
-	})
-}
-
-// appendUpTo appends s to b, as long as b holds fewer than max bytes.
-func appendUpTo(b []byte, s string, max int) []byte {
-	return append(b, s[:min(len(s), max-len(b))]...)
-}
-
-// body returns the query's robots.txt as far as it is kept: robotstxt_b64
+// bodyOf returns q's robots.txt as far as it is kept: robotstxt_b64
 // decoded when present, else robotstxt.
-func (d *longQueryDecoder) body() ([]byte, error) {
+func (d *longQuery) bodyOf(q *evalQuery) ([]byte, error) {
 	switch {
-	case d.b64.present:
-		b, err := d.b64.b64.finish(d.b64.bytes)
+	case q.RobotsB64 != nil:
+		if d.b64.err == nil && len(d.b64.quad) > 0 {
+			d.b64.flush() // which fails: the quantum is not finished
+		}
 		if d.b64.err != nil {
-			err = d.b64.err
+			return nil, badRobotsB64(d.b64.err)
 		}
-		if err != nil {
-			return nil, badRobotsB64(err)
-		}
-		return b, nil
-	case d.text.present:
-		return d.text.bytes, nil
+		return d.b64.kept, nil
+	case q.Robots != nil:
+		var s string
+		err := json.Unmarshal(append(append([]byte{'"'}, d.text.kept...), '"'), &s) // whole units, checked
+		return []byte(s[:min(len(s), evalBodyBytes)]), err
 	}
 	return nil, errNoRobots
 }
 
-// small returns the kept members as one JSON object.
-func (d *longQueryDecoder) small() []byte {
-	out := []byte{'{'}
-	for i, m := range d.members {
-		if i > 0 {
-			out = append(out, ',')
+// Write implements io.Writer.
+func (d *longQuery) Write(p []byte) (int, error) {
+	for i, c := range p {
+		err := d.take(c)
+		if err == nil && len(d.small) > evalLineRoom {
+			err = errLongRoom
 		}
-		out = append(out, m.raw...)
-	}
-	return append(out, '}')
-}
-
-// keep counts n more bytes kept, and fails past evalLineRoom.
-func (d *longQueryDecoder) keep(n int) error {
-	d.kept += n
-	if d.kept > evalLineRoom {
-		return fmt.Errorf("the members other than robotstxt_b64 and robotstxt hold more than %d bytes", evalLineRoom)
-	}
-	return nil
-}
-
-// value reads a value that is kept as written: a string, a number, a
-// literal, or an object or array, whose syntax the small object checks.
-func (d *longQueryDecoder) value() ([]byte, error) {
-	var out []byte
-	depth := 0
-	for {
-		b, err := d.r.Peek(1)
 		if err != nil {
-			return nil, errors.New("unexpected end of JSON input")
-		}
-		c := b[0]
-		switch {
-		case c == '"':
-			_, _ = d.r.ReadByte()
-			out = append(out, '"')
-			if err := d.stringBody(func(raw []byte) error { out = append(out, raw...); return d.keep(len(raw)) }); err != nil {
-				return nil, err
-			}
-			out = append(out, '"')
-		case c == '{' || c == '[':
-			depth++
-			out = append(out, c)
-			_, _ = d.r.ReadByte()
-		case (c == '}' || c == ']' || c == ',') && depth == 0:
-			return out, nil
-		case c == '}' || c == ']':
-			depth--
-			out = append(out, c)
-			_, _ = d.r.ReadByte()
-		default:
-			out = append(out, c)
-			_, _ = d.r.ReadByte()
-		}
-		if err := d.keep(1); err != nil {
-			return nil, err
+			return i, err
 		}
 	}
+	return len(p), nil
 }
 
-// stringBody reads a string after its opening quote, up to and with its
-// closing quote, and hands sink its content as written, escapes and all,
-// in chunks of about evalChunkBytes that each decode alone: a chunk is cut
-// only before a byte that starts a rune (not within an escape), before a
-// continuation byte that follows utf8.UTFMax-1 others (no sequence holds
-// it), or before a backslash, the escape of a high surrogate just before
-// it then going to the next chunk, with the escape that may be its low
-// surrogate: no escape, surrogate pair or UTF-8 sequence is split, and a
-// string of escapes or of bytes past ASCII is cut as often as one of
-// ASCII, so a chunk stays within evalChunkBytes and a few bytes. It reads
-// what is buffered a slice at a time.
-func (d *longQueryDecoder) stringBody(sink func(raw []byte) error) error {
-	chunk := d.chunk[:0]
-	escape := 0       // bytes of an escape to come; -1 just after a backslash
-	code := rune(0)   // the \u escape being read
-	highSurr := false // the last escape read was a high surrogate's
-	conts := 0        // continuation bytes just read, in a row
-	for {
-		buf, _ := d.r.Peek(max(d.r.Buffered(), 1))
-		if len(buf) == 0 {
-			return errors.New("unexpected end of line in a string")
+// outside takes c, read outside strings. It tracks no more syntax than
+// it needs to find the bodies, leaving the rest to encoding/json.
+func (d *longQuery) outside(c byte) {
+	if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+		if len(d.small) > 0 && d.small[len(d.small)-1] == ' ' {
+			return
 		}
-		start := 0
-		for i, c := range buf {
-			plain := escape == 0 && c >= 0x20 && c != '"' && c != '\\'
-			if (plain && (utf8.RuneStart(c) || conts >= utf8.UTFMax-1) || escape == 0 && c == '\\') && len(chunk)+i-start >= evalChunkBytes {
-				chunk = append(chunk, buf[start:i]...)
-				held := 0
-				if c == '\\' && highSurr {
-					held = len(`\uD800`) // the escape after may be its low surrogate
-				}
-				if err := sink(chunk[:len(chunk)-held]); err != nil {
-					return err
-				}
-				chunk, start = append(chunk[:0], chunk[len(chunk)-held:]...), i
-			}
-			if plain {
-				highSurr = false
-				if utf8.RuneStart(c) {
-					conts = 0
-				} else {
-					conts++
-				}
-				continue
-			}
-			conts = 0
-			switch {
-			case escape < 0 && c == 'u':
-				escape, code = 4, 0
-			case escape < 0 && strings.IndexByte(`"\/bfnrt`, c) >= 0:
-				escape, highSurr = 0, false
-			case escape < 0:
-				return fmt.Errorf("invalid character %q in string escape code", c)
-			case escape > 0 && !isHexDigit(c):
-				return fmt.Errorf("invalid character %q in \\u hexadecimal character escape", c)
-			case escape > 0:
-				escape--
-				code = code<<4 | hexValue(c)
-				highSurr = escape == 0 && 0xd800 <= code && code < 0xdc00
-			case c == '"':
-				chunk = append(chunk, buf[start:i]...)
-				_, _ = d.r.Discard(i + 1)
-				d.chunk = chunk
-				return sink(chunk)
-			case c < 0x20:
-				return fmt.Errorf("invalid character %q in string literal", c)
-			default: // a backslash
-				escape = -1
-			}
-		}
-		chunk = append(chunk, buf[start:]...)
-		_, _ = d.r.Discard(len(buf))
+		c = ' '
 	}
-}
-
-// hexValue returns the value of c, a hexadecimal digit.
-func hexValue(c byte) rune {
+	next := d.next
+	if c != ' ' {
+		d.next = nil
+	}
 	switch {
-	case c <= '9':
-		return rune(c - '0')
-	case c >= 'a':
-		return rune(c-'a') + 10
-	}
-	return rune(c-'A') + 10
-}
-
-func isHexDigit(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-// expect reads c after white space.
-func (d *longQueryDecoder) expect(c byte) error {
-	got, err := d.nextByte()
-	if err == nil && got != c {
-		err = fmt.Errorf("invalid character %q looking for %q", got, c)
-	}
-	return err
-}
-
-// nextByte reads the next byte after white space.
-func (d *longQueryDecoder) nextByte() (byte, error) {
-	if _, err := d.peek(); err != nil {
-		return 0, err
-	}
-	return d.r.ReadByte()
-}
-
-// peek returns the next byte after white space, without reading it.
-func (d *longQueryDecoder) peek() (byte, error) {
-	for {
-		b, err := d.r.Peek(1)
-		if err != nil {
-			return 0, errors.New("unexpected end of JSON input")
+	case c == '"':
+		d.inString, d.body, d.esc = true, next, 0
+		if next != nil {
+			*next = longBody{} // a later member of the same name wins
 		}
-		if !isJSONSpace(b[0]) {
-			return b[0], nil
+		if d.depth == 1 {
+			d.name = len(d.small)
 		}
-		_, _ = d.r.ReadByte()
+	case c == '{' || c == '[':
+		d.depth++
+	case c == '}' || c == ']':
+		d.depth--
+	case c == ':' && d.depth == 1:
+		var name string
+		_ = json.Unmarshal(d.small[d.name:], &name) // "" unless a name is just before
+		switch {                                    // matched ignoring case, as encoding/json matches
+		case strings.EqualFold(name, "robotstxt_b64"):
+			d.next = &d.b64
+		case strings.EqualFold(name, "robotstxt"):
+			d.next = &d.text
+		}
 	}
+	d.small = append(d.small, c)
 }
 
-// end checks that only white space follows the object.
-func (d *longQueryDecoder) end() error {
-	if c, err := d.peek(); err == nil {
-		return fmt.Errorf("invalid character %q after top-level value", c)
+// take takes c, the next byte of the line: to outside when no string is
+// open; else it checks the string as encoding/json does, in its words,
+// and puts c in small or in the body the string is.
+func (d *longQuery) take(c byte) error {
+	b, end := d.body, -1 // end: the character a unit ends with
+	switch {
+	case !d.inString:
+		d.outside(c)
+		return nil
+	case d.esc > 0:
+		v := strings.IndexByte("0123456789abcdefABCDEF", c)
+		if v < 0 {
+			return fmt.Errorf("invalid character %q in \\u hexadecimal character escape", c)
+		}
+		if d.code, d.esc = d.code<<4|rune(v-6*(v/16)), d.esc-1; d.esc == 0 {
+			end = int(min(d.code, 0xff)) // past ASCII, as 0xff, no base64
+		}
+	case d.esc < 0 && c == 'u':
+		d.esc, d.code = 4, 0
+	case d.esc < 0:
+		i := strings.IndexByte(`"\/bfnrt`, c)
+		if i < 0 {
+			return fmt.Errorf("invalid character %q in string escape code", c)
+		}
+		d.esc, end = 0, int("\"\\/\b\f\n\r\t"[i])
+	case c == '"':
+		d.inString, d.body, b = false, nil, nil
+	case c < 0x20:
+		return fmt.Errorf("invalid character %q in string literal", c)
+	case c == '\\':
+		d.esc = -1
+	default:
+		end = int(c)
+	}
+	switch {
+	case b == nil:
+		d.small = append(d.small, c)
+	case b == &d.b64 && end >= 0:
+		b.decode(byte(end))
+	case b == &d.text && b.n < evalTextUnits:
+		b.kept = append(b.kept, c)
+	}
+	if b == &d.text && end >= 0 {
+		b.n++
 	}
 	return nil
 }
 
-func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
-
-// base64Stream decodes standard, padded base64 handed to it in pieces, as
-// base64.StdEncoding.DecodeString decodes it whole: '\r' and '\n' are
-// skipped, and padding ends the data.
-type base64Stream struct {
-	quad   []byte // characters of an unfinished quantum
-	read   int    // characters decoded before quad
-	padded bool   // a quantum with padding was decoded
-}
-
-// decode decodes s onto dst, keeping dst within evalBodyBytes.
-func (b *base64Stream) decode(dst []byte, s string) ([]byte, error) {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '\r' || c == '\n' {
-			continue
-		}
-		if b.padded {
-			return dst, base64.CorruptInputError(b.read)
-		}
-		b.quad = append(b.quad, c)
-		if len(b.quad) < 4 {
-			continue
-		}
-		var buf [3]byte
-		n, err := base64.StdEncoding.Decode(buf[:], b.quad)
-		if err != nil {
-			return dst, b.corrupt(err)
-		}
-		b.padded = b.quad[3] == '='
-		b.read += 4
-		b.quad = b.quad[:0]
-		if room := evalBodyBytes - len(dst); room > 0 {
-			dst = append(dst, buf[:min(n, room)]...)
+// decode takes c, the next character of a robotstxt_b64 string, and
+// decodes as base64.StdEncoding.DecodeString decodes a whole string, but
+// that it skips '\r' and '\n' without counting them.
+func (b *longBody) decode(c byte) {
+	if c != '\r' && c != '\n' && b.err == nil {
+		if b.quad = append(b.quad, c); len(b.quad) == 4 {
+			b.flush()
 		}
 	}
-	return dst, nil
 }
 
-// corrupt returns err, an error of decoding quad, with its offset counted
-// from the start of the string.
-func (b *base64Stream) corrupt(err error) error {
-	var ce base64.CorruptInputError
-	if errors.As(err, &ce) {
-		return base64.CorruptInputError(b.read + int(ce))
+// flush decodes the quantum begun, which fails unless it is whole and
+// follows none with padding.
+func (b *longBody) flush() {
+	var out [3]byte
+	n, err := base64.StdEncoding.Decode(out[:], b.quad)
+	if b.padded {
+		err = base64.CorruptInputError(0)
 	}
-	return err
-}
-
-// finish checks that no quantum is left unfinished.
-func (b *base64Stream) finish(dst []byte) ([]byte, error) {
-	if len(b.quad) > 0 {
-		_, err := base64.StdEncoding.DecodeString(string(b.quad))
-		return nil, b.corrupt(err)
+	if err != nil {
+		b.err = base64.CorruptInputError(b.n + int(err.(base64.CorruptInputError)))
+		return
 	}
-	return dst, nil
+	b.padded, b.n, b.quad = b.quad[3] == '=', b.n+4, b.quad[:0]
+	b.kept = append(b.kept, out[:min(n, evalBodyBytes-len(b.kept))]...)
 }
