@@ -1,5 +1,7 @@
 package automaton
 
+import "sync/atomic"
+
 // Lanes is how many paths AllowedLanes walks at once.
 const Lanes = 4
 
@@ -7,15 +9,14 @@ const Lanes = 4
 // the table walks are interleaved, a byte of each in turn, so that the
 // loads of the paths' next entries overlap instead of each waiting for the
 // one before. The walks go together up to the end of the shortest path,
-// a '#', or a transition that leaves the table (a state without a row, a
+// a '#', or a transition that leaves the rows (a state without a row, a
 // transition not built, a settled or final state) in any of them; each
 // path is then finished on its own from where it stands.
 //
 // Why four, and why the lanes stop together: on the crawled URLs of the
 // corpus (bench: BenchmarkCrawledURLs/AllowedMany), four lanes beat a walk
-// of one path at a time, and refilling a lane with the next path as soon
-// as its own stops, so that lengths need not match, was slower than
-// either: the bookkeeping at every stop costs more than the overlap wins.
+// of one path at a time, and refilling a lane as soon as its own walk
+// stops was slower than either.
 func (s *Set) AllowedLanes(p *[Lanes]string) (v [Lanes]bool) {
 	d := s.dfa
 	if d.noTable || d.start < 0 {
@@ -24,30 +25,47 @@ func (s *Set) AllowedLanes(p *[Lanes]string) (v [Lanes]bool) {
 		}
 		return v
 	}
-	trans := *d.trans.Load()
-	class := &d.prog.class
+	t := d.table.Load()
 	a, b, c, e := p[0], p[1], p[2], p[3]
 	n := min(len(a), len(b), len(c), len(e))
 	a, b, c, e = a[:n], b[:n], c[:n], e[:n]
-	sa, sb, sc, se := uint(d.start), uint(d.start), uint(d.start), uint(d.start)
+	start := uint(d.start)
+	sa, sb, sc, se := start, start, start, start
 	i := 0
+	// As in walkFrom, the bounds checks of the loads are the tests that
+	// leave the loop: a lane whose last transition left the rows holds a
+	// negative entry, past every row.
 	for ; i < n; i++ {
-		ba, bb, bc, be := a[i], b[i], c[i], e[i]
-		if ba == '#' || bb == '#' || bc == '#' || be == '#' {
+		ra, rb, rc, re := t.next[a[i]], t.next[b[i]], t.next[c[i]], t.next[e[i]]
+		if sa >= uint(len(ra)) || sb >= uint(len(rb)) || sc >= uint(len(rc)) || se >= uint(len(re)) {
 			break
 		}
-		na := tableEntry(trans, sa, uint(class[ba]))
-		nb := tableEntry(trans, sb, uint(class[bb]))
-		nc := tableEntry(trans, sc, uint(class[bc]))
-		ne := tableEntry(trans, se, uint(class[be]))
-		if na|nb|nc|ne >= 1<<31 {
-			break
-		}
-		sa, sb, sc, se = na, nb, nc, ne
+		sa = uint(uint32(atomic.LoadInt32(&ra[sa])))
+		sb = uint(uint32(atomic.LoadInt32(&rb[sb])))
+		sc = uint(uint32(atomic.LoadInt32(&rc[sc])))
+		se = uint(uint32(atomic.LoadInt32(&re[se])))
 	}
-	v[0] = s.allowedBeforeFragmentAfter(trans, int32(sa), p[0], i)
-	v[1] = s.allowedBeforeFragmentAfter(trans, int32(sb), p[1], i)
-	v[2] = s.allowedBeforeFragmentAfter(trans, int32(sc), p[2], i)
-	v[3] = s.allowedBeforeFragmentAfter(trans, int32(se), p[3], i)
+	v[0] = s.laneAllows(t, int32(sa), p[0], i)
+	v[1] = s.laneAllows(t, int32(sb), p[1], i)
+	v[2] = s.laneAllows(t, int32(sc), p[2], i)
+	v[3] = s.laneAllows(t, int32(se), p[3], i)
 	return v
+}
+
+// laneAllows finishes a lane of AllowedLanes that stopped before p[i] in
+// entry e: a live state, read on from there; a settled or final state,
+// which decides; or a transition left unbuilt or to a sparse state, whose
+// path is decided again from its start (the lanes keep no state before
+// their last).
+func (s *Set) laneAllows(t *table, e int32, p string, i int) bool {
+	d := s.dfa
+	switch {
+	case e >= 0:
+		return s.allowedAfter(t, e, p, i, "", true)
+	case settled(e):
+		return settledAllows(e)
+	case d.final(e):
+		return d.allows(finalVerdict(e))
+	}
+	return s.allowedAfter(t, d.start, p, 0, "", true)
 }

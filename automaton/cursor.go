@@ -15,7 +15,7 @@ package automaton
 // the start and never needs a restart.
 type Cursor struct {
 	set   *Set
-	trans []int32
+	tab   *table // the table version the check reads
 	s     int32 // the live state's entry (rows.go), when mode is live
 	mode  cursorMode
 	final int32 // the verdict, when mode is done
@@ -41,14 +41,14 @@ func (c *Cursor) Feed(in string) {
 		return
 	}
 	d := c.set.dfa
-	s, trans := c.s, c.trans
+	s, tab := c.s, c.tab
 	for {
 		if s >= 0 {
 			var n int
 			var next int32
-			s, n, next = walk(trans, &d.prog.class, s, in)
+			s, n, next = tab.walkFrom(s, in, false)
 			if n == len(in) {
-				c.s, c.trans = s, trans
+				c.s, c.tab = s, tab
 				return
 			}
 			if d.final(next) {
@@ -74,34 +74,12 @@ func (c *Cursor) Feed(in string) {
 			c.mode, c.final = done, finalVerdict(s)
 			return
 		}
-		trans = *d.trans.Load()
+		tab = d.table.Load()
 		if len(in) == 0 {
-			c.s, c.trans = s, trans
+			c.s, c.tab = s, tab
 			return
 		}
 	}
-}
-
-// walk follows built transitions from live state s over in. It stops at
-// the end of in, returning the state reached and n == len(in), or at the
-// first byte in[n] whose transition is not a live state with a row,
-// returning the state before it and that transition (unknown, final,
-// sparse or settled).
-// It is the hot loop of every check: one table load per byte, and one
-// comparison to leave it.
-func walk(trans []int32, class *[256]uint8, s int32, in string) (int32, int, int32) {
-	// tableEntry (read_unchecked.go) is the one read of the table: in the
-	// default build it compares nothing, so the loop's one comparison is
-	// the one that leaves it.
-	cur := uint(s)
-	for i := 0; i < len(in); i++ {
-		next := tableEntry(trans, cur, uint(class[in[i]]))
-		if next >= 1<<31 {
-			return int32(cur), i, int32(uint32(next))
-		}
-		cur = next
-	}
-	return int32(cur), len(in), 0
 }
 
 // feedScanner feeds in to the scanner, up to a NUL that ends the input.
@@ -143,7 +121,7 @@ func (c *Cursor) Result() (Pattern, bool) {
 	case restart:
 		return Pattern{}, false
 	default:
-		i = c.set.dfa.verdictAt(c.trans, c.s)
+		i = c.set.dfa.verdictAt(c.tab, c.s)
 	}
 	return c.set.result(i)
 }

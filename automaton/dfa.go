@@ -49,7 +49,7 @@ type dfa struct {
 	prog   *prog
 	stride int32 // entries per row: one per byte class, the end-of-input verdict, the state's number
 	start  int32 // the start state's row offset, or a final state
-	trans  atomic.Pointer[[]int32]
+	table  atomic.Pointer[table] // the transition table (rows.go) as checks read it
 	// noTable is set when not even the start state and its row fit the
 	// budget; every check then runs on the scanner.
 	noTable bool
@@ -120,8 +120,7 @@ func newDFA(p *prog, budget int, meter *Meter) *dfa {
 		mark:   make([]uint32, p.npos()),
 		memo:   replayMemo{state: -1},
 	}
-	trans := make([]int32, 0)
-	d.trans.Store(&trans)
+	d.table.Store(newTable(nil, &p.class, finalState(d.none())))
 	d.cols.Store(newStateCols(0))
 	d.edgeCols.Store(newEdgeCols(0))
 	d.mu.Lock()
@@ -139,8 +138,8 @@ func newDFA(p *prog, budget int, meter *Meter) *dfa {
 
 // fixedBytes returns the memory of what a dfa holds besides its states,
 // which the budget counts: the marks of its scratch, one per position,
-// and its index's first slots.
-func (d *dfa) fixedBytes() int { return 4*cap(d.mark) + 4*cap(d.slots) }
+// its index's first slots and the views of its table.
+func (d *dfa) fixedBytes() int { return 4*cap(d.mark) + 4*cap(d.slots) + tableBytes }
 
 // none is the verdict "no pattern matched".
 func (d *dfa) none() int32 { return int32(len(d.prog.patterns)) }
@@ -428,7 +427,7 @@ func (d *dfa) readBuilt(s int32, in string) (int32, string, bool) {
 	for len(in) > 0 {
 		cls := int32(d.prog.class[in[0]])
 		if s >= 0 {
-			e := loaded(atomic.LoadInt32(&(*d.trans.Load())[s+cls]))
+			e := loaded(atomic.LoadInt32(&d.table.Load().trans[s+cls]))
 			switch {
 			case e >= 0 || d.final(e):
 				return s, in, true
@@ -484,15 +483,15 @@ func (d *dfa) builtRow(e int32) (int32, bool) {
 // entry is s. Ending in a sparse state counts as reading in it (visit), so
 // a state where checks keep ending gets its row too; the mutex is taken
 // only to give it.
-func (d *dfa) verdictAt(trans []int32, s int32) int32 {
+func (d *dfa) verdictAt(t *table, s int32) int32 {
 	if s >= 0 {
-		return endPattern(atomic.LoadInt32(&trans[s+d.stride-2]))
+		return endPattern(t.at(s, d.stride-2))
 	}
 	if c := d.cols.Load(); int(d.sparseNumber(s)) < len(c.rank) {
 		n := d.sparseNumber(s)
 		rank := atomic.LoadInt32(&c.rank[n])
 		if rank >= 0 {
-			return endPattern(atomic.LoadInt32(&(*d.trans.Load())[rank+d.stride-2]))
+			return endPattern(atomic.LoadInt32(&d.table.Load().trans[rank+d.stride-2]))
 		}
 		if !countVisit(&c.rank[n], rank) && visitsOf(rank)+1 < rowAfter || d.rowsFull.Load() {
 			return c.end[n]
@@ -553,7 +552,7 @@ func (d *dfa) stats() Stats {
 	st := Stats{
 		States: len(d.states), Rows: d.rows, Bytes: d.used, ReplayedBytes: d.replayed, Budget: d.budget, Full: d.full.Load(),
 		Positions: int(d.prog.npos()), Classes: d.prog.nclass,
-		TableBytes: 4 * len(*d.trans.Load()), KernelBytes: len(d.arena), EdgeBytes: d.edgeBytes(),
+		TableBytes: 4 * len(d.table.Load().trans), KernelBytes: len(d.arena), EdgeBytes: d.edgeBytes(),
 	}
 	if sc := d.scan.Load(); sc != nil {
 		st.ScanBytes, st.ScanScratchBytes = sc.bytes(), sc.scratchBytes

@@ -140,7 +140,7 @@ func (d *dfa) entry(n int32) int32 {
 // must be held.
 func (d *dfa) number(e int32) int32 {
 	if e >= 0 {
-		return (*d.trans.Load())[e+d.stride-1]
+		return d.table.Load().trans[e+d.stride-1]
 	}
 	return d.sparseNumber(e)
 }
@@ -159,7 +159,7 @@ func (d *dfa) resolve(e int32) int32 {
 // be held.
 func (d *dfa) known(n, cls int32) (int32, bool) {
 	if row := d.rowOf(n); row >= 0 {
-		trans := *d.trans.Load()
+		trans := d.table.Load().trans
 		i := row + cls
 		e := atomic.LoadInt32(&trans[i])
 		if e == unknown {
@@ -188,7 +188,7 @@ func (d *dfa) known(n, cls int32) (int32, bool) {
 // budget refuses the sparse transition. d.mu must be held.
 func (d *dfa) record(n, cls, next int32) bool {
 	if row := d.rowOf(n); row >= 0 {
-		atomic.StoreInt32(&(*d.trans.Load())[row+cls], d.stored(n, next))
+		atomic.StoreInt32(&d.table.Load().trans[row+cls], d.stored(n, next))
 		return true
 	}
 	if !d.fits(sparseEdgeBytes) {
@@ -221,7 +221,7 @@ func (d *dfa) visit(n int32) {
 // returns false when the row would pass the budget. d.mu must be held.
 func (d *dfa) giveRow(n int32) bool {
 	newLen := d.tableLen(d.rows+1, d.budget-d.used-d.replayed)
-	cost := (newLen - len(*d.trans.Load())) * 4
+	cost := (newLen - len(d.table.Load().trans)) * 4
 	if !d.fits(cost) {
 		return false
 	}
@@ -254,7 +254,7 @@ func (d *dfa) giveRow(n int32) bool {
 // left for states. The budget is charged for the table's full length, so
 // the memory it counts is the memory the table holds.
 func (d *dfa) tableLen(n, spare int) int {
-	have, need := len(*d.trans.Load()), n*int(d.stride)
+	have, need := len(d.table.Load().trans), n*int(d.stride)
 	if need <= have {
 		return have
 	}
@@ -270,14 +270,14 @@ func (d *dfa) tableLen(n, spare int) int {
 // and take the locked path for the rest. An old table never gains a row,
 // so every offset in a table is a row within it.
 func (d *dfa) growTable(n int) []int32 {
-	trans := *d.trans.Load()
+	trans := d.table.Load().trans
 	if n > len(trans) {
 		grown := make([]int32, n)
 		copy(grown, trans)
 		for i := len(trans); i < len(grown); i++ {
 			grown[i] = unknown
 		}
-		d.trans.Store(&grown)
+		d.table.Store(newTable(grown, &d.prog.class, finalState(d.none())))
 		trans = grown
 	}
 	return trans

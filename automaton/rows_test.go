@@ -155,15 +155,15 @@ func TestSettledStateStopsTheWalk(t *testing.T) {
 		}
 	}
 	d := set.dfa
-	trans := *d.trans.Load()
+	tab := d.table.Load()
 	for _, tt := range tests {
-		st, n, next := walk(trans, &d.prog.class, d.start, tt.path)
+		st, n, next := tab.walkFrom(d.start, tt.path, false)
 		require.Equal(t, tt.stopAt, n, "%s: the walk stops where the verdict settles", tt.path)
 		require.True(t, settled(next), "%s: the transition is a settled entry", tt.path)
 		assert.Equal(t, tt.allowed, settledAllows(next), tt.path)
-		assert.GreaterOrEqual(t, st, int32(0))
+		assert.Equal(t, int32(-1), st, "%s: a settled stop needs no state", tt.path)
 		rest := tt.path[n+1:]
-		if _, m, after := walk(trans, &d.prog.class, settledRow(next), rest); m < len(rest) {
+		if _, m, after := tab.walkFrom(settledRow(next), rest, false); m < len(rest) {
 			assert.True(t, d.final(after), "%s: after the settled state, the walk stops only at the end or a final state, not at %d", tt.path, after)
 		}
 

@@ -1,7 +1,7 @@
 package automaton
 
 import (
-	"sync/atomic"
+	"strings"
 	"unsafe"
 )
 
@@ -78,7 +78,7 @@ func (s *Set) startIn(c *Cursor) {
 	case d.start < 0:
 		c.mode, c.final = done, finalVerdict(d.start)
 	default:
-		c.s, c.trans = d.start, *d.trans.Load()
+		c.s, c.tab = d.start, d.table.Load()
 	}
 }
 
@@ -119,23 +119,50 @@ func (s *Set) Stats() Stats { return s.dfa.stats() }
 
 // Allowed reports the verdict for the path a+b: false when the winning
 // pattern is a disallow, true when it is an allow or no pattern matches.
-// It walks the table directly, without a Cursor, as far as the path's
-// states have rows, and stops at a settled state (rows.go), where the
-// verdict is known whatever follows; from the first state that has no row
-// (or whose transition is not built), a Cursor reads on from there, and
-// the scanner decides the whole path when the Cursor needs a restart.
-func (s *Set) Allowed(a, b string) bool {
+func (s *Set) Allowed(a, b string) bool { return s.allowed(a, b, false) }
+
+// AllowedBeforeFragment is Allowed(p[:i], "") where i is the index of the
+// first '#' of p, or len(p) when it has none: the verdict for the path of
+// a URL whose fragment p still holds, read from the URL itself. The walk
+// stops at the '#' as at the end (table.go), so the fragment costs no
+// search of its own.
+func (s *Set) AllowedBeforeFragment(p string) bool { return s.allowed(p, "", true) }
+
+// allowed is Allowed(a, b), or AllowedBeforeFragment(a) with toFragment
+// (b is then empty). It walks the table directly, without a Cursor, as
+// far as the path's states have rows, and stops at a settled state
+// (rows.go), where the verdict is known whatever follows.
+func (s *Set) allowed(a, b string, toFragment bool) bool {
 	d := s.dfa
 	if d.noTable || d.start < 0 {
+		if toFragment {
+			a = cutFragment(a)
+		}
 		return s.allowedFrom(s.Start(), a, b, a, b)
 	}
-	trans := *d.trans.Load()
-	st, n, next := walk(trans, &d.prog.class, d.start, a)
+	return s.allowedAfter(d.table.Load(), d.start, a, 0, b, toFragment)
+}
+
+// allowedAfter is allowed(a, b, toFragment) from live state st with a row,
+// which table t leads to from the start on a[:i], a prefix of a that
+// holds no '#' when toFragment. From the first state that has no row (or
+// whose transition is not built), a Cursor reads on, and the scanner
+// decides the whole path when the Cursor needs a restart.
+func (s *Set) allowedAfter(t *table, st int32, a string, i int, b string, toFragment bool) bool {
+	d := s.dfa
+	st, n, next := t.walkFrom(st, a[i:], toFragment)
+	n += i
+	if toFragment {
+		if n == len(a) || a[n] == '#' {
+			return endAllows(t.at(st, d.stride-2))
+		}
+		a = cutFragment(a) // what the Cursor and the scanner read
+	}
 	rest, more := a[n:], b
 	if n == len(a) {
-		st, n, next = walk(trans, &d.prog.class, st, b)
+		st, n, next = t.walkFrom(st, b, false)
 		if n == len(b) {
-			return endAllows(atomic.LoadInt32(&trans[st+d.stride-2]))
+			return endAllows(t.at(st, d.stride-2))
 		}
 		rest, more = b[n:], ""
 	}
@@ -145,7 +172,7 @@ func (s *Set) Allowed(a, b string) bool {
 	if d.final(next) {
 		return d.allows(finalVerdict(next))
 	}
-	return s.allowedFrom(Cursor{set: s, trans: trans, s: st}, rest, more, a, b)
+	return s.allowedFrom(Cursor{set: s, tab: t, s: st}, rest, more, a, b)
 }
 
 // allowedFrom feeds rest and then more, what is left of the path a+b, to
@@ -158,6 +185,14 @@ func (s *Set) allowedFrom(cur Cursor, rest, more, a, b string) bool {
 		return s.dfa.allows(s.scan(a, b, ""))
 	}
 	return cur.Allowed()
+}
+
+// cutFragment returns p up to its first '#'.
+func cutFragment(p string) string {
+	if i := strings.IndexByte(p, '#'); i >= 0 {
+		return p[:i]
+	}
+	return p
 }
 
 // scan decides a+b+c on the segment scanner, from the first byte, up to
