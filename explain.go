@@ -117,7 +117,7 @@ func (r *Robots) Explain(agents []string, rawURL string) Explanation {
 // own. An Agent does not keep the fallback list it was resolved from, so
 // its Selection never says SelectedFallback; Robots.Explain does.
 func (a *Agent) Explain(rawURL string) Explanation {
-	path := runtime.Subject(runtime.FromURL(rawURL), a.file().Dialect())
+	path := a.file().Dialect().Subject(runtime.Path(rawURL))
 	e := Explanation{Decision: a.Decide(rawURL), Path: path, Selection: a.selection(nil, false), Winner: -1, Policy: a.Policy()}
 	if a.Policy() != Conditional {
 		e.TieBreak = a.policyWhy()

@@ -41,20 +41,23 @@ func BenchmarkHostileCheck(b *testing.B) {
 			b.Run(f.Name+"/"+size.name, func(b *testing.B) {
 				file := compile.Parse(f.Body, compile.Options{})
 				rules := file.Compile(file.Resolve("FooBot"), automaton.Options{})
-				m := runtime.NewMatcher(rules)
+				// Agent.Allowed's path: the URL's rooted part, read in place.
+				allowed := func(rawURL string) bool {
+					return rules.AllowedBeforeFragment(rawURL[runtime.RootedStart(rawURL):])
+				}
 				spendStart := time.Now()
 				for seed := uint64(1); seed <= hostileSpendSeeds && !rules.Set().Stats().Full; seed++ {
-					m.Allowed(runtime.FromURL("https://example.com" + f.Path(4<<10, seed)))
+					allowed("https://example.com" + f.Path(4<<10, seed))
 				}
 				spend := time.Since(spendStart)
-				in := runtime.FromURL("https://example.com" + f.Path(size.n, 0))
+				in := "https://example.com" + f.Path(size.n, 0)
 
 				start := time.Now()
-				first := m.Allowed(in)
+				first := allowed(in)
 				firstCheck := time.Since(start)
 				b.ResetTimer()
 				for range b.N {
-					if m.Allowed(in) != first {
+					if allowed(in) != first {
 						b.Fatal("the verdict changed between checks")
 					}
 				}

@@ -38,6 +38,7 @@ import (
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
 	"github.com/fastrobots/robots/internal/alloc"
+	"github.com/fastrobots/robots/internal/engine"
 	"github.com/fastrobots/robots/runtime"
 )
 
@@ -245,8 +246,7 @@ func (r *Robots) AnyAgent(agents ...string) *Agent {
 
 func (r *Robots) agent(sel compile.Selection) *Agent {
 	rules := r.ruleSet(sel)
-	return &Agent{name: sel.Agent, specific: sel.Specific, match: runtime.NewMatcher(rules),
-		policy: r.policy, reason: r.reason}
+	return &Agent{name: sel.Agent, specific: sel.Specific, rules: rules, policy: r.policy, reason: r.reason}
 }
 
 // ruleSet returns the compiled rules of a selection, compiling them once
@@ -279,7 +279,7 @@ func (r *Robots) ruleSet(sel compile.Selection) *compile.RuleSet {
 	}
 	r.sets[string(key)] = compiled
 	n := len(r.sets)
-	r.meter.Add(alloc.Size(len(key)) + automaton.MapBytes(n, mapSlotBytes) - automaton.MapBytes(n-1, mapSlotBytes))
+	r.meter.Add(alloc.Size(len(key)) + alloc.MapBytes(n, mapSlotBytes) - alloc.MapBytes(n-1, mapSlotBytes))
 	return compiled
 }
 
@@ -307,9 +307,9 @@ func selectionKey(dst []byte, groups []int32) []byte {
 type Agent struct {
 	// name and specific are the Selection's Agent and Specific; its
 	// Groups are the rule set's, not kept twice (a cache keeps one Agent
-	// per site), and so is the rule set, the matcher's (rules).
+	// per site).
 	name  string
-	match runtime.Matcher
+	rules *compile.RuleSet
 	// policy and reason are a Policy and a Reason, which a byte each
 	// holds: the Agent stays within 48 bytes, a size class of the allocator's.
 	policy   uint8
@@ -333,24 +333,21 @@ func (a *Agent) Policy() Policy { return Policy(a.policy) }
 // far, which checks grow. It is read through the agent's rule set
 // (compile.RuleSet.Metered), whose meter is the file's: the agent keeps
 // no copy of it.
-func (a *Agent) MemoryBytes() int64 { return a.rules().Metered() }
+func (a *Agent) MemoryBytes() int64 { return a.rules.Metered() }
 
 // Name returns the agent whose groups apply, or "" when the '*' groups (or
 // no groups) apply.
 func (a *Agent) Name() string { return a.name }
 
 // selected returns the indexes of the groups that apply, into groups().
-func (a *Agent) selected() []int32 { return a.rules().Groups() }
+func (a *Agent) selected() []int32 { return a.rules.Groups() }
 
 // groups returns all groups of the agent's file; a.selected() indexes them.
 func (a *Agent) groups() []Group { return groupsOf(a.file().Groups()) }
 
-// rules returns the agent's compiled rules, its matcher's.
-func (a *Agent) rules() *compile.RuleSet { return a.match.Rules() }
-
 // file returns the parsed file the agent was resolved on: its rule set's,
 // which the agent does not keep twice (a cache keeps one agent per site).
-func (a *Agent) file() *compile.File { return a.rules().File() }
+func (a *Agent) file() *compile.File { return a.rules.File() }
 
 // Groups returns the indexes, into Robots.Groups, of the groups that apply.
 func (a *Agent) Groups() []int { return intSlice(a.selected()) }
@@ -363,34 +360,14 @@ func (a *Agent) Allowed(rawURL string) bool {
 	if a.Policy() == FullDisallow {
 		return false
 	}
-	// A path that starts with '/', as most do, goes straight to the
-	// automaton once the rules are compiled, read in place up to its '#'.
-	if s := a.match.Hot(); s != nil {
-		if i := runtime.RootedStart(rawURL); i >= 0 {
-			return s.AllowedBeforeFragment(rawURL[i:])
-		}
+	// A path that starts with '/', as most do, is read in place, up to
+	// its '#'.
+	if i := runtime.RootedStart(rawURL); i >= 0 {
+		return a.rules.AllowedBeforeFragment(rawURL[i:])
 	}
-	return a.match.Allowed(runtime.FromURL(rawURL))
+	slash, rest := runtime.PathParts(rawURL)
+	return a.rules.Allowed(slash, rest, "")
 }
-
-// AllowedRooted reports whether the crawler may fetch the URL whose part
-// from its path on is rest: a path that starts with '/', then whatever
-// parameters, query and fragment follow, as rawURL[i:] for i =
-// runtime.RootedStart(rawURL) gives it. It is Allowed(rawURL) for a caller
-// that has found the path already: the check reads rest in place up to
-// its '#'. Any string is accepted: the verdict is always AllowedPath of
-// rest up to its first '#'.
-func (a *Agent) AllowedRooted(rest string) bool {
-	return a.Policy() != FullDisallow && a.match.AllowedRooted(rest)
-}
-
-// Matcher returns the matcher of the agent's rules, read in its file's
-// dialect: the agent's checks without its Policy, which a caller honours
-// first. Under FullDisallow no URL is allowed, whatever the matcher says;
-// under FullAllow the file is empty and the matcher allows every URL. A
-// Matcher is one word: a caller that keeps it in a value of its own
-// checks from there without loading the agent.
-func (a *Agent) Matcher() runtime.Matcher { return a.match }
 
 // AllowedMany answers a batch: it sets out[i] to Allowed(urls[i]) for
 // every i, the verdicts Allowed gives one by one. The URLs may be of any
@@ -408,15 +385,8 @@ func (a *Agent) AllowedMany(urls []string, out []bool) {
 		clear(out)
 		return
 	}
-	s := a.match.Hot()
-	if s == nil {
-		for i, u := range urls {
-			out[i] = a.Allowed(u)
-		}
-		return
-	}
-	// Compiled: the rooted paths walk the automaton automaton.Lanes at a
-	// time, interleaved, each read in place up to its '#'.
+	// The rooted paths are checked automaton.Lanes at a time, which the
+	// automaton walks interleaved, each read in place up to its '#'.
 	var paths [automaton.Lanes]string
 	var at [automaton.Lanes]int
 	k := 0
@@ -428,7 +398,7 @@ func (a *Agent) AllowedMany(urls []string, out []bool) {
 		}
 		paths[k], at[k] = u[j:], i
 		if k++; k == len(paths) {
-			v := s.AllowedLanes(&paths)
+			v := a.rules.AllowedLanes(&paths)
 			for l, i := range at {
 				out[i] = v[l]
 			}
@@ -436,7 +406,7 @@ func (a *Agent) AllowedMany(urls []string, out []bool) {
 		}
 	}
 	for l := range k {
-		out[at[l]] = s.AllowedBeforeFragment(paths[l])
+		out[at[l]] = a.rules.AllowedBeforeFragment(paths[l])
 	}
 }
 
@@ -447,7 +417,10 @@ func (a *Agent) AllowedPath(pathAndQuery string) bool {
 	if a.Policy() == FullDisallow {
 		return false
 	}
-	return a.match.AllowedPath(pathAndQuery)
+	if pathAndQuery == "" {
+		pathAndQuery = "/"
+	}
+	return a.rules.Allowed(pathAndQuery, "", "")
 }
 
 // AllowedURL reports whether the crawler may fetch u, matching its escaped
@@ -456,7 +429,8 @@ func (a *Agent) AllowedURL(u *url.URL) bool {
 	if a.Policy() == FullDisallow {
 		return false
 	}
-	return a.match.Allowed(runtime.FromParsedURL(u))
+	var buf [runtime.URLPathBytes]byte
+	return a.rules.Allowed(runtime.URLParts(u, buf[:0]))
 }
 
 // Decision is a verdict and what decided it.
@@ -491,29 +465,39 @@ func (d Decision) Line() int {
 }
 
 // Decide returns the verdict for rawURL and the rule that decided it.
-func (a *Agent) Decide(rawURL string) Decision { return a.decide(runtime.FromURL(rawURL)) }
+func (a *Agent) Decide(rawURL string) Decision {
+	slash, rest := runtime.PathParts(rawURL)
+	return a.decide(slash, rest, "")
+}
 
 // DecideURL returns the verdict for u and the rule that decided it.
-func (a *Agent) DecideURL(u *url.URL) Decision { return a.decide(runtime.FromParsedURL(u)) }
+func (a *Agent) DecideURL(u *url.URL) Decision {
+	var buf [runtime.URLPathBytes]byte
+	return a.decide(runtime.URLParts(u, buf[:0]))
+}
 
 // DecidePath returns the verdict for a path with parameters and query. An
 // empty string is read as "/".
 func (a *Agent) DecidePath(pathAndQuery string) Decision {
-	return a.decide(runtime.FromPath(pathAndQuery))
+	if pathAndQuery == "" {
+		pathAndQuery = "/"
+	}
+	return a.decide(pathAndQuery, "", "")
 }
 
-// decide turns the matcher's verdict into a Decision. Under FullAllow and
-// FullDisallow no rule decides, /robots.txt in RFC mode included.
-func (a *Agent) decide(in runtime.Input) Decision {
+// decide turns the rules' verdict on the path x+y+z into a Decision.
+// Under FullAllow and FullDisallow no rule decides, /robots.txt in RFC
+// mode included.
+func (a *Agent) decide(x, y, z string) Decision {
 	if a.Policy() != Conditional {
 		return Decision{Allowed: a.Policy() == FullAllow}
 	}
-	v := a.match.Decide(in)
-	d := Decision{Allowed: v.Allowed, Implicit: v.Implicit}
-	if v.Rule >= 0 {
-		d.Rule = ruleOf(a.rules().Rule(v.Rule))
-	} else if id, ok := a.rules().Undecided(); ok && !v.Implicit {
-		d.Empty = ruleOf(a.rules().Rule(id))
+	v := a.rules.Decide(x, y, z)
+	d := Decision{Allowed: v.Allowed(), Implicit: v.Implicit}
+	if v.Matched {
+		d.Rule = ruleOf(a.rules.Rule(v.ID))
+	} else if id, ok := a.rules.Undecided(); ok && !v.Implicit {
+		d.Empty = ruleOf(a.rules.Rule(id))
 	}
 	return d
 }
@@ -548,14 +532,14 @@ type Stats struct {
 // compile at once. Every Agent resolved to the same groups shares the
 // automaton.
 func (a *Agent) Compile() *Agent {
-	a.rules().Set()
+	a.rules.Set()
 	return a
 }
 
 // Stats returns the size of the automaton built so far for this agent's
 // rules.
 func (a *Agent) Stats() Stats {
-	s := a.rules().Stats()
+	s := a.rules.Stats()
 	return Stats{States: s.States, Bytes: s.Bytes, Budget: s.Budget, Full: s.Full}
 }
 
@@ -565,4 +549,8 @@ func intSlice(s []int32) []int {
 		out[i] = int(v)
 	}
 	return out
+}
+
+func init() {
+	engine.AgentRules = func(a any) engine.Rules { return engine.RulesOf(a.(*Agent).rules) }
 }

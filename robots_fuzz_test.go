@@ -8,7 +8,6 @@ import (
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/compile"
 	"github.com/fastrobots/robots/internal/fuzzgen"
-	"github.com/fastrobots/robots/runtime"
 )
 
 // FuzzAllowed parses body in both modes, resolves agent and decides rawURL,
@@ -35,8 +34,9 @@ func FuzzAllowed(f *testing.F) {
 // '%' is the octet 0x25, whose normal form is "%25"; with it written so,
 // the normalisation is idempotent and these URLs are allowed.
 func TestRFCLonePercentIsLiteral(t *testing.T) {
-	once := runtime.NormalizeRFCPath("/%7%30")
-	assert.Equal(t, once, runtime.NormalizeRFCPath(once), "NormalizeRFCPath is idempotent")
+	rfcPath := compile.RFC.Dialect().Subject
+	once := rfcPath("/%7%30")
+	assert.Equal(t, once, rfcPath(once), "a path's RFC form is idempotent")
 	once = compile.NormalizeRFCPattern("/%%30A")
 	assert.Equal(t, once, compile.NormalizeRFCPattern(once), "NormalizeRFCPattern is idempotent")
 

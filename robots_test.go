@@ -11,6 +11,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/internal/engine"
 )
 
 // TestGoogleEmptyAgentIsAnAgent checks that the rules cached for the '*'
@@ -122,27 +123,29 @@ func TestAgentMemoryBytesIsTheFiles(t *testing.T) {
 	}
 }
 
-// TestAgentMatcherIsItsChecksWithoutPolicy checks that an agent's Matcher
-// reaches the agent's verdicts where its Policy lets the rules decide
-// (Conditional, and FullAllow, whose file is empty), allows every URL
-// under FullDisallow, which its caller honours first, and reads the
-// file's meter through its rule set, as MemoryBytes does.
-func TestAgentMatcherIsItsChecksWithoutPolicy(t *testing.T) {
-	rests := []string{"/", "/a", "/a#x", "/private/x", "/private#/a", "", "?q", "x"}
+// TestEngineRulesAreTheAgentsWithoutPolicy checks that the rules package
+// fetch checks with (engine.AgentRules) reach the agent's verdicts on
+// the part of a URL from its path on where its Policy lets the rules
+// decide (Conditional, and FullAllow, whose file is empty), allow every
+// URL under FullDisallow, which their caller honours first, and read the
+// file's meter, as MemoryBytes does.
+func TestEngineRulesAreTheAgentsWithoutPolicy(t *testing.T) {
+	rests := []string{"/", "/a", "/a#x", "/private/x", "/private#/a", "/b/x", "/b/x#y"}
 	r := robots.Parse([]byte("User-agent: *\nDisallow: /private\nDisallow: /*x$\n"))
 	for _, a := range []*robots.Agent{r.Agent("bot"), robots.FromStatus(404, nil).Agent("bot"), robots.FromStatus(503, nil).Agent("bot")} {
-		m := a.Matcher()
+		rules := engine.AgentRules(a)
+		require.True(t, rules.Kept())
 		for _, rest := range rests {
 			if a.Policy() == robots.FullDisallow {
-				assert.False(t, a.AllowedRooted(rest), "FullDisallow %q", rest)
-				assert.True(t, m.AllowedRooted(rest), "FullDisallow's matcher, an empty file, %q", rest)
+				assert.False(t, a.Allowed("https://h"+rest), "FullDisallow %q", rest)
+				assert.True(t, rules.AllowedBeforeFragment(rest), "FullDisallow's rules, an empty file, %q", rest)
 				continue
 			}
-			assert.Equal(t, a.AllowedRooted(rest), m.AllowedRooted(rest), "%v %q", a.Policy(), rest)
+			assert.Equal(t, a.Allowed("https://h"+rest), rules.AllowedBeforeFragment(rest), "%v %q", a.Policy(), rest)
 		}
-		assert.Equal(t, a.MemoryBytes(), m.Rules().Metered(), "%v: the file's meter", a.Policy())
+		assert.Equal(t, a.MemoryBytes(), rules.Metered(), "%v: the file's meter", a.Policy())
 	}
-	assert.False(t, r.Agent("bot").Matcher().AllowedRooted("/private/x"), "the rules decide, or this test tells nothing")
+	assert.False(t, engine.AgentRules(r.Agent("bot")).AllowedBeforeFragment("/private/x"), "the rules decide, or this test tells nothing")
 }
 
 // TestAgentFitsFortyEightBytes pins the Agent's size, one of which a cache

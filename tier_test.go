@@ -2,7 +2,6 @@ package robots_test
 
 import (
 	"net/url"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -63,11 +62,12 @@ func pathOf(t *testing.T, raw string) string {
 	return u.RequestURI()
 }
 
-// TestAllowedRootedIsAllowed checks that AllowedRooted of the part of a URL
-// from its path on, fragment included, is Allowed of the URL, cold and
-// compiled: the fragment is no part of the path, even where a rule would
-// match the path only at its end ('$') or only with more after it.
-func TestAllowedRootedIsAllowed(t *testing.T) {
+// TestRootedChecksAreAllowed checks that the check of the part of a URL
+// from its path on, fragment included, which Allowed makes, is Allowed of
+// its path, cold and compiled: the fragment is no part of the path, even
+// where a rule would match the path only at its end ('$') or only with
+// more after it.
+func TestRootedChecksAreAllowed(t *testing.T) {
 	const body = "User-agent: *\nDisallow: /$\nDisallow: /a$\nDisallow: /d\nAllow: /d$\nDisallow: /q?$\nDisallow: /*x\n"
 	urls := []string{
 		"http://h/a", "http://h/a#", "http://h/a#x", "http://h/d#", "http://h/d#/e", "http://h/q?#",
@@ -75,19 +75,12 @@ func TestAllowedRootedIsAllowed(t *testing.T) {
 	}
 	hot := robots.Parse([]byte(body)).Agent("bot").Compile()
 	for _, u := range urls {
-		i := runtime.RootedStart(u)
-		require.Positive(t, i, u)
+		require.Positive(t, runtime.RootedStart(u), u)
+		path := pathOf(t, u)
 		cold := robots.Parse([]byte(body)).Agent("bot")
-		want := cold.Allowed(u)
-		assert.Equal(t, want, cold.AllowedRooted(u[i:]), "cold %q", u)
-		assert.Equal(t, want, hot.AllowedRooted(u[i:]), "compiled %q", u)
-		assert.Equal(t, want, hot.Allowed(u), "compiled Allowed %q", u)
-	}
-	// Any other string is read as AllowedPath reads it up to its '#'.
-	for _, rest := range []string{"", "#", "a", "?q#x", ";p", "a$#", "x/a"} {
-		path, _, _ := strings.Cut(rest, "#")
-		cold := robots.Parse([]byte(body)).Agent("bot")
-		assert.Equal(t, cold.AllowedPath(path), cold.AllowedRooted(rest), "cold %q", rest)
-		assert.Equal(t, hot.AllowedPath(path), hot.AllowedRooted(rest), "compiled %q", rest)
+		want := cold.AllowedPath(path)
+		assert.Equal(t, want, cold.Allowed(u), "cold %q", u)
+		assert.Equal(t, want, hot.Allowed(u), "compiled %q", u)
+		assert.Equal(t, want, hot.AllowedPath(path), "compiled AllowedPath %q", u)
 	}
 }

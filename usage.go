@@ -40,16 +40,14 @@ func (a *Agent) Usage(rawURL string) usage.Usage {
 	if a.Policy() == FullDisallow {
 		return usage.Usage{}
 	}
-	// Compiled rules and a rooted path, as Allowed reads them: the path
-	// is found once, for the check and for the lines, and read in place.
-	if s := a.match.Hot(); s != nil {
-		if i := runtime.RootedStart(rawURL); i >= 0 {
-			p := rawURL[i:]
-			if !s.AllowedBeforeFragment(p) {
-				return usage.Usage{}
-			}
-			return a.usageLines().DecideBeforeFragment(p, true)
+	// A rooted path is found once, for the check and for the lines, and
+	// read in place.
+	if i := runtime.RootedStart(rawURL); i >= 0 {
+		p := rawURL[i:]
+		if !a.rules.AllowedBeforeFragment(p) {
+			return usage.Usage{}
 		}
+		return a.usageLines().DecideBeforeFragment(p, true)
 	}
 	return a.UsageGiven(rawURL, a.Allowed(rawURL))
 }
@@ -81,7 +79,10 @@ func (a *Agent) UsagePath(pathAndQuery string) usage.Usage {
 	if set.Empty() {
 		return usage.Usage{Allowed: allowed}
 	}
-	return set.DecideUnescaped(runtime.FromPath(pathAndQuery).String(), allowed)
+	if pathAndQuery == "" {
+		pathAndQuery = "/"
+	}
+	return set.DecideUnescaped(pathAndQuery, allowed)
 }
 
 // usageLines returns the agent's lines, reading them on first use from
@@ -98,11 +99,11 @@ func (a *Agent) usageLines() *agentUsage {
 // They are kept beside the agent's rule set, which every Agent resolved to
 // the same groups shares, and charged to its meter once.
 func (a *Agent) loadUsage() *agentUsage {
-	u, _ := a.rules().Attached().(*agentUsage)
+	u, _ := a.rules.Attached().(*agentUsage)
 	if u == nil {
 		u = a.readUsage()
 		if u != noUsageLines { // shared by every agent without lines: nothing to charge
-			u = a.rules().Attach(u, u.MemoryBytes()).(*agentUsage)
+			u = a.rules.Attach(u, u.MemoryBytes()).(*agentUsage)
 		}
 	}
 	a.usage.CompareAndSwap(nil, u)

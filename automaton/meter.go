@@ -24,17 +24,3 @@ func (m *Meter) Bytes() int64 {
 	return m.n.Load()
 }
 
-// MapBytes estimates the memory of a Go map of n entries whose key and
-// value take slot bytes together: the slots of its groups of eight, kept
-// at most seven eighths full and grown by doubling, their control words,
-// and the map's header.
-func MapBytes(n, slot int) int {
-	if n == 0 {
-		return 0
-	}
-	slots := 8
-	for slots*7/8 < n {
-		slots *= 2
-	}
-	return slots*slot + slots + 48
-}

@@ -81,7 +81,7 @@ func TestColdWorkBound(t *testing.T) {
 	rs := f.Compile(f.Resolve(), automaton.Options{})
 	long := "/a/" + strings.Repeat("x", 8<<10)
 	for range 3 {
-		assert.True(t, rs.Allowed(long, ""))
+		assert.True(t, rs.Allowed(long, "", ""))
 	}
 	assert.False(t, rs.Compiled(), "an 8 KiB path on two rules is cold work")
 
@@ -94,7 +94,7 @@ func TestColdWorkBound(t *testing.T) {
 	rs = f.Compile(f.Resolve(), automaton.Options{})
 	path := "/" + strings.Repeat("x", 200)
 	require.Greater(t, coldWork(len(path), int(rs.rules), int(rs.bytes)), coldWorkMax)
-	assert.True(t, rs.Allowed(path, ""))
+	assert.True(t, rs.Allowed(path, "", ""))
 	assert.True(t, rs.Compiled(), "a check past coldWorkMax is the automaton's")
 }
 

@@ -3,7 +3,6 @@ package compile
 import (
 	"unsafe"
 
-	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/internal/alloc"
 )
 
@@ -43,8 +42,8 @@ func (f *File) memoryBytes() int {
 		for _, p := range r.escaped {
 			n += alloc.Size(len(p))
 		}
-		n += automaton.MapBytes(len(r.escaped), 4+stringHdrBytes)
-		n += automaton.MapBytes(len(r.farLines), 4+4)
+		n += alloc.MapBytes(len(r.escaped), 4+stringHdrBytes)
+		n += alloc.MapBytes(len(r.farLines), 4+4)
 	}
 	return n
 }

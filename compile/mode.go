@@ -1,5 +1,10 @@
 package compile
 
+import (
+	"github.com/fastrobots/robots/automaton"
+	"github.com/fastrobots/robots/internal/percent"
+)
+
 // Mode selects between Google's lenient reading and a strict RFC 9309 one.
 // It names a Dialect, which is what parsing, group selection and matching
 // read: no step compares modes.
@@ -69,6 +74,20 @@ var dialects = [...]Dialect{
 		ExactKeys: true, ColonRequired: true, ExactGlobalAgent: true,
 		NormalizePercent: true, ImplicitRobotsTxt: true,
 	},
+}
+
+// Subject returns the string a path is matched as in the dialect: up to
+// its first NUL when EndAtNUL, in the percent-encoding of RFC 9309
+// section 2.2.2 when NormalizePercent (the form NormalizeRFCPattern gives
+// patterns).
+func (d Dialect) Subject(path string) string {
+	if d.EndAtNUL {
+		path, _ = automaton.CutAtNUL(path)
+	}
+	if d.NormalizePercent {
+		path = percent.NormalizeRFC(path, false)
+	}
+	return path
 }
 
 // Verbatim reports whether the dialect matches a path as it is, up to a

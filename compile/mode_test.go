@@ -35,7 +35,7 @@ func TestCompileTakesEndAtNULFromTheDialect(t *testing.T) {
 		hot := f.Compile(f.Resolve(), automaton.Options{EndAtNUL: !mode.Dialect().EndAtNUL})
 		hot.Set()
 		want := !mode.Dialect().EndAtNUL
-		assert.Equal(t, want, cold.Allowed("/a\x00b", ""), "%v cold", mode)
-		assert.Equal(t, want, hot.Allowed("/a\x00b", ""), "%v hot", mode)
+		assert.Equal(t, want, cold.Allowed("/a\x00b", "", ""), "%v cold", mode)
+		assert.Equal(t, want, hot.Allowed("/a\x00b", "", ""), "%v hot", mode)
 	}
 }

@@ -16,18 +16,6 @@ type RuleRef struct {
 	Group, Rule int32
 }
 
-// Verdict is what a rule set decides for a path: the ID of the winning
-// pattern (an index into the rules of the selection, in group and file
-// order) and its kind, or Matched false when no pattern matches.
-type Verdict struct {
-	ID      int32
-	Allow   bool
-	Matched bool
-}
-
-// Allowed reports the verdict: false when the winner is a disallow.
-func (v Verdict) Allowed() bool { return !v.Matched || v.Allow }
-
 // RuleSet is the merged rules of a Selection, ready for matching.
 //
 // A rule set is tiered, as a JIT is: a crawler checks one or a few URLs
@@ -193,18 +181,6 @@ func (rs *RuleSet) File() *File { return rs.file }
 // its checks are read.
 func (rs *RuleSet) Dialect() Dialect { return rs.file.dialect }
 
-// HotSet returns the automaton once it has been built, and nil while the
-// rule set is cold. It is one atomic load, small enough to inline: the
-// steady-state check calls the automaton with nothing in between. A
-// caller may use it to skip building a check's pieces (runtime streams a
-// parsed URL into it); it never builds anything.
-func (rs *RuleSet) HotSet() *automaton.Set { return rs.set.Load() }
-
-// Verbatim reports whether the rules' dialect compares paths as they are
-// written (Dialect.Verbatim): read from the rule set's own fields, on the
-// line a check reads first, not from its File.
-func (rs *RuleSet) Verbatim() bool { return rs.verbatim }
-
 // Metered returns the bytes the rule set's meter has counted so far: its
 // options' Meter, or its file's. For a file parsed with a meter, that is
 // the memory of the file and of every rule set compiled from it, which
@@ -222,31 +198,6 @@ func (rs *RuleSet) Stats() automaton.Stats {
 		return s.Stats()
 	}
 	return automaton.Stats{Budget: rs.options().Limit()}
-}
-
-// Allowed reports the verdict for the path a+b, read one piece after the
-// other: Decide(a, b, "").Allowed(). Once the automaton is built it asks
-// it directly, without naming the pattern; before, it is Decide.
-func (rs *RuleSet) Allowed(a, b string) bool {
-	if s := rs.set.Load(); s != nil {
-		return s.Allowed(a, b)
-	}
-	return rs.Decide(a, b, "").Allowed()
-}
-
-// Decide returns the verdict for the path a+b+c, read one piece after the
-// other. It is the rule set's entry point, and the one place that chooses
-// the tier that answers: the automaton once it is built; before that the
-// cold tier, when cold accepts the check; the automaton, compiled then,
-// otherwise.
-func (rs *RuleSet) Decide(a, b, c string) Verdict {
-	if rs.set.Load() == nil {
-		if v, ok := rs.cold(a, b, c); ok {
-			return v
-		}
-	}
-	p, ok := rs.compile().DecideParts(a, b, c)
-	return Verdict{ID: p.ID, Allow: p.Allow, Matched: ok}
 }
 
 // Ref returns the rule a pattern ID names.
@@ -284,75 +235,6 @@ func (rs *RuleSet) compile() *automaton.Set {
 	s := automaton.NewSet(patterns, rs.options())
 	rs.set.Store(s)
 	return s
-}
-
-// cold answers a check on the path a+b+c by testing the rules, when the
-// rule set is cold, its dialect compares patterns as they are, and the
-// check's work is small; ok is false otherwise.
-func (rs *RuleSet) cold(a, b, c string) (v Verdict, ok bool) {
-	switch {
-	case rs.normalize:
-		return v, false
-	case b == "" && c == "":
-		return rs.coldPath(a)
-	}
-	var buf [coldJoinBytes]byte
-	return rs.coldPath(joinPath(buf[:0], a, b, c))
-}
-
-// coldPath is cold for a path of one piece.
-func (rs *RuleSet) coldPath(path string) (v Verdict, ok bool) {
-	if rs.endAtNUL {
-		path, _ = automaton.CutAtNUL(path)
-	}
-	n := rs.checks.Add(1)
-	if n > HotAfter {
-		return v, false
-	}
-	var m coldMatch
-	ix := rs.index.Load()
-	if ix == nil && n == 1 && coldWork(len(path), int(rs.rules), int(rs.bytes)) <= coldWorkMax {
-		rs.matchAll(&m, path) // one check may be all there is: index nothing
-		return m.verdict(), true
-	}
-	if ix == nil {
-		ix = rs.buildIndex()
-	}
-	if len(path) > int(ix.coldPathMax) { // indexWork of path > coldWorkMax, found once
-		return v, false
-	}
-	ix.match(&m, rs, path)
-	return m.verdict(), true
-}
-
-// coldJoinBytes is the longest path of several pieces a cold check joins
-// without allocating; a longer one is joined into a new string.
-const coldJoinBytes = 256
-
-// joinPath returns a+b+c as one string: the one piece that is not empty,
-// when there is only one; else the pieces copied into buf when they fit
-// its capacity; else a new string. The result may alias buf.
-func joinPath(buf []byte, a, b, c string) string {
-	switch {
-	case b == "" && c == "":
-		return a
-	case a == "" && c == "":
-		return b
-	case a == "" && b == "":
-		return c
-	case len(a)+len(b)+len(c) > cap(buf):
-		return a + b + c
-	}
-	buf = append(append(append(buf, a...), b...), c...)
-	return unsafe.String(unsafe.SliceData(buf), len(buf))
-}
-
-// coldWork bounds the bytes a cold check of a path of pathLen bytes
-// compares when it tries rules whose patterns hold bytes bytes: each try
-// compares the path's bytes at most once per pattern segment, reading
-// many at a time.
-func coldWork(pathLen, rules, bytes int) int {
-	return (pathLen + 1) * (rules + bytes/16)
 }
 
 // coldMatch is the best rule found so far by a cold check.

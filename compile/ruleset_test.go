@@ -222,13 +222,13 @@ func TestRuleSetMeteredIsItsMeters(t *testing.T) {
 	assert.Zero(t, rs.Metered(), "no meter, nothing counted")
 }
 
-// TestRuleSetVerbatimIsTheDialects checks that Verbatim, which checks read
-// from the rule set, is its file's dialect's.
+// TestRuleSetVerbatimIsTheDialects checks that the rule set's verbatim,
+// which checks read from it, is its file's dialect's.
 func TestRuleSetVerbatimIsTheDialects(t *testing.T) {
 	for _, mode := range []Mode{Google, RFC} {
 		f := Parse([]byte("User-agent: *\nDisallow: /a\n"), Options{Mode: mode})
 		rs := f.Compile(f.Resolve("bot"), automaton.Options{})
-		assert.Equal(t, mode.Dialect().Verbatim(), rs.Verbatim(), "%v", mode)
+		assert.Equal(t, mode.Dialect().Verbatim(), rs.verbatim, "%v", mode)
 	}
 	assert.NotEqual(t, Google.Dialect().Verbatim(), RFC.Dialect().Verbatim(), "the modes differ, or this test tells nothing")
 }

@@ -3,7 +3,7 @@ package fetch
 import (
 	"context"
 
-	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/internal/engine"
 	"github.com/fastrobots/robots/internal/rawurl"
 )
 
@@ -114,7 +114,7 @@ type originRun struct {
 	// metered its meter then: the run recharges the entry only when its
 	// checks grew the file, as the warm path does, reading the meter on
 	// the line the checks read rather than the answer's.
-	rules   *compile.RuleSet
+	rules   engine.Rules
 	metered int64
 }
 
@@ -130,7 +130,7 @@ func (r *originRun) at(ctx context.Context, agents []string, origin string) erro
 	if err != nil {
 		return err
 	}
-	r.origin, r.res, r.a, r.rules = origin, res, a, nil
+	r.origin, r.res, r.a, r.rules = origin, res, a, engine.Rules{}
 	return nil
 }
 
@@ -145,7 +145,7 @@ func (r *originRun) enter(v *view, origin string) {
 	r.end()
 	r.c.cache.hit(v)
 	r.origin, r.res, r.a = origin, v.res, nil
-	r.rules = v.match.Rules()
+	r.rules = v.rules
 	r.metered = r.rules.Metered()
 }
 
@@ -186,7 +186,7 @@ func (r *originRun) warmAt(pageURL, agent string, p *page) bool {
 func (r *originRun) end() {
 	switch {
 	case r.res == nil:
-	case r.rules == nil || r.rules.Metered() != r.metered:
+	case !r.rules.Kept() || r.rules.Metered() != r.metered:
 		r.c.recharge(r.origin, r.res)
 	}
 	r.res = nil

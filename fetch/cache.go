@@ -13,7 +13,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/internal/alloc"
-	"github.com/fastrobots/robots/runtime"
+	"github.com/fastrobots/robots/internal/engine"
 )
 
 // Defaults of CacheOptions.
@@ -214,12 +214,12 @@ type view struct {
 	// hit no load of its own and the view no word of its own.
 	stamp    atomic.Int64
 	agentKey string
-	// match is the matcher of the kept resolution's robots.Agent
-	// (Agent.agent's Matcher), zero until kept (keepAgent): a hit checks
-	// with it, from the view's line straight to the rule set's, without
-	// loading the agent's. none is that agent's Policy being FullDisallow,
-	// which a hit honours first, as the agent does.
-	match runtime.Matcher
+	// rules are the compiled rules of the kept resolution's robots.Agent,
+	// zero until kept (keepAgent): a hit checks with them, from the view's
+	// line straight to the rule set's, without loading the agent's. none
+	// is that agent's Policy being FullDisallow, which a hit honours
+	// first, as the agent does.
+	rules engine.Rules
 
 	keyBytes [viewKeyBytes]byte
 	none     bool
@@ -244,14 +244,14 @@ func newView(key string) *view {
 }
 
 // kept reports whether v keeps a resolution (keepAgent): its agentKey's,
-// which match and none check for.
-func (v *view) kept() bool { return v.match.Rules() != nil }
+// which rules and none check for.
+func (v *view) kept() bool { return v.rules.Kept() }
 
 // allows reports whether the kept resolution allows rest, the part of a
 // URL from its path's '/' on, read in place up to its '#': its policy
 // first, then its matcher, as robots.Agent.AllowedRooted checks. v keeps
 // a resolution.
-func (v *view) allows(rest string) bool { return !v.none && v.match.AllowedRooted(rest) }
+func (v *view) allows(rest string) bool { return !v.none && v.rules.AllowedBeforeFragment(rest) }
 
 // is reports whether v's key is origin. A short key is compared in the
 // view's own bytes, addressed from the view rather than through the
@@ -437,7 +437,7 @@ func (c *Cache) freshView(origin string, hit bool) *view {
 
 // warmView is freshView for a Checker's warm path (allowedWarm,
 // decideWarm), on the URL itself: it finds where pageURL's path starts,
-// at a '/' (runtime.RootedStart, at i), and returns the view of the part
+// at a '/' (engine.RootedStart, at i), and returns the view of the part
 // before it, looked up as it is written, when it has not expired and
 // keeps agent's resolution; nil otherwise. The cache's keys are origins
 // as robots.Origin writes them, so only a URL whose authority is written
@@ -447,7 +447,7 @@ func (c *Cache) freshView(origin string, hit bool) *view {
 // and the coarse clock's read (coarseClock.now) written in, because the
 // calls cost a hit more than their work.
 func (c *Cache) warmView(pageURL, agent string) (v *view, i int) {
-	if i = runtime.RootedStart(pageURL); i <= 0 {
+	if i = engine.RootedStart(pageURL); i <= 0 {
 		return nil, 0
 	}
 	origin := pageURL[:i]
@@ -496,7 +496,7 @@ func (c *Cache) keepAgent(v *view, key string, a *Agent) {
 	}
 	kept := newView(v.key)
 	kept.entry, kept.res, kept.agentKey = v.entry, v.res, key
-	kept.match, kept.none = a.agent.Matcher(), a.agent.Policy() == robots.FullDisallow
+	kept.rules, kept.none = engine.AgentRules(a.agent), a.agent.Policy() == robots.FullDisallow
 	kept.stamp.Store(v.stamp.Load())
 	c.show(kept)
 }

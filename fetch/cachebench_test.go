@@ -9,6 +9,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/internal/engine"
 	"github.com/fastrobots/robots/runtime"
 )
 
@@ -151,7 +152,7 @@ func keptAgents(b *testing.B, c *Checker, urls []string) []*robots.Agent {
 		}
 		v := c.Cache().load(origin).view.Load()
 		a, _ := v.res.agent([]string{"Googlebot"})
-		if !v.kept() || a == nil || a.agent.Matcher() != v.match {
+		if !v.kept() || a == nil || engine.AgentRules(a.agent) != v.rules {
 			b.Fatalf("%s: no agent kept", origin)
 		}
 		agents[i] = a.agent
@@ -369,12 +370,12 @@ func BenchmarkCheckerHitParts(b *testing.B) {
 		step func(i int) bool
 	}{
 		{"Loop", func(i int) bool { return i&1 == 0 }},
-		{"Start", func(i int) bool { return runtime.RootedStart(urls[i]) > 0 }},
+		{"Start", func(i int) bool { return engine.RootedStart(urls[i]) > 0 }},
 		{"Hash", func(i int) bool { return c.cache.entries.hash(origins[i])&1 == 0 }},
 		{"Lookup", func(i int) bool { v, _ := c.cache.warmView(urls[i], "Googlebot"); return v != nil }},
 		{"Count", func(i int) bool { c.cache.hit(views[i]); return true }},
 		{"Meter", func(i int) bool {
-			rules := views[i].match.Rules()
+			rules := views[i].rules
 			before := rules.Metered()
 			return rules.Metered() != before
 		}},

@@ -173,7 +173,7 @@ func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok b
 		return nil, false, false
 	}
 	c.cache.hit(v)
-	rules := v.match.Rules()
+	rules := v.rules
 	before := rules.Metered()
 	allowed = v.allows(pageURL[i:])
 	if rules.Metered() != before {
@@ -229,7 +229,7 @@ func (c *Checker) decideWarm(agents []string, pageURL string, v *Verdict) bool {
 	}
 	c.cache.hit(w)
 	a, _ := w.res.agent(agents) // kept on the result with the view's: found at once
-	rules := w.match.Rules()
+	rules := w.rules
 	before := rules.Metered()
 	setVerdict(v, w.res, a, pageURL, a.agent.DecidePath(rawurl.BeforeFragment(pageURL[i:])))
 	if rules.Metered() != before {

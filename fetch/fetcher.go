@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/internal/engine"
 	"github.com/fastrobots/robots/usage"
 )
 
@@ -115,7 +115,7 @@ type fetchConfig struct {
 func (f *Fetcher) config() *fetchConfig {
 	c := &fetchConfig{
 		client: redirectsBack(f.Client), timeout: f.Timeout, maxRedirects: f.MaxRedirects,
-		maxBytes:  compile.Options{MaxBytes: f.MaxBytes}.BodyLimit(), // as robots.WithMaxBytes reads it
+		maxBytes:  engine.BodyLimit(f.MaxBytes), // as robots.WithMaxBytes reads it
 		userAgent: f.UserAgent, freshness: f.Freshness, clock: f.Clock,
 	}
 	if c.timeout == 0 {

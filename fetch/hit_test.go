@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/engine"
 	"github.com/fastrobots/robots/internal/rawurl"
 
 	"github.com/stretchr/testify/assert"
@@ -35,7 +36,7 @@ func TestCheckerKeepsFirstAgentOnEntry(t *testing.T) {
 	v := e.view.Load()
 	require.True(t, v.kept(), "the hit kept FooBot's resolution")
 	assert.Equal(t, "FooBot", v.agentKey)
-	assert.Equal(t, v.res.Agent("FooBot").agent.Matcher(), v.match)
+	assert.Equal(t, engine.AgentRules(v.res.Agent("FooBot").agent), v.rules)
 	assert.False(t, v.none, "the file's rules decide")
 
 	for range 3 {

@@ -13,9 +13,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastrobots/robots/internal/memstat"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots/internal/memstat"
 )
 
 // hostileAlphabet is the 80 bytes the hostile file's stars are followed by.

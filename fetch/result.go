@@ -10,7 +10,6 @@ import (
 	"unsafe"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/internal/alloc"
 	"github.com/fastrobots/robots/usage"
 )
@@ -276,7 +275,7 @@ func (c *agentCache) store(key string, a *Agent) (*Agent, bool) {
 	}
 	m[key] = a
 	c.m.Store(&m)
-	c.bytes.Add(cost + int64(automaton.MapBytes(len(m), agentMapSlot)-automaton.MapBytes(len(old), agentMapSlot)))
+	c.bytes.Add(cost + int64(alloc.MapBytes(len(m), agentMapSlot)-alloc.MapBytes(len(old), agentMapSlot)))
 	return a, true
 }
 

@@ -3,8 +3,8 @@ package runtime
 import (
 	"net/url"
 	"strings"
-	"unsafe"
 
+	"github.com/fastrobots/robots/internal/bytestr"
 	"github.com/fastrobots/robots/internal/percent"
 )
 
@@ -84,20 +84,20 @@ var pathStop = [256]bool{'/': true, '?': true, ';': true, '#': true, ':': true}
 // raw query. The fragment is dropped. An opaque URL ("mailto:x") is read
 // by Path from its string form.
 func URLPath(u *url.URL) string {
-	var buf [urlPathBytes]byte
-	a, b, c := urlParts(u, buf[:0])
+	var buf [URLPathBytes]byte
+	a, b, c := URLParts(u, buf[:0])
 	return a + b + c
 }
 
-// urlPathBytes is the room a check gives urlParts on its stack: a URL
+// URLPathBytes is the room a check gives URLParts on its stack: a URL
 // whose escaped path is no longer is checked without allocating.
-const urlPathBytes = 256
+const URLPathBytes = 256
 
-// urlParts returns URLPath(u) as three pieces to be read one after the
-// other, as feedURL feeds them. A path that must be escaped or given a
-// '/' in front is built in buf, which allocates only when it outgrows
-// buf's capacity; the pieces may alias buf.
-func urlParts(u *url.URL, buf []byte) (a, b, c string) {
+// URLParts returns URLPath(u) as three pieces to be read one after the
+// other. A path that must be escaped or given a '/' in front is built in
+// buf, which allocates only when it outgrows buf's capacity; the pieces
+// may alias buf, which the caller must not write while it reads them.
+func URLParts(u *url.URL, buf []byte) (a, b, c string) {
 	if u.Opaque != "" {
 		return Path(u.String()), "", ""
 	}
@@ -122,12 +122,11 @@ func rooted(buf []byte, p string) string {
 	if p != "" && p[0] == '/' {
 		return p
 	}
-	buf = append(append(buf, '/'), p...)
-	return unsafe.String(unsafe.SliceData(buf), len(buf))
+	return bytestr.String(append(append(buf, '/'), p...)) // buf is not written again
 }
 
-// escapedRooted returns path escaped as net/url escapes a path
-// (feedEscaped) with a '/' in front unless it has one, built in buf when
+// escapedRooted returns path escaped as net/url escapes a path (every
+// byte shouldEscapeInPath names becomes %XX) with a '/' in front unless it has one, built in buf when
 // it must be.
 func escapedRooted(buf []byte, path string) string {
 	i := 0
@@ -148,7 +147,7 @@ func escapedRooted(buf []byte, path string) string {
 			buf = append(buf, c)
 		}
 	}
-	return unsafe.String(unsafe.SliceData(buf), len(buf))
+	return bytestr.String(buf) // buf is not written again
 }
 
 // validEncodedPath reports whether s uses only bytes a path may hold
@@ -185,4 +184,19 @@ func unescapesTo(raw, path string) bool {
 		j++
 	}
 	return j == len(path)
+}
+
+// shouldEscapeInPath reports whether net/url escapes c in a path: all but
+// the unreserved bytes, the sub-delimiters '$', '&', '+', ',', ';', '=',
+// and ':', '@', '/'.
+func shouldEscapeInPath(c byte) bool {
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		return false
+	}
+	switch c {
+	case '-', '_', '.', '~', '$', '&', '+', ',', '/', ':', ';', '=', '@':
+		return false
+	}
+	return true
 }

@@ -74,5 +74,5 @@ func TestURLPathMatchesEscapedPath(t *testing.T) {
 func TestURLPartsDoNotAllocate(t *testing.T) {
 	u, err := url.Parse("https://example.com/caf%C3%A9/a%2Fb?q=1&r=%20")
 	require.NoError(t, err)
-	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { urlParts(u, nil) }))
+	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { URLParts(u, nil) }))
 }

@@ -25,7 +25,7 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/internal/engine"
 )
 
 // RobotsData is a parsed robots.txt with the fetch's outcome. Its zero
@@ -154,7 +154,7 @@ func (r *RobotsData) FindGroup(agent string) *Group {
 	if r == nil || r.rules == nil {
 		return &Group{}
 	}
-	a := r.rules.Agent(compile.ExtractAgent(agent))
+	a := r.rules.Agent(engine.ProductToken(agent))
 	return &Group{agent: a, Agent: a.Name(), CrawlDelay: crawlDelay(r.rules, a)}
 }
 

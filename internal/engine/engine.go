@@ -1,0 +1,51 @@
+// Package engine carries what the module's own packages need of the
+// engine beneath package robots, so that they import robots and this,
+// never compile, automaton or runtime, and robots exports nothing for
+// them alone.
+//
+// Package fetch keeps an Agent's compiled rules in its cache entries and
+// checks, with them, the part of a URL from its path on, which it has
+// found already to look the origin up: Rules and RootedStart.
+package engine
+
+import (
+	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/runtime"
+)
+
+// Rules is an agent's compiled rules, without the policy of its Robots,
+// which the caller honours first. The zero Rules holds none.
+type Rules struct{ rs *compile.RuleSet }
+
+// RulesOf returns rs as Rules.
+func RulesOf(rs *compile.RuleSet) Rules { return Rules{rs} }
+
+// AgentRules returns the rules of a *robots.Agent, given as agent. Package
+// robots sets it when it is initialised; it is nil before.
+var AgentRules func(agent any) Rules
+
+// Kept reports whether r holds rules.
+func (r Rules) Kept() bool { return r.rs != nil }
+
+// AllowedBeforeFragment reports whether the rules allow rest, the part of
+// a URL from the '/' its path starts with (RootedStart) on, read up to
+// its '#'.
+func (r Rules) AllowedBeforeFragment(rest string) bool { return r.rs.AllowedBeforeFragment(rest) }
+
+// Metered returns the memory of the file the rules come from, as its
+// meter has counted it so far (robots.Robots.MemoryBytes): checks grow it
+// as they build automaton states.
+func (r Rules) Metered() int64 { return r.rs.Metered() }
+
+// RootedStart returns the index of the '/' rawURL's path starts with, or
+// -1 when its path does not start with one (runtime.RootedStart).
+func RootedStart(rawURL string) int { return runtime.RootedStart(rawURL) }
+
+// BodyLimit returns how many bytes of a body Parse reads under
+// robots.WithMaxBytes(maxBytes): n > 0 reads n, 0 the default, n < 0 all.
+func BodyLimit(maxBytes int) int { return compile.Options{MaxBytes: maxBytes}.BodyLimit() }
+
+// ProductToken returns the product token a user-agent value starts with,
+// the part a group's line is compared with: "Googlebot/2.1" gives
+// "Googlebot" (compile.ExtractAgent).
+func ProductToken(userAgent string) string { return compile.ExtractAgent(userAgent) }
