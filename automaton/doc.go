@@ -34,10 +34,9 @@
 //     walks them one table load per byte. Set.AllowedLanes walks four paths
 //     at once, interleaved.
 //     Most states of a real group are reached by one path, and a row would
-//     be most of their memory. The table is read in one place, tableEntry:
-//     through a raw pointer by default (read_unchecked.go), checked against
-//     the table's length when built with the tag robotschecked
-//     (read_checked.go).
+//     be most of their memory.
+//   - table.go: a version of the transition table as checks read it, and
+//     the walk over it. Every read is a Go slice index, bounds-checked.
 //   - columns.go: what checks read of sparse states (row, visits, first
 //     transition, end verdict) and their transitions, in arrays published
 //     by atomic stores: checks read everything built without a lock, and
