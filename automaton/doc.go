@@ -30,7 +30,7 @@
 //   - rows.go: a state's transitions. A state starts sparse, its
 //     transitions a short list; once checks have read rowAfter bytes in
 //     it, it gets a row of the transition table. Byte classes keep rows
-//     short, rows are premultiplied, and the hot loop (walk, cursor.go)
+//     short, rows are premultiplied, and the hot loop (walkFrom, table.go)
 //     walks them one table load per byte. Set.AllowedLanes walks four paths
 //     at once, interleaved.
 //     Most states of a real group are reached by one path, and a row would
