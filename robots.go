@@ -33,7 +33,6 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
@@ -163,7 +162,7 @@ func configure(opts []Option) config {
 }
 
 // robotsBytes is the size of a Robots value.
-const robotsBytes = int(unsafe.Sizeof(Robots{}))
+var robotsBytes = alloc.SizeOf[Robots]()
 
 // MemoryBytes returns the memory the parsed file holds, in bytes: its
 // records, the values Groups and its kin build on first use, and the rules
@@ -193,7 +192,7 @@ func (r *Robots) Mode() Mode { return Mode(r.file.Mode) }
 
 // Groups returns the file's groups in file order. The slice and what it
 // holds are shared and must not be modified.
-func (r *Robots) Groups() []Group { return groupsOf(r.file.Groups()) }
+func (r *Robots) Groups() []Group { return r.file.Groups() }
 
 // Sitemaps returns the values of the file's sitemap lines, in file order.
 func (r *Robots) Sitemaps() []string {
@@ -207,7 +206,7 @@ func (r *Robots) Sitemaps() []string {
 
 // Others returns the directives that are neither group lines nor sitemaps
 // (crawl-delay, host, ...), in file order. They change no verdict.
-func (r *Robots) Others() []Directive { return directivesOf(r.file.Others()) }
+func (r *Robots) Others() []Directive { return r.file.Others() }
 
 // Lines returns the number of lines read, counting the last one.
 func (r *Robots) Lines() int { return r.file.Lines }
@@ -343,7 +342,7 @@ func (a *Agent) Name() string { return a.name }
 func (a *Agent) selected() []int32 { return a.rules.Groups() }
 
 // groups returns all groups of the agent's file; a.selected() indexes them.
-func (a *Agent) groups() []Group { return groupsOf(a.file().Groups()) }
+func (a *Agent) groups() []Group { return a.file().Groups() }
 
 // file returns the parsed file the agent was resolved on: its rule set's,
 // which the agent does not keep twice (a cache keeps one agent per site).
@@ -495,9 +494,9 @@ func (a *Agent) decide(x, y, z string) Decision {
 	v := a.rules.Decide(x, y, z)
 	d := Decision{Allowed: v.Allowed(), Implicit: v.Implicit}
 	if v.Matched {
-		d.Rule = ruleOf(a.rules.Rule(v.ID))
+		d.Rule = a.rules.Rule(v.ID)
 	} else if id, ok := a.rules.Undecided(); ok && !v.Implicit {
-		d.Empty = ruleOf(a.rules.Rule(id))
+		d.Empty = a.rules.Rule(id)
 	}
 	return d
 }

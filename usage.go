@@ -114,11 +114,11 @@ func (a *Agent) loadUsage() *agentUsage {
 // the top-level Content-Signal lines, and prepares them.
 func (a *Agent) readUsage() *agentUsage {
 	var l usageLines
-	for _, d := range directivesOf(a.file().Preamble()) {
+	for _, d := range a.file().Preamble() {
 		l.add(d, false)
 	}
 	for _, gi := range a.selected() {
-		for _, d := range directivesOf(a.file().Extras(gi)) {
+		for _, d := range a.file().Extras(gi) {
 			l.add(d, true)
 		}
 	}

@@ -2,7 +2,8 @@ package automaton
 
 import (
 	"strings"
-	"unsafe"
+
+	"github.com/fastrobots/robots/internal/alloc"
 )
 
 // A position is a place in one pattern: before its j-th byte, or at its
@@ -85,7 +86,7 @@ func compileProg(ranked []Pattern, endAtNUL bool) *prog {
 
 // bytes returns the memory the program holds.
 func (p *prog) bytes() int {
-	return int(unsafe.Sizeof(prog{})) + cap(p.anchored) + 4*cap(p.off) + cap(p.kind) + cap(p.lit) + 4*cap(p.pat)
+	return alloc.SizeOf[prog]() + cap(p.anchored) + 4*cap(p.off) + cap(p.kind) + cap(p.lit) + 4*cap(p.pat)
 }
 
 // foldStars replaces every run of '*' by one '*': they match the same.

@@ -6,7 +6,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unsafe"
+
+	"github.com/fastrobots/robots/internal/alloc"
 )
 
 // scanner decides a path against the ranked patterns without a DFA: it is
@@ -174,7 +175,7 @@ func newScanner(ranked []Pattern) *scanner {
 		return strings.Compare(sc.prefix(a), sc.prefix(b))
 	})
 	sc.pool.New = func() any { return sc.newScratch() }
-	sc.tableBytes = int(unsafe.Sizeof(*sc)) + trie.bytes() +
+	sc.tableBytes = alloc.SizeOf[scanner]() + trie.bytes() +
 		4*(cap(sc.plen)+cap(sc.first)+cap(sc.steps)+cap(sc.byPrefix))
 	x := sc.newScratch()
 	sc.scratchBytes = x.bytes()
@@ -208,8 +209,8 @@ func (sc *scanner) newScratch() *scanScratch {
 }
 
 func (x *scanScratch) bytes() int {
-	return int(unsafe.Sizeof(*x)) + 4*(cap(x.head)+cap(x.tail)+cap(x.began)+cap(x.wheel)+cap(x.wakes)) + 8*cap(x.busy) +
-		cap(x.wait)*int(unsafe.Sizeof(waiter{}))
+	return alloc.SizeOf[scanScratch]() + 4*(cap(x.head)+cap(x.tail)+cap(x.began)+cap(x.wheel)+cap(x.wakes)) + 8*cap(x.busy) +
+		cap(x.wait)*alloc.SizeOf[waiter]()
 }
 
 // bytes returns the memory the scanner holds: its tables and one scratch.

@@ -2,7 +2,8 @@ package automaton
 
 import (
 	"strings"
-	"unsafe"
+
+	"github.com/fastrobots/robots/internal/alloc"
 )
 
 // Set is a compiled rule set: the patterns of one group (or of the groups
@@ -51,12 +52,12 @@ func NewSet(patterns []Pattern, opts Options) *Set {
 	ranked := rank(patterns)
 	p := compileProg(ranked, opts.EndAtNUL)
 	s := &Set{patterns: ranked, dfa: newDFA(p, budget, opts.Meter)}
-	opts.Meter.Add(setBytes + int(unsafe.Sizeof(Pattern{}))*cap(ranked) + p.bytes() + s.dfa.fixedBytes())
+	opts.Meter.Add(setBytes + alloc.SizeOf[Pattern]()*cap(ranked) + p.bytes() + s.dfa.fixedBytes())
 	return s
 }
 
 // setBytes is the size of a Set and its dfa.
-const setBytes = int(unsafe.Sizeof(Set{}) + unsafe.Sizeof(dfa{}))
+var setBytes = alloc.SizeOf[Set]() + alloc.SizeOf[dfa]()
 
 // Start begins a check.
 func (s *Set) Start() Cursor {

@@ -2,7 +2,8 @@ package automaton
 
 import (
 	"slices"
-	"unsafe"
+
+	"github.com/fastrobots/robots/internal/alloc"
 )
 
 // acTrie is the Aho–Corasick automaton of a set of distinct, non-empty
@@ -247,6 +248,6 @@ func (t *acTrie) endsWith(v, p int32) bool {
 
 // bytes returns the memory the automaton holds.
 func (t *acTrie) bytes() int {
-	return int(unsafe.Sizeof(*t)) + cap(t.label) +
+	return alloc.SizeOf[acTrie]() + cap(t.label) +
 		4*(cap(t.first)+cap(t.fail)+cap(t.out)+cap(t.plen)+cap(t.head)+cap(t.jump))
 }

@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
-	"github.com/fastrobots/robots/runtime"
-	"github.com/stretchr/testify/require"
 )
 
 // TestPeersAgreeOnBasics checks that every adapter gives the obvious verdict
@@ -229,16 +229,15 @@ func TestRetained(t *testing.T) {
 // robots.Stats reports states and bytes only; the make-up is
 // automaton.Stats, so the test builds the agent from the layers as
 // robots.Robots.Agent does: resolve, compile (the file's dialect sets
-// the automaton's options), match.
+// the automaton's options), check.
 func TestRealisticStarAutomaton(t *testing.T) {
 	body, paths := loadWorkload(t)
 	file := compile.Parse(body, compile.Options{})
 	rules := file.Compile(file.Resolve(StarAgent), automaton.Options{})
 	rules.Set()
-	bot := runtime.NewMatcher(rules)
 	pathBytes := 0
 	for _, p := range paths {
-		bot.AllowedPath(p)
+		rules.Allowed(p, "", "")
 		pathBytes += len(p)
 	}
 	st := rules.Stats()
@@ -252,7 +251,7 @@ func TestRealisticStarAutomaton(t *testing.T) {
 	// The same paths again and again: every state they reach gets its row.
 	for range 4 {
 		for _, p := range paths {
-			bot.AllowedPath(p)
+			rules.Allowed(p, "", "")
 		}
 	}
 	again := rules.Stats()

@@ -2,7 +2,6 @@ package compile
 
 import (
 	"strings"
-	"unsafe"
 
 	"github.com/fastrobots/robots/internal/alloc"
 )
@@ -88,7 +87,7 @@ func fileByGram(slab string, all []coldEntry) ([]coldEntry, *gramIndex) {
 
 // bytes returns the memory the index holds.
 func (gi *gramIndex) bytes() int {
-	return alloc.Size(int(unsafe.Sizeof(*gi))) + alloc.Size(cap(gi.filed)*coldEntryBytes) + alloc.Size(4*cap(gi.start))
+	return alloc.Size(alloc.SizeOf[gramIndex]()) + alloc.Size(cap(gi.filed)*coldEntryBytes) + alloc.Size(4*cap(gi.start))
 }
 
 // match tries the patterns that may match path.

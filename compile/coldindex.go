@@ -9,10 +9,10 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/internal/alloc"
+	"github.com/fastrobots/robots/internal/word"
 )
 
 // coldIndex holds a rule set's patterns by their literal prefix, their
@@ -29,8 +29,8 @@ import (
 // filed by them instead (gramIndex): hundreds of them may share a key, or
 // have none.
 type coldIndex struct {
-	// The fields fill one cache line, the size of the object: a check
-	// reads them all, and on a crawl each line it reads is a cache miss.
+	// A check reads every field: on a crawl each line it reads is a
+	// cache miss, so they are kept within 80 bytes, the object's size.
 
 	// slab holds every entry's pattern (coldEntry.off): the file's arena,
 	// which holds the patterns that needed no escaping, followed by the
@@ -38,10 +38,10 @@ type coldIndex struct {
 	// from it without going through the rules and the file: on a crawl,
 	// each such hop is a cache miss.
 	slab string
-	// entries is the first of the index's entries, in one array: first
-	// the nShort whose key has no or one byte, then the others, grouped by
-	// key[1] (table). Its length is table's last word.
-	entries *coldEntry
+	// entries are the index's entries, in one array: first the nShort
+	// whose key has no or one byte, then the others, grouped by key[1]
+	// (table).
+	entries []coldEntry
 	// table holds the groups, in one array a check reads: groupWords
 	// words whose bit c says the group of byte c is not empty, then, per
 	// non-empty group in byte order, where it begins in entries, with
@@ -53,10 +53,8 @@ type coldIndex struct {
 	coldPathMax int32 // the longest path whose work is within coldWorkMax (indexWork), found once
 }
 
-// coldIndexBytes is the size of a coldIndex: one cache line.
-const coldIndexBytes = 64
-
-var _ [coldIndexBytes - unsafe.Sizeof(coldIndex{})]struct{}
+// coldIndexBytes is the size of a coldIndex (TestColdIndexSizes).
+const coldIndexBytes = 80
 
 // groupWords is the number of words of a group table's bitmap.
 const groupWords = 256 / 32
@@ -67,11 +65,11 @@ const groupSorted = 1 << 30
 
 // all returns the index's entries.
 func (ix *coldIndex) all() []coldEntry {
-	return unsafe.Slice(ix.entries, ix.table[len(ix.table)-1])
+	return ix.entries
 }
 
 // short returns the entries whose key has no or one byte.
-func (ix *coldIndex) short() []coldEntry { return unsafe.Slice(ix.entries, ix.nShort) }
+func (ix *coldIndex) short() []coldEntry { return ix.entries[:ix.nShort] }
 
 // keyed returns the entries grouped by their key's second byte.
 func (ix *coldIndex) keyed() []coldEntry { return ix.all()[ix.nShort:] }
@@ -100,11 +98,9 @@ func groupTable(counts *[256]int32, nShort int32) []int32 {
 	return append(t, sum)
 }
 
-// coldEntryBytes is the size of a coldEntry: 24 bytes, which a cold
-// index is charged per entry (this fails to compile when it grows).
-const coldEntryBytes = int(unsafe.Sizeof(coldEntry{}))
-
-var _ [24 - coldEntryBytes]struct{}
+// coldEntryBytes is the size of a coldEntry, which a cold index is
+// charged per entry (TestColdIndexSizes).
+const coldEntryBytes = 24
 
 // coldEntry is one pattern a rule is matched as: its own, or the
 // directory of an index page (Google's rule), without the '$' that
@@ -142,7 +138,7 @@ const headLen = 7
 // shorter.
 func headOf(s string) uint64 {
 	if len(s) >= 8 {
-		w := bits.ReverseBytes64(loadWord(s)) // s[0:8], s[0] the top byte
+		w := bits.ReverseBytes64(word.Load(s)) // s[0:8], s[0] the top byte
 		return w&(0xFF<<56) | w<<8&(1<<56-1<<16)
 	}
 	var w uint64
@@ -378,12 +374,10 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 		entries[next[e.group(ix.slab)]] = e
 		next[e.group(ix.slab)]++
 	}
-	if len(entries) > 0 {
-		ix.entries = &entries[0]
-	}
+	ix.entries = entries
 	*scratch = all[:0]
 	entryScratch.Put(scratch)
-	if unsafe.StringData(ix.slab) != unsafe.StringData(rs.file.body) {
+	if len(ix.slab) != len(rs.file.body) { // escaped patterns follow the arena
 		rs.meter.Add(alloc.Size(len(ix.slab)))
 	}
 	rs.meter.Add(alloc.Size(coldIndexBytes) + alloc.Size(cap(entries)*coldEntryBytes) + alloc.Size(4*cap(ix.table)))
@@ -522,7 +516,7 @@ func (ix *coldIndex) group(rs *RuleSet, c byte) []coldEntry {
 		j += bits.OnesCount32(uint32(w))
 	}
 	lo, hi := atomic.LoadInt32(&t[j]), atomic.LoadInt32(&t[j+1])&^groupSorted
-	g := unsafe.Slice(ix.entries, hi)[lo&^groupSorted:]
+	g := ix.entries[lo&^groupSorted : hi]
 	if lo&groupSorted == 0 {
 		rs.mu.Lock()
 		if atomic.LoadInt32(&t[j])&groupSorted == 0 {
@@ -667,7 +661,7 @@ func sharedPrefix(keys []string, words []uint64, depth int) int {
 // big-endian number.
 func digitAt(key string, depth int) uint64 {
 	if depth+8 <= len(key) {
-		return bits.ReverseBytes64(loadWord(key[depth:])) >> (64 - 8*digitBytes)
+		return bits.ReverseBytes64(word.Load(key[depth:])) >> (64 - 8*digitBytes)
 	}
 	var b [8]byte
 	if depth < len(key) {
@@ -759,7 +753,7 @@ func commonPrefix(a, b string) int {
 	n := min(len(a), len(b))
 	i := 0
 	for ; i+8 <= n; i += 8 {
-		if x := loadWord(a[i:]) ^ loadWord(b[i:]); x != 0 {
+		if x := word.Load(a[i:]) ^ word.Load(b[i:]); x != 0 {
 			return i + bits.TrailingZeros64(x)/8
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -333,4 +334,11 @@ func workOf(ix *coldIndex, path string) int {
 		}
 	}
 	return indexWork(len(path), star, starBytes, len(ix.keyed()))
+}
+
+// TestColdIndexSizes pins the sizes the index is charged by: a coldIndex
+// is 80 bytes, and a coldEntry 24.
+func TestColdIndexSizes(t *testing.T) {
+	assert.Equal(t, uintptr(coldIndexBytes), unsafe.Sizeof(coldIndex{}))
+	assert.Equal(t, uintptr(coldEntryBytes), unsafe.Sizeof(coldEntry{}))
 }

@@ -128,8 +128,10 @@ func isDecimal(s string) bool {
 // RequestRate is the value of a Request-rate line: at most Requests
 // requests every Per.
 type RequestRate struct {
+	// Requests is the number of requests allowed per period, above zero.
 	Requests int
-	Per      time.Duration
+	// Per is the period, above zero.
+	Per time.Duration
 	// Window is the time of day the rate applies in, when the value names
 	// one after the rate ("1/10s 1800-0600"); zero otherwise.
 	Window VisitTime
@@ -259,9 +261,12 @@ func parseClock(s string) (time.Duration, bool) {
 // Host is a Host line: the mirror Yandex was asked to treat as the main
 // one.
 type Host struct {
-	Line   int
-	Scheme string // "http" or "https"; "" when the value named none
-	Host   string // the host name, with ":port" when one was given
+	// Line is the line's number in the file, counting from 1.
+	Line int
+	// Scheme is "http" or "https"; "" when the value named none.
+	Scheme string
+	// Host is the host name, with ":port" when one was given.
+	Host string
 }
 
 // ParseHost reads a Host value: a host name with an optional port, and an
@@ -299,7 +304,9 @@ func (f *File) Hosts() []Host {
 // CleanParam is a Clean-param line: query parameters that do not change
 // the page, for the URLs whose path starts with Path.
 type CleanParam struct {
-	Line   int
+	// Line is the line's number in the file, counting from 1.
+	Line int
+	// Params are the parameter names, in the order written.
 	Params []string
 	// Path is the path prefix the line applies to, '*' as a wildcard; ""
 	// applies it to every path.

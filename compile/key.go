@@ -1,9 +1,6 @@
 package compile
 
-import (
-	"encoding/binary"
-	"unsafe"
-)
+import "github.com/fastrobots/robots/internal/word"
 
 // Kind is what a directive line does.
 type Kind uint8
@@ -94,6 +91,9 @@ func classifyKey(key string, exact bool) (kind Kind, spelling string, typo bool)
 	return Unknown, "", false
 }
 
+// wordBytes is the size of the words keys are compared in.
+const wordBytes = 8
+
 // kindOf is classifyKey's kind, found first among the canonical spellings
 // a word at a time: nearly every key is one of them. The others, typos
 // included, go through classifyKey.
@@ -115,7 +115,7 @@ func canonicalKind(key string, exact bool) (Kind, bool) {
 	if len(key) < wordBytes {
 		var w [wordBytes]byte
 		copy(w[:], key)
-		kind, _ := fieldPrefix(unsafe.String(&w[0], wordBytes))
+		kind, _ := fieldPrefix(string(w[:]))
 		return kind, kind != Unknown
 	}
 	kind, _ := fieldPrefix(key)
@@ -137,8 +137,8 @@ func fieldPrefix(s string) (Kind, int) {
 // prefixOf reports whether s starts with the words' text, ignoring the
 // case of its letters. s must hold wordBytes bytes, and n when more.
 func (w *nameWord) prefixOf(s string) bool {
-	return loadWord(s)&w.headBytes|w.headFold == w.head &&
-		(w.n <= wordBytes || loadWordAt(s, int(w.n)-wordBytes)|w.tailFold == w.tail)
+	return word.Load(s)&w.headBytes|w.headFold == w.head &&
+		(w.n <= wordBytes || word.Load(s[int(w.n)-wordBytes:])|w.tailFold == w.tail)
 }
 
 // nameWord is a text (a field name, or one and its colon) as the words
@@ -220,18 +220,6 @@ func foldMask(s string) uint64 {
 		}
 	}
 	return m
-}
-
-// loadWord returns the first eight bytes of s, which must have as many,
-// as a little-endian word.
-func loadWord(s string) uint64 {
-	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
-}
-
-// loadWordAt returns the eight bytes of s from i, which must be there, as
-// a little-endian word.
-func loadWordAt(s string, i int) uint64 {
-	return binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i)), 8))
 }
 
 // wordOf returns up to the first eight bytes of s as a little-endian word.

@@ -1,8 +1,6 @@
 package compile
 
 import (
-	"unsafe"
-
 	"github.com/fastrobots/robots/internal/alloc"
 )
 
@@ -10,15 +8,15 @@ import (
 // Each object is counted at what the allocator takes for it (alloc.Size):
 // a cache charges what a file reports, and must not charge less than the
 // heap holds.
-const (
-	ruleRecBytes   = int(unsafe.Sizeof(ruleRec{}))
-	agentRecBytes  = int(unsafe.Sizeof(agentRec{}))
-	groupRecBytes  = int(unsafe.Sizeof(groupRec{}))
-	dirRecBytes    = int(unsafe.Sizeof(dirRec{}))
-	nameBytes      = int(unsafe.Sizeof(name{}))
-	fileBytes      = int(unsafe.Sizeof(File{}))
-	ruleSetBytes   = int(unsafe.Sizeof(RuleSet{}))
-	stringHdrBytes = int(unsafe.Sizeof(""))
+var (
+	ruleRecBytes   = alloc.SizeOf[ruleRec]()
+	agentRecBytes  = alloc.SizeOf[agentRec]()
+	groupRecBytes  = alloc.SizeOf[groupRec]()
+	dirRecBytes    = alloc.SizeOf[dirRec]()
+	nameBytes      = alloc.SizeOf[name]()
+	fileBytes      = alloc.SizeOf[File]()
+	ruleSetBytes   = alloc.SizeOf[RuleSet]()
+	stringHdrBytes = alloc.SizeOf[string]()
 )
 
 // memoryBytes returns the memory the file's records hold: the File, the
@@ -34,11 +32,11 @@ func (f *File) memoryBytes() int {
 		n -= alloc.Size(4 * cap(f.global))
 	}
 	if nm := f.names; nm != nil {
-		n += alloc.Size(int(unsafe.Sizeof(names{}))) + alloc.Size(cap(nm.list)*nameBytes) +
+		n += alloc.Size(alloc.SizeOf[names]()) + alloc.Size(cap(nm.list)*nameBytes) +
 			alloc.Size(4*cap(nm.slots)) + alloc.Size(4*cap(nm.groups))
 	}
 	if r := f.rare; r != nil {
-		n += alloc.Size(int(unsafe.Sizeof(rareRecs{})))
+		n += alloc.Size(alloc.SizeOf[rareRecs]())
 		for _, p := range r.escaped {
 			n += alloc.Size(len(p))
 		}
@@ -49,7 +47,7 @@ func (f *File) memoryBytes() int {
 }
 
 // viewsBytes is the size of a views.
-const viewsBytes = int(unsafe.Sizeof(views{}))
+var viewsBytes = alloc.SizeOf[views]()
 
 // groupsBytes returns the memory of built groups.
 func groupsBytes(groups []Group) int {
@@ -60,11 +58,11 @@ func groupsBytes(groups []Group) int {
 		rules += len(groups[i].Rules)
 		agents += len(groups[i].Agents)
 	}
-	return alloc.Size(cap(groups)*int(unsafe.Sizeof(Group{}))) +
-		alloc.Size(rules*int(unsafe.Sizeof(Rule{}))) + alloc.Size(agents*int(unsafe.Sizeof(AgentLine{})))
+	return alloc.Size(cap(groups)*alloc.SizeOf[Group]()) +
+		alloc.Size(rules*alloc.SizeOf[Rule]()) + alloc.Size(agents*alloc.SizeOf[AgentLine]())
 }
 
 // directivesBytes returns the memory of built directives.
 func directivesBytes(ds []Directive) int {
-	return alloc.Size(cap(ds) * int(unsafe.Sizeof(Directive{})))
+	return alloc.Size(cap(ds) * alloc.SizeOf[Directive]())
 }

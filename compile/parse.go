@@ -5,9 +5,10 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/fastrobots/robots/automaton"
+	"github.com/fastrobots/robots/internal/alloc"
+	"github.com/fastrobots/robots/internal/bytestr"
 )
 
 // Options control parsing. The zero value reads as Google does, up to
@@ -180,38 +181,59 @@ type dirRec struct {
 // otherwise).
 var _ [1<<16 - 1 - MaxLineBytes]struct{}
 
-// Group is a run of user-agent lines and the rules that follow them.
+// Group is a run of user-agent lines and the rules that follow them, as
+// File.Groups (and robots.Robots.Groups) returns it. Like everything a
+// File returns, a Group and the slices it holds are shared and must not be
+// modified.
 type Group struct {
+	// Agents are the group's user-agent lines, in file order; a group has
+	// at least one.
 	Agents []AgentLine
-	Rules  []Rule
-	// Extras are the directives this package does not interpret
-	// (crawl-delay, request-rate, ...) that stand after the group's first
-	// user-agent line and before the next group. They are also in
-	// File.Others and change no verdict.
+	// Rules are the group's allow and disallow lines, in file order.
+	Rules []Rule
+	// Extras are the directives not interpreted here (crawl-delay,
+	// request-rate, ...) that stand after the group's first user-agent
+	// line and before the next group. They are also in File.Others and
+	// change no verdict.
 	Extras []Directive
 }
 
 // AgentLine is one user-agent line of a group.
 type AgentLine struct {
-	Line   int
-	Value  string // the value as written, trimmed
-	Token  string // the product token compared with a crawler's agent ("" for '*')
-	Global bool   // the line names every crawler ('*')
+	// Line is the line's number in the file, counting from 1.
+	Line int
+	// Value is the value as written, trimmed of white space.
+	Value string
+	// Token is the product token a crawler's agent is compared with: the
+	// value's leading run of letters, '-' and '_' (ExtractAgent); "" when
+	// Global.
+	Token string
+	// Global is true when the line names every crawler ('*').
+	Global bool
 }
 
 // Rule is one allow or disallow line of a group.
 type Rule struct {
-	Line    int
-	Allow   bool
-	Value   string // the value as written, trimmed
-	Pattern string // the value escaped by EscapePattern: what is matched
+	// Line is the line's number in the file, counting from 1.
+	Line int
+	// Allow is true for an allow line, false for a disallow line.
+	Allow bool
+	// Value is the value as written, trimmed of white space.
+	Value string
+	// Pattern is what is matched against a URL's path: Value with bytes
+	// outside ASCII percent-encoded and the hex digits of "%xx" in upper
+	// case (EscapePattern). An empty Pattern decides no URL.
+	Pattern string
 }
 
-// Directive is a line outside the group structure: a sitemap or a directive
-// this package does not interpret (crawl-delay, host, ...).
+// Directive is a line outside the group structure: a sitemap, or a
+// directive not interpreted here (crawl-delay, host, ...).
 type Directive struct {
-	Line  int
-	Key   string // the key as written
+	// Line is the line's number in the file, counting from 1.
+	Line int
+	// Key is the directive's name as written ("Sitemap", "crawl-delay").
+	Key string
+	// Value is the value as written, trimmed of white space.
 	Value string
 }
 
@@ -225,8 +247,10 @@ func Parse(data []byte, opts Options) *File { return parse(data, opts, true) }
 func parse(data []byte, opts Options, quick bool) *File {
 	data, truncated := truncate(data, opts.BodyLimit())
 	f := &File{Mode: opts.Mode, dialect: opts.Mode.Dialect(), Truncated: truncated, meter: opts.Meter}
-	// The body is read in place: nothing below keeps a string of it.
-	f.body = unsafe.String(unsafe.SliceData(data), len(data))
+	// The body is read in place, as a string that shares data: sound
+	// because data is read during this call only and nothing keeps the
+	// string (finish replaces it with the arena).
+	f.body = bytestr.String(data)
 	b := builders.Get().(*builder)
 	b.reset(f)
 	b.quick = quick
@@ -235,10 +259,10 @@ func parse(data []byte, opts Options, quick bool) *File {
 		// by copying; a rule line is rarely shorter than 32 bytes.
 		b.rules = make([]ruleRec, 0, n)
 	}
-	if cap(b.kept) < len(data)+wordBytes {
+	if cap(b.kept) < len(data) {
 		// The arena never holds more than the body: reserve that once,
 		// and a parse allocates in proportion to its body.
-		b.kept = make([]byte, 0, len(data)+wordBytes)
+		b.kept = make([]byte, 0, len(data))
 	}
 	f.Lines = b.scan()
 	b.finish()
@@ -298,8 +322,7 @@ func (b *builder) reset(f *File) {
 
 // reuse empties s, or drops it when it holds more than builderKeepBytes.
 func reuse[T any](s []T) []T {
-	var zero T
-	if cap(s)*int(unsafe.Sizeof(zero)) > builderKeepBytes {
+	if cap(s)*alloc.SizeOf[T]() > builderKeepBytes {
 		return nil
 	}
 	return s[:0]
@@ -341,7 +364,7 @@ func globalGroups(groups []int32) []int32 {
 // isShared reports whether groups is a list from singleGroups, which no
 // file pays for.
 func isShared(groups []int32) bool {
-	return len(groups) == 1 && int(groups[0]) < len(singleGroups) && unsafe.SliceData(groups) == &singleGroups[groups[0]]
+	return len(groups) == 1 && int(groups[0]) < len(singleGroups) && &groups[0] == &singleGroups[groups[0]]
 }
 
 // dirRecs returns the unknown lines' records, with the sitemap lines'
@@ -360,33 +383,12 @@ func dirRecs(others, sitemaps []dirRec) []dirRec {
 func (f *File) sitemapRecs() []dirRec { return f.others[len(f.others):cap(f.others)] }
 
 // keep copies body[from:to] to the end of the arena and returns its
-// offset there. Values are short, so they are copied a word at a time,
-// which may write up to a word past the value's end: the arena keeps a
-// word to spare, and the next value overwrites the excess.
+// offset there.
 func (b *builder) keep(from, to int) uint32 {
-	at, n := len(b.kept), to-from
-	if cap(b.kept)-at < n+wordBytes {
-		// Parse reserves the body's size and a word, which the arena
-		// never passes; the word copies below write through pointers,
-		// so their room is checked all the same.
-		b.kept = slices.Grow(b.kept, n+wordBytes)
-	}
-	body := b.file.body
-	if n <= 4*wordBytes && to+wordBytes <= len(body) {
-		src := unsafe.Pointer(unsafe.StringData(body[from:]))
-		dst := unsafe.Pointer(unsafe.SliceData(b.kept[at:cap(b.kept)]))
-		for i := uintptr(0); i < uintptr(n); i += wordBytes {
-			*(*uint64)(unsafe.Add(dst, i)) = *(*uint64)(unsafe.Add(src, i))
-		}
-		b.kept = b.kept[:at+n]
-	} else {
-		b.kept = append(b.kept, body[from:to]...)
-	}
+	at := len(b.kept)
+	b.kept = append(b.kept, b.file.body[from:to]...)
 	return uint32(at)
 }
-
-// wordBytes is the size of the words values are copied in.
-const wordBytes = 8
 
 // exact returns a copy of s at its length (rounded up to the allocator's
 // size class, which costs nothing more), or nil when it is empty.

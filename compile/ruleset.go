@@ -5,7 +5,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/internal/alloc"
@@ -38,10 +37,9 @@ type RuleRef struct {
 //
 // A RuleSet is safe for concurrent use.
 //
-// A cache holds one per site a crawler met: its fields are packed into 88
-// bytes, the options of its automaton (options) and its groups (Groups)
-// among them, which the allocator gives 96 (a size class whose objects
-// start 32 bytes apart). What every check reads comes first, in 32 bytes,
+// A cache holds one per site a crawler met: its fields, the options of its
+// automaton (options) and its groups (Groups) among them, are packed into
+// 96 bytes, a size class whose objects start 32 bytes apart. What every check reads comes first, in 32 bytes,
 // so that a check of a site the crawl has not met for a while loads one
 // cache line of it (TestRuleSetCheckFieldsShareALine).
 type RuleSet struct {
@@ -55,13 +53,12 @@ type RuleSet struct {
 	// here, a check need not load the File.
 	normalize, endAtNUL, verbatim bool
 
-	file    *File
-	groupAt *int32           // the selection's groups: nGroups of them from here
-	meter   *automaton.Meter // the automaton's options.Meter
-	mu      sync.Mutex       // held while compiling or indexing
-	nGroups int32
-	budget  int32 // the automaton's options.Budget, -1 for no limit but its own
-	empty   int32 // the empty rule that applies when none matches (emptyRules), or -1
+	file   *File
+	groups []int32          // the selection's groups
+	meter  *automaton.Meter // the automaton's options.Meter
+	mu     sync.Mutex       // held while compiling or indexing
+	budget int32            // the automaton's options.Budget, -1 for no limit but its own
+	empty  int32            // the empty rule that applies when none matches (emptyRules), or -1
 
 	attached atomic.Pointer[attachment] // Attach's value, nil until then
 }
@@ -136,7 +133,7 @@ func (f *File) Compile(sel Selection, opts automaton.Options) *RuleSet {
 // value of its own, which saves an allocation; the meter is not charged
 // for rs, which the caller's value is charged with.
 func (f *File) CompileTo(rs *RuleSet, sel Selection, opts automaton.Options) {
-	rs.file, rs.groupAt, rs.nGroups = f, unsafe.SliceData(sel.Groups), int32(len(sel.Groups))
+	rs.file, rs.groups = f, sel.Groups
 	rs.budget, rs.meter = budget32(opts.Budget), opts.Meter
 	rs.normalize, rs.endAtNUL, rs.verbatim = f.dialect.NormalizePercent, f.dialect.EndAtNUL, f.dialect.Verbatim()
 	if opts.Meter == nil {
@@ -172,7 +169,7 @@ func (rs *RuleSet) Set() *automaton.Set { return rs.compile() }
 
 // Groups returns the selection's groups, whose rules the set holds. The
 // slice is shared and must not be modified.
-func (rs *RuleSet) Groups() []int32 { return unsafe.Slice(rs.groupAt, rs.nGroups) }
+func (rs *RuleSet) Groups() []int32 { return rs.groups }
 
 // File returns the file the rules come from.
 func (rs *RuleSet) File() *File { return rs.file }

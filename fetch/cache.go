@@ -7,12 +7,12 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unsafe"
 
 	"golang.org/x/sync/singleflight"
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/internal/alloc"
+	"github.com/fastrobots/robots/internal/bytestr"
 	"github.com/fastrobots/robots/internal/engine"
 )
 
@@ -237,7 +237,7 @@ func newView(key string) *view {
 	v := &view{}
 	if len(key) <= viewKeyBytes {
 		n := copy(v.keyBytes[:], key)
-		key = unsafe.String(&v.keyBytes[0], n)
+		key = bytestr.String(v.keyBytes[:n]) // the view never writes its bytes again
 	}
 	v.key = key
 	return v
@@ -721,7 +721,7 @@ func (c *Cache) remove(e *entry) {
 // ring's links among its fields), its view, and its share of the origin table's slots
 // (between 4/3 and 8/3 slots of 8 bytes per entry, tombstones aside), each
 // object at what the allocator takes for it.
-var entryBytes = int64(alloc.Size(int(unsafe.Sizeof(entry{}))) + alloc.Size(int(unsafe.Sizeof(view{}))) + 24)
+var entryBytes = int64(alloc.Size(alloc.SizeOf[entry]()) + alloc.Size(alloc.SizeOf[view]()) + 24)
 
 // entrySize returns the memory an entry keeps alive: its bookkeeping and
 // key and validators, its results with their URLs, and for each parsed file what the file
@@ -744,7 +744,7 @@ func entrySize(e *entry) int64 {
 			continue
 		}
 		n += int64(alloc.Size(int(resultBytes)) + alloc.Size(len(r.URL)))
-		if unsafe.StringData(r.FinalURL) != unsafe.StringData(r.URL) {
+		if r.FinalURL != r.URL { // one string when there was no redirect
 			n += int64(alloc.Size(len(r.FinalURL)))
 		}
 		if r.Robots == nil || slices.Contains(files[:i], r.Robots) {
@@ -756,11 +756,12 @@ func entrySize(e *entry) int64 {
 	return n
 }
 
-// sharesURL reports whether key's bytes are those of one of the results'
-// URLs (entryFor), which are counted with the result.
+// sharesURL reports whether key is the start of one of the results' URLs,
+// whose bytes it shares then (entryFor) and which are counted with the
+// result.
 func sharesURL(key string, results []*Result) bool {
 	for _, r := range results {
-		if r != nil && len(r.URL) >= len(key) && unsafe.StringData(r.URL) == unsafe.StringData(key) {
+		if r != nil && strings.HasPrefix(r.URL, key) {
 			return true
 		}
 	}

@@ -4,9 +4,9 @@ import (
 	"context"
 	"strings"
 	"time"
-	"unsafe"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/bytestr"
 	"github.com/fastrobots/robots/internal/rawurl"
 	"github.com/fastrobots/robots/usage"
 )
@@ -214,7 +214,7 @@ func rootedOnStack(buf *[warmBuffer]byte, p *page) (string, bool) {
 		return "", false
 	}
 	b := append(append(append(buf[:0], p.origin...), '/'), p.rest...)
-	return unsafe.String(unsafe.SliceData(b), len(b)), true
+	return bytestr.String(b), true
 }
 
 // decideWarm is Decide on allowedWarm's path, for the one agent of

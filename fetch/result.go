@@ -7,10 +7,10 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unsafe"
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/internal/alloc"
+	"github.com/fastrobots/robots/internal/bytestr"
 	"github.com/fastrobots/robots/usage"
 )
 
@@ -159,7 +159,7 @@ func agentsKeyIn(buf []byte, agents []string) string {
 		return agentsKey(agents)
 	}
 	buf = appendListKey(buf, agents)
-	return unsafe.String(unsafe.SliceData(buf), len(buf))
+	return bytestr.String(buf) // buf is not written while the key is read
 }
 
 // resolutionBytes returns what a kept resolution of key costs besides the
@@ -181,16 +181,19 @@ func resolutionBytes(key string, a *Agent) int64 {
 }
 
 // The sizes of what a resolution keeps.
-const (
-	agentBytes       = int(unsafe.Sizeof(Agent{}))
-	robotsAgentBytes = int(unsafe.Sizeof(robots.Agent{}))
-	pacingBytes      = int(unsafe.Sizeof(pacing{}))
-	agentCacheBytes  = int(unsafe.Sizeof(agentCache{}))
-	agentMapSlot     = 16 + 8 // a key and a pointer
+var (
+	agentBytes       = alloc.SizeOf[Agent]()
+	robotsAgentBytes = alloc.SizeOf[robots.Agent]()
+	pacingBytes      = alloc.SizeOf[pacing]()
+	agentCacheBytes  = alloc.SizeOf[agentCache]()
 )
 
+// agentMapSlot is the size of an entry of a map of agents: a key and a
+// pointer.
+const agentMapSlot = 16 + 8
+
 // resultBytes is the size of a Result.
-const resultBytes = int64(unsafe.Sizeof(Result{}))
+var resultBytes = int64(alloc.SizeOf[Result]())
 
 // agentCache keeps the *Agent of each agent list asked of one Result, and
 // what the entry holding the result was last charged for its file. A

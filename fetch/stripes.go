@@ -47,7 +47,8 @@ func stripesFor(procs int) int {
 // Add counts one event, on the stripe of the calling goroutine's stack:
 // goroutines run on stacks of their own, kilobytes apart, so the address
 // of a local variable tells them apart at the cost of a multiplication
-// (a stack that moves as it grows just moves to another stripe).
+// (a stack that moves as it grows just moves to another stripe). The
+// address is only turned into a number, never back into a pointer.
 func (c *stripedCounter) Add() {
 	var local byte
 	h := uint32((uint64(uintptr(unsafe.Pointer(&local))>>10) * 0x9E3779B97F4A7C15) >> 32)

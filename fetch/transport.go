@@ -9,9 +9,9 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unsafe"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/bytestr"
 )
 
 // DefaultMaxDelay caps the pacing delay of a Transport: a Crawl-delay or
@@ -250,7 +250,7 @@ func (t *Transport) allowedWarm(wire *wireRequest) (res *Result, allowed, ok boo
 	}
 	var buf [warmBuffer]byte
 	b := wire.appendOriginForm(buf[:0])
-	return t.checker.allowedWarm(t.agent, unsafe.String(unsafe.SliceData(b), len(b)))
+	return t.checker.allowedWarm(t.agent, bytestr.String(b)) // buf is not written again
 }
 
 // refuse returns the error of the origin-form request wire, which a, the

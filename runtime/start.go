@@ -1,10 +1,10 @@
 package runtime
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"strings"
-	"unsafe"
+
+	"github.com/fastrobots/robots/internal/word"
 )
 
 // PathStart returns the index in rawURL of the path, parameters and query
@@ -32,7 +32,7 @@ func PathStart(rawURL string) int {
 		return pathStart(rawURL, 0, true)
 	}
 	for ; i+8 <= len(rawURL); i += 8 {
-		w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(rawURL[i:]), 8))
+		w := word.Load(rawURL[i:])
 		if m := stopBytes(w); m != 0 {
 			return stopAt(rawURL, i+bits.TrailingZeros64(m)/8)
 		}

@@ -4,8 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"strings"
-	"unsafe"
 
+	"github.com/fastrobots/robots/internal/alloc"
 	"github.com/fastrobots/robots/internal/rawurl"
 )
 
@@ -242,10 +242,10 @@ func merge(a, b Decision) Decision {
 
 // setBytes and setRuleBytes are the sizes of a Set and of one of its
 // patterns.
-const (
-	setBytes       = int(unsafe.Sizeof(Set{}))
-	setRuleBytes   = int(unsafe.Sizeof(setRule{}))
-	decisionsBytes = int(unsafe.Sizeof(decisions{}))
+var (
+	setBytes       = alloc.SizeOf[Set]()
+	setRuleBytes   = alloc.SizeOf[setRule]()
+	decisionsBytes = alloc.SizeOf[decisions]()
 )
 
 // MemoryBytes returns the memory the set holds: itself, its patterns,

@@ -9,6 +9,8 @@
 // the runtime on every run.
 package alloc
 
+import "reflect"
+
 // classes are the allocator's size classes up to maxSmall.
 var classes = [...]uint16{
 	8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256,
@@ -79,3 +81,7 @@ func MapBytes(n, slot int) int {
 	}
 	return slots*slot + slots + 48
 }
+
+// SizeOf returns the size of a value of type T, in bytes: what
+// unsafe.Sizeof gives, without package unsafe.
+func SizeOf[T any]() int { return int(reflect.TypeFor[T]().Size()) }
