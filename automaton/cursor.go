@@ -16,7 +16,7 @@ package automaton
 type Cursor struct {
 	set   *Set
 	tab   *table // the table version the check reads
-	s     int32 // the live state's entry (rows.go), when mode is live
+	s     int32  // the live state's entry (rows.go), when mode is live
 	mode  cursorMode
 	final int32 // the verdict, when mode is done
 	scan  scanRun

@@ -47,8 +47,8 @@ const stateOverhead = 44
 // Building states, adding transitions and giving rows take the mutex.
 type dfa struct {
 	prog   *prog
-	stride int32 // entries per row: one per byte class, the end-of-input verdict, the state's number
-	start  int32 // the start state's row offset, or a final state
+	stride int32                 // entries per row: one per byte class, the end-of-input verdict, the state's number
+	start  int32                 // the start state's row offset, or a final state
 	table  atomic.Pointer[table] // the transition table (rows.go) as checks read it
 	// noTable is set when not even the start state and its row fit the
 	// budget; every check then runs on the scanner.

@@ -23,4 +23,3 @@ func (m *Meter) Bytes() int64 {
 	}
 	return m.n.Load()
 }
-
