@@ -112,16 +112,6 @@ func ExampleRobots_Explain() {
 	// winner: the longest match wins: 15 bytes against 9 bytes for line 2 (Disallow)
 }
 
-func ExampleLint() {
-	body := []byte("User-agent: *\nDisalow: /tmp/\nCrawl-delay: 10\nDisallow: /private\n")
-	for _, d := range robots.Lint(body) {
-		fmt.Println(d)
-	}
-	// Output:
-	// 2:1: warning: Google reads "Disalow" as "Disallow"; RFC 9309 and other crawlers may not: write "Disallow" [accepted-typo]
-	// 3:1: warning: Google ignores Crawl-delay; Bing and other crawlers read it [ignored-by-google]
-}
-
 func ExampleRobots_Sitemaps() {
 	r := robots.Parse([]byte(exampleRobots))
 	for _, s := range r.Sitemaps() {

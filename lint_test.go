@@ -67,7 +67,7 @@ func TestLintEveryDiagnostic(t *testing.T) {
 	}
 	var got []string
 	codes := map[lint.Code]int{}
-	for _, d := range robots.Lint(body) {
+	for _, d := range lint.Lint(body) {
 		got = append(got, fmt.Sprintf("%d:%d %s", d.Line, d.Column, d.Code))
 		codes[d.Code]++
 		assert.Equal(t, d.Code.Severity(), d.Severity, d.Code)
@@ -101,12 +101,12 @@ var lintClean = map[string]string{
 func TestLintCleanFiles(t *testing.T) {
 	for name, body := range lintClean {
 		t.Run(name, func(t *testing.T) {
-			assert.Empty(t, robots.Lint([]byte(body)))
+			assert.Empty(t, lint.Lint([]byte(body)))
 		})
 	}
 	example, err := os.ReadFile("cmd/robots/example.txt")
 	require.NoError(t, err)
-	assert.Empty(t, robots.Lint(example), "the robots command's example")
+	assert.Empty(t, lint.Lint(example), "the robots command's example")
 }
 
 // lintCorpusFiles lists the licensed corpus's files: robots.txt bodies in
@@ -160,7 +160,7 @@ func TestLintCorpusReport(t *testing.T) {
 	for _, path := range robotsFiles {
 		body, err := os.ReadFile(path)
 		require.NoError(t, err)
-		ds := robots.Lint(body)
+		ds := lint.Lint(body)
 		if len(ds) == 0 {
 			clean++
 		}
@@ -191,7 +191,7 @@ func TestLintCorpusReport(t *testing.T) {
 	for _, path := range htmlFiles {
 		body, err := os.ReadFile(path)
 		require.NoError(t, err)
-		ds := robots.Lint(body)
+		ds := lint.Lint(body)
 		codes := make([]lint.Code, len(ds))
 		for i, d := range ds {
 			codes[i] = d.Code
@@ -249,7 +249,7 @@ func FuzzLint(f *testing.F) {
 	f.Add([]byte("Content-Signal: ai-train=no, x\nUser-agent: *\nContent-Signal: search=yes,ai-train=yes\nContent-Usage: /a train-ai=n;;\n" +
 		"Disallow: /a\nContent-Usage: /a/b train-ai=y, genai=n\nContent-Usage: blog/ search=y\n\nUser-agent: *\nAllow: /\n"))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		ds := robots.Lint(body)
+		ds := lint.Lint(body)
 		lines := robots.Parse(body).Lines()
 		for i, d := range ds {
 			if d.Line < 1 || d.Line > lines || d.Column < 1 || d.Severity != d.Code.Severity() || d.Message == "" {

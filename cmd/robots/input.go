@@ -9,7 +9,7 @@ import (
 )
 
 // maxInputBytes is how much of a robots.txt the commands use: what
-// robots.Parse and robots.Lint read, Google's 500 KiB. readInput reads one
+// robots.Parse and lint.Lint read, Google's 500 KiB. readInput reads one
 // byte more, to know when the input is longer, and never more, so that an
 // endless input (/dev/zero, a stream) costs a bounded amount of memory.
 const maxInputBytes = robots.MaxBytes

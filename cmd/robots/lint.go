@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/lint"
 )
 
@@ -53,7 +52,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "robots lint: %v\n", err)
 			return exitUsage
 		}
-		for _, d := range robots.Lint(body) {
+		for _, d := range lint.Lint(body) {
 			if d.Code == lint.CodeTruncated && len(body) > maxInputBytes {
 				d.Message = cutMessage(inputSize(name, stdin), len(body))
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/fetch"
+	"github.com/fastrobots/robots/lint"
 	prefs "github.com/fastrobots/robots/usage"
 )
 
@@ -97,7 +98,7 @@ func Lint(c Call) (Answer, *Error) {
 	if err := c.Admit(); err != nil {
 		return nil, err
 	}
-	findings := robots.Lint(body)
+	findings := lint.Lint(body)
 	return objectAnswer{heads: []namedValue{{"fetch", fetchInfo}}, name: "findings", count: len(findings),
 		item: func(i int) (any, error) { return findings[i], nil }}, nil
 }
