@@ -24,10 +24,12 @@ func runConformance(t *testing.T, path string) int {
 		n++
 		// The first checks of a crawler test its rules one by one (cold);
 		// compiled, its automaton answers: both must agree with the
-		// reference.
+		// reference, and so must the statement of the semantics they are
+		// tested against (compile.Reference).
 		cold := robots.Parse(body).Agent(c.UserAgent).Allowed(c.URL)
 		hot := robots.Parse(body).Agent(c.UserAgent).Compile().Allowed(c.URL)
-		for tier, got := range map[string]bool{"cold": cold, "compiled": hot} {
+		_, ref := referenceDecide(body, robots.Google, c.UserAgent, c.URL)
+		for tier, got := range map[string]bool{"cold": cold, "compiled": hot, "compile.Reference": ref.Allowed()} {
 			if got != c.Expected {
 				failed++
 				if failed <= 20 {

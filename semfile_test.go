@@ -180,7 +180,7 @@ func semRunChecks(t *testing.T, checks []semCheck) {
 			}
 			t.Run(c.subtest(m), func(t *testing.T) {
 				a := robots.Parse([]byte(c.body), robots.WithMode(m)).Agent(c.agent)
-				if !checkVerdict(t, a, c.url, want) {
+				if !checkVerdict(t, a, c.url, want) || !checkReference(t, []byte(c.body), m, c.agent, c.url, want) {
 					t.Logf("%s: %s mode, agent %s, URL %s, robots.txt %s",
 						c.pos, m, abbrev(c.agent, 80), abbrev(c.url, 200), abbrev(c.body, 400))
 				}

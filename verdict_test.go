@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/runtime"
 )
 
 // verdict is an expected decision for one URL: whether it is allowed, the
@@ -74,6 +76,31 @@ func checkVerdict(t testing.TB, a *robots.Agent, rawURL string, want verdict) bo
 	ok := assert.Equal(t, want.String(), decided(d).String(), "Decide(%s)", u)
 	ok = assert.Equal(t, want.line == 0, d.Rule == nil, "Decide(%s).Rule == nil", u) && ok
 	return assert.Equal(t, want.allowed, a.Allowed(rawURL), "Allowed(%s)", u) && ok
+}
+
+// referenceDecide is compile.Reference on what robots reads of a check:
+// body parsed in mode, agent's groups resolved, rawURL's path
+// (runtime.Path). It returns the rules and the verdict, whose ID indexes
+// them.
+func referenceDecide(body []byte, mode robots.Mode, agent, rawURL string) ([]compile.Rule, compile.Verdict) {
+	f := compile.Parse(body, compile.Options{Mode: compile.Mode(mode)})
+	var rules []compile.Rule
+	for _, g := range f.Resolve(agent).Groups {
+		rules = append(rules, f.Groups()[g].Rules...)
+	}
+	return rules, compile.Reference(rules, runtime.Path(rawURL), f.Dialect())
+}
+
+// checkReference checks compile.Reference's decision for a check against
+// want, as checkVerdict checks an Agent's.
+func checkReference(t testing.TB, body []byte, mode robots.Mode, agent, rawURL string, want verdict) bool {
+	t.Helper()
+	rules, v := referenceDecide(body, mode, agent, rawURL)
+	got := verdict{allowed: v.Allowed(), implicit: v.Implicit}
+	if v.Matched {
+		got.line = rules[v.ID].Line
+	}
+	return assert.Equal(t, want.String(), got.String(), "compile.Reference(%s)", abbrev(rawURL, 80))
 }
 
 // abbrev quotes s, cut after n bytes with its full length noted, so that

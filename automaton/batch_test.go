@@ -6,23 +6,23 @@ import (
 	"testing"
 )
 
-// simpleBeforeFragment is Simple's verdict for p up to its first '#'.
-func simpleBeforeFragment(simple *Simple, p string) bool {
+// referenceBeforeFragment is Reference's verdict for p up to its first '#'.
+func referenceBeforeFragment(simple reference, p string) bool {
 	p, _, _ = strings.Cut(p, "#")
 	m, ok := simple.Decide(p)
 	return !ok || m.Allow
 }
 
-// TestAllowedBeforeFragmentAgreesWithSimple checks AllowedBeforeFragment
-// and AllowedLanes against Simple deciding each path cut at its '#', on
+// TestAllowedBeforeFragmentAgreesWithReference checks AllowedBeforeFragment
+// and AllowedLanes against Reference deciding each path cut at its '#', on
 // random patterns and paths of unequal lengths that hold '#' anywhere,
 // under every budget, before and after the paths' states are built.
-func TestAllowedBeforeFragmentAgreesWithSimple(t *testing.T) {
+func TestAllowedBeforeFragmentAgreesWithReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(25, 26))
 	for _, b := range budgets {
 		for range 200 {
 			ps := randomPatterns(r, 1+r.IntN(12))
-			set, simple := NewSet(ps, Options{Budget: b.bytes}), NewSimple(ps)
+			set, simple := NewSet(ps, Options{Budget: b.bytes}), reference(ps)
 			for range 10 {
 				var lanes [Lanes]string
 				for k := range lanes {
@@ -31,12 +31,12 @@ func TestAllowedBeforeFragmentAgreesWithSimple(t *testing.T) {
 				for range 3 {
 					got := set.AllowedLanes(&lanes)
 					for k, p := range lanes {
-						want := simpleBeforeFragment(simple, p)
+						want := referenceBeforeFragment(simple, p)
 						if one := set.AllowedBeforeFragment(p); one != want {
-							t.Fatalf("%s: patterns %v, path %q: AllowedBeforeFragment %v, Simple %v", b.name, ps, p, one, want)
+							t.Fatalf("%s: patterns %v, path %q: AllowedBeforeFragment %v, Reference %v", b.name, ps, p, one, want)
 						}
 						if got[k] != want {
-							t.Fatalf("%s: patterns %v, paths %q: lane %d: AllowedLanes %v, Simple %v", b.name, ps, lanes, k, got[k], want)
+							t.Fatalf("%s: patterns %v, paths %q: lane %d: AllowedLanes %v, Reference %v", b.name, ps, lanes, k, got[k], want)
 						}
 					}
 				}

@@ -22,7 +22,7 @@ func TestBuiltReadsTakeNoLock(t *testing.T) {
 		{Expr: "/private/ok", Allow: true, Priority: 11, ID: 1},
 		{Expr: "/pub", Priority: 4, ID: 2},
 	}
-	simple := NewSimple(ps)
+	simple := reference(ps)
 	for _, path := range []string{"/privat", "/private/o", "/private/ok", "/private/x", "/pu", "/pubs", "/q", "/"} {
 		set := NewSet(ps, Options{})
 		set.Decide(path) // builds its states: one visit each
@@ -32,7 +32,7 @@ func TestBuiltReadsTakeNoLock(t *testing.T) {
 
 // decideWhileLocked checks path n times against simple while it holds the
 // mutex of set's automaton, failing if a check waits for it.
-func decideWhileLocked(t *testing.T, set *Set, simple *Simple, path string, n int) {
+func decideWhileLocked(t *testing.T, set *Set, simple reference, path string, n int) {
 	t.Helper()
 	d := set.dfa
 	d.mu.Lock()
@@ -69,7 +69,7 @@ func TestColumnsGrowUnderReads(t *testing.T) {
 	for i := range 300 {
 		paths = append(paths, fmt.Sprintf("/%c%c/%d/%c", 'a'+i%26, 'a'+(i*5)%26, i, 'a'+(i*3)%26))
 	}
-	set, simple := NewSet(ps, Options{}), NewSimple(ps)
+	set, simple := NewSet(ps, Options{}), reference(ps)
 	var wg sync.WaitGroup
 	for g := range 6 {
 		wg.Add(1)
@@ -101,7 +101,7 @@ func TestStatesLeftSparseTakeNoLock(t *testing.T) {
 		{Expr: "/private/", Priority: 9},
 		{Expr: "/private/ok", Allow: true, Priority: 11, ID: 1},
 	}
-	simple := NewSimple(ps)
+	simple := reference(ps)
 	for _, path := range []string{"/private/o", "/private/ok", "/q"} {
 		set := NewSet(ps, Options{})
 		set.Decide(path)             // builds its states: one visit each

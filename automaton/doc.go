@@ -64,10 +64,12 @@
 // state fits, every check runs on the scanner.
 //
 // Set ties them together; Cursor runs one check over a path fed in pieces.
-// Simple tests the patterns one by one with Match; it is the definition the
-// automaton must agree with, and the oracle of the differential tests.
-// Pattern.Beats is the one definition of the priority rule, used by the
-// ranking here and by explanations and lint.
+// reference.go states what all of this computes, for reading: Matches
+// is what a pattern means, and Reference tests the patterns one by one
+// with it. Every fast form (Match, the DFA, the scanner, and compile's
+// cold index) is tested against it. Pattern.Beats is the one definition
+// of the priority rule, used by the ranking here and by explanations and
+// lint.
 //
 // A Set is configured by an Options struct passed to NewSet; the zero
 // value gives the defaults. This package is an implementation layer of

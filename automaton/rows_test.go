@@ -41,14 +41,14 @@ func TestRowsAgreeWithSparse(t *testing.T) {
 	r := rand.New(rand.NewPCG(12, 13))
 	for range 100 {
 		ps := randomPatterns(r, 1+r.IntN(20))
-		set, simple := NewSet(ps, Options{}), NewSimple(ps)
+		set, simple := NewSet(ps, Options{}), reference(ps)
 		paths := make([]string, 30)
 		for i := range paths {
 			paths[i] = "/" + randomString(r, "ab%$/c", r.IntN(30))
 		}
 		for range rowAfter + 1 {
 			for _, p := range paths {
-				checkAgainstSimple(t, set, simple, p, ps)
+				checkAgainstReference(t, set, simple, p, ps)
 			}
 		}
 	}
@@ -69,9 +69,9 @@ func TestRowRefusedStaysSparse(t *testing.T) {
 	st := probe.Stats()
 	require.Equal(t, 1, st.Rows)
 	budget := st.Bytes + st.ReplayedBytes + 4*(st.Classes+2) - 1
-	set, simple := NewSet(ps, Options{Budget: budget}), NewSimple(ps)
+	set, simple := NewSet(ps, Options{Budget: budget}), reference(ps)
 	for range 2 * rowAfter {
-		checkAgainstSimple(t, set, simple, path, ps)
+		checkAgainstReference(t, set, simple, path, ps)
 	}
 	small := set.Stats()
 	assert.False(t, small.Full, "no state was refused")

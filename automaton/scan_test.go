@@ -85,7 +85,7 @@ func TestScannerEdgeCases(t *testing.T) {
 				cuts = append(cuts, i)
 			}
 			assert.Equal(t, tt.want, scanDecide(sc, tt.path, cuts...), "a byte at a time")
-			want, ok := NewSimple(ps).Decide(tt.path)
+			want, ok := reference(ps).Decide(tt.path)
 			if !ok {
 				want.ID = -1
 			}
@@ -94,10 +94,10 @@ func TestScannerEdgeCases(t *testing.T) {
 	}
 }
 
-// TestScannerAgreesWithSimple decides random sets of star-heavy patterns
+// TestScannerAgreesWithReference decides random sets of star-heavy patterns
 // over a two-letter alphabet, whose pieces nest and repeat, on the scanner
-// alone, against Simple.
-func TestScannerAgreesWithSimple(t *testing.T) {
+// alone, against Reference.
+func TestScannerAgreesWithReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	for range 2000 {
 		ps := make([]Pattern, 1+r.IntN(12))
@@ -114,7 +114,7 @@ func TestScannerAgreesWithSimple(t *testing.T) {
 			}
 			ps[i] = Pattern{Expr: e.String(), Allow: r.IntN(2) == 0, Priority: int32(r.IntN(6)), ID: int32(i)}
 		}
-		sc, simple := newScanner(rank(ps)), NewSimple(ps)
+		sc, simple := newScanner(rank(ps)), reference(ps)
 		for range 10 {
 			path := "/" + randomString(r, "ab", 30)
 			want, ok := simple.Decide(path)
@@ -183,7 +183,7 @@ func TestSetRestartsOnTheScanner(t *testing.T) {
 		e := "/" + strings.Repeat("*a*b", 1+i%7) + "*" + string(rune('c'+i%20))
 		ps = append(ps, Pattern{Expr: e, Allow: i%3 == 0, Priority: int32(len(e)), ID: int32(i)})
 	}
-	set, simple := NewSet(ps, Options{Budget: 4 << 10}), NewSimple(ps)
+	set, simple := NewSet(ps, Options{Budget: 4 << 10}), reference(ps)
 	r := rand.New(rand.NewPCG(31, 32))
 	restarted := 0
 	for range 200 {
@@ -195,7 +195,7 @@ func TestSetRestartsOnTheScanner(t *testing.T) {
 			_, ok := cur.Result()
 			assert.False(t, ok, "no verdict without the path")
 		}
-		checkAgainstSimple(t, set, simple, path, ps)
+		checkAgainstReference(t, set, simple, path, ps)
 	}
 	assert.Positive(t, restarted)
 	st := set.Stats()
@@ -239,13 +239,13 @@ func TestScannerBytesAreWhatItHolds(t *testing.T) {
 
 // TestScannerRebaseDecidesTheSame rebases checks midway, by all they have
 // read, with a window shorter than the paths but longer than any piece,
-// and checks their verdicts against Simple.
+// and checks their verdicts against Reference.
 func TestScannerRebaseDecidesTheSame(t *testing.T) {
 	const window = 8 // randomPatterns' pieces are at most 7 bytes
 	r := rand.New(rand.NewPCG(41, 42))
 	for range 3000 {
 		ps := randomPatterns(r, 1+r.IntN(8))
-		sc, simple := newScanner(rank(ps)), NewSimple(ps)
+		sc, simple := newScanner(rank(ps)), reference(ps)
 		path := "/" + randomString(r, "ab%$/c", 40)
 		want, ok := simple.Decide(path)
 		if !ok {

@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/fastrobots/robots/internal/alloc"
@@ -58,6 +59,28 @@ func NewSet(patterns []Pattern, opts Options) *Set {
 
 // setBytes is the size of a Set and its dfa.
 var setBytes = alloc.SizeOf[Set]() + alloc.SizeOf[dfa]()
+
+// rank returns the patterns that can decide, ordered so that the first
+// match is the winner: priority descending, allow before disallow, then
+// the caller's order.
+func rank(patterns []Pattern) []Pattern {
+	ps := make([]Pattern, 0, len(patterns))
+	for _, p := range patterns {
+		if p.Expr != "" {
+			ps = append(ps, p)
+		}
+	}
+	slices.SortStableFunc(ps, func(a, b Pattern) int {
+		switch {
+		case a.Beats(b):
+			return -1
+		case b.Beats(a):
+			return 1
+		}
+		return 0
+	})
+	return ps
+}
 
 // Start begins a check.
 func (s *Set) Start() Cursor {

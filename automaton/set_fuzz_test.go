@@ -9,8 +9,8 @@ import (
 // FuzzAutomaton compiles up to 64 patterns (one per line of patterns; bit
 // i%64 of allow makes pattern i an allow; priorities are the lengths, or
 // the lengths modulo tie+1 to force ties) and decides path, comparing the
-// verdict and the deciding pattern with a brute force over the patterns
-// with an independent matcher (fuzzgen.MatchOracle). Seeds:
+// verdict and the deciding pattern with Reference's (fuzzgen.CheckSet).
+// Seeds:
 // testdata/fuzz/FuzzAutomaton.
 func FuzzAutomaton(f *testing.F) {
 	f.Add("/a*b$\n/a\n*\n/$\n/a$b", "/aab", uint64(0b10110), uint8(0))

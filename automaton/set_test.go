@@ -36,9 +36,9 @@ func randomPatterns(r *rand.Rand, n int) []Pattern {
 	return ps
 }
 
-// checkAgainstSimple fails unless Set and Simple give the same verdict and
+// checkAgainstReference fails unless Set and Reference give the same verdict and
 // the same deciding pattern for path.
-func checkAgainstSimple(t *testing.T, set *Set, simple *Simple, path string, ps []Pattern) {
+func checkAgainstReference(t *testing.T, set *Set, simple reference, path string, ps []Pattern) {
 	t.Helper()
 	want, wantOK := simple.Decide(path)
 	// Allowed walks the table on its own path; it must agree, however the
@@ -48,7 +48,7 @@ func checkAgainstSimple(t *testing.T, set *Set, simple *Simple, path string, ps 
 		t.Helper()
 		for _, cut := range []int{len(path) / 2, 0, len(path)} {
 			if got := set.Allowed(path[:cut], path[cut:]); got != allowed {
-				t.Fatalf("path %q cut at %d, patterns %v: Set.Allowed = %v, Simple decides %v %+v", path, cut, ps, got, wantOK, want)
+				t.Fatalf("path %q cut at %d, patterns %v: Set.Allowed = %v, Reference decides %v %+v", path, cut, ps, got, wantOK, want)
 			}
 		}
 	}
@@ -60,15 +60,15 @@ func checkAgainstSimple(t *testing.T, set *Set, simple *Simple, path string, ps 
 	checkAllowed()
 }
 
-func TestSetAgreesWithSimple(t *testing.T) {
+func TestSetAgreesWithReference(t *testing.T) {
 	for _, b := range budgets {
 		t.Run(b.name, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(7, uint64(b.bytes)))
 			for range 3000 {
 				ps := randomPatterns(r, 1+r.IntN(8))
-				set, simple := NewSet(ps, Options{Budget: b.bytes}), NewSimple(ps)
+				set, simple := NewSet(ps, Options{Budget: b.bytes}), reference(ps)
 				for range 20 {
-					checkAgainstSimple(t, set, simple, "/"+randomString(r, "ab%$/c", 12), ps)
+					checkAgainstReference(t, set, simple, "/"+randomString(r, "ab%$/c", 12), ps)
 				}
 			}
 		})
@@ -93,9 +93,9 @@ func TestSetWildcardHeavy(t *testing.T) {
 				e.WriteString(randomString(r, "abc$", 2))
 				ps = append(ps, Pattern{Expr: e.String(), Allow: i%2 == 0, Priority: int32(e.Len()), ID: int32(i)})
 			}
-			set, simple := NewSet(ps, Options{Budget: b.bytes}), NewSimple(ps)
+			set, simple := NewSet(ps, Options{Budget: b.bytes}), reference(ps)
 			for range 10 {
-				checkAgainstSimple(t, set, simple, "/"+randomString(r, "abcd", 300), ps)
+				checkAgainstReference(t, set, simple, "/"+randomString(r, "abcd", 300), ps)
 			}
 		}
 	}
@@ -158,9 +158,9 @@ func TestSetBudgetBoundsMemory(t *testing.T) {
 		ps = append(ps, Pattern{Expr: e, Priority: int32(len(e)), ID: int32(i)})
 	}
 	const budget = 2 << 10
-	set, simple := NewSet(ps, Options{Budget: budget}), NewSimple(ps)
+	set, simple := NewSet(ps, Options{Budget: budget}), reference(ps)
 	for range 50 {
-		checkAgainstSimple(t, set, simple, "/"+randomString(r, "ab0123", 2000), ps)
+		checkAgainstReference(t, set, simple, "/"+randomString(r, "ab0123", 2000), ps)
 	}
 	st := set.Stats()
 	assert.LessOrEqual(t, st.Bytes-st.ScanBytes+st.ReplayedBytes, budget, "the kernels states replay count against the budget as if stored")
@@ -179,7 +179,7 @@ func TestSetConcurrentBuild(t *testing.T) {
 		paths[i] = "/" + randomString(r, "ab%$/c", 16)
 	}
 	for _, b := range budgets {
-		set, simple := NewSet(ps, Options{Budget: b.bytes}), NewSimple(ps)
+		set, simple := NewSet(ps, Options{Budget: b.bytes}), reference(ps)
 		var wg sync.WaitGroup
 		for g := range 8 {
 			wg.Add(1)
@@ -207,7 +207,7 @@ func TestSetDecideDoesNotAllocate(t *testing.T) {
 	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { set.Allowed("/aa", "ab") }))
 }
 
-func FuzzSetAgreesWithSimple(f *testing.F) {
+func FuzzSetAgreesWithReference(f *testing.F) {
 	f.Add("/a*b$\n/a\n*", "/aab", uint16(0))
 	f.Add("/%*$\n/\n/a$b", "/a$b", uint16(100))
 	f.Fuzz(func(t *testing.T, exprs, path string, budget uint16) {
@@ -220,7 +220,7 @@ func FuzzSetAgreesWithSimple(f *testing.F) {
 			ps[i] = Pattern{Expr: e, Allow: i%2 == 1, Priority: int32(len(e)), ID: int32(i)}
 		}
 		set := NewSet(ps, Options{Budget: int(budget) + 1})
-		checkAgainstSimple(t, set, NewSimple(ps), path, ps)
+		checkAgainstReference(t, set, reference(ps), path, ps)
 	})
 }
 
@@ -264,26 +264,26 @@ func TestSetEveryByteALiteral(t *testing.T) {
 		ps = append(ps, Pattern{Expr: e, Allow: b%2 == 0, Priority: 3, ID: int32(b)})
 	}
 	ps = append(ps, Pattern{Expr: "/*$", Priority: 3, ID: 300}, Pattern{Expr: "/**", Priority: 3, ID: 301}) // '*' and '$' as operators
-	set, simple := NewSet(ps, Options{}), NewSimple(ps)
+	set, simple := NewSet(ps, Options{}), reference(ps)
 	assert.Equal(t, 256, set.Stats().Classes)
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 2000 {
 		b := []byte{'/', byte(r.IntN(256)), byte(r.IntN(256))}
-		checkAgainstSimple(t, set, simple, string(b), ps)
+		checkAgainstReference(t, set, simple, string(b), ps)
 	}
 }
 
-// TestSetEndAtNULAgreesWithSimple checks that with EndAtNUL a NUL ends
+// TestSetEndAtNULAgreesWithReference checks that with EndAtNUL a NUL ends
 // the input, whichever engine decides (the DFA, past its budget the
 // scanner, or no table at all) and however the path is split: the verdict
-// is Simple's on the path cut at its first NUL.
-func TestSetEndAtNULAgreesWithSimple(t *testing.T) {
+// is Reference's on the path cut at its first NUL.
+func TestSetEndAtNULAgreesWithReference(t *testing.T) {
 	for _, b := range budgets {
 		t.Run(b.name, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(11, uint64(b.bytes)))
 			for range 2000 {
 				ps := randomPatterns(r, 1+r.IntN(8))
-				set, simple := NewSet(ps, Options{Budget: b.bytes, EndAtNUL: true}), NewSimple(ps)
+				set, simple := NewSet(ps, Options{Budget: b.bytes, EndAtNUL: true}), reference(ps)
 				for range 20 {
 					path := "/" + randomString(r, "ab%$/\x00", 12)
 					cut := path
@@ -293,11 +293,11 @@ func TestSetEndAtNULAgreesWithSimple(t *testing.T) {
 					want, wantOK := simple.Decide(cut)
 					got, gotOK := set.Decide(path)
 					if gotOK != wantOK || got != want {
-						t.Fatalf("path %q, patterns %v: Set decides %v %+v, Simple on %q %v %+v", path, ps, gotOK, got, cut, wantOK, want)
+						t.Fatalf("path %q, patterns %v: Set decides %v %+v, Reference on %q %v %+v", path, ps, gotOK, got, cut, wantOK, want)
 					}
 					for _, at := range []int{0, len(path) / 2, len(path)} {
 						if set.Allowed(path[:at], path[at:]) != (!wantOK || want.Allow) {
-							t.Fatalf("path %q split at %d, patterns %v: Allowed disagrees with Simple on %q", path, at, ps, cut)
+							t.Fatalf("path %q split at %d, patterns %v: Allowed disagrees with Reference on %q", path, at, ps, cut)
 						}
 						cur := set.Start()
 						cur.Feed(path[:at])

@@ -320,22 +320,26 @@ func samePrefixByte(expr, path string) bool {
 // allow. It is what the automaton is given, for callers that explain or
 // analyse rules one by one.
 func (f *File) RulePatterns(r Rule) []automaton.Pattern {
-	return f.patternsOf(nil, r.Pattern, r.Allow, 0)
+	return f.dialect.appendPatterns(nil, r.Pattern, r.Allow, 0)
 }
 
 // appendPatterns appends the patterns rule i stands for.
 func (f *File) appendPatterns(ps []automaton.Pattern, i, id int32) []automaton.Pattern {
 	r := f.rules[i]
-	return f.patternsOf(ps, f.pattern(i, r), r.allow(), id)
+	return f.dialect.appendPatterns(ps, f.pattern(i, r), r.allow(), id)
 }
 
-// patternsOf appends the patterns of a rule with pattern expr.
-func (f *File) patternsOf(ps []automaton.Pattern, expr string, allow bool, id int32) []automaton.Pattern {
-	if f.dialect.NormalizePercent {
+// appendPatterns appends the patterns of a rule with pattern expr, which
+// the dialect matches: the pattern, in RFC 9309's form when it normalises
+// percent-encoding, and the directory of an index page that it allows
+// (indexDirectory), when it reads Google's index.html rule. It is the one
+// statement of both rules, which every tier derives its patterns from.
+func (d Dialect) appendPatterns(ps []automaton.Pattern, expr string, allow bool, id int32) []automaton.Pattern {
+	if d.NormalizePercent {
 		expr = NormalizeRFCPattern(expr)
 	}
 	ps = append(ps, automaton.Pattern{Expr: expr, Allow: allow, Priority: int32(len(expr)), ID: id})
-	if dir, ok := indexDirectory(expr); ok && allow && f.dialect.IndexHTML {
+	if dir, ok := indexDirectory(expr); ok && allow && d.IndexHTML {
 		ps = append(ps, automaton.Pattern{Expr: dir, Allow: true, Priority: int32(len(dir)), ID: id})
 	}
 	return ps

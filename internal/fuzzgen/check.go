@@ -376,7 +376,8 @@ const oracleBudget = 1 << 24
 // group the agent obeys whose Allow is the verdict; the groups the agent
 // obeys are those an independent resolution picks; and the verdict and
 // deciding rule are those of a brute-force longest match over the rules
-// (MatchOracle), Google's index.html rule and RFC normalisation included.
+// (compile.Reference), Google's index.html rule and RFC normalisation
+// included.
 func CheckAllowed(body []byte, agent, rawURL string) error {
 	return CheckDecisions(body, []string{agent}, []string{rawURL})
 }
@@ -498,60 +499,27 @@ func resolveOracle(groups []robots.Group, agent string) []int {
 }
 
 // decideOracle finds the rule that decides path among the selected groups
-// by trying every rule: the longest matching pattern wins, allow wins a
-// tie, the first of equals wins. ok is false when the work would exceed
-// oracleBudget.
+// with compile.Reference, the statement of what a rule set decides. ok is
+// false when its work would exceed oracleBudget.
 func decideOracle(groups []robots.Group, sel []int, path string, mode compile.Mode) (rule *robots.Rule, implicit, ok bool) {
-	if path == "" {
-		path = "/"
-	}
-	switch mode {
-	case compile.RFC:
-		path = normalizeRFCPath(path)
-		if path == "/robots.txt" {
-			return nil, true, true
-		}
-	case compile.Google:
-		// The reference matches the path as a C string: up to its first NUL.
-		if i := strings.IndexByte(path, 0); i >= 0 {
-			path = path[:i]
-		}
-	}
+	var rules []*robots.Rule
+	var values []compile.Rule
 	work := 0
 	for _, gi := range sel {
-		for _, r := range groups[gi].Rules {
+		for ri := range groups[gi].Rules {
+			r := &groups[gi].Rules[ri]
+			rules, values = append(rules, r), append(values, *r)
 			work += (len(r.Pattern) + 1) * (len(path) + 1)
 		}
 	}
 	if work > oracleBudget {
 		return nil, false, false
 	}
-	var m matcher
-	bestLen, bestAllow := -1, false
-	try := func(expr string, r *robots.Rule) {
-		if expr == "" || !m.match(expr, path) {
-			return
-		}
-		if len(expr) > bestLen || (len(expr) == bestLen && r.Allow && !bestAllow) {
-			bestLen, bestAllow, rule = len(expr), r.Allow, r
-		}
+	v := compile.Reference(values, path, mode.Dialect())
+	if v.Matched {
+		rule = rules[v.ID]
 	}
-	for _, gi := range sel {
-		for ri := range groups[gi].Rules {
-			r := &groups[gi].Rules[ri]
-			expr := r.Pattern
-			if mode == compile.RFC {
-				expr = compile.NormalizeRFCPattern(expr)
-			}
-			try(expr, r)
-			// Google: allowing .../index.htm* allows the directory, exactly.
-			if slash := strings.LastIndexByte(expr, '/'); mode == compile.Google && r.Allow && slash >= 0 &&
-				strings.HasPrefix(expr[slash:], "/index.htm") {
-				try(expr[:slash+1]+"$", r)
-			}
-		}
-	}
-	return rule, false, true
+	return rule, v.Implicit, true
 }
 
 func equalInts(a, b []int) bool {
@@ -603,39 +571,29 @@ func DecodeSetInput(data []byte) (patterns []automaton.Pattern, path string) {
 // included.
 const checkSetRounds = 6
 
-// CheckSet decides path with automaton.NewSet and with a brute
-// force over the patterns (MatchOracle; the highest priority wins, allow
-// wins a tie, the first of equals wins) and compares the verdict and the
-// deciding pattern, checkSetRounds times, and Allowed with the verdict.
+// CheckSet decides path with automaton.NewSet and with
+// automaton.Reference and compares the verdict and the deciding pattern,
+// checkSetRounds times, and Allowed with the verdict.
 func CheckSet(patterns []automaton.Pattern, path string) error {
 	set := automaton.NewSet(patterns, automaton.Options{})
 	nonEmpty := 0
-	var m matcher
-	best := -1
-	for i, p := range patterns {
-		if p.Expr == "" {
-			continue
-		}
-		nonEmpty++
-		if !m.match(p.Expr, path) {
-			continue
-		}
-		if best < 0 || p.Priority > patterns[best].Priority ||
-			(p.Priority == patterns[best].Priority && p.Allow && !patterns[best].Allow) {
-			best = i
+	for _, p := range patterns {
+		if p.Expr != "" {
+			nonEmpty++
 		}
 	}
+	want, matched := automaton.Reference(patterns, path)
 	if set.Len() != nonEmpty {
 		return fmt.Errorf("set.Len() = %d, want %d", set.Len(), nonEmpty)
 	}
-	allowed := best < 0 || patterns[best].Allow
+	allowed := !matched || want.Allow
 	for round := range checkSetRounds {
 		got, ok := set.Decide(path)
 		switch {
-		case best < 0 && ok:
+		case !matched && ok:
 			return fmt.Errorf("round %d: Decide(%q) = %+v, want no match", round, path, got)
-		case best >= 0 && (!ok || got != patterns[best]):
-			return fmt.Errorf("round %d: Decide(%q) = %+v, %v, want %+v", round, path, got, ok, patterns[best])
+		case matched && (!ok || got != want):
+			return fmt.Errorf("round %d: Decide(%q) = %+v, %v, want %+v", round, path, got, ok, want)
 		}
 		if got := set.Allowed(path, ""); got != allowed {
 			return fmt.Errorf("round %d: Allowed(%q) = %v, want %v", round, path, got, allowed)

@@ -2,60 +2,10 @@ package fuzzgen
 
 import "strings"
 
-// Independent definitions of what the engine computes, for the checks of
-// check.go. Each is written from the RFC or from the reference parser's
-// behaviour, the straightforward way, with no regard for speed.
-
-// MatchOracle reports whether pattern matches a prefix of path (RFC 9309
-// section 2.2.3): '*' matches any run of bytes, a '$' that ends the pattern
-// matches the end of the path, every other byte matches itself. It walks
-// the pattern keeping, for every path offset, whether the pattern read so
-// far can end there: O(len(pattern) × len(path)) time.
-func MatchOracle(pattern, path string) bool {
-	var m matcher
-	return m.match(pattern, path)
-}
-
-// matcher keeps its two rows between calls.
-type matcher struct{ cur, next []bool }
-
-func (m *matcher) match(pattern, path string) bool {
-	anchored := strings.HasSuffix(pattern, "$")
-	if anchored {
-		pattern = pattern[:len(pattern)-1]
-	}
-	n := len(path) + 1
-	if cap(m.cur) < n {
-		m.cur, m.next = make([]bool, n), make([]bool, n)
-	}
-	cur, next := m.cur[:n], m.next[:n]
-	clear(cur)
-	cur[0] = true // the empty pattern prefix ends at offset 0
-	for i := 0; i < len(pattern); i++ {
-		c := pattern[i]
-		live := false
-		if c == '*' {
-			for j := range n {
-				live = live || cur[j]
-				next[j] = live
-			}
-		} else {
-			next[0] = false
-			for j := 1; j < n; j++ {
-				next[j] = cur[j-1] && path[j-1] == c
-				live = live || next[j]
-			}
-		}
-		if !live {
-			return false
-		}
-		cur, next = next, cur
-	}
-	if anchored {
-		return cur[n-1]
-	}
-	return true // some offset is reachable, and the pattern matches a prefix
-}
+// Independent definitions of what the engine computes beside its matching
+// (whose definition is automaton.Matches and compile.Reference), for the
+// checks of check.go. Each is written from the RFC or from the reference
+// parser's behaviour, the straightforward way, with no regard for speed.
 
 // PathOracle returns the path, parameters and query of a URL as Google's
 // reference GetPathParamsQuery does: two leading slashes are skipped; a
