@@ -25,10 +25,12 @@ func (c *Checker) AllowedBatch(ctx context.Context, agent string, pageURLs []str
 	r := originRun{c: c}
 	defer r.end()
 	for i := 0; i < len(pageURLs); {
-		if v, at := c.cache.warmView(pageURLs[i], agent); v != nil {
-			r.enter(v, pageURLs[i][:at])
-			allowed, i = allowedWarmRun(v, at, pageURLs, i, allowed)
-			continue
+		if origin, _, ok := warmSplit(pageURLs[i]); ok {
+			if v := c.cache.warmView(origin, agent); v != nil {
+				r.enter(v, origin)
+				allowed, i = allowedWarmRun(v, len(origin), pageURLs, i, allowed)
+				continue
+			}
 		}
 		p, err := readPage(pageURLs[i])
 		if err != nil {
@@ -172,12 +174,16 @@ func (r *originRun) warmAt(pageURL, agent string, p *page) bool {
 			return true
 		}
 	}
-	v, at := r.c.cache.warmView(pageURL, agent)
+	origin, rest, ok := warmSplit(pageURL)
+	if !ok {
+		return false
+	}
+	v := r.c.cache.warmView(origin, agent)
 	if v == nil {
 		return false
 	}
-	r.enter(v, pageURL[:at])
-	*p = page{raw: pageURL, origin: r.origin, rest: rawurl.BeforeFragment(pageURL[at:]), plain: true}
+	r.enter(v, origin)
+	*p = page{raw: pageURL, origin: r.origin, rest: rawurl.BeforeFragment(rest), plain: true}
 	return true
 }
 

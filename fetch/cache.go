@@ -14,6 +14,7 @@ import (
 	"github.com/fastrobots/robots/internal/alloc"
 	"github.com/fastrobots/robots/internal/bytestr"
 	"github.com/fastrobots/robots/internal/engine"
+	"github.com/fastrobots/robots/internal/rawurl"
 )
 
 // Defaults of CacheOptions.
@@ -247,11 +248,20 @@ func newView(key string) *view {
 // which rules and none check for.
 func (v *view) kept() bool { return v.rules.Kept() }
 
-// allows reports whether the kept resolution allows rest, the part of a
-// URL from its path's '/' on, read in place up to its '#': its policy
-// first, then its matcher, as robots.Agent.AllowedRooted checks. v keeps
-// a resolution.
-func (v *view) allows(rest string) bool { return !v.none && v.rules.AllowedBeforeFragment(rest) }
+// allows reports whether the kept resolution allows the URL whose rest
+// after its origin is rest (warmSplit): its policy first, then its rules,
+// reading a path that starts with '/' in place up to its '#', and
+// otherwise the path "/" and the query rest may hold. v keeps a
+// resolution.
+func (v *view) allows(rest string) bool {
+	switch {
+	case v.none:
+		return false
+	case rest != "" && rest[0] == '/':
+		return v.rules.AllowedBeforeFragment(rest)
+	}
+	return v.rules.Allowed("/", rawurl.BeforeFragment(rest))
+}
 
 // is reports whether v's key is origin. A short key is compared in the
 // view's own bytes, addressed from the view rather than through the
@@ -435,43 +445,19 @@ func (c *Cache) freshView(origin string, hit bool) *view {
 	return v
 }
 
-// warmView is freshView for a Checker's warm path (allowedWarm,
-// decideWarm), on the URL itself: it finds where pageURL's path starts,
-// at a '/' (engine.RootedStart, at i), and returns the view of the part
-// before it, looked up as it is written, when it has not expired and
-// keeps agent's resolution; nil otherwise. The cache's keys are origins
-// as robots.Origin writes them, so only a URL whose authority is written
-// so (plain, as rawurl.Split has it) finds one, and the host needs no
-// reading of its own. It counts nothing: the caller counts the hit (hit)
-// once it takes it. It is one frame, the table's probe (originTable.find)
-// and the coarse clock's read (coarseClock.now) written in, because the
-// calls cost a hit more than their work.
-func (c *Cache) warmView(pageURL, agent string) (v *view, i int) {
-	if i = engine.RootedStart(pageURL); i <= 0 {
-		return nil, 0
+// warmView is freshView for a Checker's warm route (warmSplit): it
+// returns the view of origin, the start of a URL up to its path, looked
+// up as it is written, when it has not expired and keeps agent's
+// resolution; nil otherwise. The cache's keys are origins as
+// robots.Origin writes them, so only a URL whose authority is written so
+// finds one, and the host needs no reading of its own. It counts nothing:
+// the caller counts the hit (hit) once it takes it.
+func (c *Cache) warmView(origin, agent string) *view {
+	v := c.entries.find(origin)
+	if v == nil || !v.kept() || v.agentKey != agent || !c.unexpired(v) {
+		return nil
 	}
-	origin := pageURL[:i]
-	a := c.entries.slots.Load()
-	for j := c.entries.hash(origin) & a.mask; ; j = (j + 1) & a.mask {
-		if v = a.slots[j].Load(); v == nil {
-			return nil, i
-		}
-		if v.is(origin) && v != tombstone {
-			break
-		}
-	}
-	if !v.kept() || v.agentKey != agent {
-		return nil, i
-	}
-	// The coarse clock's value is current while its goroutine runs and
-	// has seen a read since its tick; otherwise its read starts it or
-	// marks it read (coarseClock.now), and unexpired reads it so.
-	if k := c.coarse; k == nil || !k.running.Load() || !k.read.Load() || k.nanos.Load() >= v.deadline() {
-		if !c.unexpired(v) {
-			return nil, i
-		}
-	}
-	return v, i
+	return v
 }
 
 // hit counts a hit on v: the hits' counter, and its referenced bit,

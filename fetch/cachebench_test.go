@@ -10,7 +10,6 @@ import (
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/compile"
 	"github.com/fastrobots/robots/internal/engine"
-	"github.com/fastrobots/robots/runtime"
 )
 
 // The hit-path benchmarks check, warm, 1,000 origins × 8 ordinary URLs
@@ -116,7 +115,7 @@ func BenchmarkAgentAllowedRawCached(b *testing.B) {
 // BenchmarkAgentAllowedRawMap is BenchmarkAgentAllowedRawCached with the
 // lookup a crawler without a Checker writes in front of it: its agents
 // kept in a Go map by origin, the key cut from the URL as the Checker's
-// hit cuts it (the part before the path's '/', runtime.RootedStart), no
+// hit cuts it (the part before its path, warmSplit), no
 // expiry, no count. The difference from BenchmarkAgentAllowedRawCached is
 // what any lookup by origin costs; BenchmarkCheckerHit does that lookup,
 // and the expiry, the count and the agent's comparison besides.
@@ -125,7 +124,8 @@ func BenchmarkAgentAllowedRawMap(b *testing.B) {
 	agents := keptAgents(b, warmChecker(b, urls), urls)
 	byOrigin := make(map[string]*robots.Agent, benchOrigins)
 	for i, u := range urls {
-		byOrigin[u[:runtime.RootedStart(u)]] = agents[i]
+		origin, _, _ := warmSplit(u)
+		byOrigin[origin] = agents[i]
 	}
 	if len(byOrigin) != benchOrigins {
 		b.Fatalf("%d origins, want %d", len(byOrigin), benchOrigins)
@@ -134,7 +134,8 @@ func BenchmarkAgentAllowedRawMap(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		u := urls[i]
-		byOrigin[u[:runtime.RootedStart(u)]].Allowed(u)
+		origin, _, _ := warmSplit(u)
+		byOrigin[origin].Allowed(u)
 		if i++; i == len(urls) {
 			i = 0
 		}
@@ -337,16 +338,15 @@ const benchAcross = 50
 //	go test -run '^$' -bench '^BenchmarkCheckerHitParts$' -count 6 ./fetch
 //
 // Loop is the benchmark's own loop and call, to be taken off the others;
-// Start finds where the URL's path starts (runtime.RootedStart), which
-// ends the origin; Hash hashes the origin; Lookup finds the origin's view
-// from the URL (Cache.warmView: Start, the hash, the table's probe, the
-// origin's and the agent's comparison, the expiry); Count counts the hit
-// (Cache.hit); Meter reads the file's meter through the kept matcher's
-// rule set twice, as a hit does to see whether its check grew the
-// automata; Check is the check itself, with the kept matcher, in place up
-// to the '#' (runtime.Matcher.AllowedRooted); Bare is Lookup and then
-// Check, what a hit cannot do without, nothing counted or metered; Whole
-// is allowedWarm, every step at once.
+// Split finds where the URL's path starts (warmSplit), which ends the
+// origin; Hash hashes the origin; Lookup finds the origin's view
+// (Cache.warmView: the hash, the table's probe, the origin's and the
+// agent's comparison, the expiry); Count counts the hit (Cache.hit);
+// Meter reads the file's meter through the kept rules twice, as a hit
+// does to see whether its check grew the automata; Check is the check
+// itself, with the kept rules, in place up to the '#' (view.allows); Bare
+// is Split, Lookup and then Check, what a hit cannot do without, nothing
+// counted or metered; Whole is allowedWarm, every step at once.
 // Steps alone need not add up to the whole, where they overlap and share
 // the core's caches.
 func BenchmarkCheckerHitParts(b *testing.B) {
@@ -356,12 +356,12 @@ func BenchmarkCheckerHitParts(b *testing.B) {
 	origins, rests := make([]string, n), make([]string, n)
 	views := make([]*view, n)
 	for i, u := range urls {
-		at := runtime.RootedStart(u)
-		if at < 0 {
-			b.Fatalf("%s: no path", u)
+		origin, rest, ok := warmSplit(u)
+		if !ok {
+			b.Fatalf("%s: no origin to look up", u)
 		}
-		origins[i], rests[i] = u[:at], u[at:]
-		if views[i], _ = c.cache.warmView(u, "Googlebot"); views[i] == nil {
+		origins[i], rests[i] = origin, rest
+		if views[i] = c.cache.warmView(origin, "Googlebot"); views[i] == nil {
 			b.Fatalf("%s: not warm", u)
 		}
 	}
@@ -370,9 +370,9 @@ func BenchmarkCheckerHitParts(b *testing.B) {
 		step func(i int) bool
 	}{
 		{"Loop", func(i int) bool { return i&1 == 0 }},
-		{"Start", func(i int) bool { return engine.RootedStart(urls[i]) > 0 }},
+		{"Split", func(i int) bool { _, _, ok := warmSplit(urls[i]); return ok }},
 		{"Hash", func(i int) bool { return c.cache.entries.hash(origins[i])&1 == 0 }},
-		{"Lookup", func(i int) bool { v, _ := c.cache.warmView(urls[i], "Googlebot"); return v != nil }},
+		{"Lookup", func(i int) bool { return c.cache.warmView(origins[i], "Googlebot") != nil }},
 		{"Count", func(i int) bool { c.cache.hit(views[i]); return true }},
 		{"Meter", func(i int) bool {
 			rules := views[i].rules
@@ -381,8 +381,9 @@ func BenchmarkCheckerHitParts(b *testing.B) {
 		}},
 		{"Check", func(i int) bool { return views[i].allows(rests[i]) }},
 		{"Bare", func(i int) bool {
-			v, at := c.cache.warmView(urls[i], "Googlebot")
-			return v != nil && v.allows(urls[i][at:])
+			origin, rest, _ := warmSplit(urls[i])
+			v := c.cache.warmView(origin, "Googlebot")
+			return v != nil && v.allows(rest)
 		}},
 		{"Whole", func(i int) bool { _, allowed, _ := c.allowedWarm("Googlebot", urls[i]); return allowed }},
 	}

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/bytestr"
+	"github.com/fastrobots/robots/internal/engine"
 	"github.com/fastrobots/robots/internal/rawurl"
 	"github.com/fastrobots/robots/usage"
 )
@@ -84,9 +84,6 @@ func (c *Checker) Allowed(ctx context.Context, agent, pageURL string) (bool, err
 	if err != nil {
 		return false, err
 	}
-	if allowed, ok := c.allowedWarmRoot(agent, &p); ok {
-		return allowed, nil
-	}
 	agents := [1]string{agent} // on the stack: allowedPage keeps no list
 	return c.allowedPage(ctx, agents[:], &p)
 }
@@ -122,9 +119,6 @@ func (c *Checker) Decide(ctx context.Context, agent, pageURL string) (v Verdict,
 	if err != nil {
 		return Verdict{}, err
 	}
-	if c.decideWarmRoot(agents[:], &p, &v) {
-		return v, nil
-	}
 	return c.decidePage(ctx, agents[:], &p)
 }
 
@@ -149,91 +143,80 @@ func (c *Checker) decidePage(ctx context.Context, agents []string, p *page) (Ver
 	return v, nil
 }
 
-// allowedWarm is Allowed on the path a warm crawler takes most: a URL
-// whose path starts with '/', of an origin the cache holds fresh with
-// agent's resolution kept on its entry, looked up as the URL writes it
-// (Cache.warmView). The check then reads the path in place, up to its
-// '#', with the matcher the view keeps (runtime.Matcher.AllowedRooted,
-// after the policy, as robots.Agent.AllowedRooted checks): from the view's
-// line to the rule set's, the agent's not loaded. It takes no lock and
-// counts the hit, and returns the answer it checked under (the Transport
-// paces and refuses by it); ok is false, and nothing is counted, for any
-// other URL, which Allowed answers in full. It keeps nothing of pageURL
-// past the call.
+// The warm route is the one a warm crawler takes most: a URL of an origin
+// the cache holds fresh with the agent's resolution kept on its entry. The
+// URL is split once, where its path starts (warmSplit), and the part
+// before is looked up as it is written (Cache.warmView); the check then
+// reads the rest in place with the rules the view keeps (view.allows),
+// loading neither the answer, the agent nor the file. It takes no lock.
+// Any other URL is answered in full (readPage).
+
+// warmSplit splits pageURL where its path, parameters and query start
+// (engine.PathStart), or where its fragment does when it has none: the
+// origin the warm route looks up, and the rest after it. ok is false for
+// a URL whose path starts with ';', which no origin the cache holds is
+// followed by.
+func warmSplit(pageURL string) (origin, rest string, ok bool) {
+	i := engine.PathStart(pageURL)
+	switch {
+	case i < 0:
+		if i = strings.IndexByte(pageURL, '#'); i < 0 {
+			i = len(pageURL)
+		}
+	case pageURL[i] == ';':
+		return "", "", false
+	}
+	return pageURL[:i], pageURL[i:], true
+}
+
+// allowedWarm is Allowed on the warm route. It counts the hit and returns
+// the answer it checked under (the Transport paces and refuses by it); ok
+// is false, and nothing is counted, for a URL the route does not take. It
+// keeps nothing of pageURL past the call.
 //
 // It recharges the entry only when the check itself grew the file's
-// automata (its meter, read through the kept matcher's rule set
-// (compile.RuleSet.Metered), moved: the hit loads neither the result, the
-// agent nor the file): a check that grew nothing leaves
-// Result.rechargeAfter as the last check that grew something, or kept a
-// resolution, left it, and that check asked.
+// automata (its meter, read through the kept rules, moved: the hit loads
+// neither the result, the agent nor the file): a check that grew nothing
+// leaves Result.rechargeAfter as the last check that grew something, or
+// kept a resolution, left it, and that check asked.
 func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok bool) {
-	v, i := c.cache.warmView(pageURL, agent)
+	origin, rest, ok := warmSplit(pageURL)
+	if !ok {
+		return nil, false, false
+	}
+	v := c.cache.warmView(origin, agent)
 	if v == nil {
 		return nil, false, false
 	}
 	c.cache.hit(v)
-	rules := v.rules
-	before := rules.Metered()
-	allowed = v.allows(pageURL[i:])
-	if rules.Metered() != before {
-		c.recharge(pageURL[:i], v.res)
+	before := v.rules.Metered()
+	allowed = v.allows(rest)
+	if v.rules.Metered() != before {
+		c.recharge(origin, v.res)
 	}
 	return v.res, allowed, true
 }
 
-// allowedWarmRoot is allowedWarm for a page p with no path, such as a
-// site's home page ("https://example.com", or with a query or fragment
-// after the host), whose path is "/": it checks the URL with the '/'
-// written in, built on the stack (rootedOnStack), where the warm path,
-// which reads a path in place, declines it. ok is false for any other
-// page, or one longer than warmBuffer.
-func (c *Checker) allowedWarmRoot(agent string, p *page) (allowed, ok bool) {
-	var buf [warmBuffer]byte
-	if rooted, ok := rootedOnStack(&buf, p); ok {
-		_, allowed, ok = c.allowedWarm(agent, rooted)
-		return allowed, ok
-	}
-	return false, false
-}
-
-// decideWarmRoot is decideWarm for a page allowedWarmRoot takes, with the
-// '/' written in.
-func (c *Checker) decideWarmRoot(agents []string, p *page, v *Verdict) bool {
-	var buf [warmBuffer]byte
-	rooted, ok := rootedOnStack(&buf, p)
-	return ok && c.decideWarm(agents, rooted, v)
-}
-
-// rootedOnStack returns, for a plain page with no path, its URL with the
-// path "/" written in buf, its fragment left out, and true; false for any
-// other page, or when buf is too short. The string shares buf: the warm
-// paths keep nothing of it past their call.
-func rootedOnStack(buf *[warmBuffer]byte, p *page) (string, bool) {
-	if !p.plain || strings.HasPrefix(p.rest, "/") || len(p.origin)+1+len(p.rest) > len(buf) {
-		return "", false
-	}
-	b := append(append(append(buf[:0], p.origin...), '/'), p.rest...)
-	return bytestr.String(b), true
-}
-
-// decideWarm is Decide on allowedWarm's path, for the one agent of
-// agents (Cache.warmView). It sets *v and counts the hit; it returns
-// false, and sets and counts nothing, for any other URL, which
-// DecideAgents answers in full. It recharges the entry as allowedWarm
-// does, when the check grew the file.
+// decideWarm is Decide on the warm route, for the one agent of agents. It
+// sets *v and counts the hit; it returns false, and sets and counts
+// nothing, for a URL the route does not take. It recharges the entry as
+// allowedWarm does, when the check grew the file.
 func (c *Checker) decideWarm(agents []string, pageURL string, v *Verdict) bool {
-	w, i := c.cache.warmView(pageURL, agents[0])
+	origin, rest, ok := warmSplit(pageURL)
+	if !ok {
+		return false
+	}
+	w := c.cache.warmView(origin, agents[0])
 	if w == nil {
 		return false
 	}
 	c.cache.hit(w)
 	a, _ := w.res.agent(agents) // kept on the result with the view's: found at once
-	rules := w.rules
-	before := rules.Metered()
-	setVerdict(v, w.res, a, pageURL, a.agent.DecidePath(rawurl.BeforeFragment(pageURL[i:])))
-	if rules.Metered() != before {
-		c.recharge(pageURL[:i], w.res)
+	before := w.rules.Metered()
+	p := page{raw: pageURL, origin: origin, rest: rawurl.BeforeFragment(rest), plain: true}
+	setVerdict(v, w.res, a, pageURL, p.decidedBy(a))
+	if w.rules.Metered() != before {
+		c.recharge(origin, w.res)
 	}
 	return true
 }

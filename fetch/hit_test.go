@@ -111,13 +111,11 @@ func TestCheckerWarmAnswersHomePages(t *testing.T) {
 		{"http://a.test?private=1", false},
 		{"http://a.test?public", true},
 	} {
-		p, err := readPage(tc.url)
-		require.NoError(t, err)
-		got, ok := c.allowedWarmRoot("FooBot", &p)
+		_, got, ok := c.allowedWarm("FooBot", tc.url)
 		assert.True(t, ok, "%q: answered warm", tc.url)
 		assert.Equal(t, tc.allowed, got, tc.url)
 		var v Verdict
-		assert.True(t, c.decideWarmRoot([]string{"FooBot"}, &p, &v), "%q: decided warm", tc.url)
+		assert.True(t, c.decideWarm([]string{"FooBot"}, tc.url, &v), "%q: decided warm", tc.url)
 		assert.Equal(t, tc.allowed, v.Allowed, tc.url)
 		assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _, _ = c.Allowed(t.Context(), "FooBot", tc.url) }), tc.url)
 		assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _, _ = c.Decide(t.Context(), "FooBot", tc.url) }), tc.url)
@@ -244,18 +242,16 @@ func (w *warmOrigins) check(u string) (warm bool, err error) {
 	return ok, w.checkBatch(u)
 }
 
-// checkRoot checks the warm path of a URL with no path (allowedWarmRoot):
-// one it answers gives the verdict of u's own origin, which the cache
-// holds, and every plain URL of a cached origin with no path, short
-// enough, is answered so.
+// checkRoot checks the warm route on a URL with no path: one it answers
+// gives the verdict of u's own origin, which the cache holds, and every
+// plain URL of a cached origin with no path is answered so.
 func (w *warmOrigins) checkRoot(u string) error {
-	p, err := readPage(u)
-	if err != nil {
-		return nil // no origin: no path to write in
+	if origin, rest, plain := rawurl.Split(u); !plain || strings.HasPrefix(rest, "/") || w.agents[origin] == nil {
+		return nil
 	}
-	got, ok := w.c.allowedWarmRoot("FooBot", &p)
+	_, got, ok := w.c.allowedWarm("FooBot", u)
 	var v Verdict
-	if decided := w.c.decideWarmRoot([]string{"FooBot"}, &p, &v); decided != ok {
+	if decided := w.c.decideWarm([]string{"FooBot"}, u, &v); decided != ok {
 		return fmt.Errorf("%q: Allowed warm with no path %v, Decide %v", u, ok, decided)
 	}
 	if ok {
@@ -271,7 +267,7 @@ func (w *warmOrigins) checkRoot(u string) error {
 			return fmt.Errorf("%q: Decide warm with no path %+v, its origin %s %+v", u, v, origin, d)
 		}
 	}
-	if origin, rest, plain := rawurl.Split(u); plain && !strings.HasPrefix(rest, "/") && w.agents[origin] != nil && len(u) < warmBuffer && !ok {
+	if !ok {
 		return fmt.Errorf("%q: plain, no path, cached, not answered warm", u)
 	}
 	return nil

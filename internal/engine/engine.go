@@ -5,7 +5,7 @@
 //
 // Package fetch keeps an Agent's compiled rules in its cache entries and
 // checks, with them, the part of a URL from its path on, which it has
-// found already to look the origin up: Rules and RootedStart.
+// found already to look the origin up: Rules and PathStart.
 package engine
 
 import (
@@ -32,14 +32,17 @@ func (r Rules) Kept() bool { return r.rs != nil }
 // its '#'.
 func (r Rules) AllowedBeforeFragment(rest string) bool { return r.rs.AllowedBeforeFragment(rest) }
 
+// Allowed reports whether the rules allow the path a+b.
+func (r Rules) Allowed(a, b string) bool { return r.rs.Allowed(a, b, "") }
+
 // Metered returns the memory of the file the rules come from, as its
 // meter has counted it so far (robots.Robots.MemoryBytes): checks grow it
 // as they build automaton states.
 func (r Rules) Metered() int64 { return r.rs.Metered() }
 
-// RootedStart returns the index of the '/' rawURL's path starts with, or
-// -1 when its path does not start with one (runtime.RootedStart).
-func RootedStart(rawURL string) int { return runtime.RootedStart(rawURL) }
+// PathStart returns the index of rawURL's path, parameters and query, at
+// a '/', '?' or ';', or -1 when it has none (runtime.PathStart).
+func PathStart(rawURL string) int { return runtime.PathStart(rawURL) }
 
 // BodyLimit returns how many bytes of a body Parse reads under
 // robots.WithMaxBytes(maxBytes): n > 0 reads n, 0 the default, n < 0 all.
