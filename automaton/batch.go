@@ -29,21 +29,24 @@ func (s *Set) AllowedLanes(p *[Lanes]string) (v [Lanes]bool) {
 	a, b, c, e := p[0], p[1], p[2], p[3]
 	n := min(len(a), len(b), len(c), len(e))
 	a, b, c, e = a[:n], b[:n], c[:n], e[:n]
+	trans, class := t.trans, t.class
 	start := uint(d.start)
 	sa, sb, sc, se := start, start, start, start
 	i := 0
-	// As in walkFrom, the bounds checks of the loads are the tests that
-	// leave the loop: a lane whose last transition left the rows holds a
+	// As in run, the bounds checks of the loads are the tests that leave
+	// the loop: a lane whose last transition left the rows holds a
 	// negative entry, past every row.
 	for ; i < n; i++ {
-		ra, rb, rc, re := t.next[a[i]], t.next[b[i]], t.next[c[i]], t.next[e[i]]
-		if sa >= uint(len(ra)) || sb >= uint(len(rb)) || sc >= uint(len(rc)) || se >= uint(len(re)) {
+		ba, bb, bc, be := a[i], b[i], c[i], e[i]
+		ja, jb, jc, je := sa+uint(class[ba]), sb+uint(class[bb]), sc+uint(class[bc]), se+uint(class[be])
+		if ja >= uint(len(trans)) || jb >= uint(len(trans)) || jc >= uint(len(trans)) || je >= uint(len(trans)) ||
+			ba == '#' || bb == '#' || bc == '#' || be == '#' {
 			break
 		}
-		sa = uint(uint32(atomic.LoadInt32(&ra[sa])))
-		sb = uint(uint32(atomic.LoadInt32(&rb[sb])))
-		sc = uint(uint32(atomic.LoadInt32(&rc[sc])))
-		se = uint(uint32(atomic.LoadInt32(&re[se])))
+		sa = uint(uint32(atomic.LoadInt32(&trans[ja])))
+		sb = uint(uint32(atomic.LoadInt32(&trans[jb])))
+		sc = uint(uint32(atomic.LoadInt32(&trans[jc])))
+		se = uint(uint32(atomic.LoadInt32(&trans[je])))
 	}
 	v[0] = s.laneAllows(t, int32(sa), p[0], i)
 	v[1] = s.laneAllows(t, int32(sb), p[1], i)

@@ -120,7 +120,7 @@ func newDFA(p *prog, budget int, meter *Meter) *dfa {
 		mark:   make([]uint32, p.npos()),
 		memo:   replayMemo{state: -1},
 	}
-	d.table.Store(newTable(nil, &p.class, finalState(d.none())))
+	d.table.Store(&table{class: &p.class, sparseTop: finalState(d.none())})
 	d.cols.Store(newStateCols(0))
 	d.edgeCols.Store(newEdgeCols(0))
 	d.mu.Lock()
@@ -138,8 +138,8 @@ func newDFA(p *prog, budget int, meter *Meter) *dfa {
 
 // fixedBytes returns the memory of what a dfa holds besides its states,
 // which the budget counts: the marks of its scratch, one per position,
-// its index's first slots and the views of its table.
-func (d *dfa) fixedBytes() int { return 4*cap(d.mark) + 4*cap(d.slots) + tableBytes }
+// and its index's first slots.
+func (d *dfa) fixedBytes() int { return 4*cap(d.mark) + 4*cap(d.slots) }
 
 // none is the verdict "no pattern matched".
 func (d *dfa) none() int32 { return int32(len(d.prog.patterns)) }

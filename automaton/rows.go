@@ -277,7 +277,7 @@ func (d *dfa) growTable(n int) []int32 {
 		for i := len(trans); i < len(grown); i++ {
 			grown[i] = unknown
 		}
-		d.table.Store(newTable(grown, &d.prog.class, finalState(d.none())))
+		d.table.Store(&table{trans: grown, class: &d.prog.class, sparseTop: finalState(d.none())})
 		trans = grown
 	}
 	return trans

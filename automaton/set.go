@@ -143,19 +143,50 @@ func (s *Set) Stats() Stats { return s.dfa.stats() }
 
 // Allowed reports the verdict for the path a+b: false when the winning
 // pattern is a disallow, true when it is an allow or no pattern matches.
-func (s *Set) Allowed(a, b string) bool { return s.allowed(a, b, false) }
+func (s *Set) Allowed(a, b string) bool {
+	if b == "" {
+		return s.allowedOne(a, false)
+	}
+	return s.allowed(a, b, false)
+}
 
 // AllowedBeforeFragment is Allowed(p[:i], "") where i is the index of the
 // first '#' of p, or len(p) when it has none: the verdict for the path of
 // a URL whose fragment p still holds, read from the URL itself. The walk
-// stops at the '#' as at the end (table.go), so the fragment costs no
-// search of its own.
-func (s *Set) AllowedBeforeFragment(p string) bool { return s.allowed(p, "", true) }
+// stops at the '#' as at the end, so the fragment costs no search of its
+// own.
+func (s *Set) AllowedBeforeFragment(p string) bool { return s.allowedOne(p, true) }
+
+// allowedOne is allowed(p, "", toFragment) for the checks of most URLs,
+// whose walk over the rows reaches the end of the path, its fragment, or
+// a settled or final state: it decides those itself, and leaves every
+// other walk to allowed.
+func (s *Set) allowedOne(p string, toFragment bool) bool {
+	d := s.dfa
+	if d.noTable || d.start < 0 {
+		return s.allowed(p, "", toFragment)
+	}
+	t := d.table.Load()
+	var cur uint
+	var n int
+	if toFragment {
+		cur, n = t.runToFragment(uint(uint32(d.start)), p)
+	} else {
+		cur, n = t.run(uint(uint32(d.start)), p)
+	}
+	switch e := int32(cur); {
+	case e >= 0 && (n == len(p) || toFragment && p[n] == '#'):
+		return endAllows(t.at(e, d.stride-2))
+	case settled(e):
+		return settledAllows(e)
+	case e < 0 && d.final(e):
+		return d.allows(finalVerdict(e))
+	}
+	return s.allowedAfter(t, d.start, p, 0, "", toFragment)
+}
 
 // allowed is Allowed(a, b), or AllowedBeforeFragment(a) with toFragment
-// (b is then empty). It walks the table directly, without a Cursor, as
-// far as the path's states have rows, and stops at a settled state
-// (rows.go), where the verdict is known whatever follows.
+// (b is then empty).
 func (s *Set) allowed(a, b string, toFragment bool) bool {
 	d := s.dfa
 	if d.noTable || d.start < 0 {
@@ -184,6 +215,9 @@ func (s *Set) allowedAfter(t *table, st int32, a string, i int, b string, toFrag
 	}
 	rest, more := a[n:], b
 	if n == len(a) {
+		if b == "" {
+			return endAllows(t.at(st, d.stride-2))
+		}
 		st, n, next = t.walkFrom(st, b, false)
 		if n == len(b) {
 			return endAllows(t.at(st, d.stride-2))
