@@ -72,6 +72,8 @@
 // lint.
 //
 // A Set is configured by an Options struct passed to NewSet; the zero
-// value gives the defaults. This package is an implementation layer of
-// package robots: its API may change between versions.
+// value gives the defaults. This package is the lowest layer of the engine
+// beneath package robots: compile builds its Sets, and robots, lint and
+// usage read its patterns; fetch and compat never import it. Its API may
+// change between versions.
 package automaton

@@ -32,8 +32,11 @@
 //     checks test the rules whose literal prefix the path starts with
 //     (coldindex.go) and, in a file with many star patterns, those filed
 //     under a two-byte substring the path holds (coldgram.go); after
-//     HotAfter checks it compiles an automaton.Set. RuleSet.Decide alone
-//     chooses the tier that answers a check.
+//     HotAfter checks it compiles an automaton.Set. Every check enters
+//     through the methods of check.go, which alone choose the tier that
+//     answers it.
+//   - reference.go states what a rule set decides, written for reading
+//     (Reference): every tier is tested against it.
 //
 // Strict RFC 9309 mode (Mode RFC) drops the leniencies the RFC does not
 // define: typos and prefixes of field names, missing colons, a global
@@ -48,8 +51,10 @@
 // takes Options, and Compile takes the automaton.Options of the automaton
 // it builds. Zero fields mean the defaults.
 //
-// This package is an implementation layer of package robots. Its data
-// types (Group, Rule, AgentLine, Directive, Mode, RequestRate, VisitTime,
-// Host, CleanParam) are re-exported by package robots and are stable; its
+// This package is a layer of the engine beneath package robots. Packages
+// robots, lint and usage import it, and the module's internal packages;
+// fetch and compat reach it only through robots (and internal/engine).
+// Its data types (Group, Rule, AgentLine, Directive, Mode, RequestRate,
+// VisitTime, Host, CleanParam) are package robots' and are stable; its
 // functions and the rest of its types may change between versions.
 package compile

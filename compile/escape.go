@@ -89,8 +89,8 @@ func upper(c byte) byte {
 
 // NormalizeRFCPattern brings an allow or disallow value to the form in
 // which RFC 9309 section 2.2.2 compares octets (see percent.NormalizeRFC),
-// keeping '*' and a final '$' as operators. runtime.NormalizeRFCPath
-// brings URLs to the same form.
+// keeping '*' and a final '$' as operators. Dialect.Subject brings paths
+// to the same form.
 func NormalizeRFCPattern(pattern string) string {
 	return percent.NormalizeRFC(pattern, true)
 }

@@ -28,7 +28,7 @@ var AgentRules func(agent any) Rules
 func (r Rules) Kept() bool { return r.rs != nil }
 
 // AllowedBeforeFragment reports whether the rules allow rest, the part of
-// a URL from the '/' its path starts with (RootedStart) on, read up to
+// a URL from the '/' its path starts with (PathStart) on, read up to
 // its '#'.
 func (r Rules) AllowedBeforeFragment(rest string) bool { return r.rs.AllowedBeforeFragment(rest) }
 

@@ -287,7 +287,7 @@ func CheckPath(rawURL string) error {
 
 // CheckEscape checks compile.EscapePattern against EscapeOracle: ASCII out,
 // idempotent, changing only bytes outside ASCII and the case of %xx
-// escapes. It checks that NormalizeRFCPath and NormalizeRFCPattern give
+// escapes. It checks that the RFC form of a path and NormalizeRFCPattern give
 // ASCII, are idempotent, and that the path form holds no raw '*' or '$'.
 func CheckEscape(value string) error {
 	e := compile.EscapePattern(value)

@@ -4,7 +4,7 @@ package robots_test
 // behaviour. TestRFC… tests pin what RFC 9309 requires; TestGoogle… tests pin
 // what Google documents or its reference parser does beyond the RFC. Every
 // test runs in both modes. The checks of each test are its section of
-// testdata/semantics/semantics.txt (see semfile_test.go); the Go code here
+// testdata/semantics/semantics.txt (see acceptance_semfile_test.go); the Go code here
 // adds what a table of verdicts cannot say.
 
 import (

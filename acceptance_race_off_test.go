@@ -3,5 +3,5 @@
 package robots_test
 
 // raceEnabled reports whether the tests are built with the race detector;
-// see race_on_test.go.
+// see acceptance_race_on_test.go.
 const raceEnabled = false

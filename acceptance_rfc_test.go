@@ -4,7 +4,7 @@ package robots_test
 // the figures of sections 2.2.1 to 2.2.3, the two files of section 5, and
 // the normative sentences of sections 2.1 to 2.5 that state a verdict. The
 // checks are the sections of testdata/semantics/rfc9309.txt (see
-// semfile_test.go); each names the section (and figure) it comes from.
+// acceptance_semfile_test.go); each names the section (and figure) it comes from.
 // Where Google mode reaches a different verdict, the check states it too so
 // that the difference is visible.
 
@@ -124,7 +124,7 @@ func TestRFCPercentEncodingTable(t *testing.T) {
 // asked of url.
 func fig4Check(source, name, pattern, url string, want map[robots.Mode]verdict) semCheck {
 	return semCheck{
-		pos: "rfc_test.go, Figure 4", source: source, name: name,
+		pos: "acceptance_rfc_test.go, Figure 4", source: source, name: name,
 		body: "User-agent: *\nDisallow: " + pattern + "\n", agent: "ExampleBot", url: url, want: want,
 	}
 }
