@@ -4,12 +4,6 @@ import (
 	"time"
 )
 
-// RequestRate, VisitTime, Host and CleanParam (types.go) are the parsed
-// values of directives that Google ignores and other crawlers read. They
-// change no verdict. Group has CrawlDelay, RequestRate and VisitTime
-// methods for one group; Group.Extras lists every directive of the group
-// this package does not interpret, with its line.
-
 // Hosts returns the valid Host lines of the file, in file order. Yandex,
 // which defined Host, reads the first.
 func (r *Robots) Hosts() []Host { return r.file.Hosts() }
@@ -50,9 +44,7 @@ func (a *Agent) Extras() []Directive {
 }
 
 // lastOfGroups returns get's value for the last selected group that has
-// one: groups merge in file order, so a later value overrides an earlier.
-// get is given a group of the extras alone, which it reads: a crawler
-// reads its pacing once per site, and building every group's rules for it
+// one. get sees a Group of the extras alone: building the group's rules
 // would keep them for as long as the file.
 func lastOfGroups[T any](a *Agent, get func(*Group) (T, bool)) (v T, ok bool) {
 	for i := len(a.selected()) - 1; i >= 0; i-- {

@@ -12,7 +12,6 @@ import (
 
 // Explanation is a verdict and everything that led to it: which groups were
 // chosen and why, every rule that matched, and why the winner won. It is
-// built rule by rule, apart from the automaton that answers Decide, and is
 // meant for people, not for checking many URLs.
 type Explanation struct {
 	Decision // the verdict, as Decide returns it
@@ -21,23 +20,20 @@ type Explanation struct {
 	// parameters and query, normalised in RFC mode.
 	Path      string
 	Selection Selection
-	// Matches are the rules whose pattern matches Path, in the order the
-	// groups and rules stand in the file. Empty rules decide nothing and
-	// are left out.
+	// Matches are the rules whose pattern matches Path, in file order.
+	// Empty rules decide nothing and are left out.
 	Matches []Match
 	// Winner is the index in Matches of the match that decided, or -1.
 	Winner int
 	// TieBreak says in plain words why the winner won, or why nothing did,
 	// naming the empty rule of Decision.Empty when there is one.
 	TieBreak string
-	// Policy is the policy of the Robots: under FullAllow and FullDisallow
-	// no rule is read, Matches is empty, and TieBreak and Selection.Why say
-	// which status led there.
+	// Policy is the Robots' policy: unless it is Conditional, no rule is
+	// read, and TieBreak and Selection.Why say which status led there.
 	Policy Policy
 }
 
-// Match is one rule that matched, with the pattern and priority it matched
-// with.
+// Match is a rule that matched, with the pattern and priority it matched.
 type Match struct {
 	Rule *Rule
 	// Pattern is the pattern that matched: the rule's escaped value, or,
@@ -57,8 +53,7 @@ type Selection struct {
 	// Agents are the agents asked for, most specific first; nil when the
 	// explanation came from an Agent, which does not keep them.
 	Agents []string
-	// Agent is the agent whose groups apply; "" when the '*' groups (or
-	// none) apply.
+	// Agent is the agent whose groups apply; "" for the '*' groups, or none.
 	Agent string
 	// Groups are indexes into Robots.Groups of the groups that apply.
 	Groups []int
@@ -79,8 +74,7 @@ const (
 	// SelectedFallback: no group names the first agent; one names a later
 	// agent of the fallback list.
 	SelectedFallback
-	// SelectedGlobal: no group names any agent asked for; the '*' groups
-	// apply.
+	// SelectedGlobal: no group names an agent asked for; the '*' groups apply.
 	SelectedGlobal
 	// SelectedNone: no group names any agent asked for and there is no '*'
 	// group; every URL is allowed.
@@ -112,10 +106,9 @@ func (r *Robots) Explain(agents []string, rawURL string) Explanation {
 	return e
 }
 
-// Explain returns the verdict for rawURL with the reasons for it. Its
-// Decision is Decide's; the rest is found by testing every rule on its
-// own. An Agent does not keep the fallback list it was resolved from, so
-// its Selection never says SelectedFallback; Robots.Explain does.
+// Explain returns the verdict for rawURL, as Decide does, with the reasons
+// for it. An Agent does not keep the fallback list it was resolved from,
+// so its Selection never says SelectedFallback; Robots.Explain does.
 func (a *Agent) Explain(rawURL string) Explanation {
 	path := a.file().Dialect().Subject(runtime.Path(rawURL))
 	e := Explanation{Decision: a.Decide(rawURL), Path: path, Selection: a.selection(nil, false), Winner: -1, Policy: a.Policy()}
@@ -137,13 +130,11 @@ func (a *Agent) Explain(rawURL string) Explanation {
 	return e
 }
 
-// emptyWhy says what the empty rule a decision names does: nothing.
 func emptyWhy(r *Rule) string {
 	return fmt.Sprintf("no rule decided: line %d (%s:) is empty, which matches every path and decides nothing; allowed by default",
 		r.Line, kindName(r.Allow))
 }
 
-// matches tests every pattern of every selected rule against path.
 func (a *Agent) matches(path string) []Match {
 	var out []Match
 	for _, gi := range a.selected() {
@@ -172,11 +163,9 @@ func bestMatch(ms []Match) int {
 	return best
 }
 
-// beats reports whether m wins over n when both match, by the rule the
-// automaton ranks patterns with.
+// beats ranks as the automaton does, so that Explain agrees with Decide.
 func beats(m, n Match) bool { return m.rank().Beats(n.rank()) }
 
-// rank returns the match as the automaton ranks it: its priority and kind.
 func (m Match) rank() automaton.Pattern {
 	return automaton.Pattern{Priority: int32(m.Priority), Allow: m.Rule.Allow}
 }
@@ -224,8 +213,7 @@ func plural(n int, unit string) string {
 }
 
 // selection describes the agent's groups; asked is the fallback list it
-// was resolved from when known is true. Its work is linear in the
-// user-agent lines of the selected groups.
+// was resolved from when known is true.
 func (a *Agent) selection(asked []string, known bool) Selection {
 	s := Selection{Agents: asked, Agent: a.name, Groups: intSlice(a.selected())}
 	lines := a.selectingLines()
@@ -246,7 +234,6 @@ func (a *Agent) selection(asked []string, known bool) Selection {
 	return s
 }
 
-// policyWhy says why no rule is read under FullAllow and FullDisallow.
 func (a *Agent) policyWhy() string {
 	verdict := "every URL is allowed"
 	if a.Policy() == FullDisallow {
@@ -255,8 +242,7 @@ func (a *Agent) policyWhy() string {
 	return fmt.Sprintf("%s: %s; no rules were read, %s", a.Policy(), Reason(a.reason), verdict)
 }
 
-// selectingLines returns the user-agent lines of the selected groups that
-// chose them, in file order.
+// selectingLines returns the user-agent lines that chose a's groups.
 func (a *Agent) selectingLines() []*AgentLine {
 	var lines []*AgentLine
 	key := compile.FoldAgent(a.name)
@@ -271,8 +257,7 @@ func (a *Agent) selectingLines() []*AgentLine {
 	return lines
 }
 
-// why puts a selection in plain words; lines are the user-agent lines of
-// s.Lines.
+// why puts s in plain words; lines are the user-agent lines of s.Lines.
 func why(s Selection, lines []*AgentLine, known bool) string {
 	unnamed := "no group names the crawler"
 	switch {

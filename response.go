@@ -21,10 +21,9 @@ var (
 
 // FromStatus returns the rules an HTTP answer to a robots.txt request
 // sets, for a crawler that fetched it itself: the status goes through
-// StatusPolicy, and under Conditional (2xx) body is parsed with opts, as
-// Parse parses it. Under FullAllow and FullDisallow body is ignored, the
-// Robots has no groups, and every Agent of it honours the policy. The
-// result's Policy and Reason say which row of the table applied.
+// StatusPolicy, and under Conditional (2xx) body is parsed as Parse parses
+// it. Otherwise body is ignored, the Robots has no groups, and every Agent
+// of it honours the policy. Its Policy and Reason say which row applied.
 //
 // code is the status of the last response: a 3xx means the client did not
 // follow the redirect, which leads nowhere (FullAllow).
@@ -38,23 +37,19 @@ func FromStatus(code int, body []byte, opts ...Option) *Robots {
 
 // FromResponse is FromStatus for a response the crawler fetched itself
 // with net/http. It reads the body only under Conditional (2xx), and at
-// most the size limit (MaxBytes, or WithMaxBytes) plus one byte, to learn
-// whether there was more (Truncated); the rest is neither read nor parsed.
-// A gzip body that the transport left compressed (Content-Encoding: gzip
-// and resp.Uncompressed false, as when the request asked for gzip itself)
-// is decompressed, and the limit counts decompressed bytes.
+// most the size limit plus one byte, to learn whether there was more
+// (Truncated). A gzip body that the transport left compressed is
+// decompressed, and the limit counts decompressed bytes.
 //
-// FromResponse does not close resp.Body: the caller owns the response and
-// closes its body, as after any request. It does not look at
+// FromResponse does not close resp.Body, which the caller owns. It ignores
 // resp.Request: the rules apply to the origin the crawler asked for, even
 // when its client followed redirects elsewhere.
 //
 // The Robots is never nil. The error is non-nil when there was no usable
 // response: resp is nil (ErrNoResponse), its status is outside 200-599
 // (ErrBadStatus), the body failed before its end or the size limit, or a
-// gzip body is corrupt. Each of these is a network failure, and the
-// Robots is then FullDisallow with ReasonNetwork, as Google treats
-// incomplete data.
+// gzip body is corrupt. The Robots is then FullDisallow with
+// ReasonNetwork, as Google treats incomplete data.
 func FromResponse(resp *http.Response, opts ...Option) (*Robots, error) {
 	if resp == nil {
 		return withPolicy(FullDisallow, ReasonNetwork, opts), ErrNoResponse
@@ -80,8 +75,7 @@ func withPolicy(p Policy, why Reason, opts []Option) *Robots {
 	return r
 }
 
-// readBody reads at most limit decompressed bytes of the body (all of it
-// when limit is negative), and one more to learn whether there were more.
+// readBody reads up to limit decompressed bytes, plus one to see truncation.
 func readBody(resp *http.Response, limit int) ([]byte, error) {
 	if resp.Body == nil {
 		return nil, nil

@@ -14,18 +14,13 @@
 // docs/semantics.md lists every rule with its source.
 //
 // A crawler that fetched robots.txt itself hands the response to
-// FromResponse (or the status and body to FromStatus), which applies
-// Google's table of HTTP statuses (StatusPolicy): a 2xx body is parsed, a
-// 4xx allows everything, a 5xx, a 429 or a network failure disallows
-// everything, and the Robots' Policy says which applied.
+// FromResponse, or the status and body to FromStatus: a 2xx body is parsed,
+// a 4xx allows everything, and a 5xx, a 429 or a network failure disallows
+// everything (StatusPolicy).
 //
-// Parse is configured by functional options (WithMode, WithMaxBytes,
-// WithAutomatonBudget); for every limit, zero means the default and a
-// negative value no limit: none at all for the body's size, none beyond
-// automaton.MaxBudget, the most an automaton can address, for its budget.
 // This package is the stable API; packages compile, automaton and runtime
-// are the layers it is built on, and may change. Package fetch, for
-// crawlers, fetches and caches robots.txt files over HTTP.
+// are the layers it is built on, and may change. Package fetch fetches and
+// caches robots.txt files over HTTP.
 package robots
 
 import (
@@ -45,8 +40,8 @@ import (
 type Mode uint8
 
 const (
-	// Google reaches the verdict of Google's open-source reference parser on
-	// every input. It is the default.
+	// Google, the default, reaches the verdict of Google's reference parser
+	// on every input.
 	Google = Mode(compile.Google)
 	// RFC reads robots.txt as RFC 9309 defines it, with none of Google's
 	// leniencies, and normalises percent-encoding before comparing.
@@ -64,12 +59,10 @@ const MaxBytes = compile.DefaultMaxBytes
 // a longer line is ignored, as Google ignores it.
 const MaxLineBytes = compile.MaxLineBytes
 
-// Option configures Parse. Options follow one convention: a zero value
-// asks for the default, a negative one for no limit (the package doc says
-// where a hard maximum remains).
+// Option configures Parse. For every limit, zero asks for the default and
+// a negative value for no limit.
 type Option func(*config)
 
-// config is what the options set.
 type config struct {
 	parse  compile.Options
 	budget int
@@ -82,23 +75,16 @@ func WithMode(m Mode) Option { return func(c *config) { c.parse.Mode = compile.M
 // n bytes, n == 0 restores the default MaxBytes, n < 0 reads all of it.
 func WithMaxBytes(n int) Option { return func(c *config) { c.parse.MaxBytes = n } }
 
-// DefaultAutomatonBudget is the default memory budget, in bytes, of the
-// automaton built for each crawler's rules: 2 MiB.
+// DefaultAutomatonBudget is the default of WithAutomatonBudget: 2 MiB.
 const DefaultAutomatonBudget = automaton.DefaultBudget
 
 // WithAutomatonBudget sets the memory budget, in bytes, of the automaton
 // built for each crawler's rules: n > 0 is the budget, n == 0 restores
-// DefaultAutomatonBudget, and n < 0 sets no limit beyond the automaton's
-// hard maximum, automaton.MaxBudget (1 GiB, the most its table can
-// address), which also caps a larger n.
-// States are built as checks reach them; past the budget, a check is
-// decided by the segment scanner, slower but still bounded per byte of
-// the URL (docs/limits.md).
+// DefaultAutomatonBudget, and n < 0 sets no limit beyond the hard maximum,
+// automaton.MaxBudget, which also caps a larger n. Past the budget, checks
+// are decided by a slower scanner, still linear in the URL (docs/limits.md).
 func WithAutomatonBudget(n int) Option { return func(c *config) { c.budget = n } }
 
-// budget32 returns an automaton budget as a Robots keeps it: a budget past
-// automaton.MaxBudget means that budget, and any negative one no limit but
-// it (WithAutomatonBudget).
 func budget32(b int) int32 {
 	if b < 0 {
 		return -1
@@ -110,26 +96,14 @@ func budget32(b int) int32 {
 type Robots struct {
 	file *compile.File
 
-	// policy is Conditional for a parsed file; FromStatus and FromResponse
-	// set the others, for an empty file, and every Agent honours it. The
-	// policy and the reason are a Policy and a Reason, which a byte each
-	// holds; they share a word with the automaton budget the rule sets are
-	// compiled with (WithAutomatonBudget, as compile.RuleSet keeps it): a
-	// cache keeps a Robots per site.
 	bodyBytes int
 	budget    int32
 	policy    uint8
 	reason    uint8
-	// firstReady is set once first holds the compiled rules of the first
-	// selection resolved; sets holds those of the others, by selectionKey.
-	// Agents resolved to the same groups, by Agent or AnyAgent, share one
-	// rule set and its automaton. A crawler resolves one selection: first
-	// is part of the Robots, which saves a cached file an allocation and
-	// a map.
+	// Agents of the same groups share a rule set: first, once firstReady is
+	// set, else sets[selectionKey]. Most files need first alone, no map.
 	firstReady atomic.Bool
-	// meter is the memory of the file and its rule sets, which a cache
-	// reads after each check: it stands right before the fields of first
-	// that every check reads.
+	// meter, read after every check, stands beside first's hot fields.
 	meter automaton.Meter
 	first compile.RuleSet
 	mu    sync.Mutex // held while adding a selection
@@ -152,7 +126,6 @@ func Parse(data []byte, opts ...Option) *Robots {
 	return r
 }
 
-// configure applies opts to a zero config.
 func configure(opts []Option) config {
 	var c config
 	for _, opt := range opts {
@@ -161,21 +134,17 @@ func configure(opts []Option) config {
 	return c
 }
 
-// robotsBytes is the size of a Robots value.
 var robotsBytes = alloc.SizeOf[Robots]()
 
 // MemoryBytes returns the memory the parsed file holds, in bytes: its
-// records, the values Groups and its kin build on first use, and the rules
-// compiled for each agent resolved, with their automata as built so far.
-// It grows as checks build automaton states, up to each automaton's
-// budget, and never shrinks. It is one atomic load, cheap enough to ask
-// after every check.
+// records and each resolved agent's rules, with their automata as built so
+// far. It grows as checks build states, up to each automaton's budget,
+// never shrinks, and is cheap enough to call after every check.
 func (r *Robots) MemoryBytes() int64 { return r.meter.Bytes() }
 
-// Policy returns how the file governs its origin: Conditional for a file
-// that was parsed, its rules deciding; FullAllow or FullDisallow when
-// FromStatus or FromResponse found no rules to read, and every URL is then
-// allowed, or none is.
+// Policy returns how the file governs its origin: Conditional for a parsed
+// file, its rules deciding; FullAllow or FullDisallow, every URL allowed or
+// none, when FromStatus or FromResponse found no rules to read.
 func (r *Robots) Policy() Policy { return Policy(r.policy) }
 
 // Reason returns why the Policy applies: the row of StatusPolicy's table;
@@ -215,9 +184,8 @@ func (r *Robots) Lines() int { return r.file.Lines }
 // its tail was ignored.
 func (r *Robots) Truncated() bool { return r.file.Truncated }
 
-// Allowed reports whether the crawler agent may fetch rawURL. It is
-// Agent(agent).Allowed(rawURL); a crawler that checks many URLs should keep
-// the *Agent instead.
+// Allowed is Agent(agent).Allowed(rawURL); a crawler that checks many URLs
+// should keep the *Agent instead.
 func (r *Robots) Allowed(agent, rawURL string) bool {
 	return r.Agent(agent).Allowed(rawURL)
 }
@@ -225,12 +193,9 @@ func (r *Robots) Allowed(agent, rawURL string) bool {
 // Agent resolves the groups that apply to a crawler. agents is an ordered
 // fallback list, most specific first: the first agent that some group names
 // decides, with all groups naming it merged; when none is named, all '*'
-// groups apply. Agents are compared with group tokens ignoring ASCII case
-// and are never cut, so pass the product token ("Googlebot"), not the full
-// User-Agent header.
-//
-// Google's reference parser, given several agents at once, merges the groups
-// of every agent named; AnyAgent does that.
+// groups apply (AnyAgent merges those of every agent named). Agents are
+// compared with group tokens ignoring ASCII case and are never cut, so pass
+// the product token ("Googlebot"), not the full User-Agent header.
 func (r *Robots) Agent(agents ...string) *Agent {
 	return r.agent(r.file.Resolve(agents...))
 }
@@ -248,16 +213,14 @@ func (r *Robots) agent(sel compile.Selection) *Agent {
 	return &Agent{name: sel.Agent, specific: sel.Specific, rules: rules, policy: r.policy, reason: r.reason}
 }
 
-// ruleSet returns the compiled rules of a selection, compiling them once
-// for all selections of the same groups.
+// ruleSet returns the rules of sel, compiled once for all of the same groups.
 func (r *Robots) ruleSet(sel compile.Selection) *compile.RuleSet {
 	if r.firstReady.Load() && slices.Equal(r.first.Groups(), sel.Groups) {
 		return &r.first
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	// Compiling builds nothing yet (compile.RuleSet is tiered): it is cheap
-	// enough to do under the lock, and is done once.
+	// Compiling builds no automaton yet: it is cheap enough to do locked.
 	opts := automaton.Options{Budget: int(r.budget), Meter: &r.meter}
 	if !r.firstReady.Load() {
 		r.file.CompileTo(&r.first, sel, opts)
@@ -282,12 +245,10 @@ func (r *Robots) ruleSet(sel compile.Selection) *compile.RuleSet {
 	return compiled
 }
 
-// mapSlotBytes is the size of an entry of the rule sets' map: its key and
-// pointer.
+// mapSlotBytes is the size of an entry of sets: a string and a pointer.
 const mapSlotBytes = 16 + 8
 
-// selectionKey appends to dst the key of a list of groups: each index as
-// four bytes. Looking a key up in a map copies nothing.
+// selectionKey appends to dst the map key of a list of groups.
 func selectionKey(dst []byte, groups []int32) []byte {
 	for _, g := range groups {
 		dst = append(dst, byte(g), byte(g>>8), byte(g>>16), byte(g>>24))
@@ -299,26 +260,20 @@ func selectionKey(dst []byte, groups []int32) []byte {
 // safe for concurrent use.
 //
 // It honours its Robots' Policy: under FullAllow every URL is allowed and
-// under FullDisallow none is, and Decide then returns no rule. The file of
-// such a Robots is empty, so its rules already allow every URL: the checks
-// test for FullDisallow alone, one branch that goes the same way on every
-// call.
+// under FullDisallow none is, and Decide then returns no rule.
 type Agent struct {
-	// name and specific are the Selection's Agent and Specific; its
-	// Groups are the rule set's, not kept twice (a cache keeps one Agent
-	// per site).
+	// name and specific are the Selection's; its Groups are the rule set's.
 	name  string
 	rules *compile.RuleSet
-	// policy and reason are a Policy and a Reason, which a byte each
-	// holds: the Agent stays within 48 bytes, a size class of the allocator's.
+	// policy and reason hold a Policy and a Reason. Unless Conditional, the
+	// file is empty and its rules allow every URL: checks test FullDisallow.
 	policy   uint8
 	reason   uint8
 	specific bool
 	usage    atomic.Pointer[agentUsage] // read on first Usage call (usage.go)
 }
 
-// Every Reason fits Agent.reason and Robots.reason, and every Policy
-// Agent.policy and Robots.policy (this fails to compile otherwise).
+// Every Reason and Policy fits in a uint8 (compilation fails otherwise).
 var (
 	_ [255 - ReasonUnreachable]struct{}
 	_ [255 - Conditional]struct{}
@@ -327,25 +282,17 @@ var (
 // Policy returns the policy of the Robots the agent was resolved on.
 func (a *Agent) Policy() Policy { return Policy(a.policy) }
 
-// MemoryBytes returns Robots.MemoryBytes of the file the agent was
-// resolved on: the file, its rule sets and their automata as built so
-// far, which checks grow. It is read through the agent's rule set
-// (compile.RuleSet.Metered), whose meter is the file's: the agent keeps
-// no copy of it.
+// MemoryBytes returns the MemoryBytes of the agent's Robots.
 func (a *Agent) MemoryBytes() int64 { return a.rules.Metered() }
 
-// Name returns the agent whose groups apply, or "" when the '*' groups (or
-// no groups) apply.
+// Name returns the agent whose groups apply, or "" for the '*' groups, or none.
 func (a *Agent) Name() string { return a.name }
 
 // selected returns the indexes of the groups that apply, into groups().
 func (a *Agent) selected() []int32 { return a.rules.Groups() }
 
-// groups returns all groups of the agent's file; a.selected() indexes them.
 func (a *Agent) groups() []Group { return a.file().Groups() }
 
-// file returns the parsed file the agent was resolved on: its rule set's,
-// which the agent does not keep twice (a cache keeps one agent per site).
 func (a *Agent) file() *compile.File { return a.rules.File() }
 
 // Groups returns the indexes, into Robots.Groups, of the groups that apply.
@@ -359,8 +306,7 @@ func (a *Agent) Allowed(rawURL string) bool {
 	if a.Policy() == FullDisallow {
 		return false
 	}
-	// A path that starts with '/', as most do, is read in place, up to
-	// its '#'.
+	// Most paths start with '/', and are read in place up to their '#'.
 	if i := runtime.RootedStart(rawURL); i >= 0 {
 		return a.rules.AllowedBeforeFragment(rawURL[i:])
 	}
@@ -368,13 +314,11 @@ func (a *Agent) Allowed(rawURL string) bool {
 	return a.rules.Allowed(slash, rest, "")
 }
 
-// AllowedMany answers a batch: it sets out[i] to Allowed(urls[i]) for
-// every i, the verdicts Allowed gives one by one. The URLs may be of any
-// origins, as only their paths are read, and any string is accepted: one
-// that is not a URL is read as Allowed reads it. out must be at least as
-// long as urls, or AllowedMany panics before answering any; out[len(urls):]
-// is left as it is. Like Allowed, it allocates nothing in Google mode once
-// the states the URLs need are built.
+// AllowedMany sets out[i] to Allowed(urls[i]) for every i: the URLs may be
+// of any origins, and any string is accepted, as by Allowed. out must be at
+// least as long as urls, or AllowedMany panics before answering any;
+// out[len(urls):] is left as it is. Like Allowed, it allocates nothing in
+// Google mode once the states the URLs need are built.
 func (a *Agent) AllowedMany(urls []string, out []bool) {
 	if len(out) < len(urls) {
 		panic("robots: AllowedMany: out is shorter than urls")
@@ -384,8 +328,7 @@ func (a *Agent) AllowedMany(urls []string, out []bool) {
 		clear(out)
 		return
 	}
-	// The rooted paths are checked automaton.Lanes at a time, which the
-	// automaton walks interleaved, each read in place up to its '#'.
+	// Rooted paths are checked automaton.Lanes at a time, walked interleaved.
 	var paths [automaton.Lanes]string
 	var at [automaton.Lanes]int
 	k := 0
@@ -443,11 +386,9 @@ type Decision struct {
 	// rules: in RFC mode, /robots.txt itself (RFC 9309 section 2.2.2).
 	Implicit bool
 	// Empty is, when no rule decided, the empty rule ("Allow:" or
-	// "Disallow:") Google's reference parser names instead: the first
-	// empty Allow of the groups, else their first empty Disallow. An empty
-	// rule matches every path and decides nothing: the URL is allowed by
-	// default. Empty is nil whenever Rule is not, and when the groups hold
-	// no empty rule.
+	// "Disallow:") Google's reference parser names instead, which matches
+	// every path and decides nothing: the groups' first empty Allow, else
+	// their first empty Disallow. It is nil whenever Rule is not.
 	Empty *Rule
 }
 
@@ -484,9 +425,8 @@ func (a *Agent) DecidePath(pathAndQuery string) Decision {
 	return a.decide(pathAndQuery, "", "")
 }
 
-// decide turns the rules' verdict on the path x+y+z into a Decision.
-// Under FullAllow and FullDisallow no rule decides, /robots.txt in RFC
-// mode included.
+// decide is Decide for the path x+y+z. Unless the policy is Conditional,
+// nothing decides, not even RFC mode's rule for /robots.txt.
 func (a *Agent) decide(x, y, z string) Decision {
 	if a.Policy() != Conditional {
 		return Decision{Allowed: a.Policy() == FullAllow}
@@ -501,42 +441,33 @@ func (a *Agent) decide(x, y, z string) Decision {
 	return d
 }
 
-// Stats describes the automaton built so far for an agent's rules: what a
-// crawler needs to size WithAutomatonBudget. Every Agent resolved to the
-// same groups shares one automaton, and its Stats. Until the rules compile
-// (Agent.Compile, or after compile.HotAfter checks) nothing is built and
-// only Budget is set. Package automaton's Stats breaks Bytes down further.
+// Stats describes the automaton built so far for an agent's rules, which
+// every Agent resolved to the same groups shares: what a crawler needs to
+// size WithAutomatonBudget. Until the rules compile (Agent.Compile, or after
+// compile.HotAfter checks) only Budget is set.
 type Stats struct {
-	// States is the number of automaton states built: the distinct points
-	// in the rules that the checks so far have reached.
+	// States is the number of states built, as checks reached them.
 	States int
-	// Bytes is the memory the automaton holds: its states and their
-	// transitions, which the budget bounds, plus the segment scanner once
-	// a check past the budget has built it. Robots.MemoryBytes includes it.
+	// Bytes is the memory the automaton holds, counted in Robots.MemoryBytes:
+	// its states, and the scanner built once a check passes the budget.
 	Bytes int
-	// Budget is the memory budget of the automaton's states, in bytes
-	// (WithAutomatonBudget).
+	// Budget is the memory budget of the states, in bytes.
 	Budget int
-	// Full is true once a state was refused for the budget: the checks that
-	// need a state not built are decided by the segment scanner, with the
-	// same verdict, more slowly. A crawler that sees Full on rules it checks
-	// often may raise the budget.
+	// Full is true once a state was refused for the budget: checks that need
+	// it reach the same verdict more slowly. A crawler may raise the budget.
 	Full bool
 }
 
 // Compile builds the automaton of the agent's rules now, and returns a.
-// An agent's first checks test its rules one by one, which costs nothing
-// to set up, and its rules compile after compile.HotAfter checks; a
-// crawler that knows it will check many URLs against the agent may
-// compile at once. Every Agent resolved to the same groups shares the
-// automaton.
+// Otherwise the first compile.HotAfter checks test the rules one by one,
+// and the automaton is built after them; a crawler about to check many
+// URLs may compile at once.
 func (a *Agent) Compile() *Agent {
 	a.rules.Set()
 	return a
 }
 
-// Stats returns the size of the automaton built so far for this agent's
-// rules.
+// Stats returns the size of the automaton built so far for a's rules.
 func (a *Agent) Stats() Stats {
 	s := a.rules.Stats()
 	return Stats{States: s.States, Bytes: s.Bytes, Budget: s.Budget, Full: s.Full}

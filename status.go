@@ -1,8 +1,7 @@
 package robots
 
 // Policy is how the answer to a robots.txt request governs the URLs of its
-// origin. StatusPolicy maps an HTTP status to it; a Robots built by
-// FromStatus or FromResponse honours it in every Agent.
+// origin. StatusPolicy maps an HTTP status to it.
 type Policy int
 
 const (
@@ -31,15 +30,13 @@ func (p Policy) String() string {
 type Reason int
 
 const (
-	// ReasonOK: a 2xx response; its body was parsed (Conditional). A file
-	// given to Parse is read as such a body.
+	// ReasonOK: a 2xx response, or a file given to Parse (Conditional).
 	ReasonOK Reason = iota + 1
 	// ReasonUnavailable: a 4xx response other than 429 (FullAllow).
 	ReasonUnavailable
-	// ReasonRedirects: a redirect that leads nowhere: a 3xx that was not
-	// followed (past the redirect limit, a loop, no usable Location, or a
-	// client that does not follow), or a 304 to a request that was not
-	// conditional. Treated as a 404 (FullAllow).
+	// ReasonRedirects: a 3xx that was not followed (past the redirect limit,
+	// a loop, no usable Location, or a client that does not follow), or a
+	// 304 to an unconditional request: treated as a 404 (FullAllow).
 	ReasonRedirects
 	// ReasonServerError: a 5xx response (FullDisallow).
 	ReasonServerError
@@ -49,9 +46,8 @@ const (
 	// timeout, reset, truncated or invalid response, a status outside
 	// 200-599 (FullDisallow).
 	ReasonNetwork
-	// ReasonUnreachable: the origin has failed for longer than 30 days and
-	// no copy was ever fetched (FullAllow). No status leads to it; package
-	// fetch's Cache sets it.
+	// ReasonUnreachable: the origin has failed for over 30 days and was
+	// never fetched (FullAllow); set by package fetch's Cache, not a status.
 	ReasonUnreachable
 )
 
@@ -83,8 +79,8 @@ func (r Reason) Failed() bool {
 }
 
 // StatusPolicy returns the policy the final HTTP status of a robots.txt
-// request sets, and why. It is the one definition of Google's table, which
-// package fetch applies too (docs/crawling.md):
+// request sets, and why, by Google's table, which package fetch applies
+// too (docs/crawling.md):
 //
 //	2xx              Conditional, ReasonOK: the body is parsed
 //	3xx, 304 too     FullAllow, ReasonRedirects: a redirect that was not
@@ -94,9 +90,6 @@ func (r Reason) Failed() bool {
 //	5xx              FullDisallow, ReasonServerError
 //	anything else    FullDisallow, ReasonNetwork: no valid response; 0 is
 //	                   the status of a request that got no response at all
-//
-// A client that follows redirects asks for the status of the last
-// response; one that does not, or that gave up, gets FullAllow.
 func StatusPolicy(code int) (Policy, Reason) {
 	switch {
 	case code >= 200 && code <= 299:

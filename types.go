@@ -2,13 +2,8 @@ package robots
 
 import "github.com/fastrobots/robots/compile"
 
-// The records of a parsed file are package compile's types, handed out as
-// they are: the values a Robots returns are shared and must not be
-// modified. Their fields are documented there.
-
 // Group is a run of user-agent lines and the rules that follow them, as
-// Robots.Groups returns it, with its CrawlDelay, RequestRate and
-// VisitTime.
+// Robots.Groups returns it.
 type Group = compile.Group
 
 // AgentLine is one user-agent line of a group.
@@ -21,16 +16,13 @@ type Rule = compile.Rule
 // directive this package does not interpret (crawl-delay, host, ...).
 type Directive = compile.Directive
 
-// RequestRate is the value of a Request-rate line: at most Requests
-// requests every Per.
+// RequestRate is a Request-rate line's value: at most Requests every Per.
 type RequestRate = compile.RequestRate
 
-// VisitTime is a daily window, in UTC, in which a crawler is asked to
-// visit.
+// VisitTime is a daily window, in UTC, in which a crawler is asked to visit.
 type VisitTime = compile.VisitTime
 
-// Host is a Host line: the mirror Yandex was asked to treat as the main
-// one.
+// Host is a Host line: the mirror Yandex is asked to treat as the main one.
 type Host = compile.Host
 
 // CleanParam is a Clean-param line: query parameters that do not change

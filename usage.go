@@ -7,17 +7,11 @@ import (
 	"github.com/fastrobots/robots/usage"
 )
 
-// Content-Usage (IETF AIPREF) and Content-Signal (Cloudflare) lines state
-// how a site wants its content used; they change no crawl verdict. Parse
-// keeps them among the directives it does not interpret (Group.Extras,
-// Robots.Others). They are read once per selection of groups, on the first
-// Usage call of an Agent resolved to it, and counted in MemoryBytes: the
-// Content-Usage lines of its groups as rules, and the Content-Signal lines
-// of its groups plus those standing before every group, which apply to
-// every group. docs/usage.md gives the model.
+// Content-Usage (IETF AIPREF) and Content-Signal (Cloudflare) lines say how
+// a site wants its content used, and change no crawl verdict. docs/usage.md
+// gives the model.
 
-// agentUsage is an agent's Content-Usage rules and Content-Signal lines,
-// read from its groups and prepared to decide (usage.Set).
+// agentUsage is an agent's usage lines, prepared to decide.
 type agentUsage = usage.Set
 
 // noUsageLines is the usage lines of every agent that has none.
@@ -32,16 +26,11 @@ const (
 // Usage returns what the agent's groups say about the use of rawURL's
 // content. A URL the agent may not fetch has no preference (usage.Decide).
 // When no line applies to the agent, it is Allowed and an empty answer.
-//
-// It is Allowed, the path read in place, and then, only for an allowed
-// URL of an agent that has lines, the decision of the lines on the same
-// path, found once for both: most URLs pay for the check alone.
+// Only an allowed URL of an agent that has lines costs more than Allowed.
 func (a *Agent) Usage(rawURL string) usage.Usage {
 	if a.Policy() == FullDisallow {
 		return usage.Usage{}
 	}
-	// A rooted path is found once, for the check and for the lines, and
-	// read in place.
 	if i := runtime.RootedStart(rawURL); i >= 0 {
 		p := rawURL[i:]
 		if !a.rules.AllowedBeforeFragment(p) {
@@ -52,11 +41,9 @@ func (a *Agent) Usage(rawURL string) usage.Usage {
 	return a.UsageGiven(rawURL, a.Allowed(rawURL))
 }
 
-// UsageGiven is Usage for a URL the caller has checked already: allowed
-// is the agent's verdict for rawURL (Allowed, or Decide's), and
-// Usage(rawURL) is UsageGiven(rawURL, Allowed(rawURL)). It checks nothing
-// again: a crawler that decides a URL and then asks what it may do with
-// the content makes one check, not two (package fetch's Verdict).
+// UsageGiven is Usage for a URL the caller has checked already: allowed is
+// the agent's verdict for rawURL (Allowed, or Decide's), and Usage(rawURL)
+// is UsageGiven(rawURL, Allowed(rawURL)), except that nothing is checked again.
 func (a *Agent) UsageGiven(rawURL string, allowed bool) usage.Usage {
 	if !allowed {
 		return usage.Usage{} // no preference: nothing to decide
@@ -85,9 +72,8 @@ func (a *Agent) UsagePath(pathAndQuery string) usage.Usage {
 	return set.DecideUnescaped(pathAndQuery, allowed)
 }
 
-// usageLines returns the agent's lines, reading them on first use from
-// the file's cache, which agents of the same groups share. Two goroutines
-// may both look them up; either result is the same.
+// usageLines returns the agent's lines, reading them on first use. Two
+// goroutines may both look them up; either result is the same.
 func (a *Agent) usageLines() *agentUsage {
 	if u := a.usage.Load(); u != nil {
 		return u
@@ -95,9 +81,8 @@ func (a *Agent) usageLines() *agentUsage {
 	return a.loadUsage() // apart, so that the test above is inlined
 }
 
-// loadUsage looks the agent's lines up, or reads them, and keeps them.
-// They are kept beside the agent's rule set, which every Agent resolved to
-// the same groups shares, and charged to its meter once.
+// loadUsage keeps the lines beside the rule set, which every Agent of the
+// same groups shares, so that they are read and metered once.
 func (a *Agent) loadUsage() *agentUsage {
 	u, _ := a.rules.Attached().(*agentUsage)
 	if u == nil {
@@ -110,8 +95,8 @@ func (a *Agent) loadUsage() *agentUsage {
 	return a.usage.Load()
 }
 
-// readUsage collects the lines of the agent's groups, in file order after
-// the top-level Content-Signal lines, and prepares them.
+// readUsage collects the Content-Signal lines standing before every group,
+// which apply to every group, then the lines of the agent's groups.
 func (a *Agent) readUsage() *agentUsage {
 	var l usageLines
 	for _, d := range a.file().Preamble() {
@@ -128,7 +113,6 @@ func (a *Agent) readUsage() *agentUsage {
 	return usage.NewSet(l.rules, l.signals)
 }
 
-// usageLines are the lines read, before they are prepared.
 type usageLines struct {
 	rules   []usage.Rule
 	signals []usage.SignalLine
@@ -148,6 +132,5 @@ func (u *usageLines) add(d Directive, inGroup bool) {
 }
 
 // HasUsage reports whether any Content-Usage or Content-Signal line
-// applies to the agent; without one, every URL's Usage states nothing
-// beyond the crawl verdict.
+// applies to the agent; if not, Usage adds nothing to the crawl verdict.
 func (a *Agent) HasUsage() bool { return !a.usageLines().Empty() }
