@@ -5,18 +5,11 @@ import "sync/atomic"
 // Lanes is how many paths AllowedLanes walks at once.
 const Lanes = 4
 
-// AllowedLanes is AllowedBeforeFragment of each of the paths p, at once:
-// the table walks are interleaved, a byte of each in turn, so that the
-// loads of the paths' next entries overlap instead of each waiting for the
-// one before. The walks go together up to the end of the shortest path,
-// a '#', or a transition that leaves the rows (a state without a row, a
-// transition not built, a settled or final state) in any of them; each
-// path is then finished on its own from where it stands.
-//
-// Why four, and why the lanes stop together: on the crawled URLs of the
-// corpus (bench: BenchmarkCrawledURLs/AllowedMany), four lanes beat a walk
-// of one path at a time, and refilling a lane as soon as its own walk
-// stops was slower than either.
+// AllowedLanes is AllowedBeforeFragment of each of the paths p. The table
+// walks are interleaved, a byte of each in turn, so that their loads
+// overlap; they go together until any of them reaches the end of the
+// shortest path, a '#', or leaves the rows, and each path is then finished
+// on its own.
 func (s *Set) AllowedLanes(p *[Lanes]string) (v [Lanes]bool) {
 	d := s.dfa
 	if d.noTable || d.start < 0 {
@@ -33,9 +26,8 @@ func (s *Set) AllowedLanes(p *[Lanes]string) (v [Lanes]bool) {
 	start := uint(d.start)
 	sa, sb, sc, se := start, start, start, start
 	i := 0
-	// As in run, the bounds checks of the loads are the tests that leave
-	// the loop: a lane whose last transition left the rows holds a
-	// negative entry, past every row.
+	// As in run, the bounds checks are the exit tests: a lane that left the
+	// rows holds a negative entry, past every row.
 	for ; i < n; i++ {
 		ba, bb, bc, be := a[i], b[i], c[i], e[i]
 		ja, jb, jc, je := sa+uint(class[ba]), sb+uint(class[bb]), sc+uint(class[bc]), se+uint(class[be])
@@ -56,10 +48,8 @@ func (s *Set) AllowedLanes(p *[Lanes]string) (v [Lanes]bool) {
 }
 
 // laneAllows finishes a lane of AllowedLanes that stopped before p[i] in
-// entry e: a live state, read on from there; a settled or final state,
-// which decides; or a transition left unbuilt or to a sparse state, whose
-// path is decided again from its start (the lanes keep no state before
-// their last).
+// entry e. A lane left on an unbuilt or sparse transition is decided again
+// from the start, since the lanes keep no state before their last.
 func (s *Set) laneAllows(t *table, e int32, p string, i int) bool {
 	d := s.dfa
 	switch {

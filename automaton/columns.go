@@ -2,26 +2,16 @@ package automaton
 
 import "sync/atomic"
 
-// What checks read of a state without a row, and of its sparse
-// transitions, is kept in columns that they read without the mutex: only
-// building (a state, a transition, a row) takes it. A column is an array
-// whose length is its capacity; a full one is replaced by a copy twice as
-// long (grownLen), published with one atomic store, and never grows in
-// place. So:
+// What checks read of sparse states and their transitions is kept in
+// columns that they read without the mutex. A full column is replaced by a
+// longer copy published with one atomic store, never grown in place; an
+// element is written before anything that names it is stored, so a check
+// finds it, or finds its index past the end of older columns and takes the
+// locked path. Elements change later only by atomic stores from less built
+// to more, so older columns show an earlier, still true, automaton.
 //
-//   - an element is written before anything that names it (a table
-//     entry, a transition, a head) is stored, atomically: a check that
-//     loaded that name finds the element written, in the columns it loads
-//     after it, or finds the index past their end when they are older,
-//     and takes the locked path;
-//   - the elements that change later (a state's row, visits and first
-//     transition; a transition's target) change by atomic stores, and
-//     only ever from less built to more: a check on older columns sees an
-//     earlier, still true, automaton, and at worst takes the locked path.
-//
-// A state's row and its visits share one word (rank): its row offset once
-// it has one, and -1-visits while it is sparse, so that counting a visit
-// (a compare-and-swap) can never overwrite a row given meanwhile.
+// A state's row and its visits share one word (rank), so that counting a
+// visit by compare-and-swap can never overwrite a row given meanwhile.
 
 // stateCols are the columns of states, indexed by state number.
 type stateCols struct {
@@ -30,20 +20,16 @@ type stateCols struct {
 	end  []int32 // the verdict if the input ends in the state
 }
 
-// edgeCols are the columns of sparse transitions: each state's form a
-// linked list from its head.
+// edgeCols are the columns of sparse transitions: a state's form a list
+// from its head.
 type edgeCols struct {
 	to    []int32 // the entry the transition leads to
 	next  []int32 // the state's next transition, -1 for none
 	class []uint8 // the byte class it reads
 }
 
-// firstColumns is the length of the first columns, grown from none as
-// append grows a slice: a set of a few states holds columns of a few.
 const firstColumns = 2
 
-// grownLen returns the length of the columns that replace full ones of
-// length n.
 func grownLen(n int) int { return max(2*n, firstColumns) }
 
 func newStateCols(n int) *stateCols {
@@ -54,15 +40,13 @@ func newEdgeCols(n int) *edgeCols {
 	return &edgeCols{to: make([]int32, n), next: make([]int32, n), class: make([]uint8, n)}
 }
 
-// addStateCols sets the columns of state n, just added, which nothing
-// names yet: sparse, no visits, no transitions, the verdict end. d.mu
-// must be held.
+// addStateCols sets the columns of new state n. d.mu must be held.
 func (d *dfa) addStateCols(n, end int32) {
 	c := d.cols.Load()
 	if int(n) == len(c.rank) {
 		grown := newStateCols(grownLen(len(c.rank)))
 		for i := range c.rank {
-			// Checks count visits in the old columns as this copies them.
+			// Checks may be counting visits in the old columns.
 			grown.rank[i] = atomic.LoadInt32(&c.rank[i])
 		}
 		copy(grown.head, c.head)
@@ -81,13 +65,10 @@ func (d *dfa) rowOf(n int32) int32 {
 // setRow publishes state n's row, complete.
 func (d *dfa) setRow(n, row int32) { atomic.StoreInt32(&d.cols.Load().rank[n], row) }
 
-// endOf returns the verdict if the input ends in state n.
 func (d *dfa) endOf(n int32) int32 { return d.cols.Load().end[n] }
 
-// countVisit counts a byte read in a sparse state whose rank, loaded from
-// at, is rank, unless the count has reached rowAfter: a visit the
-// compare-and-swap loses to another, or to a row, is not counted. It
-// reports whether the count had reached rowAfter.
+// countVisit counts a visit to a sparse state, whose rank was loaded from
+// at, unless the CAS loses; it reports whether rowAfter had been reached.
 func countVisit(at *int32, rank int32) (reached bool) {
 	if visits := -1 - rank; visits >= rowAfter {
 		return true
@@ -96,7 +77,6 @@ func countVisit(at *int32, rank int32) (reached bool) {
 	return false
 }
 
-// visitsOf returns the visits counted in a sparse state's rank.
 func visitsOf(rank int32) int32 { return -1 - rank }
 
 // addEdge adds a transition of state n on class cls to entry to, in front
@@ -121,8 +101,7 @@ func (d *dfa) addEdge(n int32, cls uint8, to int32) {
 }
 
 // findEdge returns the index of the transition on class cls in the list
-// that starts at head, or -1; -1 too when the list reaches past e, older
-// columns than the head's.
+// that starts at head, or -1; -1 too when e is older than the list.
 func findEdge(e *edgeCols, head, cls int32) int32 {
 	for i := head; i >= 0; i = e.next[i] {
 		if int(i) >= len(e.to) {
@@ -135,6 +114,4 @@ func findEdge(e *edgeCols, head, cls int32) int32 {
 	return -1
 }
 
-// edgeBytes returns the memory of the sparse transitions, as the budget
-// counts it.
 func (d *dfa) edgeBytes() int { return sparseEdgeBytes * int(d.nedges) }

@@ -1,18 +1,14 @@
 package automaton
 
 // Cursor is one check in progress: Feed hands it the path in any number of
-// pieces, and Result gives the verdict. A caller that must transform the
-// path on the way (escaping it, say) feeds the pieces as it makes them,
-// without building the whole string. A Cursor is a value; it is used by one
+// pieces, and Result gives the verdict, so a caller that transforms the
+// path on the way need not build the whole string. A Cursor is used by one
 // goroutine and must not be copied after its first Feed.
 //
-// A Cursor walks the lazy DFA. When the DFA's budget refuses a state the
-// path needs, the check must start over on the scanner, which needs the
-// path from its first byte, and a Cursor does not keep the pieces it was
-// fed: it then stops reading, and NeedsRestart reports it. The caller
-// decides the whole path with Set.DecideParts or Set.Allowed instead.
-// When the DFA has no table at all, the Cursor runs on the scanner from
-// the start and never needs a restart.
+// A Cursor does not keep the pieces it was fed. When the DFA's budget
+// refuses a state the path needs, the check must start over on the
+// scanner: the Cursor stops reading and NeedsRestart reports it, and the
+// caller decides the whole path with Set.DecideParts or Set.Allowed.
 type Cursor struct {
 	set   *Set
 	tab   *table // the table version the check reads
@@ -56,15 +52,12 @@ func (c *Cursor) Feed(in string) {
 				return
 			}
 			if settled(next) {
-				// The Cursor gives the deciding pattern, not only the
-				// verdict: it reads on from the settled state's row.
+				// Result needs the deciding pattern, not only the verdict.
 				s, in = settledRow(next), in[n+1:]
 				continue
 			}
 			in = in[n:]
 		}
-		// The transition on in[0] is not built, or leads to a sparse
-		// state, or s is one: the locked path reads on.
 		var ok bool
 		if s, in, ok = d.advance(s, in); !ok {
 			c.mode = restart
@@ -93,24 +86,22 @@ func (c *Cursor) feedScanner(in string) {
 	}
 }
 
-// NeedsRestart reports that the Cursor could not decide what it was fed:
-// the DFA's budget refused a state the path needs, and the path must be
-// decided again from its start (Set.DecideParts). Result and Allowed have
-// no verdict to give then.
+// NeedsRestart reports that the DFA's budget refused a state the path
+// needs: the path must be decided again from its start (Set.DecideParts),
+// and Result and Allowed have no verdict to give.
 func (c *Cursor) NeedsRestart() bool { return c.mode == restart }
 
 // Allowed reports the verdict for everything fed: false when the winning
-// pattern is a disallow, true when it is an allow or no pattern matches.
-// The Cursor must not be used after. When NeedsRestart, which the caller
-// must ask first, it reports true.
+// pattern is a disallow, true otherwise. Ask NeedsRestart first; the
+// Cursor must not be used after.
 func (c *Cursor) Allowed() bool {
 	p, ok := c.Result()
 	return !ok || p.Allow
 }
 
 // Result returns the winning pattern for everything fed, and true, or
-// false when no pattern matches. The Cursor must not be used after. When
-// NeedsRestart, which the caller must ask first, it returns false.
+// false when none matches. Ask NeedsRestart first; the Cursor must not be
+// used after.
 func (c *Cursor) Result() (Pattern, bool) {
 	var i int32
 	switch c.mode {

@@ -6,20 +6,11 @@ import (
 	"sync/atomic"
 )
 
-// DefaultBudget is the default memory budget of one Set's lazy DFA: its
-// states, their rows of the transition table, their sparse transitions and
-// their stored kernels. States are built as checks reach them; once the
-// next state would pass the budget, no state is added and checks that need
-// a missing transition are decided again from the start by the segment
-// scanner (scan.go), whose time is linear in the path whatever the
-// patterns are. A state costs stateOverhead, plus sparseEdgeBytes per
-// transition until it has a row, plus 4 bytes per byte class once it has
-// one (rows.go), plus its encoded kernel (kernel.go: about a byte per live
-// star). The kernel is memory for one state in replayLimit or so, which
-// stores it; for the others it is counted all the same (ReplayedBytes),
-// because building their transitions steps through every position it
-// names: so the budget bounds the work of building states as it did when
-// every state stored its kernel.
+// DefaultBudget is the default memory budget of one Set's lazy DFA. Once
+// the next state would pass it, checks that need a missing transition are
+// decided again by the segment scanner, in time linear in the path. Kernels
+// that states replay are counted too (ReplayedBytes), so the budget also
+// bounds the work of building states.
 const DefaultBudget = 2 << 20
 
 // MaxBudget caps a budget: the table holds at most MaxBudget/4
@@ -27,31 +18,23 @@ const DefaultBudget = 2 << 20
 // entries with room for the negative ones.
 const MaxBudget = 1 << 30
 
-// stateOverhead is the bookkeeping counted per state: its stateInfo (32
-// bytes) and its share of the index (up to 11 bytes of slots at the lowest
-// load, see insert), rounded up.
+// stateOverhead is the bookkeeping counted per state: its stateInfo and
+// its share of the index at the lowest load (see insert), rounded up.
 const stateOverhead = 44
 
 // dfa is a lazily determinised prog. A state is the set of live positions
 // after some input, plus best, the pattern that already matched a prefix
-// of the input (len(patterns) when none has). Positions of patterns that
-// rank at or below best are dropped, since they can no longer win, and so
-// are positions of a pattern that precede one of its live stars, since the
-// star matches everything they could. When no position is left the state
-// is final: the rest of the input cannot change the verdict.
-//
-// A state is first sparse: its transitions are a short list, read under
-// the mutex. Once checks have read rowAfter bytes in it, it gets a row of
-// the transition table, which checks walk without locking: they load
-// entries atomically, and a row is complete before any entry leads to it.
-// Building states, adding transitions and giving rows take the mutex.
+// of it (len(patterns) for none). Positions that cannot beat best are
+// dropped, and so are a pattern's positions behind one of its live stars,
+// which matches all they could. Checks read what is built without the
+// mutex (rows.go, columns.go); building takes it.
 type dfa struct {
 	prog   *prog
 	stride int32                 // entries per row: one per byte class, the end-of-input verdict, the state's number
 	start  int32                 // the start state's row offset, or a final state
 	table  atomic.Pointer[table] // the transition table (rows.go) as checks read it
-	// noTable is set when not even the start state and its row fit the
-	// budget; every check then runs on the scanner.
+	// noTable: not even the start state and its row fit the budget, so
+	// every check runs on the scanner.
 	noTable bool
 
 	meter    *Meter // counts what the dfa allocates; nil counts nothing
@@ -62,25 +45,20 @@ type dfa struct {
 	states []stateInfo // by state number
 	arena  []byte      // the stored kernels, each after its length (kernel.go)
 	slots  []int32     // open-addressing index of the states by hash: state number + 1, 0 when free
-	// cols and edgeCols are what checks read of sparse states without
-	// the mutex (columns.go); nedges is the transitions edgeCols holds.
+	// cols and edgeCols are read by checks without the mutex (columns.go).
 	cols     atomic.Pointer[stateCols]
 	edgeCols atomic.Pointer[edgeCols]
 	nedges   int32
 	rows     int // states with a row
 	used     int // bytes held, counted against budget
-	// replayed is the bytes of the kernels that replayed states do not
-	// store, counted against budget all the same (see state).
+	// replayed is the bytes of replayed kernels, charged like used (see state).
 	replayed int
 	budget   int
-	// full is set once a state was refused for the budget. From then on
-	// a transition not yet built is refused without computing its target:
-	// a target's positions can number as many as the patterns' bytes, and
-	// the check is better off on the scanner than paying for them.
+	// full: a state was refused, so a missing transition is refused
+	// without computing its target, which may cost the patterns' bytes.
 	full atomic.Bool
-	// rowsFull is set once a row was refused for the budget: the state
-	// stays sparse, which decides as well, and no row is asked for again,
-	// so that checks keep reading sparse states without the mutex.
+	// rowsFull: a row was refused, and none is asked for again, so checks
+	// keep reading sparse states without the mutex.
 	rowsFull atomic.Bool
 
 	mark []uint32 // scratch for step: mark[q] == gen when q is in the set built
@@ -94,17 +72,13 @@ type dfa struct {
 	memo replayMemo
 }
 
-// stateInfo is what a state keeps besides its row and what checks read
-// without the mutex: its row offset, visits, first sparse transition and
-// end verdict are in the columns (columns.go).
+// stateInfo is what a state keeps besides its row and its columns.
 type stateInfo struct {
 	hash   uint32 // the low half of hashState, to skip most kernel compares
 	best   int32
 	parent int32 // the state it was first reached from, -1 for the start state
 	kernel int32 // where arena holds its kernel, or -1 when it is replayed (kernel.go)
-	// settled is set when every live position belongs to a pattern whose
-	// verdict allows as best's does (settles): whatever follows, the path
-	// is allowed or not as it would be if it ended here.
+	// settled: whatever follows, the verdict is best's (settles).
 	settled bool
 	via     byte  // the byte read from parent
 	chain   uint8 // replay steps from the nearest state with a stored kernel
@@ -136,9 +110,6 @@ func newDFA(p *prog, budget int, meter *Meter) *dfa {
 	return d
 }
 
-// fixedBytes returns the memory of what a dfa holds besides its states,
-// which the budget counts: the marks of its scratch, one per position,
-// and its index's first slots.
 func (d *dfa) fixedBytes() int { return 4*cap(d.mark) + 4*cap(d.slots) }
 
 // none is the verdict "no pattern matched".
@@ -149,7 +120,6 @@ func (d *dfa) allows(best int32) bool {
 	return best == d.none() || d.prog.patterns[best].Allow
 }
 
-// initialSet returns the positions live before any input.
 func (d *dfa) initialSet() ([]int32, int32) {
 	d.gen++
 	out := d.buf[:0]
@@ -185,8 +155,7 @@ func (d *dfa) add(out []int32, q int32) []int32 {
 }
 
 // finish records prefix matches in best, drops the positions that cannot
-// beat it, drops positions behind a live star of the same pattern, and
-// returns the set sorted.
+// beat it or that a live star shadows, and returns the set sorted.
 func (d *dfa) finish(set []int32, best int32) ([]int32, int32) {
 	p := d.prog
 	for _, q := range set {
@@ -201,8 +170,7 @@ func (d *dfa) finish(set []int32, best int32) ([]int32, int32) {
 	return set, best
 }
 
-// dropShadowed removes, from a sorted set, every position that precedes a
-// live star of its own pattern.
+// dropShadowed drops from a sorted set the positions a live star shadows.
 func dropShadowed(p *prog, set []int32) []int32 {
 	out := len(set)
 	star := int32(-1) // highest live star of the pattern being scanned
@@ -230,8 +198,7 @@ func (d *dfa) state(set []int32, best, parent int32, via byte) (int32, bool) {
 	if len(set) == 0 {
 		return finalState(best), true
 	}
-	// set may be step's scratch, which comparing with a replayed state
-	// (lookup) overwrites.
+	// set may be step's scratch, which lookup overwrites when it replays.
 	set = append(d.out[:0], set...)
 	d.out = set
 	d.enc = appendKernel(d.enc[:0], d.prog, set)
@@ -245,10 +212,8 @@ func (d *dfa) state(set []int32, best, parent int32, via byte) (int32, bool) {
 		chain = d.states[parent].chain + 1
 	}
 	store := parent < 0 || chain >= replayLimit
-	// A state's positions cost the budget whether it stores them or not:
-	// building its transitions steps through every one of them, so the
-	// budget, which bounds the states a set of many live positions may
-	// build, bounds their work too. Only a stored kernel is memory.
+	// A replayed kernel is charged too: building the state's transitions
+	// steps through every position it names, and the budget bounds that.
 	kernelBytes := storedKernelBytes(d.enc)
 	if !d.fits(stateOverhead + kernelBytes) {
 		d.full.Store(true)
@@ -276,17 +241,13 @@ func (d *dfa) state(set []int32, best, parent int32, via byte) (int32, bool) {
 	return d.entry(n), true
 }
 
-// fits reports whether cost more bytes stay within the budget.
 func (d *dfa) fits(cost int) bool { return d.used+d.replayed+cost <= d.budget }
 
-// charge counts cost bytes held against the budget and the meter.
 func (d *dfa) charge(cost int) {
 	d.used += cost
 	d.meter.Add(cost)
 }
 
-// lookup returns the number of the state with hash h, best and kernel, if
-// there is one. The index is probed linearly from h.
 func (d *dfa) lookup(h uint32, best int32, kernel []byte) (int32, bool) {
 	mask := uint32(len(d.slots) - 1)
 	for i := h & mask; d.slots[i] != 0; i = (i + 1) & mask {
@@ -299,8 +260,6 @@ func (d *dfa) lookup(h uint32, best int32, kernel []byte) (int32, bool) {
 	return 0, false
 }
 
-// insert adds state n to the index, doubling the index first when it would
-// be more than three quarters full.
 func (d *dfa) insert(n int32) {
 	if 4*len(d.states) > 3*len(d.slots) {
 		d.slots = make([]int32, 2*len(d.slots))
@@ -320,10 +279,9 @@ func (d *dfa) place(n int32) {
 	d.slots[i] = n + 1
 }
 
-// settles reports whether the state (set, best) has settled whether the
-// path is allowed: every live position belongs to a pattern that allows
-// as best does. Every verdict the rest of the path can reach is best or
-// one of those patterns, so it allows as best does.
+// settles reports whether every live position belongs to a pattern that
+// allows as best does: every verdict the rest of the path can reach is
+// best or one of them, so the path is allowed or not as best decides.
 func (d *dfa) settles(set []int32, best int32) bool {
 	allow := d.allows(best)
 	for _, q := range set {
@@ -334,8 +292,7 @@ func (d *dfa) settles(set []int32, best int32) bool {
 	return true
 }
 
-// endVerdict returns the verdict if the input ends in state (set, best): a
-// '$' pattern whose end is live may beat best.
+// endVerdict returns the verdict if the input ends in state (set, best).
 func (d *dfa) endVerdict(set []int32, best int32) int32 {
 	for _, q := range set {
 		if d.prog.endMatch(q) && d.prog.pat[q] < best {
@@ -354,8 +311,7 @@ func hashState(kernel []byte, best int32) uint64 {
 }
 
 // transition returns the entry of state n on byte c, building the target
-// state when it is new; false when the budget refused it, or refuses every
-// new transition (full). d.mu must be held.
+// when it is new; false when the budget refuses it. d.mu must be held.
 func (d *dfa) transition(n int32, c byte) (int32, bool) {
 	cls := int32(d.prog.class[c])
 	if cls == d.prog.nulClass {
@@ -379,17 +335,10 @@ func (d *dfa) transition(n int32, c byte) (int32, bool) {
 	return next, true
 }
 
-// advance reads in from s, a live state's entry, while the table cannot:
-// while the state is sparse or its row lacks the transition on the next
-// byte. It returns the entry reached and the rest of in: a row offset whose
-// transition on rest[0] the row holds, any live entry when rest is empty,
-// or a final state. It counts the bytes read in sparse states and gives a
-// state its row the rowAfter-th time. ok is false when the budget refused
-// a state the path needs.
-//
-// It reads what is built without the mutex (readBuilt), and takes it only
-// to build: a transition, a state, a row, or the rewrite of an entry that
-// names a state that has since got its row.
+// advance reads in from live entry s while the table cannot, and returns
+// the entry reached and the rest of in: a row that holds the transition
+// on rest[0], any live entry when rest is empty, or a final state. ok is
+// false when the budget refused a state the path needs.
 func (d *dfa) advance(s int32, in string) (next int32, rest string, ok bool) {
 	if s, in, ok = d.readBuilt(s, in); ok {
 		return s, in, true
@@ -417,12 +366,9 @@ func (d *dfa) advance(s int32, in string) (next int32, rest string, ok bool) {
 	return s, "", true
 }
 
-// readBuilt is advance over what is built, without the mutex: it follows
-// the transitions of sparse states and counts their visits (columns.go).
-// It returns advance's answer and true, or, with false, the entry reached
-// so far and the rest of in, from which advance builds under the mutex:
-// when a transition is missing, when a sparse state's visits call for its
-// row, or when a row names a sparse state that has since got its row.
+// readBuilt is advance over what is built, without the mutex (columns.go).
+// With false, it returns where advance must go on under the mutex: a
+// transition is missing, a state is due its row, or an entry is stale.
 func (d *dfa) readBuilt(s int32, in string) (int32, string, bool) {
 	for len(in) > 0 {
 		cls := int32(d.prog.class[in[0]])
@@ -469,7 +415,7 @@ func (d *dfa) readBuilt(s int32, in string) (int32, string, bool) {
 }
 
 // builtRow returns the row of the sparse state that entry e names, -1
-// while it has none; false when the columns loaded do not hold the state.
+// while it has none; false when the columns loaded are older than it.
 func (d *dfa) builtRow(e int32) (int32, bool) {
 	c := d.cols.Load()
 	n := d.sparseNumber(e)
@@ -479,10 +425,8 @@ func (d *dfa) builtRow(e int32) (int32, bool) {
 	return max(atomic.LoadInt32(&c.rank[n]), -1), true
 }
 
-// verdictAt returns the verdict if the input ends in the live state whose
-// entry is s. Ending in a sparse state counts as reading in it (visit), so
-// a state where checks keep ending gets its row too; the mutex is taken
-// only to give it.
+// verdictAt returns the verdict if the input ends in live entry s. It
+// counts a visit, so a state where checks keep ending gets its row too.
 func (d *dfa) verdictAt(t *table, s int32) int32 {
 	if s >= 0 {
 		return endPattern(t.at(s, d.stride-2))
@@ -504,7 +448,7 @@ func (d *dfa) verdictAt(t *table, s int32) int32 {
 	return d.endOf(n)
 }
 
-// scanner returns the segment scanner of the patterns, built once.
+// scanner returns the segment scanner, built the first time it is needed.
 func (d *dfa) scanner() *scanner {
 	d.scanOnce.Do(func() {
 		sc := newScanner(d.prog.patterns)
@@ -514,18 +458,14 @@ func (d *dfa) scanner() *scanner {
 	return d.scan.Load()
 }
 
-// Stats describes a Set's memory: its lazy DFA and, once a check has
-// needed it, its scanner.
+// Stats describes a Set's memory.
 type Stats struct {
 	States int // states built
 	Rows   int // states with a row of the table; the others are sparse
-	// Bytes is the memory the Set holds: the DFA's, counted against the
-	// budget (TableBytes + KernelBytes + EdgeBytes + stateOverhead per
-	// state), plus ScanBytes.
+	// Bytes is the Set's memory: the DFA's, as budgeted, plus ScanBytes.
 	Bytes int
-	// ReplayedBytes is the kernels that states replay instead of storing:
-	// not memory, but counted against the budget with Bytes, since they
-	// measure the work of building those states' transitions.
+	// ReplayedBytes is the kernels states replay instead of storing: not
+	// memory, but counted against the budget as the work they cost.
 	ReplayedBytes int
 	Budget        int  // the budget
 	Full          bool // a state was refused for the budget; checks that need a missing transition run on the scanner
@@ -536,13 +476,10 @@ type Stats struct {
 	KernelBytes int // the stored position kernels
 	EdgeBytes   int // the transitions of sparse states
 
-	// ScanBytes is the segment scanner's memory, as allocated: its tables
-	// and the scratch of one check. It is 0 until a check first needs the
-	// scanner.
+	// ScanBytes is the segment scanner's memory, its tables and one
+	// check's scratch; 0 until a check first needs the scanner.
 	ScanBytes int
-	// ScanScratchBytes is the part of ScanBytes that a check holds while
-	// it runs on the scanner; each check running at the same time holds
-	// one.
+	// ScanScratchBytes is the part of ScanBytes each scanner check holds.
 	ScanScratchBytes int
 }
 

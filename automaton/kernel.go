@@ -2,31 +2,18 @@ package automaton
 
 import "encoding/binary"
 
-// A state's positions are written as its kernel: the sorted set without the
-// positions that follow a star of the set (a star's closure always holds
-// them, so they are implied), each written as the unsigned varint of its
-// distance from the previous one. Most states of a real group are a
-// background of star positions plus a little progress; their kernels cost
-// about a byte per live star, against eight bytes per star and follower
-// when stored as int32. Two states are equal exactly when their kernels
-// and bests are.
+// A state's positions are written as its kernel: the sorted set without
+// the positions that follow a star of the set (the star's closure implies
+// them), each as the varint of its distance from the previous one. Two
+// states are equal exactly when their kernels and bests are.
 //
-// Even so, kernels were most of a compiled group's memory: a real `*` group
-// of 139 star rules has kernels of about 114 bytes, and the states a path
-// visits differ mostly in a little progress. So only some states store
-// their kernel; the others are replayed: their positions are those of the
-// state they were first reached from, stepped on the byte that reached
-// them, which is how they were computed in the first place. A state
-// stores its kernel when replaying it would take replayLimit steps, so
-// finding any state's positions takes at most replayLimit-1 steps, and a
-// check building states along a new path replays nothing: the positions
-// of the state just built are kept (replayMemo).
+// The states a path visits differ mostly in a little progress, so only
+// some store their kernel; the others are replayed, stepping the state
+// they were first reached from on the byte that reached them. A check
+// building states along a new path replays nothing (replayMemo).
 
-// replayLimit bounds the steps that replay a state's positions: a state
-// whose replay would take this many stores its kernel. Kernels then cost
-// about 1/replayLimit of what storing them all would, and building a
-// transition from a state not just built replays at most replayLimit-1
-// steps of the position automaton.
+// replayLimit bounds the steps that replay a state's positions: kernels
+// cost about 1/replayLimit of what storing them all would.
 const replayLimit = 8
 
 // appendKernel appends the encoded kernel of a sorted, closed set.
@@ -57,14 +44,12 @@ func decodeKernel(dst []int32, p *prog, kernel []byte) []int32 {
 	return dst
 }
 
-// storedKernelBytes returns the bytes the arena takes to store kernel:
-// its length as a varint, then the kernel.
+// storedKernelBytes returns the bytes the arena takes to store kernel.
 func storedKernelBytes(kernel []byte) int {
 	var n [binary.MaxVarintLen64]byte
 	return binary.PutUvarint(n[:], uint64(len(kernel))) + len(kernel)
 }
 
-// storeKernel appends kernel to the arena and returns where it is.
 func (d *dfa) storeKernel(kernel []byte) int32 {
 	at := int32(len(d.arena))
 	d.arena = binary.AppendUvarint(d.arena, uint64(len(kernel)))
@@ -72,7 +57,6 @@ func (d *dfa) storeKernel(kernel []byte) int32 {
 	return at
 }
 
-// storedKernel returns the kernel the arena holds at at.
 func (d *dfa) storedKernel(at int32) []byte {
 	n, w := binary.Uvarint(d.arena[at:])
 	lo := int(at) + w
@@ -113,7 +97,7 @@ func (d *dfa) replay(dst []int32, n int32) []int32 {
 }
 
 // replayMemo keeps the positions of the state last added or found, which
-// is where a check through new ground steps from next.
+// a check through new ground steps from next.
 type replayMemo struct {
 	state int32 // -1 for none
 	set   []int32

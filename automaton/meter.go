@@ -3,9 +3,8 @@ package automaton
 import "sync/atomic"
 
 // Meter counts the bytes of memory that a group of structures holds, as
-// they allocate: a parsed file, the rule sets compiled from it and their
-// automata share one, so that a cache holding the file can learn, with one
-// atomic load, how much it has grown since it was last charged. A nil
+// they allocate: a parsed file, its rule sets and their automata share one,
+// so that a cache can learn cheaply how much the file has grown. A nil
 // *Meter counts nothing. It is safe for concurrent use.
 type Meter struct{ n atomic.Int64 }
 

@@ -11,9 +11,8 @@ type Pattern struct {
 }
 
 // Beats reports whether p wins over q when both match: the higher
-// priority wins, and allow wins a tie (RFC 9309 section 2.2.2; Google's
-// priority is the length of the pattern). It is the one definition of the
-// rule: the automaton ranks by it, and explanations and lint use it too.
+// priority wins, and allow wins a tie (RFC 9309 section 2.2.2). It is the
+// one definition of the rule, used by ranking, explanations and lint.
 func (p Pattern) Beats(q Pattern) bool {
 	if p.Priority != q.Priority {
 		return p.Priority > q.Priority
@@ -21,10 +20,10 @@ func (p Pattern) Beats(q Pattern) bool {
 	return p.Allow && !q.Allow
 }
 
-// Match reports whether pattern matches a prefix of path. The pieces of the
-// pattern between stars are found leftmost-first, which is enough: once a
-// piece is found, an earlier end leaves the rest of the path a superset of
-// what a later end would. A final '$' pins the last piece to the end.
+// Match reports whether pattern matches a prefix of path. Pieces between
+// stars are found leftmost-first, which is enough: an earlier end leaves
+// the rest of the path a superset of what a later end would. A final '$'
+// pins the last piece to the end.
 func Match(pattern, path string) bool {
 	if anchored := strings.HasSuffix(pattern, "$"); anchored {
 		return MatchAnchored(pattern[:len(pattern)-1], path)

@@ -6,10 +6,9 @@ import (
 	"github.com/fastrobots/robots/internal/alloc"
 )
 
-// A position is a place in one pattern: before its j-th byte, or at its
-// end. All patterns' positions are numbered in one sequence, pattern by
-// pattern in rank order, so that "every position of a pattern that ranks
-// below pattern i" is the suffix of the sequence from prog.off[i].
+// A position is a place in one pattern: before one of its bytes, or at its
+// end. Positions are numbered pattern by pattern in rank order, so those
+// of the patterns ranked below pattern i are the suffix from prog.off[i].
 type posKind uint8
 
 const (
@@ -18,9 +17,9 @@ const (
 	endPos                 // after the last byte: the pattern has matched
 )
 
-// prog is the position automaton (a Glushkov-style NFA) of a ranked list
-// of patterns. Runs of '*' are folded into one, so the closure of a
-// position is itself plus, for a star, the position after it.
+// prog is the position automaton (a Glushkov-style NFA) of ranked
+// patterns. Runs of '*' are folded into one, so the closure of a position
+// is itself plus, for a star, the position after it.
 type prog struct {
 	patterns []Pattern // ranked: index 0 wins over every other
 	anchored []bool    // per pattern: ends in '$', so matches only at the end
@@ -30,20 +29,14 @@ type prog struct {
 	lit  []byte    // per position: the literal byte of a litPos
 	pat  []int32   // per position: the pattern it belongs to
 
-	// class maps each byte to its equivalence class: bytes that no pattern
-	// names as a literal behave alike, so they share class 0; every literal
-	// byte has a class of its own. '*' is never a literal (in a pattern it
-	// is the operator), so there are at most 256 classes and a class fits a
-	// byte.
+	// class maps bytes no pattern names to class 0, and every literal byte
+	// to its own; '*' is never a literal, so a class fits a byte.
 	class  [256]uint8
 	nclass int
-	// nulClass is the class of byte 0 when a NUL ends the input
-	// (Options.EndAtNUL), a class of its own; -1 otherwise.
+	// nulClass is byte 0's own class when a NUL ends the input, else -1.
 	nulClass int32
 }
 
-// compileProg builds the program of already ranked patterns; with
-// endAtNUL, byte 0 gets a class of its own, which ends the input.
 func compileProg(ranked []Pattern, endAtNUL bool) *prog {
 	p := &prog{patterns: ranked, anchored: make([]bool, len(ranked)), off: make([]int32, len(ranked)+1), nulClass: -1}
 	n := 0
@@ -84,7 +77,6 @@ func compileProg(ranked []Pattern, endAtNUL bool) *prog {
 	return p
 }
 
-// bytes returns the memory the program holds.
 func (p *prog) bytes() int {
 	return alloc.SizeOf[prog]() + cap(p.anchored) + 4*cap(p.off) + cap(p.kind) + cap(p.lit) + 4*cap(p.pat)
 }
@@ -104,10 +96,8 @@ func foldStars(expr string) string {
 	return b.String()
 }
 
-// npos returns the number of positions.
 func (p *prog) npos() int32 { return int32(len(p.kind)) }
 
-// matchesOn reports whether position q advances on byte c.
 func (p *prog) matchesOn(q int32, c byte) bool {
 	return p.kind[q] == litPos && p.lit[q] == c
 }
@@ -120,14 +110,12 @@ func (p *prog) closureNext(q int32) int32 {
 	return -1
 }
 
-// freeMatch reports whether q is the end of a pattern that matches a
-// prefix: reaching it decides for good, whatever follows.
+// freeMatch reports whether q ends a pattern that matches whatever follows.
 func (p *prog) freeMatch(q int32) bool {
 	return p.kind[q] == endPos && !p.anchored[p.pat[q]]
 }
 
-// endMatch reports whether q is the end of a '$' pattern: it decides only
-// if the input ends there.
+// endMatch reports whether q ends a '$' pattern, which needs the input to end.
 func (p *prog) endMatch(q int32) bool {
 	return p.kind[q] == endPos && p.anchored[p.pat[q]]
 }

@@ -1,16 +1,12 @@
 package automaton
 
 // The definition of what a set of patterns decides, written for reading
-// rather than speed. Every fast form of it (Match, the lazy DFA, the
-// segment scanner, and compile's cold index) is tested against it.
+// rather than speed; every fast form is tested against it.
 
 // Matches reports whether pattern matches path. A pattern matches when it
 // matches a prefix of path: '*' matches any run of bytes, the empty run
 // too; a '$' that ends the pattern matches only the end of the path; every
 // other byte, '$' elsewhere included, matches itself.
-//
-// It follows the pattern byte by byte, keeping the offsets of path at
-// which the pattern read so far can end, in increasing order.
 func Matches(path, pattern string) bool {
 	ends := []int{0}
 	for i := 0; i < len(pattern); i++ {
@@ -18,7 +14,6 @@ func Matches(path, pattern string) bool {
 		case c == '$' && i == len(pattern)-1:
 			return ends[len(ends)-1] == len(path)
 		case c == '*':
-			// A star can end anywhere from the first end on.
 			first := ends[0]
 			ends = ends[:0]
 			for j := first; j <= len(path); j++ {

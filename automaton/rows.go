@@ -5,39 +5,22 @@ import (
 	"sync/atomic"
 )
 
-// The transition table holds one row per state that has one: an entry per
-// byte class, then the verdict if the input ends in the state (endEntry:
-// the pattern and whether it allows), then the state's number. A live
-// state with a row is its row offset (state's row number × stride), so the
-// next state is trans[s + class] with no multiplication. Every other
-// entry is negative, so the hot loop tells them all apart from an ordinary
-// state with one comparison (next < 0):
+// The transition table holds a row per state that has one: an entry per
+// byte class, the end-of-input verdict (endEntry), and the state's number.
+// A state with a row is named by its row offset, so the next state is
+// trans[s+class]. Every other entry is negative, so one comparison tells
+// them from a row: unknown (not built yet), finalState, sparseEntry (a
+// state without a row), and settledEntry (a settled state named from one
+// that is not, so that a check that needs only the verdict stops there).
 //
-//   - unknown: the transition has not been built yet;
-//   - a final state, one with no live positions left, which needs no row:
-//     finalState(best) carries its verdict;
-//   - a sparse state, one without a row yet: sparseEntry(n);
-//   - a settled state, in the row of a state that is not settled:
-//     settledEntry(row, allow) carries its row and whether the path is
-//     allowed, whatever follows (stateInfo.settled). A check that only
-//     asks whether the path is allowed stops there; one that needs the
-//     deciding pattern walks on from the row, and, since every state
-//     after a settled one is settled, stops at most once.
-//
-// A state starts sparse: its transitions are a list (edgeList), read under
-// the mutex. Most states of a real group are reached by one path and read
-// once, and a row of 4 bytes per class would be most of their memory
-// (a `*` group of 53 classes: 216 bytes a row, against 9 bytes a sparse
-// transition). A state gets its row once checks have read rowAfter bytes in
-// it, so the states checks come back to are walked without locking, one
-// table load a byte. An entry that still names a sparse state after the
-// state got its row is rewritten to the row the next time it is read
-// (known).
+// A state starts sparse, its transitions a list (columns.go): most states
+// of a real group are reached by one path, and a row would be most of
+// their memory. An entry that names a sparse state that has since got its
+// row is rewritten to the row when next read (known).
 
 // endEntry is a row's end-of-input entry for the verdict best: best<<1,
-// with the low bit set when best allows (or is none). A check that ends in
-// a row reads its answer from the row itself; reading it from the pattern
-// would be one more load, which waits on this one.
+// with the low bit set when best allows, so that a check ending in a row
+// needs no dependent load of the pattern.
 func (d *dfa) endEntry(best int32) int32 {
 	e := best << 1
 	if d.allows(best) {
@@ -50,46 +33,36 @@ func (d *dfa) endEntry(best int32) int32 {
 func endPattern(e int32) int32 { return e >> 1 }
 func endAllows(e int32) bool   { return e&1 != 0 }
 
-// rowAfter is how many bytes checks read in a sparse state before it gets
-// its row. Below it, a state costs its transitions (sparseEdgeBytes each);
-// from it, a row (4 bytes per byte class, plus 8).
+// rowAfter is the bytes checks read in a sparse state before it gets a row.
 const rowAfter = 4
 
-// sparseEdgeBytes is the memory of one transition of a sparse state.
 const sparseEdgeBytes = 9
 
 const unknown int32 = -1 // the transition has not been built yet
 
-// finalState encodes the final state whose verdict is pattern best
-// (len(patterns) for none).
+// finalState encodes the final state whose verdict is best.
 func finalState(best int32) int32 { return -3 - best }
 
-// finalVerdict decodes a final state.
 func finalVerdict(s int32) int32 { return -3 - s }
 
-// final reports whether entry e is a final state.
 func (d *dfa) final(e int32) bool { return e <= -3 && e >= finalState(d.none()) }
 
-// sparseEntry returns the entry that names state n while it has no row:
-// below every final state. sparseNumber is its inverse.
+// sparseEntry returns the entry that names state n while it has no row,
+// below every final state; sparseNumber is its inverse.
 func (d *dfa) sparseEntry(n int32) int32 { return finalState(d.none()) - 1 - n }
 
 func (d *dfa) sparseNumber(e int32) int32 { return finalState(d.none()) - 1 - e }
 
-// sparse reports whether entry e names a state without a row.
 func (d *dfa) sparse(e int32) bool { return e < finalState(d.none()) && !settled(e) }
 
 // settledFloor bounds the settled entries from above: they lie in
-// [math.MinInt32, settledFloor), where a row offset, below MaxBudget/4 =
-// 1<<28, fits twice. Every sparse entry is above it: it is at least -3 -
-// patterns - states, and patterns are fewer than 1<<29 (a 500 KiB
-// robots.txt holds fewer than 1<<17 rules) and states fewer than
-// MaxBudget/stateOverhead < 1<<25.
+// [math.MinInt32, settledFloor), where a row offset (< MaxBudget/4 = 1<<28)
+// fits twice. Every sparse entry is above it: patterns are fewer than 1<<29
+// (1<<17 in 500 KiB) and states fewer than MaxBudget/stateOverhead < 1<<25.
 const settledFloor = math.MinInt32 + 1<<29
 
 // settledEntry is the entry that names the row of a settled state from the
-// row of a state that is not settled: the row<<1 above math.MinInt32, with
-// the low bit set when the path is allowed.
+// row of a state that is not settled, with the low bit set when it allows.
 func settledEntry(row int32, allow bool) int32 {
 	e := math.MinInt32 + row<<1
 	if allow {
@@ -118,8 +91,7 @@ func (d *dfa) stored(n, e int32) int32 {
 	return settledEntry(e, d.allows(to.best))
 }
 
-// loaded returns the entry that the table entry e stands for: the row of
-// a settled entry, e itself otherwise.
+// loaded returns the entry that table entry e stands for.
 func loaded(e int32) int32 {
 	if settled(e) {
 		return settledRow(e)
@@ -127,8 +99,6 @@ func loaded(e int32) int32 {
 	return e
 }
 
-// entry returns the entry that names state n: its row offset, or its
-// sparse entry.
 func (d *dfa) entry(n int32) int32 {
 	if row := d.rowOf(n); row >= 0 {
 		return row
@@ -145,8 +115,8 @@ func (d *dfa) number(e int32) int32 {
 	return d.sparseNumber(e)
 }
 
-// resolve returns entry e, or the row of the sparse state it names if that
-// state has one now. d.mu must be held.
+// resolve returns entry e, or the row that the sparse state it names has
+// since got. d.mu must be held.
 func (d *dfa) resolve(e int32) int32 {
 	if !d.sparse(e) {
 		return e
@@ -154,9 +124,8 @@ func (d *dfa) resolve(e int32) int32 {
 	return d.entry(d.number(e))
 }
 
-// known returns the built transition of state n on class cls, if there is
-// one, rewriting a stale sparse entry to the row it now names. d.mu must
-// be held.
+// known returns the built transition of state n on class cls, if any,
+// rewriting a stale sparse entry to its row. d.mu must be held.
 func (d *dfa) known(n, cls int32) (int32, bool) {
 	if row := d.rowOf(n); row >= 0 {
 		trans := d.table.Load().trans
@@ -183,9 +152,8 @@ func (d *dfa) known(n, cls int32) (int32, bool) {
 	return 0, false
 }
 
-// record stores the transition of state n on class cls to entry next: in
-// its row, or as one more sparse transition. It returns false when the
-// budget refuses the sparse transition. d.mu must be held.
+// record stores the transition of state n on class cls to entry next; false
+// when the budget refuses it. d.mu must be held.
 func (d *dfa) record(n, cls, next int32) bool {
 	if row := d.rowOf(n); row >= 0 {
 		atomic.StoreInt32(&d.table.Load().trans[row+cls], d.stored(n, next))
@@ -200,9 +168,8 @@ func (d *dfa) record(n, cls, next int32) bool {
 	return true
 }
 
-// visit counts a byte read in sparse state n, and gives it its row the
-// rowAfter-th time. d.mu must be held; checks count visits without it
-// (countVisit), so a visit counted here may be lost to theirs.
+// visit counts a byte read in sparse state n and gives it its row the
+// rowAfter-th time. d.mu must be held, but checks count without it.
 func (d *dfa) visit(n int32) {
 	at := &d.cols.Load().rank[n]
 	rank := atomic.LoadInt32(at)
@@ -217,8 +184,8 @@ func (d *dfa) visit(n int32) {
 	}
 }
 
-// giveRow gives state n its row, filled with the transitions it has. It
-// returns false when the row would pass the budget. d.mu must be held.
+// giveRow gives state n its row, filled with the transitions it has; false
+// when the row would pass the budget. d.mu must be held.
 func (d *dfa) giveRow(n int32) bool {
 	newLen := d.tableLen(d.rows+1, d.budget-d.used-d.replayed)
 	cost := (newLen - len(d.table.Load().trans)) * 4
@@ -239,20 +206,16 @@ func (d *dfa) giveRow(n int32) bool {
 	for i := d.cols.Load().head[n]; i >= 0; i = e.next[i] {
 		trans[row+int32(e.class[i])] = d.stored(n, d.resolve(e.to[i]))
 	}
-	// Publishing the row: no check can reach it before an entry naming
-	// it, or the state's rank, is stored, atomically, after these stores.
+	// No check can reach the row before an entry naming it, or the state's
+	// rank, is stored atomically after these stores.
 	d.setRow(n, row)
 	return true
 }
 
-// tableLen returns the length the transition table needs to hold n rows:
-// its length if they fit, otherwise a quarter more than n rows need. When
-// the quarter would pass spare, the bytes the budget has left, it grows by
-// half of spare, in whole rows, or just what n rows need when that is
-// less: near the budget every growth still takes a share of what is left,
-// so the table is copied a few times there, not once per row, and half is
-// left for states. The budget is charged for the table's full length, so
-// the memory it counts is the memory the table holds.
+// tableLen returns the length the table needs to hold n rows, with a
+// quarter to spare; near the budget it grows by half of spare, what the
+// budget has left, so that it is copied a few times, not once per row, and
+// half is left for states.
 func (d *dfa) tableLen(n, spare int) int {
 	have, need := len(d.table.Load().trans), n*int(d.stride)
 	if need <= have {
@@ -265,10 +228,8 @@ func (d *dfa) tableLen(n, spare int) int {
 	return max(need, have+spare/8/stride*stride)
 }
 
-// growTable returns the table, grown to length n. Growing publishes a
-// copy: readers still walking the old one see every transition it had,
-// and take the locked path for the rest. An old table never gains a row,
-// so every offset in a table is a row within it.
+// growTable returns the table, grown to length n, publishing a copy. An
+// old table never gains a row, so every offset in a table is a row in it.
 func (d *dfa) growTable(n int) []int32 {
 	trans := d.table.Load().trans
 	if n > len(trans) {

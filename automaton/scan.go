@@ -10,57 +10,35 @@ import (
 	"github.com/fastrobots/robots/internal/alloc"
 )
 
-// scanner decides a path against the ranked patterns without a DFA: it is
-// the fallback of the lazy DFA once its budget is spent. Each pattern is
-// read as a glob (glob.go): a prefix and then pieces found leftmost-first.
-// One pass over the path does three things at each byte:
+// scanner decides a path against the ranked patterns without a DFA, once
+// the DFA's budget is spent. Each pattern is read as a glob (glob.go): a
+// prefix and then pieces found leftmost-first. At each byte of the path:
 //
-//   - Prefixes: the patterns are sorted by prefix, and the range of those
-//     whose prefix extends what was read so far narrows by binary search.
-//     A pattern whose prefix has just been read begins: with no piece it
-//     matches at once (or, anchored, if the path ends here); otherwise it
-//     waits for its first piece.
-//   - Pieces: an Aho–Corasick automaton of all distinct pieces (trie.go)
-//     tells which pieces end at this byte. Each piece has a queue of the
-//     patterns waiting for it, in the order they began waiting; a pattern
-//     that began waiting at q takes the first occurrence that ends at or
-//     after q+len(piece), which is Match's leftmost-first reading. So the
-//     queue is popped from its head while the head is eligible, and each
-//     pattern popped waits for its next piece from here, or, after its
-//     last piece, has matched. A queue whose head is not yet eligible
-//     sleeps on a timing wheel until it is, so that no byte tests it in
-//     vain. A pattern whose last piece is anchored
-//     waits on a list instead, and is checked once at the end of the path:
-//     whether that piece ends the path, with room after its start.
-//   - Priority: the best pattern matched so far (lowest rank) is kept;
-//     waiting patterns that rank below it are dropped, and once no pattern
-//     waits and no prefix is still being read, the verdict is final and
-//     the pass stops.
+//   - Prefixes: the range of the patterns, sorted by prefix, whose prefix
+//     extends what was read narrows by binary search. A pattern whose
+//     prefix has just been read begins: it matches, or waits for a piece.
+//   - Pieces: an Aho–Corasick automaton of the distinct pieces (trie.go)
+//     tells which pieces end here. Each piece has a queue of the patterns
+//     waiting for it; a pattern that began waiting at q takes the first
+//     occurrence that ends at or after q+len(piece), Match's leftmost-first
+//     reading, so the queue is popped while its head is eligible. A queue
+//     whose head is not yet eligible sleeps on a timing wheel, so that no
+//     byte tests it in vain. A pattern whose last piece is anchored waits
+//     on a list, checked once at the end of the path.
+//   - Priority: waiting patterns that rank below the best match are
+//     dropped; once none waits and no prefix is being read, the pass stops.
 //
-// Cost. Pieces ending at a byte are found through the heavy-path runs of
-// trie.go: with a bitmap of the pieces whose queue has an eligible head, a
-// byte costs one Aho–Corasick step (amortised constant), and then, for the
-// pieces that end there, O(log2(P) + L/64) word tests, where P is the
-// number of distinct pieces and L the most pieces that can end at one
-// byte, which are nested suffixes of one another (so L(L+1)/2 is at most
-// the pieces' bytes, and L ≤ 1,011 for 500 KiB of them). Every other cost
-// is paid at most once per piece of a pattern in a check: a pattern waits
-// for each of its pieces once, and its queue sleeps at most once for it.
-// Dropping the patterns that a new
-// best outranks costs at most one test per pattern in a check. A check of
-// an n-byte path thus costs O(n·(log2(P) + L/64) + the patterns' bytes),
-// whatever the patterns are. The prefix range costs O(log2(patterns)) a
-// byte, but only while the path is still a prefix of some pattern's
-// prefix.
+// Cost: a byte costs one Aho–Corasick step (amortised constant) and
+// O(log2(P) + L/64) word tests over the heavy-path runs of trie.go, where
+// P is the number of distinct pieces and L the most pieces that can end at
+// one byte. Those are nested suffixes of one another, so L(L+1)/2 is at
+// most the pieces' bytes (L ≤ 1,011 for 500 KiB of them). Every other
+// cost is paid at most once per piece of a pattern, so an n-byte path
+// costs O(n·(log2(P) + L/64) + the patterns' bytes), whatever they are.
 //
-// Memory, as allocated (Stats.ScanBytes): the trie, 13 bytes per node (at
-// most one per byte of the distinct pieces) and 1 KiB; 12 bytes per
-// distinct piece; 16 bytes per pattern and 4 per piece of each. A check
-// running on the scanner holds a scratch (Stats.ScanScratchBytes) of 12
-// bytes and a bit per distinct piece, 20 bytes per pattern, and 4 bytes per
-// byte of the longest piece (the wheel). The worst case is many short
-// patterns of short pieces of their own ("/*xyz"): 16 bytes per pattern
-// byte (TestScannerBytesAreWhatItHolds), 5 per byte of the robots.txt.
+// Memory (Stats.ScanBytes, Stats.ScanScratchBytes) is linear in the
+// patterns' bytes; TestScannerBytesAreWhatItHolds bounds the worst case,
+// many short patterns of short pieces ("/*xyz").
 type scanner struct {
 	patterns []Pattern // ranked, shared with the Set
 	none     int32     // the verdict "no pattern matched": len(patterns)
@@ -71,20 +49,17 @@ type scanner struct {
 	byPrefix []int32 // the patterns, sorted by prefix, then by rank
 
 	trie *acTrie
-	// wheel is the number of slots of a check's wheel: one more than the
-	// longest piece, the furthest ahead a queue is put to sleep.
+	// wheel is the slots of a check's wheel: a queue sleeps at most a
+	// piece's length ahead.
 	wheel int
 	pool  sync.Pool // *scanScratch
 
 	tableBytes, scratchBytes int
 }
 
-// A step is what a pattern does next: a piece number p ≥ 0 is a piece to
-// wait for in its queue; stepMatch means the pattern has matched; -2-p
-// means its last piece is p and must end the path; stepEnd means its
-// prefix must end the path. A pattern's steps are its pieces and then
-// stepMatch, or, when it is anchored, its pieces with the last as -2-p
-// (or stepEnd alone, without pieces).
+// A step is what a pattern does next: a piece p ≥ 0 to wait for;
+// stepMatch, it has matched; -2-p, its last piece p must end the path;
+// stepEnd, its prefix must end the path.
 const (
 	stepMatch int32 = -1
 	stepEnd   int32 = math.MinInt32
@@ -95,29 +70,24 @@ const (
 type scanScratch struct {
 	head, tail []int32  // per piece: its queue of waiting patterns, -1 when empty
 	busy       []uint64 // per piece, a bit: its queue's head may take an occurrence that ends now
-	// wheel[(slot of byte t)] lists the pieces whose queue wakes at byte t:
-	// a queue whose head may not yet take an occurrence sleeps, off busy,
-	// until its head may, so that no byte tests a head in vain.
+	// wheel lists, per slot, the pieces whose queue wakes at its byte.
 	wheel []int32
 	wakes []int32  // per piece: the next piece in its slot of the wheel
 	wait  []waiter // per pattern
 	began []int32  // the patterns that began waiting in this check
 }
 
-// waiter is the state of one pattern in a check. It is one struct, not
-// three slices, because a pattern that moves on touches all of it.
+// waiter is the state of one pattern in a check; one struct, because a
+// pattern that moves on touches all of it.
 type waiter struct {
 	at   int32 // the bytes read when it began waiting for steps[cur], less scanRun.base
 	next int32 // the pattern after it in its queue or list
 	cur  int32 // the index in steps of what it waits for, -1 when it does not wait
-	// ahead is steps[cur+1], loaded when the pattern begins to wait, long
-	// before it is needed, rather than when it moves on, where the rest of
-	// the move would wait for it: the steps of thousands of patterns do not
-	// stay in cache.
+	// ahead is steps[cur+1], loaded when the pattern begins to wait rather
+	// than when it moves on: the steps of many patterns do not stay in cache.
 	ahead int32
 }
 
-// newScanner builds the scanner of ranked patterns.
 func newScanner(ranked []Pattern) *scanner {
 	sc := &scanner{
 		patterns: ranked,
@@ -213,7 +183,6 @@ func (x *scanScratch) bytes() int {
 		cap(x.wait)*alloc.SizeOf[waiter]()
 }
 
-// bytes returns the memory the scanner holds: its tables and one scratch.
 func (sc *scanner) bytes() int { return sc.tableBytes + sc.scratchBytes }
 
 // scanRun is one check in progress on the scanner.
@@ -226,18 +195,17 @@ type scanRun struct {
 	best  int32 // the best pattern matched so far, sc.none for none
 	live  int   // waiting patterns that rank above best
 	final int32 // head of the list of patterns waiting for their anchored last piece
-	// lo and hi delimit the byPrefix entries whose prefix starts with the
-	// bytes read and is longer than them; lo == hi once there are none.
+	// lo and hi delimit the byPrefix entries whose prefix is longer than
+	// the bytes read and starts with them.
 	lo, hi int32
 	// endBest is the best anchored pattern without pieces whose prefix is
-	// all the endAt bytes read: it matches if the path ends there.
+	// the first endAt bytes: it matches if the path ends there.
 	endBest  int32
 	endAt    int
 	slot     int // the wheel's slot of byte n
 	sleeping int // queues on the wheel
 }
 
-// start begins a check on sc.
 func (r *scanRun) start(sc *scanner) {
 	*r = scanRun{sc: sc, x: sc.pool.Get().(*scanScratch), best: sc.none, final: -1,
 		hi: int32(len(sc.byPrefix)), endBest: sc.none, endAt: -1}
@@ -245,8 +213,7 @@ func (r *scanRun) start(sc *scanner) {
 }
 
 // feed reads in; it reports false once nothing more can change the
-// verdict: no pattern waits, no prefix is still being read, and none that
-// was read needs the path to end here.
+// verdict.
 func (r *scanRun) feed(in string) bool {
 	t := r.sc.trie
 	for i := 0; i < len(in); i++ {
@@ -282,17 +249,12 @@ func (r *scanRun) feed(in string) bool {
 	return true
 }
 
-// scanWindow bounds the bytes read that a waiter counts in its int32
-// (which keeps a waiter 16 bytes): past it, the check rebases. It is far
-// more than any URL: the rebase keeps the scanner exact on any path rather
-// than costing anything on real ones.
+// scanWindow bounds the bytes read that a waiter counts in its int32:
+// past it, the check rebases, which keeps the scanner exact on any path.
 const scanWindow = 1 << 30
 
-// rebase moves what waiters count from forward by shift bytes, at most
-// the bytes read since the base. A waiter that began waiting more than
-// window bytes before the new base keeps -window instead, which decides
-// the same for every piece shorter than window: it may take any
-// occurrence of it already.
+// rebase moves the waiters' base forward by shift bytes; a waiter older
+// than window keeps -window, the same for every piece shorter than window.
 func (r *scanRun) rebase(shift, window int) {
 	r.base += shift
 	for _, i := range r.x.began {
@@ -313,7 +275,7 @@ func (r *scanRun) wake() {
 }
 
 // sleep puts piece p's queue to sleep until its head, which began waiting
-// at (relative) byte at, may take an occurrence: len(p) bytes after.
+// at byte at, may take an occurrence: len(p) bytes after.
 func (r *scanRun) sleep(p, at int32) {
 	x := r.x
 	x.busy[p>>6] &^= 1 << (p & 63)
@@ -350,8 +312,7 @@ func (r *scanRun) narrow(c byte) {
 	r.lo, r.hi = lo, end
 }
 
-// beginPrefixes begins the patterns whose prefix is exactly what was read:
-// they lead the range.
+// beginPrefixes begins the patterns whose prefix is what was read.
 func (r *scanRun) beginPrefixes() {
 	sc := r.sc
 	for ; r.lo < r.hi; r.lo++ {
@@ -363,7 +324,6 @@ func (r *scanRun) beginPrefixes() {
 	}
 }
 
-// begin starts pattern i, whose prefix has just been read.
 func (r *scanRun) begin(i int32) {
 	if i >= r.best {
 		return
@@ -383,8 +343,7 @@ func (r *scanRun) begin(i int32) {
 	}
 }
 
-// wait makes pattern i wait from here for step k, which is step: a piece
-// or an anchored last piece.
+// wait makes pattern i wait from here for step k, which is step.
 func (r *scanRun) wait(i int32, w *waiter, k, step int32) {
 	x := r.x
 	w.cur, w.at, w.ahead = k, int32(r.n-r.base), r.sc.steps[k+1]
@@ -451,7 +410,6 @@ func (r *scanRun) pop(p int32) {
 	}
 }
 
-// advance moves pattern i past the piece it waited for.
 func (r *scanRun) advance(i int32, w *waiter) {
 	if w.ahead != stepMatch {
 		r.wait(i, w, w.cur+1, w.ahead)
@@ -462,8 +420,7 @@ func (r *scanRun) advance(i int32, w *waiter) {
 	r.improve(i)
 }
 
-// improve records that pattern i, better than r.best, matched: the waiting
-// patterns that rank between them can no longer win.
+// improve records a match of i, better than r.best, and drops those between.
 func (r *scanRun) improve(i int32) {
 	x := r.x
 	old := r.best
@@ -511,7 +468,6 @@ func (r *scanRun) end() int32 {
 	return best
 }
 
-// release empties the queues and hands the scratch back.
 func (r *scanRun) release() {
 	x := r.x
 	for _, i := range x.began {
@@ -539,7 +495,6 @@ func (r *scanRun) release() {
 	r.x = nil
 }
 
-// decide runs a whole check over a+b+c.
 func (sc *scanner) decide(a, b, c string) int32 {
 	var r scanRun
 	r.start(sc)

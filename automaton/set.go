@@ -8,9 +8,9 @@ import (
 )
 
 // Set is a compiled rule set: the patterns of one group (or of the groups
-// merged for one crawler), decided in one left-to-right pass over a path by
-// a lazily built DFA. It is safe for concurrent use; checks that reach only
-// states already built take no lock and allocate nothing.
+// merged for one crawler), decided in one pass over a path by a lazily
+// built DFA. It is safe for concurrent use; checks that reach only states
+// already built take no lock and allocate nothing.
 type Set struct {
 	patterns []Pattern // ranked, as rank orders them
 	dfa      *dfa
@@ -20,21 +20,17 @@ type Set struct {
 type Options struct {
 	// Budget is the memory budget of the lazy DFA, in bytes: 0 means
 	// DefaultBudget, and a negative value or one above MaxBudget means
-	// MaxBudget. Past it, checks that need a state not yet built are
-	// decided by the segment scanner (scan.go), in time linear in the path.
+	// MaxBudget. Past it, checks are decided in time linear in the path.
 	Budget int
 	// Meter, when set, counts the memory the Set holds as it allocates.
 	Meter *Meter
-	// EndAtNUL makes a NUL byte end the input (CutAtNUL): nothing after
-	// it is read, as Google's reference parser reads a path
-	// (compile.File.Compile sets it from the file's dialect). The DFA
-	// gives NUL a byte class whose transition from every state is its
-	// end-of-input verdict, so it costs nothing per byte.
+	// EndAtNUL makes a NUL byte end the input (CutAtNUL), as Google's
+	// reference parser reads a path; compile.File.Compile sets it from the
+	// file's dialect.
 	EndAtNUL bool
 }
 
-// Limit returns the budget the options ask for, in bytes: Budget, its
-// default, or the cap.
+// Limit returns the budget the options ask for, in bytes.
 func (o Options) Limit() int {
 	switch {
 	case o.Budget == 0:
@@ -57,12 +53,10 @@ func NewSet(patterns []Pattern, opts Options) *Set {
 	return s
 }
 
-// setBytes is the size of a Set and its dfa.
 var setBytes = alloc.SizeOf[Set]() + alloc.SizeOf[dfa]()
 
 // rank returns the patterns that can decide, ordered so that the first
-// match is the winner: priority descending, allow before disallow, then
-// the caller's order.
+// match wins (Pattern.Beats, then the caller's order).
 func rank(patterns []Pattern) []Pattern {
 	ps := make([]Pattern, 0, len(patterns))
 	for _, p := range patterns {
@@ -89,9 +83,8 @@ func (s *Set) Start() Cursor {
 	return c
 }
 
-// startIn sets *c, a zero Cursor, to Start's: a check that keeps its
-// cursor in its own frame builds it there, rather than in Start's result
-// and then copied (a Cursor is 136 bytes).
+// startIn sets *c, a zero Cursor, to Start's, so that a check can build
+// its cursor in its own frame rather than copy Start's result.
 func (s *Set) startIn(c *Cursor) {
 	c.set = s
 	d := s.dfa
@@ -130,7 +123,6 @@ func (s *Set) DecideParts(a, b, c string) (Pattern, bool) {
 	return cur.Result()
 }
 
-// result returns pattern i and true, or false for i == len(patterns).
 func (s *Set) result(i int32) (Pattern, bool) {
 	if int(i) == len(s.patterns) {
 		return Pattern{}, false
@@ -151,16 +143,12 @@ func (s *Set) Allowed(a, b string) bool {
 }
 
 // AllowedBeforeFragment is Allowed(p[:i], "") where i is the index of the
-// first '#' of p, or len(p) when it has none: the verdict for the path of
-// a URL whose fragment p still holds, read from the URL itself. The walk
-// stops at the '#' as at the end, so the fragment costs no search of its
-// own.
+// first '#' of p, or len(p) when it has none: the verdict for a path read
+// in place from a URL that still holds its fragment.
 func (s *Set) AllowedBeforeFragment(p string) bool { return s.allowedOne(p, true) }
 
-// allowedOne is allowed(p, "", toFragment) for the checks of most URLs,
-// whose walk over the rows reaches the end of the path, its fragment, or
-// a settled or final state: it decides those itself, and leaves every
-// other walk to allowed.
+// allowedOne is allowed(p, "", toFragment), deciding itself the walks that
+// stay on rows to the end, the '#', or a settled or final state.
 func (s *Set) allowedOne(p string, toFragment bool) bool {
 	d := s.dfa
 	if d.noTable || d.start < 0 {
@@ -198,11 +186,9 @@ func (s *Set) allowed(a, b string, toFragment bool) bool {
 	return s.allowedAfter(d.table.Load(), d.start, a, 0, b, toFragment)
 }
 
-// allowedAfter is allowed(a, b, toFragment) from live state st with a row,
-// which table t leads to from the start on a[:i], a prefix of a that
-// holds no '#' when toFragment. From the first state that has no row (or
-// whose transition is not built), a Cursor reads on, and the scanner
-// decides the whole path when the Cursor needs a restart.
+// allowedAfter is allowed(a, b, toFragment) from row st, which table t
+// leads to from the start on a[:i] (holding no '#' when toFragment). Past
+// the rows a Cursor reads on, and the scanner if it needs a restart.
 func (s *Set) allowedAfter(t *table, st int32, a string, i int, b string, toFragment bool) bool {
 	d := s.dfa
 	st, n, next := t.walkFrom(st, a[i:], toFragment)
@@ -234,8 +220,7 @@ func (s *Set) allowedAfter(t *table, st int32, a string, i int, b string, toFrag
 }
 
 // allowedFrom feeds rest and then more, what is left of the path a+b, to
-// cur, and decides a+b on the scanner when cur needs a restart: only a
-// restart reads the path from its start again.
+// cur, and decides a+b on the scanner when cur needs a restart.
 func (s *Set) allowedFrom(cur Cursor, rest, more, a, b string) bool {
 	cur.Feed(rest)
 	cur.Feed(more)
@@ -245,7 +230,6 @@ func (s *Set) allowedFrom(cur Cursor, rest, more, a, b string) bool {
 	return cur.Allowed()
 }
 
-// cutFragment returns p up to its first '#'.
 func cutFragment(p string) string {
 	if i := strings.IndexByte(p, '#'); i >= 0 {
 		return p[:i]
@@ -253,8 +237,6 @@ func cutFragment(p string) string {
 	return p
 }
 
-// scan decides a+b+c on the segment scanner, from the first byte, up to
-// the first NUL when it ends the input.
 func (s *Set) scan(a, b, c string) int32 {
 	if s.dfa.prog.nulClass >= 0 {
 		a, b, c = cutAtNUL(a, b, c)
@@ -262,7 +244,6 @@ func (s *Set) scan(a, b, c string) int32 {
 	return s.dfa.scanner().decide(a, b, c)
 }
 
-// cutAtNUL returns the pieces a+b+c cut at their first NUL (CutAtNUL).
 func cutAtNUL(a, b, c string) (string, string, string) {
 	if a, cut := CutAtNUL(a); cut {
 		return a, "", ""

@@ -2,33 +2,25 @@ package automaton
 
 import "sync/atomic"
 
-// table is one version of the transition table (rows.go), as checks read
-// it: growing the table publishes a new version, and a check keeps the
-// version it started on.
-//
-// Every read of it is a Go slice index, bounds-checked: a state a bug
-// made out of the table panics instead of reading past it. The index's
-// bounds check is also the test that leaves the walk: every entry that is
-// not a row (a special, rows.go) is negative, so as an unsigned offset it
-// is past every table, and the walk needs no test of its own.
+// table is one version of the transition table (rows.go); a check keeps
+// the version it started on. Every read is bounds-checked, so a bad state
+// panics rather than reading past the table, and the bounds check also
+// ends the walk: an entry that is not a row is negative, past every table
+// as an unsigned offset.
 type table struct {
 	trans []int32
 	class *[256]uint8
-	// sparseTop bounds the sparse entries from above (rows.go): the
-	// final state of no pattern.
+	// sparseTop bounds the sparse entries from above: finalState(none).
 	sparseTop int32
 }
 
-// at returns the entry of row s on byte class cls.
 func (t *table) at(s, cls int32) int32 { return atomic.LoadInt32(&t.trans[s+cls]) }
 
-// walkFrom follows the transitions of rows from live state s over in. It
-// stops at the end of in, returning the state reached and n == len(in),
-// or at the first byte in[n] whose transition is not a live state with a
-// row, returning that transition (unknown, final, sparse or settled) and,
-// when it is unknown or sparse, the state before in[n], where building
-// goes on (-1 otherwise). With toFragment, it stops at in's first '#'
-// too, before its transition, returning n with in[n] == '#' and next 0.
+// walkFrom follows the rows from live state s over in. It stops at the
+// end of in, returning the state reached and n == len(in), or at the first
+// byte in[n] whose transition is not a row, returning that transition and,
+// when it is unknown or sparse, the state before in[n] (-1 otherwise).
+// With toFragment, it stops before in's first '#' too, with next 0.
 func (t *table) walkFrom(s int32, in string, toFragment bool) (st int32, n int, next int32) {
 	var cur uint
 	if toFragment {
@@ -45,9 +37,8 @@ func (t *table) walkFrom(s int32, in string, toFragment bool) (st int32, n int, 
 	return int32(cur), n, 0
 }
 
-// run is walkFrom's loop, the hot loop of every check: from row cur, it
-// follows the entries of in's bytes while they name rows, one table load
-// per byte, and returns the entry reached and the bytes read.
+// run is the hot loop of every check: from row cur, it follows in's bytes
+// while they name rows, and returns the entry reached and the bytes read.
 func (t *table) run(cur uint, in string) (uint, int) {
 	trans, class := t.trans, t.class
 	for i := 0; i < len(in); i++ {
@@ -74,11 +65,9 @@ func (t *table) runToFragment(cur uint, in string) (uint, int) {
 	return cur, len(in)
 }
 
-// left returns walkFrom's answer for a walk from s whose transition on
-// in[n] left the rows, to entry e. The loop keeps no state but the one it
-// is in, so the state before in[n] is found again, by walking in[:n],
-// when the caller needs it: entries of rows never change once they name a
-// row, so the walk reaches the same state.
+// left returns walkFrom's answer for a walk from s that left the rows on
+// in[n], to entry e. The state before in[n] is found again by walking
+// in[:n]: an entry that names a row never changes.
 func (t *table) left(s int32, in string, n int, e int32) (int32, int, int32) {
 	if e != unknown && (e >= t.sparseTop || settled(e)) {
 		return -1, n, e // final or settled: the verdict needs no state

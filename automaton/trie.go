@@ -8,22 +8,16 @@ import (
 
 // acTrie is the Aho–Corasick automaton of a set of distinct, non-empty
 // strings, the pieces: reading a text byte by byte, it tells after each
-// byte every piece that ends there.
+// byte every piece that ends there. Its nodes are numbered breadth first,
+// siblings in label order, so a node's children are a range (first); the
+// root, where the text returns most often, has a dense table besides.
 //
-// Its nodes are the prefixes of the pieces, numbered breadth first with
-// the children of a node in label order, so that the children of node n
-// are the nodes first[n] to first[n+1]-1 and no node needs an edge list:
-// a node costs its label, first, fail and out (13 bytes), and the root,
-// the node the text returns to most often, has a dense table besides.
-//
-// The pieces that end at a node are the longest suffix of it that is a
-// piece, out[n], and that piece's ancestors in the suffix tree of the
-// pieces, where a piece's parent is its longest proper suffix that is a
-// piece. Pieces are numbered in heavy-path order of that tree (preorder,
-// each node's largest subtree first), so the path from any piece v to the
-// top is at most log2(pieces)+1 runs of consecutive numbers: [head[v], v],
-// then the run of jump[v], and so on. A caller can thus test every piece
-// that ends at a position a bitmap word at a time.
+// The pieces that end at a node are out[n] and its ancestors in the suffix
+// tree of the pieces (a piece's parent is its longest proper suffix that
+// is a piece). Pieces are numbered in heavy-path order of that tree, so
+// the path from any piece v to the top is at most log2(pieces)+1 runs of
+// consecutive numbers, [head[v], v] then the run of jump[v] and so on, and
+// a caller can test them a bitmap word at a time.
 type acTrie struct {
 	label []byte     // per node: the byte on the edge from its parent
 	first []int32    // per node, and one more: node n's children are first[n] to first[n+1]-1
@@ -42,7 +36,6 @@ func newACTrie(pieces []string) (t *acTrie, id []int32) {
 	t = &acTrie{}
 	pieceAt := t.grow(pieces)
 	t.link()
-	// outAt is out while pieces are still indexes into pieces.
 	outAt := make([]int32, len(t.label))
 	for n := range outAt {
 		outAt[n] = -1
@@ -74,10 +67,8 @@ func newACTrie(pieces []string) (t *acTrie, id []int32) {
 	return t, id
 }
 
-// grow builds the nodes breadth first from the sorted pieces and returns
-// the node of each piece. A node stands for the pieces that have its
-// string as a prefix, a range of the sorted list; the piece equal to the
-// string, if any, comes first in it.
+// grow builds the nodes breadth first, each a range of the sorted pieces
+// with the piece equal to its string first, and returns each piece's node.
 func (t *acTrie) grow(pieces []string) []int32 {
 	type span struct{ lo, hi, depth int32 }
 	spans := []span{{0, int32(len(pieces)), 0}}
@@ -113,7 +104,6 @@ func (t *acTrie) link() {
 	for n := t.first[0]; n < t.first[1]; n++ {
 		t.root[t.label[n]] = n
 	}
-	// Breadth first, every node shallower than u has its link already.
 	for u := int32(1); u < int32(len(t.label)); u++ {
 		for v := t.first[u]; v < t.first[u+1]; v++ {
 			t.fail[v] = t.next(t.fail[u], t.label[v])
@@ -121,12 +111,11 @@ func (t *acTrie) link() {
 	}
 }
 
-// heavyPathOrder numbers the nodes of a forest given by parent links
-// (parent[i] < 0 at a top) in preorder, the child with the largest
-// subtree first, and returns each node's number.
+// heavyPathOrder numbers the nodes of a forest of parent links (< 0 at a
+// top) in preorder, the child with the largest subtree first.
 func heavyPathOrder(parent []int32) []int32 {
 	n := len(parent)
-	// Children lists, by counting: the tops are the children of -1.
+	// The tops are the children of -1.
 	start := make([]int32, n+2)
 	for _, p := range parent {
 		start[p+2]++
@@ -142,7 +131,6 @@ func heavyPathOrder(parent []int32) []int32 {
 	}
 	children := func(p int32) []int32 { return kids[start[p+1]:start[p+2]] }
 
-	// Sizes, children before parents: the reverse of any preorder.
 	order := make([]int32, 0, n)
 	stack := slices.Clone(children(-1))
 	for len(stack) > 0 {
@@ -181,8 +169,6 @@ func appendReversed(dst, s []int32) []int32 {
 	return dst
 }
 
-// numberRuns sets head and jump from the suffix tree (parent, by index
-// into pieces) and the heavy-path numbering id.
 func (t *acTrie) numberRuns(parent, id []int32) {
 	n := len(parent)
 	up := make([]int32, n) // by number: the parent's number, or -1
@@ -205,7 +191,6 @@ func (t *acTrie) numberRuns(parent, id []int32) {
 	}
 }
 
-// next returns the node after reading c in node s.
 func (t *acTrie) next(s int32, c byte) int32 {
 	for s != 0 {
 		if x := t.child(s, c); x > 0 {
@@ -216,7 +201,6 @@ func (t *acTrie) next(s int32, c byte) int32 {
 	return t.root[c]
 }
 
-// child returns the child of s labelled c, or 0.
 func (t *acTrie) child(s int32, c byte) int32 {
 	lo, end := t.first[s], t.first[s+1]
 	for hi := end; hi-lo > 8; {
@@ -246,7 +230,6 @@ func (t *acTrie) endsWith(v, p int32) bool {
 	return false
 }
 
-// bytes returns the memory the automaton holds.
 func (t *acTrie) bytes() int {
 	return alloc.SizeOf[acTrie]() + cap(t.label) +
 		4*(cap(t.first)+cap(t.fail)+cap(t.out)+cap(t.plen)+cap(t.head)+cap(t.jump))

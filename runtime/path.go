@@ -41,9 +41,6 @@ func PathParts(rawURL string) (slash, rest string) {
 	return "", p
 }
 
-// pathBounds returns the bounds of the path, parameters and query within
-// rawURL; start == end when there are none: from PathStart up to the
-// first '#' after it.
 func pathBounds(rawURL string) (start, end int) {
 	start = PathStart(rawURL)
 	if start < 0 {
@@ -76,20 +73,18 @@ func pathStart(rawURL string, i int, proto bool) int {
 	return -1
 }
 
-// pathStop marks the bytes pathStart stops at.
 var pathStop = [256]bool{'/': true, '?': true, ';': true, '#': true, ':': true}
 
 // URLPath returns the path, parameters and query of u in the form Path
-// gives: its escaped path (or "/" when empty) and, when present, '?' and the
-// raw query. The fragment is dropped. An opaque URL ("mailto:x") is read
-// by Path from its string form.
+// gives: its escaped path (or "/") and, when present, '?' and the raw
+// query. An opaque URL ("mailto:x") is read by Path from its string form.
 func URLPath(u *url.URL) string {
 	var buf [URLPathBytes]byte
 	a, b, c := URLParts(u, buf[:0])
 	return a + b + c
 }
 
-// URLPathBytes is the room a check gives URLParts on its stack: a URL
+// URLPathBytes is the buffer a check gives URLParts on its stack: a URL
 // whose escaped path is no longer is checked without allocating.
 const URLPathBytes = 256
 
@@ -125,9 +120,8 @@ func rooted(buf []byte, p string) string {
 	return bytestr.String(append(append(buf, '/'), p...)) // buf is not written again
 }
 
-// escapedRooted returns path escaped as net/url escapes a path (every
-// byte shouldEscapeInPath names becomes %XX) with a '/' in front unless it has one, built in buf when
-// it must be.
+// escapedRooted returns path escaped as net/url escapes a path, with a
+// '/' in front unless it has one, built in buf when it must be.
 func escapedRooted(buf []byte, path string) string {
 	i := 0
 	for i < len(path) && !shouldEscapeInPath(path[i]) {
@@ -186,9 +180,7 @@ func unescapesTo(raw, path string) bool {
 	return j == len(path)
 }
 
-// shouldEscapeInPath reports whether net/url escapes c in a path: all but
-// the unreserved bytes, the sub-delimiters '$', '&', '+', ',', ';', '=',
-// and ':', '@', '/'.
+// shouldEscapeInPath reports whether net/url escapes c in a path.
 func shouldEscapeInPath(c byte) bool {
 	switch {
 	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':

@@ -10,15 +10,7 @@ import (
 // PathStart returns the index in rawURL of the path, parameters and query
 // that Path returns, or -1 when there are none (Path gives "/"). The part
 // begins with '/', '?' or ';' (Path puts a '/' in front of the last two)
-// and ends at the first '#' after it or at the end: a check that reads it
-// from the start stops at a '#' itself, and needs no search for one.
-//
-// It reads the authority of an "https://" or "http://" URL, most URLs, as
-// pathStart does without a "://" to look for, but eight bytes per step: it
-// tests each word for the four bytes that end the authority ('/', '?',
-// ';', '#': stopBytes), then byte by byte the fewer than eight left. Any
-// other string is read by pathStart. It is one function, the one call a
-// check makes to find the path.
+// and ends at the first '#' after it or at the end.
 func PathStart(rawURL string) int {
 	var i int
 	switch {
@@ -47,9 +39,8 @@ func PathStart(rawURL string) int {
 }
 
 // RootedStart is PathStart when the part Path returns starts there with a
-// '/' (most URLs), and -1 otherwise: from it on, fragment included, a check
-// reads the URL's own bytes in place, up to the '#'; otherwise the path is
-// Path's.
+// '/', and -1 otherwise: from it on, a check reads the URL's own bytes in
+// place, up to the '#'.
 func RootedStart(rawURL string) int {
 	i := PathStart(rawURL)
 	if i >= 0 && rawURL[i] != '/' {
@@ -58,8 +49,7 @@ func RootedStart(rawURL string) int {
 	return i
 }
 
-// stopAt returns i, the index of a '/', '?', ';' or '#' that ends the
-// authority, or -1 when it is a '#': the fragment then holds the rest.
+// stopAt returns i, where the authority ends, or -1 when it ends at a '#'.
 func stopAt(rawURL string, i int) int {
 	if rawURL[i] == '#' {
 		return -1
@@ -67,21 +57,19 @@ func stopAt(rawURL string, i int) int {
 	return i
 }
 
-// Bytes of eight bytes in a word, for the word-at-a-time tests.
 const (
 	lowBits  = 0x0101010101010101
 	highBits = 0x8080808080808080
 )
 
 // stopBytes returns a word whose lowest set bit is the high bit of the
-// first byte of w (its lowest) that is '/', '?', ';' or '#', and zero when
-// none is. Higher set bits may be false: read the lowest alone. '/' (0x2F)
-// and '?' (0x3F) differ in one bit, which one test sets.
+// first byte of w that is '/', '?', ';' or '#', and zero when none is.
+// Higher set bits may be false. '/' (0x2F) and '?' (0x3F) differ in one
+// bit, so one test finds both.
 func stopBytes(w uint64) uint64 {
 	return zeroBytes((w|0x10*lowBits)^('?'*lowBits)) | zeroBytes(w^(';'*lowBits)) | zeroBytes(w^('#'*lowBits))
 }
 
 // zeroBytes returns a word with the high bit set of the first zero byte of
-// x, and zero when x has none: a borrow may set the high bits of bytes
-// above the first zero byte, never below it.
+// x, and zero when x has none; a borrow may set high bits only above it.
 func zeroBytes(x uint64) uint64 { return (x - lowBits) &^ x & highBits }
