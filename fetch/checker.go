@@ -17,8 +17,8 @@ type Checker struct {
 	cache *Cache
 }
 
-// NewChecker returns a checker over c (nil: a cache with a zero Fetcher
-// and default options).
+// NewChecker returns a checker over c; a nil c means a cache with a zero
+// Fetcher and default options.
 func NewChecker(c *Cache) *Checker {
 	if c == nil {
 		c = NewCache(nil, CacheOptions{})
@@ -29,49 +29,42 @@ func NewChecker(c *Cache) *Checker {
 // Cache returns the checker's cache.
 func (c *Checker) Cache() *Cache { return c.cache }
 
-// Verdict is the answer for one URL, with what a crawler needs to act on
-// it: the rule that decided and its line, the policy, and how fast the
-// crawler's groups ask it to go.
+// Verdict is the answer for one URL, with the rule that decided, the
+// policy, and the pacing the crawler's groups ask for.
 type Verdict struct {
 	Allowed bool
-	// Rule is the rule that decided under a Conditional policy, nil when no
-	// rule decided (under FullAllow and FullDisallow, always).
+	// Rule is the rule that decided under a Conditional policy; nil when
+	// no rule decided (always under FullAllow and FullDisallow).
 	Rule *robots.Rule
 	// Empty is, when no rule decided, the empty rule ("Allow:" or
-	// "Disallow:") whose line Google's reference names: it matches every
-	// path and decides nothing (robots.Decision.Empty); nil otherwise.
+	// "Disallow:") whose line Google's reference names
+	// (robots.Decision.Empty); nil otherwise.
 	Empty *robots.Rule
-	// Line is the line Google's reference names for the verdict
-	// (robots.Decision.Line): Rule's, else Empty's, else 0.
+	// Line is robots.Decision.Line: Rule's, else Empty's, else 0.
 	Line int
-	// Policy is Result.Policy: Conditional when the rules decided.
+	// Policy is Result.Policy.
 	Policy Policy
-	// CrawlDelay is the Crawl-delay of the crawler's groups, 0 when they
-	// set none; RequestRate their Request-rate, zero when they set none.
-	// Google reads neither; Bing, Yandex and others do. Delay combines
-	// them.
+	// CrawlDelay and RequestRate are those of the crawler's groups, zero
+	// when unset. Google reads neither; Bing, Yandex and others do. Delay
+	// combines them.
 	CrawlDelay  time.Duration
 	RequestRate robots.RequestRate
-	// Usage is what the crawler's groups say about the use of the URL's
-	// content (robots.Agent.Usage), combined with the robots.txt
-	// response's Content-Usage field (Result.ContentUsage).
+	// Usage combines the crawler's groups' robots.Agent.Usage with the
+	// robots.txt response's Content-Usage field (Result.ContentUsage).
 	Usage usage.Usage
 	// Result is the robots.txt answer that applied.
 	Result *Result
 }
 
 // Delay returns the least time between two requests to the origin that
-// the crawler's groups ask for: the longer of CrawlDelay and the interval
-// of RequestRate (Per / Requests); 0 when they ask for none.
+// the crawler's groups ask for: the longer of CrawlDelay and
+// RequestRate's interval (Per / Requests); 0 when they ask for none.
 func (v Verdict) Delay() time.Duration { return delayOf(v.CrawlDelay, v.RequestRate) }
 
-// Every method takes the crawler first, then the URL, as package robots
-// does: an agent (a product token such as "Googlebot"), read as
-// robots.Robots.Agent(agent) reads it, or for the ...Agents forms an
-// ordered fallback list, most specific first, as robots.Robots.Agent takes
-// it; an empty list is a crawler that only the '*' groups govern. (The
-// agent "" is an agent like any other: the '*' groups govern it unless a
-// group names the empty agent, as Google's reference reads such a file.)
+// Every method takes the crawler first, then the URL: an agent (a product
+// token such as "Googlebot") as robots.Robots.Agent reads it, or for the
+// ...Agents forms an ordered fallback list, most specific first; an empty
+// list is governed only by the '*' groups.
 
 // Allowed reports whether the crawler agent may fetch pageURL. The error
 // is non-nil, and the verdict false, when pageURL has no origin, is not
@@ -84,7 +77,7 @@ func (c *Checker) Allowed(ctx context.Context, agent, pageURL string) (bool, err
 	if err != nil {
 		return false, err
 	}
-	agents := [1]string{agent} // on the stack: allowedPage keeps no list
+	agents := [1]string{agent} // stays on the stack: allowedPage keeps no list
 	return c.allowedPage(ctx, agents[:], &p)
 }
 
@@ -97,8 +90,6 @@ func (c *Checker) AllowedAgents(ctx context.Context, agents []string, pageURL st
 	return c.allowedPage(ctx, agents, &p)
 }
 
-// allowedPage is AllowedAgents for the page p, read once: resolved and
-// checked in full.
 func (c *Checker) allowedPage(ctx context.Context, agents []string, p *page) (bool, error) {
 	res, a, err := c.resolve(ctx, agents, p.origin)
 	if err != nil {
@@ -111,7 +102,7 @@ func (c *Checker) allowedPage(ctx context.Context, agents []string, p *page) (bo
 
 // Decide returns the verdict for pageURL and what made it.
 func (c *Checker) Decide(ctx context.Context, agent, pageURL string) (v Verdict, err error) {
-	agents := [1]string{agent} // on the stack: no path keeps the list
+	agents := [1]string{agent} // stays on the stack: no path keeps the list
 	if c.decideWarm(agents[:], pageURL, &v) {
 		return v, nil
 	}
@@ -131,8 +122,6 @@ func (c *Checker) DecideAgents(ctx context.Context, agents []string, pageURL str
 	return c.decidePage(ctx, agents, &p)
 }
 
-// decidePage is DecideAgents for the page p, read once: resolved and
-// decided in full.
 func (c *Checker) decidePage(ctx context.Context, agents []string, p *page) (Verdict, error) {
 	res, a, err := c.resolve(ctx, agents, p.origin)
 	if err != nil {
@@ -143,19 +132,14 @@ func (c *Checker) decidePage(ctx context.Context, agents []string, p *page) (Ver
 	return v, nil
 }
 
-// The warm route is the one a warm crawler takes most: a URL of an origin
-// the cache holds fresh with the agent's resolution kept on its entry. The
-// URL is split once, where its path starts (warmSplit), and the part
-// before is looked up as it is written (Cache.warmView); the check then
-// reads the rest in place with the rules the view keeps (view.allows),
-// loading neither the answer, the agent nor the file. It takes no lock.
-// Any other URL is answered in full (readPage).
+// The warm route serves a URL of an origin the cache holds fresh with the
+// agent's resolution kept on its entry: it splits the URL once, looks the
+// origin up as written, and checks the rest with the view's kept rules,
+// without a lock. Any other URL is answered in full (readPage).
 
-// warmSplit splits pageURL where its path, parameters and query start
-// (engine.PathStart), or where its fragment does when it has none: the
-// origin the warm route looks up, and the rest after it. ok is false for
-// a URL whose path starts with ';', which no origin the cache holds is
-// followed by.
+// warmSplit splits pageURL where its path starts (engine.PathStart), or
+// at its fragment when it has none. ok is false when the path starts with
+// ';', which can follow no origin the cache holds.
 func warmSplit(pageURL string) (origin, rest string, ok bool) {
 	i := engine.PathStart(pageURL)
 	switch {
@@ -169,16 +153,12 @@ func warmSplit(pageURL string) (origin, rest string, ok bool) {
 	return pageURL[:i], pageURL[i:], true
 }
 
-// allowedWarm is Allowed on the warm route. It counts the hit and returns
-// the answer it checked under (the Transport paces and refuses by it); ok
-// is false, and nothing is counted, for a URL the route does not take. It
-// keeps nothing of pageURL past the call.
+// allowedWarm returns the answer it checked under, for the Transport's
+// pacing; ok is false, and nothing is counted, when the warm route does
+// not apply. It keeps nothing of pageURL past the call.
 //
-// It recharges the entry only when the check itself grew the file's
-// automata (its meter, read through the kept rules, moved: the hit loads
-// neither the result, the agent nor the file): a check that grew nothing
-// leaves Result.rechargeAfter as the last check that grew something, or
-// kept a resolution, left it, and that check asked.
+// It recharges the entry only when this check grew the file's automata:
+// any earlier growth was recharged by the check that caused it.
 func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok bool) {
 	origin, rest, ok := warmSplit(pageURL)
 	if !ok {
@@ -197,10 +177,8 @@ func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok b
 	return v.res, allowed, true
 }
 
-// decideWarm is Decide on the warm route, for the one agent of agents. It
-// sets *v and counts the hit; it returns false, and sets and counts
-// nothing, for a URL the route does not take. It recharges the entry as
-// allowedWarm does, when the check grew the file.
+// decideWarm is allowedWarm for Decide, with agents of length one. It
+// fills *v in place rather than return a Verdict, which is large.
 func (c *Checker) decideWarm(agents []string, pageURL string, v *Verdict) bool {
 	origin, rest, ok := warmSplit(pageURL)
 	if !ok {
@@ -211,7 +189,7 @@ func (c *Checker) decideWarm(agents []string, pageURL string, v *Verdict) bool {
 		return false
 	}
 	c.cache.hit(w)
-	a, _ := w.res.agent(agents) // kept on the result with the view's: found at once
+	a, _ := w.res.agent(agents)
 	before := w.rules.Metered()
 	p := page{raw: pageURL, origin: origin, rest: rawurl.BeforeFragment(rest), plain: true}
 	setVerdict(v, w.res, a, pageURL, p.decidedBy(a))
@@ -221,12 +199,9 @@ func (c *Checker) decideWarm(agents []string, pageURL string, v *Verdict) bool {
 	return true
 }
 
-// resolve returns the origin's answer, from the cache or fetched, and the
-// agents' resolution on it, kept on the answer. A hit for one agent that
-// is its own key (ownKey: every agent but one that starts with a NUL)
-// finds the resolution the entry keeps, when it is that agent's, and
-// otherwise keeps it there, for the next hit: the warm path compares the
-// agent it is asked for with the kept one's key as they are written.
+// resolve returns the origin's answer and the agents' resolution on it.
+// For a single agent that is its own key (ownKey), it keeps the
+// resolution on the entry so that the next hit can take the warm path.
 func (c *Checker) resolve(ctx context.Context, agents []string, origin string) (*Result, *Agent, error) {
 	if len(agents) != 1 || !ownKey(agents[0]) {
 		res, err := c.cache.get(ctx, origin)
@@ -246,28 +221,26 @@ func (c *Checker) resolve(ctx context.Context, agents []string, origin string) (
 		a, _ := res.agent(agents)
 		return res, a, nil
 	}
-	a, _ := v.res.agent(agents) // the result keeps it: found at once
+	a, _ := v.res.agent(agents)
 	c.cache.keepAgent(v, key, a)
 	return v.res, a, nil
 }
 
-// recharge charges the origin's entry again when checks have grown its
-// file's automata since it was last charged (Result.rechargeAfter).
+// recharge keeps MaxMemory accounting true as checks grow a file's
+// automata.
 func (c *Checker) recharge(origin string, res *Result) {
 	if res.rechargeAfter() {
 		c.cache.charge(origin, res)
 	}
 }
 
-// verdict returns a's verdict for the page p under res.
 func verdict(res *Result, a *Agent, p *page) (v Verdict) {
 	setVerdict(&v, res, a, p.raw, p.decidedBy(a))
 	return v
 }
 
-// setVerdict sets *v to the verdict of a's decision d on pageURL under
-// res, in place: a Verdict is 104 bytes, which a hit should not copy from
-// frame to frame.
+// setVerdict fills *v in place so that a hit does not copy a Verdict
+// between frames.
 func setVerdict(v *Verdict, res *Result, a *Agent, pageURL string, d robots.Decision) {
 	*v = Verdict{Allowed: d.Allowed, Rule: d.Rule, Empty: d.Empty, Line: d.Line(), Policy: res.Policy,
 		Result: res, CrawlDelay: a.pacing.crawlDelay, RequestRate: a.pacing.requestRate,

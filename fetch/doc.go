@@ -3,21 +3,18 @@
 //
 // Four layers, each usable alone:
 //
-//   - Fetcher fetches one robots.txt over an *http.Client and says which
-//     policy applies: Conditional (the parsed rules), FullAllow (no
-//     restrictions: 4xx except 429, or redirects that lead nowhere) or
-//     FullDisallow (5xx, 429, or a network failure: timeouts, resets,
-//     truncated or invalid responses), with how long the answer holds.
-//   - Cache keeps one answer per origin, refreshes it when it expires,
-//     shares one fetch among all callers asking for the same origin, keeps
-//     serving the last good copy while an origin fails, applies the 30-day
-//     rule for origins unreachable for long, and bounds its memory.
-//   - Checker answers "may this agent fetch this URL?" in one call, with
-//     the rule that decided and the pacing the crawler's groups ask for.
-//   - Transport, an http.RoundTripper, puts a Checker under an
-//     http.Client: requests robots.txt disallows fail with ErrDisallowed
-//     before they are sent, and with CrawlDelay the rest are spaced by the
-//     crawler's Crawl-delay or Request-rate.
+//   - Fetcher fetches one robots.txt and says which policy applies:
+//     Conditional (the parsed rules), FullAllow (4xx except 429, or
+//     redirects that lead nowhere) or FullDisallow (5xx, 429, or a network
+//     failure), with how long the answer holds.
+//   - Cache keeps one answer per origin, shares one fetch among concurrent
+//     callers, serves the last good copy while an origin fails, applies
+//     the 30-day rule for long-unreachable origins, and bounds its memory.
+//   - Checker answers "may this agent fetch this URL?", with the deciding
+//     rule and the pacing the crawler's groups ask for.
+//   - Transport, an http.RoundTripper, fails requests robots.txt disallows
+//     with ErrDisallowed before they are sent and, with CrawlDelay, spaces
+//     the rest by Crawl-delay or Request-rate.
 //
 // A crawler needs only the Checker:
 //
@@ -31,17 +28,11 @@
 //		fetch.TransportOptions{Agent: "ExampleBot"})}
 //	_, err := client.Get(u) // errors.Is(err, fetch.ErrDisallowed) when robots.txt says no
 //
-// A fleet of crawlers shares one fetch per origin through a Store, the
-// Cache's second level (CacheOptions.Store): package
-// github.com/fastrobots/robots/fetch/redisstore, a module of its own, keeps
-// it on Redis; docs/fleet.md describes the design and its failure modes.
+// A fleet of crawlers shares one fetch per origin through a Store
+// (CacheOptions.Store, docs/fleet.md); package redisstore implements it on
+// Redis. docs/crawling.md lists every situation and its policy.
 //
-// The policy of an HTTP status is robots.StatusPolicy's, one table for
-// both packages. docs/crawling.md lists every situation, the policy it
-// leads to, how long it is cached, and the test that pins it.
-//
-// Configuration follows net/http's convention: a Fetcher is configured by
-// its exported fields, a Cache by a CacheOptions struct and a Transport by
-// TransportOptions, all set before first use. For every limit, zero means
-// the default and a negative value means no limit.
+// Configuration follows net/http's convention: exported Fetcher fields,
+// CacheOptions and TransportOptions, all set before first use. For every
+// limit, zero means the default and a negative value means no limit.
 package fetch

@@ -17,15 +17,10 @@ import (
 const (
 	DefaultTimeout      = 30 * time.Second
 	DefaultMaxRedirects = 5
-	// DefaultCacheAutomatonBudget is the memory budget, in bytes, of the
-	// matching automaton of each crawler's rules in a file the Fetcher
-	// parses (robots.WithAutomatonBudget): 64 KiB. It is not package
-	// robots' DefaultAutomatonBudget (2 MiB), which suits one file parsed
-	// alone: a Cache keeps thousands of files, each automaton grows as
-	// checks reach new states, and a typical group needs a few KiB. Past
-	// the budget a check is decided by the segment scanner, slower but
-	// still bounded per byte of the URL; Fetcher.ParseOptions may set
-	// another budget.
+	// DefaultCacheAutomatonBudget is the per-crawler automaton budget, in
+	// bytes, of a file the Fetcher parses (robots.WithAutomatonBudget). It
+	// is smaller than robots.DefaultAutomatonBudget because a Cache keeps
+	// thousands of files; Fetcher.ParseOptions may override it.
 	DefaultCacheAutomatonBudget = 64 << 10
 )
 
@@ -41,81 +36,71 @@ var (
 	// ErrBadRedirect: a 3xx without a usable Location, or to a scheme other
 	// than http and https.
 	ErrBadRedirect = errors.New("fetch: redirect that cannot be followed")
-	// ErrBadStatus: a status outside 200-599. It is robots.ErrBadStatus,
-	// so errors.Is finds it whichever package's name is asked for.
+	// ErrBadStatus: a status outside 200-599. It is robots.ErrBadStatus.
 	ErrBadStatus = robots.ErrBadStatus
 )
 
 // Fetcher fetches robots.txt files. The zero value is ready to use, with
-// http.DefaultClient; set fields before first use and not after (a Fetch
-// reads them as it starts, NewCache once for all its fetches). It is safe
-// for concurrent use.
+// http.DefaultClient; set fields before first use and not after. It is
+// safe for concurrent use.
 //
-// Policy, after following redirects; the status of the last response goes
-// through robots.StatusPolicy, the one definition of this table:
+// Policy, by the status of the last response after redirects
+// (robots.StatusPolicy):
 //
-//	2xx                      Conditional: the body is parsed (an HTML page too: only valid lines count)
-//	3xx but 304              followed to its Location, whatever the code (300 and 305 too)
-//	3xx past MaxRedirects,   FullAllow, as a 404 (a loop, a Location that is missing or
-//	  a loop, or broken        not http/https, too); a Location that does not parse is an
-//	                           invalid response, a network failure, for every 3xx
-//	304                      FullAllow: Fetch sends no conditional request, so it leads
-//	                           nowhere; a Cache's conditional refresh renews its copy
+//	2xx                      Conditional: the body is parsed (only valid lines count)
+//	3xx but 304              followed to its Location, whatever the code
+//	3xx past MaxRedirects,   FullAllow, as a 404; a Location that does not parse
+//	  a loop, or broken        is an invalid response, a network failure
+//	304                      FullAllow (Fetch sends no conditional request)
 //	4xx except 429           FullAllow
-//	429, 5xx                 FullDisallow, retried early (503 earliest; Retry-After honoured)
-//	network failure          FullDisallow, as a 5xx: DNS, refused, TLS, timeout, reset,
-//	                           truncated body, invalid response
+//	429, 5xx                 FullDisallow, retried early (Retry-After honoured)
+//	network failure          FullDisallow, as a 5xx
 type Fetcher struct {
 	// Client sends the requests; nil means http.DefaultClient. Fetcher
-	// follows redirects itself: the client's CheckRedirect is not used.
-	// Decompression is the transport's (gzip, when it asked for it); a
-	// gzip body the transport left compressed is decompressed here. Either
-	// way at most MaxBytes decompressed bytes are read.
+	// follows redirects itself: the client's CheckRedirect is not used. A
+	// gzip body the transport left compressed is decompressed here; at
+	// most MaxBytes decompressed bytes are read.
 	Client *http.Client
 	// Timeout bounds one Fetch, redirects and body included; 0 means
-	// DefaultTimeout (30 s), a negative value no bound but ctx's. A fetch
-	// that runs out of time is a network failure.
+	// DefaultTimeout, a negative value no bound but ctx's. Running out of
+	// time is a network failure.
 	Timeout time.Duration
-	// MaxBytes is how many bytes of the body are read and parsed; the rest
-	// is neither read nor parsed. 0 means robots.MaxBytes (500 KiB); a
-	// negative value reads the whole body.
+	// MaxBytes is how many bytes of the body are read and parsed. 0 means
+	// robots.MaxBytes (500 KiB, Google's limit); negative reads it all.
 	MaxBytes int
 	// MaxRedirects is how many redirects are followed, across hosts too;
 	// one more makes the fetch a 404 (FullAllow). 0 means 5, Google's
-	// number; a negative value sets no limit but Timeout and the loop check.
+	// number; negative means no limit but Timeout and the loop check.
 	MaxRedirects int
 	// UserAgent is sent as the User-Agent header when not empty.
 	UserAgent string
 	// Freshness says how long answers hold.
 	Freshness Freshness
-	// ParseOptions are passed to robots.Parse (robots.WithMode(robots.RFC),
-	// say), after robots.WithAutomatonBudget(DefaultCacheAutomatonBudget),
-	// which they may override. The body size limit is MaxBytes.
+	// ParseOptions are passed to robots.Parse after
+	// robots.WithAutomatonBudget(DefaultCacheAutomatonBudget), which they
+	// may override. The body size limit is MaxBytes.
 	ParseOptions []robots.Option
 	// Clock tells the time; nil means SystemClock().
 	Clock Clock
 }
 
-// fetchConfig is a Fetcher's fields with every default filled in: what a
-// fetch reads. Fetcher.config is the one place that fills them; Fetch
-// calls it once per fetch, and a Cache once, when it is made.
+// fetchConfig is a Fetcher's fields with defaults filled in, read once by
+// a Fetch or, for all its fetches, by NewCache.
 type fetchConfig struct {
-	client       *http.Client  // the Fetcher's Client, handing redirects back
+	client       *http.Client  // hands redirects back
 	timeout      time.Duration // negative: no bound
 	maxBytes     int           // negative: no limit
 	maxRedirects int           // negative: no limit
 	userAgent    string
 	freshness    Freshness
-	parse        []robots.Option // the options of every parse, the body limit last
+	parse        []robots.Option // the body limit last, so it cannot be overridden
 	clock        Clock
 }
 
-// config returns the Fetcher's configuration with the defaults of its
-// zero fields filled in.
 func (f *Fetcher) config() *fetchConfig {
 	c := &fetchConfig{
 		client: redirectsBack(f.Client), timeout: f.Timeout, maxRedirects: f.MaxRedirects,
-		maxBytes:  engine.BodyLimit(f.MaxBytes), // as robots.WithMaxBytes reads it
+		maxBytes:  engine.BodyLimit(f.MaxBytes),
 		userAgent: f.UserAgent, freshness: f.Freshness, clock: f.Clock,
 	}
 	if c.timeout == 0 {
@@ -134,8 +119,6 @@ func (f *Fetcher) config() *fetchConfig {
 	return c
 }
 
-// redirectsBack returns a copy of client (nil: http.DefaultClient) that
-// hands redirects back, for the fetcher to follow.
 func redirectsBack(client *http.Client) *http.Client {
 	if client == nil {
 		client = http.DefaultClient
@@ -147,22 +130,19 @@ func redirectsBack(client *http.Client) *http.Client {
 
 func (f *fetchConfig) now() time.Time { return f.clock.Now() }
 
-// Fetch fetches the robots.txt at robotsURL (see robots.URLFor) and returns
-// the policy it sets. Every outcome of the fetch, network failures
-// included, is a Result; the error is non-nil only when robotsURL is not an
-// http or https URL (ErrUnsupportedURL) or ctx ended before the answer
-// came (ctx.Err()). The Fetcher's own Timeout running out is a network
-// failure.
+// Fetch fetches the robots.txt at robotsURL (see robots.URLFor) and
+// returns the policy it sets. Every outcome, network failures included, is
+// a Result; the error is non-nil only when robotsURL is not an http or
+// https URL (ErrUnsupportedURL) or ctx ended first (ctx.Err()). The
+// Fetcher's own Timeout running out is a network failure, not an error.
 func (f *Fetcher) Fetch(ctx context.Context, robotsURL string) (*Result, error) {
 	c := f.config()
 	out, err := c.fetchFor(ctx, robotsURL, c.timeout, fetchRequest{})
 	return out.res, err
 }
 
-// fetchFor is Fetch bounded by timeout (none when negative), running out
-// of which is a network failure. For a Cache, the request may be
-// conditional, and the outcome carries the validators and, when asked,
-// the body.
+// fetchFor tells the caller's ctx ending (an error) apart from timeout
+// running out (a network failure).
 func (f *fetchConfig) fetchFor(ctx context.Context, robotsURL string, timeout time.Duration, rq fetchRequest) (fetched, error) {
 	u, err := url.Parse(robotsURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -177,7 +157,7 @@ func (f *fetchConfig) fetchFor(ctx context.Context, robotsURL string, timeout ti
 	out := fetched{res: &Result{URL: robotsURL}}
 	f.fetch(ctx, u, rq, &out)
 	if out.res.FinalURL == robotsURL {
-		out.res.FinalURL = robotsURL // one string for both, as a cache keeps them
+		out.res.FinalURL = robotsURL // share one string in the cache
 	}
 	if out.res.Reason == ReasonNetwork && parent.Err() != nil {
 		return fetched{}, parent.Err()
@@ -185,8 +165,6 @@ func (f *fetchConfig) fetchFor(ctx context.Context, robotsURL string, timeout ti
 	return out, nil
 }
 
-// fetch follows redirects from u and classifies the last response into
-// out.
 func (f *fetchConfig) fetch(ctx context.Context, u *url.URL, rq fetchRequest, out *fetched) {
 	client := f.client
 	res := out.res
@@ -226,7 +204,7 @@ func (f *fetchConfig) fetch(ctx context.Context, u *url.URL, rq fetchRequest, ou
 			return
 		}
 		if err != nil {
-			policy, why := robots.StatusPolicy(resp.StatusCode) // a 3xx not followed leads nowhere
+			policy, why := robots.StatusPolicy(resp.StatusCode)
 			f.definite(res, policy, why, err, resp.Header)
 			return
 		}
@@ -236,16 +214,11 @@ func (f *fetchConfig) fetch(ctx context.Context, u *url.URL, rq fetchRequest, ou
 	}
 }
 
-// redirects reports whether the fetcher follows a response with this
-// status: every 3xx but 304, which answers a conditional request and
-// names no other resource.
+// redirects excludes 304, which names no other resource.
 func redirects(code int) bool {
 	return code >= 300 && code <= 399 && code != http.StatusNotModified
 }
 
-// notModified completes the outcome of a conditional request the server
-// answered with 304: the copy holds, for the lifetime the 304's
-// Cache-Control gives, or its own.
 func (f *fetchConfig) notModified(out *fetched, cond validators, h http.Header) {
 	out.notModified = true
 	out.res.Policy, out.res.Reason = Conditional, ReasonOK
@@ -257,8 +230,6 @@ func (f *fetchConfig) notModified(out *fetched, cond validators, h http.Header) 
 	out.valid = cond.renewedBy(h)
 }
 
-// classify completes a result from the last response, by the status table
-// of robots.StatusPolicy; a 2xx body is kept in out when keepBody is set.
 func (f *fetchConfig) classify(out *fetched, resp *http.Response, keepBody bool) *Result {
 	res := out.res
 	policy, why := robots.StatusPolicy(resp.StatusCode)
@@ -278,13 +249,10 @@ func (f *fetchConfig) classify(out *fetched, resp *http.Response, keepBody bool)
 	return f.failed(res, why, nil, resp.Header)
 }
 
-// errBadLocation marks a Location header that does not parse: the
-// response is invalid, as net/http's client finds for the codes it
-// follows itself (301, 302, 303, 307, 308).
+// errBadLocation marks a Location header that does not parse: an invalid
+// response, as net/http's client treats it.
 var errBadLocation = errors.New("fetch: Location header does not parse")
 
-// redirectTarget returns where a 3xx response leads, or why it is not
-// followed.
 func redirectTarget(resp *http.Response, visited map[string]bool, done, limit int) (*url.URL, error) {
 	if resp.Header.Get("Location") == "" {
 		return nil, fmt.Errorf("%w: no Location", ErrBadRedirect)
@@ -306,9 +274,8 @@ func redirectTarget(resp *http.Response, visited map[string]bool, done, limit in
 	return next, nil
 }
 
-// success reads and parses a 2xx body, as robots.FromResponse does. A body
-// that fails before its end or before MaxBytes is a network failure. With
-// keepBody, the bytes parsed are kept in out, to be shared.
+// success treats a body that fails before its end or MaxBytes as a
+// network failure.
 func (f *fetchConfig) success(out *fetched, resp *http.Response, keepBody bool) *Result {
 	defer resp.Body.Close()
 	res := out.res
@@ -332,11 +299,9 @@ func (f *fetchConfig) success(out *fetched, resp *http.Response, keepBody bool) 
 	return f.definite(res, Conditional, ReasonOK, nil, resp.Header)
 }
 
-// contentUsage returns the preference of h's Content-Usage field. Its
-// lines are joined as usage.ParseHeader joins them only when the result
-// is within usage.MaxValueBytes: a longer value does not parse (every
-// category Unknown), and a server's headers cannot make the fetch copy
-// megabytes to learn it.
+// contentUsage measures the joined field before joining it, so a
+// server's headers cannot make the fetch copy megabytes only to find it
+// over usage.MaxValueBytes.
 func contentUsage(h http.Header) usage.Preference {
 	lines := h.Values(usage.HeaderName)
 	n := 0
@@ -350,8 +315,6 @@ func contentUsage(h http.Header) usage.Preference {
 	return pref
 }
 
-// definite completes a result that is an answer from the origin: it holds
-// for the lifetime its Cache-Control asks, within Freshness.
 func (f *fetchConfig) definite(res *Result, p Policy, why Reason, err error, h http.Header) *Result {
 	res.Policy, res.Reason, res.Err = p, why, err
 	res.FetchedAt = f.now()
@@ -359,8 +322,6 @@ func (f *fetchConfig) definite(res *Result, p Policy, why Reason, err error, h h
 	return res
 }
 
-// failed completes a result that is no answer: full disallow until the
-// retry.
 func (f *fetchConfig) failed(res *Result, why Reason, err error, h http.Header) *Result {
 	res.Policy, res.Reason, res.Err = FullDisallow, why, err
 	res.Robots, res.agents = nil, nil

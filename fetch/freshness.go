@@ -16,9 +16,7 @@ type systemClock struct{}
 
 func (systemClock) Now() time.Time { return time.Now() }
 
-// SystemClock returns the real clock, the default of Fetcher.Clock. It is
-// a function, not a variable, so that no code can swap the clock of every
-// Fetcher at once; a test sets Fetcher.Clock instead.
+// SystemClock returns the real clock, the default of Fetcher.Clock.
 func SystemClock() Clock { return systemClock{} }
 
 // Defaults of Freshness.
@@ -31,31 +29,24 @@ const (
 	DefaultMaxRetry    = 2 * time.Hour
 )
 
-// Freshness says how long answers hold. Zero fields take the defaults,
-// and so do negative ones, unlike the limits of Fetcher and CacheOptions:
-// none of these durations may go unbounded. Without Lifetime or
-// MaxLifetime an answer would never see the site's new rules; without
-// MinLifetime a max-age=0 would fetch robots.txt before every request;
-// without Retry, Retry503 or MaxRetry a failing origin would be fetched
-// in a loop, or its backoff grow until it is never fetched again.
+// Freshness says how long answers hold. Zero and negative fields take the
+// defaults: none of these durations may go unbounded.
 //
 // A definite answer (2xx, 4xx, redirects that lead nowhere) holds for
 // Lifetime unless the response's Cache-Control says otherwise:
 //
-//   - max-age=N holds for N seconds, kept within [MinLifetime, MaxLifetime]:
-//     max-age=0 holds for MinLifetime, a huge or overflowing value for
-//     MaxLifetime. A quoted value (max-age="60") is accepted.
+//   - max-age=N (quoted or not) holds for N seconds, kept within
+//     [MinLifetime, MaxLifetime].
 //   - no-store and no-cache (without a field list) hold for MinLifetime:
-//     a crawler needs the rules to crawl at all, and fetching them again
-//     before every request is never what a site means.
-//   - A malformed max-age (max-age=abc, max-age=-1, max-age=) is ignored:
-//     Lifetime. When max-age appears more than once, the first counts.
+//     a crawler needs the rules to crawl at all.
+//   - A malformed max-age is ignored. When max-age appears more than
+//     once, the first counts.
 //   - s-maxage, Expires and Age are not read.
 //
 // A failure (5xx, 429, network) is retried after Retry, or Retry503 for a
-// 503, which asks for an early retry; each further consecutive failure
-// doubles the wait, up to MaxRetry. A Retry-After header (seconds or an
-// HTTP date) replaces that wait, kept within [Retry503, MaxRetry].
+// 503; each further consecutive failure doubles the wait, up to MaxRetry.
+// A Retry-After header (seconds or an HTTP date) replaces that wait, kept
+// within [Retry503, MaxRetry].
 type Freshness struct {
 	Lifetime    time.Duration // default 24 h (Google caches for up to 24 h)
 	MinLifetime time.Duration // default 1 min
@@ -65,8 +56,6 @@ type Freshness struct {
 	MaxRetry    time.Duration // default 2 h
 }
 
-// withDefaults fills in the zero and negative fields. LifetimeOf and
-// RetryAfter call it, the one place that applies Freshness's defaults.
 func (f Freshness) withDefaults() Freshness {
 	def := func(d *time.Duration, v time.Duration) {
 		if *d <= 0 {
@@ -89,7 +78,7 @@ func (f Freshness) withDefaults() Freshness {
 }
 
 // LifetimeOf returns how long a definite answer whose response carried
-// header h holds, by the rules of the type's doc.
+// header h holds.
 func (f Freshness) LifetimeOf(h http.Header) time.Duration {
 	f = f.withDefaults()
 	cc := parseCacheControl(h)
@@ -125,14 +114,12 @@ func clamp(d, lo, hi time.Duration) time.Duration {
 	return max(lo, min(d, hi))
 }
 
-// cacheControl is what Freshness reads of a Cache-Control header.
 type cacheControl struct {
 	maxAge  time.Duration // -1 when absent or malformed
 	noStore bool
 	noCache bool
 }
 
-// parseCacheControl reads the Cache-Control field lines of h.
 func parseCacheControl(h http.Header) cacheControl {
 	cc := cacheControl{maxAge: -1}
 	seenMaxAge := false
@@ -189,8 +176,8 @@ func unquote(s string) string {
 	return s
 }
 
-// parseDeltaSeconds reads a non-negative decimal number of seconds. A value
-// too large for a Duration saturates, as RFC 9111 section 1.2.2 asks.
+// parseDeltaSeconds saturates a value too large for a Duration, as RFC
+// 9111 section 1.2.2 asks.
 func parseDeltaSeconds(s string) (time.Duration, bool) {
 	if s == "" {
 		return 0, false
@@ -207,9 +194,8 @@ func parseDeltaSeconds(s string) (time.Duration, bool) {
 	return time.Duration(n) * time.Second, true
 }
 
-// parseRetryAfter reads a Retry-After header: seconds, or an HTTP date
-// taken relative to the response's Date (or now, without one). It returns
-// 0 when there is none or it is malformed or past.
+// parseRetryAfter reads an HTTP date relative to the response's Date, when
+// present. It returns 0 when there is none or it is malformed or past.
 func parseRetryAfter(h http.Header, now time.Time) time.Duration {
 	v := strings.TrimSpace(h.Get("Retry-After"))
 	if v == "" {

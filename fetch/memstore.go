@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// MemoryStore is a Store in one process's memory: for tests, and for the
+// MemoryStore is a Store in one process's memory, for tests and for
 // Caches of one process that share a second level. The zero value is not
 // usable; call NewMemoryStore. It is safe for concurrent use.
 type MemoryStore struct {
@@ -18,14 +18,13 @@ type MemoryStore struct {
 	puts   int
 }
 
-// memoryItem is a value or a lease token, and when it ends.
 type memoryItem struct {
 	data    string
 	expires time.Time
 }
 
-// sweepEvery is how many Puts go between two sweeps of the items past
-// their end, which are otherwise dropped only when their key is used.
+// sweepEvery Puts, expired items are swept; otherwise they are dropped
+// only when their key is used.
 const sweepEvery = 1024
 
 // NewMemoryStore returns an empty MemoryStore.
@@ -96,8 +95,6 @@ func (s *MemoryStore) Release(ctx context.Context, key, token string) error {
 	return nil
 }
 
-// live returns the item at key if it has not ended, and drops it if it
-// has.
 func live(m map[string]memoryItem, key string, now time.Time) (memoryItem, bool) {
 	it, ok := m[key]
 	if ok && !now.Before(it.expires) {
@@ -117,8 +114,6 @@ func (s *MemoryStore) sweep(now time.Time) {
 	}
 }
 
-// newToken returns 128 random bits in hex: a lease token no other lease
-// gets.
 func newToken() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails

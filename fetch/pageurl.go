@@ -5,9 +5,8 @@ import (
 	"github.com/fastrobots/robots/internal/rawurl"
 )
 
-// page is a URL to check, read once: its origin, the cache's key, and,
-// for a plain URL (rawurl.Split), where its path is, so that the check
-// does not read the URL again.
+// page is a URL to check, parsed once: the check reuses its origin and,
+// for a plain URL (rawurl.Split), its path.
 type page struct {
 	raw    string
 	origin string
@@ -15,7 +14,6 @@ type page struct {
 	plain  bool
 }
 
-// readPage returns the page of pageURL; the error is robots.Origin's.
 func readPage(pageURL string) (page, error) {
 	if origin, rest, ok := rawurl.Split(pageURL); ok {
 		return page{raw: pageURL, origin: origin, rest: rest, plain: true}, nil
@@ -24,8 +22,8 @@ func readPage(pageURL string) (page, error) {
 	return page{raw: pageURL, origin: origin}, err
 }
 
-// allowedBy reports whether a allows the page: by its path when the path
-// is known and rooted, as Agent.Allowed would find it, else by the URL.
+// allowedBy matches the path directly when it is known and rooted, as
+// Agent.Allowed would find it, and the whole URL otherwise.
 func (p *page) allowedBy(a *Agent) bool {
 	if p.rooted() {
 		return a.agent.AllowedPath(p.rest)
@@ -33,7 +31,6 @@ func (p *page) allowedBy(a *Agent) bool {
 	return a.agent.Allowed(p.raw)
 }
 
-// decidedBy is allowedBy for a's decision.
 func (p *page) decidedBy(a *Agent) robots.Decision {
 	if p.rooted() {
 		return a.agent.DecidePath(p.rest)
@@ -41,6 +38,5 @@ func (p *page) decidedBy(a *Agent) robots.Decision {
 	return a.agent.Decide(p.raw)
 }
 
-// rooted reports whether the page's path is known and is rest: plain, and
-// rest empty (the path "/") or starting with '/'.
+// rooted reports whether rest is the page's path; an empty rest is "/".
 func (p *page) rooted() bool { return p.plain && (p.rest == "" || p.rest[0] == '/') }

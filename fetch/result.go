@@ -15,12 +15,9 @@ import (
 )
 
 // Policy is how a robots.txt fetch governs the URLs of its origin:
-// FullAllow, FullDisallow or Conditional. It is robots.Policy, whose
-// robots.StatusPolicy is the one table from HTTP status to policy that the
-// Fetcher applies.
+// FullAllow, FullDisallow or Conditional. It is robots.Policy.
 type Policy = robots.Policy
 
-// The policies, as package robots names them.
 const (
 	// FullAllow: every URL may be fetched, as when there is no robots.txt.
 	FullAllow = robots.FullAllow
@@ -33,7 +30,6 @@ const (
 // Reason is why a policy applies. It is robots.Reason.
 type Reason = robots.Reason
 
-// The reasons, as package robots names them.
 const (
 	// ReasonOK: a 2xx response; its body was parsed (Conditional).
 	ReasonOK = robots.ReasonOK
@@ -50,8 +46,7 @@ const (
 	// timeout, reset, truncated or invalid response (FullDisallow).
 	ReasonNetwork = robots.ReasonNetwork
 	// ReasonUnreachable: set by Cache: the origin has failed for longer than
-	// CacheOptions.Unreachable (30 days) and no copy was ever fetched
-	// (FullAllow).
+	// CacheOptions.Unreachable and no copy was ever fetched (FullAllow).
 	ReasonUnreachable = robots.ReasonUnreachable
 )
 
@@ -72,27 +67,22 @@ type Result struct {
 	Err error
 	// Robots is the parsed file when Policy is Conditional, nil otherwise.
 	Robots *robots.Robots
-	// Bytes is how many bytes of the (decompressed) body were read and
-	// parsed; Truncated is true when the body was longer and the rest was
-	// neither read nor parsed.
+	// Bytes is how many bytes of the decompressed body were parsed;
+	// Truncated is true when the body was longer.
 	Bytes     int
 	Truncated bool
 	// FetchedAt is when the response came; Expires is when the answer
-	// should be fetched again: its freshness lifetime for a definite answer,
-	// the retry time for a failure.
+	// should be fetched again (the retry time, for a failure).
 	FetchedAt time.Time
 	Expires   time.Time
 	// RetryAfter is the server's Retry-After with a 5xx or 429, 0 when it
 	// sent none.
 	RetryAfter time.Duration
-	// ContentUsage is the response's Content-Usage field
-	// (usage.ParseHeader), every category Unknown when it had none or when
-	// the response was not a 2xx. Verdict.Usage combines it with the
-	// file's lines.
+	// ContentUsage is the 2xx response's Content-Usage field
+	// (usage.ParseHeader); every category is Unknown otherwise.
 	ContentUsage usage.Preference
 
-	// The fields below are set by Cache on the answers it serves while an
-	// origin fails.
+	// The fields below are set by Cache while an origin fails.
 
 	// Stale is true when this is the last good copy, served because the
 	// latest fetch failed; Expires is then the next retry.
@@ -109,17 +99,14 @@ type Result struct {
 // Lifetime returns how long the answer holds: Expires - FetchedAt.
 func (r *Result) Lifetime() time.Duration { return r.Expires.Sub(r.FetchedAt) }
 
-// maxCachedAgents bounds the agent lists whose resolution a Result keeps.
+// maxCachedAgents bounds the resolutions a Result keeps, since callers
+// choose the agent lists.
 const maxCachedAgents = 64
 
-// agentsKey returns the key of a fallback list, one for each list: one
-// agent is its own key, unless it starts with a NUL (ownKey); any other
-// list, none included, is a NUL and then, for each agent, its length (a
-// uvarint) and its bytes (appendListKey), which no agent that is its own
-// key starts with. Two lists share a key only when they are the same
-// list: joined by NUL alone, ["a\x00b" "c"] and ["a" "b" "c"] had one, and
-// the second list asked on an answer got the first one's resolution. The
-// key of no agent ('*' alone) is not that of the agent "".
+// agentsKey returns a key unique to each fallback list: one agent is its
+// own key unless it starts with a NUL (ownKey); any other list is a NUL
+// followed by each agent length-prefixed, so that no two lists share a
+// key. The empty list's key differs from that of the agent "".
 func agentsKey(agents []string) string {
 	switch {
 	case listKey(agents):
@@ -130,18 +117,12 @@ func agentsKey(agents []string) string {
 	return agents[0]
 }
 
-// ownKey reports whether the list of agent alone has agent for its key:
-// any agent but one that starts with a NUL, as list keys do.
 func ownKey(agent string) bool { return agent == "" || agent[0] != 0 }
 
-// listKey reports whether the key of agents is written out
-// (appendListKey): neither no agent's nor one agent's own.
 func listKey(agents []string) bool {
 	return len(agents) > 1 || len(agents) == 1 && !ownKey(agents[0])
 }
 
-// appendListKey appends to buf the key of a list that is not its own:
-// a NUL, then each agent's length, a uvarint, and its bytes.
 func appendListKey(buf []byte, agents []string) []byte {
 	buf = append(buf, 0)
 	for _, a := range agents {
@@ -151,36 +132,29 @@ func appendListKey(buf []byte, agents []string) []byte {
 	return buf
 }
 
-// agentsKeyIn returns agentsKey(agents) for a lookup only: a list's key
-// is written in buf, which the string shares, so that finding a kept
-// resolution copies nothing; a key longer than buf is allocated.
+// agentsKeyIn is agentsKey for a lookup only: the key shares buf, so it
+// must not outlive buf or be kept.
 func agentsKeyIn(buf []byte, agents []string) string {
 	if !listKey(agents) {
 		return agentsKey(agents)
 	}
 	buf = appendListKey(buf, agents)
-	return bytestr.String(buf) // buf is not written while the key is read
+	return bytestr.String(buf)
 }
 
-// resolutionBytes returns what a kept resolution of key costs besides the
-// rules compiled for it, which the parsed file reports (as it does the
-// agent's usage lines, kept beside those rules): the fetch.Agent and
-// robots.Agent values, and the key when it joins a list (one agent's key is the caller's string).
-// Where it is kept (the first slot, or its share of the map) is counted
-// by the agentCache. TestCacheChargesOrdinaryEntries and
-// TestCacheHoldsOriginsAtTheirCharge hold the whole charge to the heap.
+// resolutionBytes excludes the compiled rules, which the parsed file
+// reports, and the map slot, which agentCache counts.
 func resolutionBytes(key string, a *Agent) int64 {
 	n := alloc.Size(agentBytes) + alloc.Size(robotsAgentBytes)
 	if a.pacing != &noPacing {
 		n += alloc.Size(pacingBytes)
 	}
-	if len(key) > 1 && key[0] == 0 { // a joined list; no agent's key is a constant
+	if len(key) > 1 && key[0] == 0 { // a joined list's key; "\x00" alone is a constant
 		n += alloc.Size(len(key))
 	}
 	return int64(n)
 }
 
-// The sizes of what a resolution keeps.
 var (
 	agentBytes       = alloc.SizeOf[Agent]()
 	robotsAgentBytes = alloc.SizeOf[robots.Agent]()
@@ -188,37 +162,30 @@ var (
 	agentCacheBytes  = alloc.SizeOf[agentCache]()
 )
 
-// agentMapSlot is the size of an entry of a map of agents: a key and a
-// pointer.
+// agentMapSlot is a string key and a pointer.
 const agentMapSlot = 16 + 8
 
-// resultBytes is the size of a Result.
 var resultBytes = int64(alloc.SizeOf[Result]())
 
-// agentCache keeps the *Agent of each agent list asked of one Result, and
-// what the entry holding the result was last charged for its file. A
-// lookup takes no lock and writes nothing: the map is never changed once
-// published, a new resolution publishes a copy (at most maxCachedAgents
-// entries, so a copy is short, and resolutions are rare).
+// agentCache keeps the *Agent of each agent list asked of one Result. A
+// lookup takes no lock and writes nothing: a published map is never
+// changed, and a store publishes a copy, which is cheap because
+// resolutions are few and rare.
 type agentCache struct {
-	// first is the first resolution kept, of firstKey, looked up before m:
-	// a crawler asks under one name, found with one string comparison.
-	// firstKey is written once, before first is published, and read only
-	// after first is loaded.
+	// first serves the common crawler that asks under one name without a
+	// map. firstKey is written once, before first is published, and read
+	// only after first is loaded.
 	first    atomic.Pointer[Agent]
 	firstKey string
-	// m keeps the resolutions after the first, by the agents joined by
-	// NUL; looking up copies nothing. A crawler asks under one name: most
-	// results never make it.
+	// m keeps the resolutions after the first.
 	m        atomic.Pointer[map[string]*Agent]
 	mu       sync.Mutex   // serialises stores
 	n        atomic.Int32 // resolutions kept, the first included
 	chargedN atomic.Int32 // n when last charged
-	bytes    atomic.Int64 // what they cost (resolutionBytes), with the slot and map that keep them
+	bytes    atomic.Int64 // resolutionBytes of all, with the slots and map that keep them
 	charged  atomic.Int64 // robotsBytes when last charged
 }
 
-// load returns the Agent kept for key.
 func (c *agentCache) load(key string) (*Agent, bool) {
 	if f := c.first.Load(); f != nil && c.firstKey == key {
 		return f, true
@@ -231,9 +198,8 @@ func (c *agentCache) load(key string) (*Agent, bool) {
 	return a, ok
 }
 
-// loadFor is load of agents' key (agentsKey). A list's key is joined in a
-// buffer on the stack of loadJoined, so that the path of one agent, a hit's,
-// does not clear it.
+// loadFor keeps the key buffer in loadJoined so that the one-agent path
+// does not pay for clearing it.
 func (c *agentCache) loadFor(agents []string) (*Agent, bool) {
 	if !listKey(agents) {
 		return c.load(agentsKey(agents))
@@ -241,16 +207,14 @@ func (c *agentCache) loadFor(agents []string) (*Agent, bool) {
 	return c.loadJoined(agents)
 }
 
-// loadJoined is loadFor for a list of agents that is not its own key.
-//
 //go:noinline
 func (c *agentCache) loadJoined(agents []string) (*Agent, bool) {
 	var buf [256]byte
 	return c.load(agentsKeyIn(buf[:0], agents))
 }
 
-// store keeps a for key unless another is kept already, or the cache is
-// full, and returns the one kept (a, when it is new) and whether it is new.
+// store returns the Agent kept for key, which is a unless another was kept
+// first, and whether a is newly kept. When full, it keeps nothing.
 func (c *agentCache) store(key string, a *Agent) (*Agent, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -282,25 +246,22 @@ func (c *agentCache) store(key string, a *Agent) (*Agent, bool) {
 	return a, true
 }
 
-// allowAll and disallowAll answer for every crawler under a result whose
-// Policy is FullAllow or FullDisallow: the agents of an empty file that
-// package robots built with that policy, which they honour.
+// allowAll and disallowAll answer for every crawler under FullAllow and
+// FullDisallow, so that package robots alone says what a policy allows.
 var (
 	allowAll    = newAgent(robots.FromStatus(http.StatusNotFound, nil).Agent())
 	disallowAll = newAgent(robots.FromStatus(http.StatusServiceUnavailable, nil).Agent())
 )
 
 // Agent resolves the groups that apply to a crawler, as robots.Robots.Agent
-// does (an ordered fallback list, most specific first; none: only the '*'
-// groups), and returns an *Agent under the result's policy: under FullAllow
-// every URL is allowed, under FullDisallow (or no policy) none is. The
-// resolution is kept, so asking again with the same agents is cheap.
+// does, under the result's policy: under FullAllow every URL is allowed,
+// under FullDisallow none is. The resolution is kept for the next call.
 func (r *Result) Agent(agents ...string) *Agent {
 	a, _ := r.agent(agents)
 	return a
 }
 
-// agent is Agent; it also reports whether the result kept a new resolution.
+// agent also reports whether the result kept a new resolution.
 func (r *Result) agent(agents []string) (*Agent, bool) {
 	switch {
 	case r.Policy == FullAllow:
@@ -308,7 +269,7 @@ func (r *Result) agent(agents []string) (*Agent, bool) {
 	case r.Policy != Conditional:
 		return disallowAll, false
 	case r.Robots == nil:
-		return allowAll, false // a Conditional Result built by hand, with no file: no rule disallows
+		return allowAll, false // a Conditional Result built by hand: no rule disallows
 	}
 	if r.agents != nil {
 		if a, ok := r.agents.loadFor(agents); ok {
@@ -322,8 +283,7 @@ func (r *Result) agent(agents []string) (*Agent, bool) {
 	return a, false
 }
 
-// robotsBytes returns the memory of the parsed file and the resolutions
-// the result keeps, and records it as charged.
+// robotsBytes records what it returns as charged.
 func (r *Result) robotsBytes() int64 {
 	n := r.Robots.MemoryBytes()
 	if r.agents != nil {
@@ -334,18 +294,14 @@ func (r *Result) robotsBytes() int64 {
 	return n
 }
 
-// rechargeAfter reports whether the result's entry is to be charged
-// again: when a resolution was kept since it was last charged (an entry
-// is charged when fetched, before any crawler resolves its groups on it),
-// or when its file has grown since by an eighth, and at least 512 bytes,
-// so that an entry is recharged a few times as its automata grow, not at
-// every check.
+// rechargeAfter waits for the file to grow by an eighth, so that an entry
+// is recharged a few times as its automata grow, not at every check.
 func (r *Result) rechargeAfter() bool {
 	if r.agents == nil || r.Robots == nil {
 		return false
 	}
 	if r.agents.n.Load() != r.agents.chargedN.Load() {
-		return true // a resolution kept since: the entry was charged before it
+		return true
 	}
 	charged := r.agents.charged.Load()
 	now := r.Robots.MemoryBytes() + int64(alloc.Size(agentCacheBytes)) + r.agents.bytes.Load()
@@ -354,20 +310,14 @@ func (r *Result) rechargeAfter() bool {
 
 // Agent answers for one crawler under one fetched robots.txt, whatever its
 // policy. It is immutable and safe for concurrent use.
-//
-// It wraps a robots.Agent, which honours the policy: under FullAllow and
-// FullDisallow that is the agent of an empty file built with the policy
-// (robots.FromStatus), so package robots is the one place that says what
-// a policy allows.
 type Agent struct {
 	agent    *robots.Agent
 	pacing   *pacing // never nil: noPacing when the groups ask for none
 	hasUsage bool    // any Content-Usage or Content-Signal line applies
 }
 
-// pacing is the pacing directives of an agent's groups, read once. Most
-// groups have none: their agents share noPacing, and an Agent, which a
-// cache keeps for each site, stays three words.
+// pacing is kept apart from Agent because most groups have none: their
+// agents share noPacing, and an Agent, kept for each site, stays small.
 type pacing struct {
 	crawlDelay     time.Duration
 	requestRate    robots.RequestRate
@@ -375,10 +325,8 @@ type pacing struct {
 	hasRequestRate bool
 }
 
-// noPacing is the pacing of every agent whose groups ask for none.
 var noPacing pacing
 
-// newAgent returns the Agent of a resolved robots.Agent.
 func newAgent(a *robots.Agent) *Agent {
 	p := pacing{}
 	p.crawlDelay, p.hasCrawlDelay = a.CrawlDelay()
@@ -390,26 +338,23 @@ func newAgent(a *robots.Agent) *Agent {
 	return fa
 }
 
-// CrawlDelay returns the Crawl-delay of the agent's groups (see
-// robots.Agent.CrawlDelay); ok is false when they have none, as always
-// under FullAllow and FullDisallow.
+// CrawlDelay returns the Crawl-delay of the agent's groups; ok is false
+// when they have none, as always under FullAllow and FullDisallow.
 func (a *Agent) CrawlDelay() (d time.Duration, ok bool) {
 	return a.pacing.crawlDelay, a.pacing.hasCrawlDelay
 }
 
-// RequestRate returns the Request-rate of the agent's groups (see
-// robots.Agent.RequestRate); ok is false when they have none.
+// RequestRate returns the Request-rate of the agent's groups; ok is false
+// when they have none.
 func (a *Agent) RequestRate() (r robots.RequestRate, ok bool) {
 	return a.pacing.requestRate, a.pacing.hasRequestRate
 }
 
-// Delay returns the least time between two requests to the origin that the
-// agent's groups ask for: the longer of the Crawl-delay and the interval of
-// the Request-rate (Per / Requests), whatever the Request-rate's visiting
-// window; 0 when they ask for none.
+// Delay returns the longer of the Crawl-delay and the Request-rate's
+// interval (Per / Requests), ignoring its visiting window; 0 when the
+// agent's groups ask for neither.
 func (a *Agent) Delay() time.Duration { return delayOf(a.pacing.crawlDelay, a.pacing.requestRate) }
 
-// delayOf is the longer of a crawl delay and the interval of a rate.
 func delayOf(crawlDelay time.Duration, rate robots.RequestRate) time.Duration {
 	d := crawlDelay
 	if rate.Requests > 0 {
@@ -442,17 +387,13 @@ func (a *Agent) AllowedPath(pathAndQuery string) bool { return a.agent.AllowedPa
 func (a *Agent) AllowedURL(u *url.URL) bool { return a.agent.AllowedURL(u) }
 
 // Decide returns the verdict for rawURL and, under Conditional, the rule
-// that decided it. Under FullAllow and FullDisallow no rule decides: Rule
-// is nil.
+// that decided it.
 func (a *Agent) Decide(rawURL string) robots.Decision { return a.agent.Decide(rawURL) }
 
-// Usage returns what the agent's groups say about the use of rawURL's
-// content (robots.Agent.Usage); Verdict.Usage adds the response's
-// Content-Usage field.
+// Usage returns robots.Agent.Usage; Verdict.Usage also adds the
+// response's Content-Usage field.
 func (a *Agent) Usage(rawURL string) usage.Usage { return a.agent.Usage(rawURL) }
 
-// usage returns the groups' Usage for rawURL, whose verdict is allowed;
-// with no line to read it is the verdict alone, at no cost to a check.
 func (a *Agent) usage(rawURL string, allowed bool) usage.Usage {
 	if !a.hasUsage {
 		return usage.Usage{Allowed: allowed}

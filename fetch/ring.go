@@ -1,27 +1,23 @@
 package fetch
 
-// clockRing is the cache's entries in a circle, for CLOCK eviction: the
-// newest insertion at the front, the hand at the back. The links are the
-// entries' own (entry.prev, entry.next), so that an entry costs the ring
-// no object of its own. Its zero value is an empty ring. It is guarded by
-// Cache.mu.
+// clockRing holds the cache's entries for CLOCK eviction: the newest
+// insertion at the front, the hand at the back. It links the entries
+// themselves (entry.prev, entry.next) so it allocates nothing. Its zero
+// value is an empty ring. It is guarded by Cache.mu.
 type clockRing struct {
 	root entry // root.next is the front, root.prev the back
 	n    int
 }
 
-// lazyInit makes an empty ring's root point to itself.
 func (r *clockRing) lazyInit() {
 	if r.root.next == nil {
 		r.root.next, r.root.prev = &r.root, &r.root
 	}
 }
 
-// len returns the number of entries in the ring.
 func (r *clockRing) len() int { return r.n }
 
-// back returns the entry at the back, where the hand is; nil when the
-// ring is empty.
+// back returns the entry under the hand, or nil.
 func (r *clockRing) back() *entry {
 	if r.n == 0 {
 		return nil
@@ -29,14 +25,12 @@ func (r *clockRing) back() *entry {
 	return r.root.prev
 }
 
-// pushFront puts e, which is in no ring, at the front.
 func (r *clockRing) pushFront(e *entry) {
 	r.lazyInit()
 	r.link(e)
 	r.n++
 }
 
-// moveToFront moves e, which is in r, to the front.
 func (r *clockRing) moveToFront(e *entry) {
 	if r.root.next == e {
 		return
@@ -45,7 +39,7 @@ func (r *clockRing) moveToFront(e *entry) {
 	r.link(e)
 }
 
-// remove takes e out of r; it does nothing to an entry in no ring.
+// remove does nothing to an entry in no ring.
 func (r *clockRing) remove(e *entry) {
 	if e.next == nil {
 		return

@@ -10,31 +10,26 @@ import (
 	"github.com/fastrobots/robots"
 )
 
-// errNoResponse is the error of a failure Put records with status 0.
 var errNoResponse = errors.New("fetch: no response")
 
 // Put records in the cache what a fetch of the robots.txt of pageURL's
-// origin got at fetchedAt: a response with status and body (the body is
-// read only for a 2xx), or with status 0 none at all, a network failure.
-// It is an answer as the cache's own fetches are, for jobs that stored
-// robots.txt files earlier (an offline or batch job over millions of
-// hosts) and check through the cache, with no map of their own:
+// origin got at fetchedAt: a response with status and body (read only for
+// a 2xx), or, with status 0, a network failure. It is for jobs that stored
+// robots.txt files earlier and check through the cache:
 //
-//   - the answer is classified as Fetcher classifies a response
-//     (robots.StatusPolicy) and a 2xx body parsed with the fetcher's
-//     ParseOptions and MaxBytes;
+//   - the answer is classified as Fetcher classifies a response and a 2xx
+//     body parsed with the fetcher's ParseOptions and MaxBytes;
 //   - it holds from fetchedAt as a response without Cache-Control does
-//     (Freshness.Lifetime), a failure until its retry; past that, Get
-//     fetches the origin, as for any expired answer;
+//     (Freshness.Lifetime), a failure until its retry; after that, Get
+//     fetches the origin;
 //   - a failure starts or continues the origin's outage, under the
-//     MaxStale and Unreachable rules, counted from the fetchedAt of the
-//     outage's first failure;
+//     MaxStale and Unreachable rules;
 //   - the entry is charged against MaxMemory and evicted as any other.
 //
-// An answer older than the origin's latest fetch (or Put) is ignored: Put
-// never rolls an origin back. With a Store, nothing is written to it. Put
-// returns what the cache serves for the origin afterwards; the error is
-// non-nil when pageURL has no origin or is not http or https.
+// An answer older than the origin's latest fetch (or Put) is ignored. Put
+// writes nothing to a Store. It returns what the cache serves for the
+// origin afterwards; the error is non-nil when pageURL has no origin or is
+// not http or https.
 func (c *Cache) Put(pageURL string, status int, body []byte, fetchedAt time.Time) (*Result, error) {
 	origin, err := robots.Origin(pageURL)
 	if err != nil {
@@ -58,8 +53,7 @@ func (c *Cache) Put(pageURL string, status int, body []byte, fetchedAt time.Time
 	return served, nil
 }
 
-// stored returns the Result of a response with status and body got at
-// fetchedAt, as fetch would have made it.
+// stored returns the Result fetch would have made of the response.
 func (f *fetchConfig) stored(robotsURL string, status int, body []byte, fetchedAt time.Time) *Result {
 	res := &Result{URL: robotsURL, FinalURL: robotsURL, Status: status, FetchedAt: fetchedAt}
 	policy, why := robots.StatusPolicy(status)

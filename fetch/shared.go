@@ -20,60 +20,39 @@ const (
 	DefaultStoreRetain  = 24 * time.Hour
 )
 
-// storeFailuresToOpen is how many consecutive Store calls must fail before
-// the cache leaves the Store alone for StoreRetry. One failure is often a
-// blip; three in a row are an outage, and the cache stops paying for them.
+// storeFailuresToOpen consecutive failures pause the Store: one failure
+// is often a blip, three in a row an outage.
 const storeFailuresToOpen = 3
 
-// A Store that is down and one that is slow call for opposite answers.
-// A Store that is down says so: the connection is refused or reset, the
-// dial fails, the server replies with an error. Such a call ends at once,
-// the check fetches itself, and after storeFailuresToOpen of them the
-// breaker pauses the Store. A Store that is slow says nothing yet: Redis
-// answers late, or the node runs so hot that its client reads the answer
-// late. A check that gave up on it would fetch an origin another node may
-// be fetching, so that the site gets a fetch per node exactly when the
-// crawl is busiest; it waits instead.
-//
-// So a call that has not answered within StoreTimeout is slow, not
-// failed: the check waits for it up to slowStoreFactor × StoreTimeout in
-// all (storeWait, 2 s by default). A call still unanswered then, or one
-// whose client gave up in time (a dial, a read or a write that timed
-// out), is slow too (errStoreSlow): it is no failure, and the check goes
-// on waiting for the origin's entry within the lease time (await), as for
-// another node's lease. A hot node's process may stall for seconds, and
-// its Store calls with it: only a Store that has answered no call for
-// hungStoreFactor × StoreTimeout (storeSilence, 10 s by default) is hung.
-// Its calls that run out of time are failures like refused ones, and
-// later calls get StoreTimeout alone, until one answers.
+// A Store that is down says so (refused, reset, an error reply): the check
+// fetches itself, and the breaker pauses the Store. A slow Store says
+// nothing yet, and a check that gave up on it would fetch an origin
+// another node may be fetching, exactly when the crawl is busiest. So a
+// slow call is not a failure (errStoreSlow): the check waits up to
+// storeWait, then for the origin's entry within the lease time (await).
+// Only a Store silent for storeSilence is hung: its timeouts are then
+// failures, and later calls get StoreTimeout alone until one answers.
 const (
 	slowStoreFactor = 20
 	hungStoreFactor = 100
 )
 
-// The lease wait polls the Store: first after firstPoll, then at twice the
-// pause before, up to maxPoll. A node waiting on another's fetch so learns
-// of a fast fetch quickly, and loads the Store little during a slow one.
+// The lease wait polls with exponential backoff, so that a waiting node
+// learns of a fast fetch quickly and loads the Store little during a slow
+// one.
 const (
 	firstPoll = 5 * time.Millisecond
 	maxPoll   = 200 * time.Millisecond
 )
 
-// errStorePaused is the error of a Store call the breaker skipped.
 var errStorePaused = errors.New("fetch: store paused after failures")
 
-// errStoreSlow is the error of a Store call whose time ran out while the
-// Store is not hung: it answers, late.
+// errStoreSlow is not a failure: the Store is not hung.
 var errStoreSlow = errors.New("fetch: store slow to answer")
 
-// breaker pauses the use of the Store after storeFailuresToOpen
-// consecutive failures, for retry; then calls go through again, and the
-// first success ends the count. It never disables the Store for good, and
-// with a negative retry never pauses it. A slow call is not a failure.
-//
-// Its pause is read on the cache's clock (Fetcher.Clock), as expiries are:
-// a test moves it on with the clock, and in production it is the real one.
-// When the Store last answered is read on the real clock, as the calls'
+// breaker pauses the Store for retry after storeFailuresToOpen
+// consecutive failures, never for good. The pause is read on the cache's
+// clock, so tests can move it; answered on the real clock, as the calls'
 // bounds are.
 type breaker struct {
 	retry time.Duration // negative: no pause
@@ -82,13 +61,11 @@ type breaker struct {
 	mu        sync.Mutex
 	failures  int
 	openUntil time.Time
-	answered  time.Time // the latest call that succeeded, or the first call, ended then
+	answered  time.Time // the latest success, or the first call
 
 	shards sync.Map // a ShardedStore's shard name → *breaker of its own
 }
 
-// forShard returns the breaker of the named shard of a ShardedStore: b
-// itself for "", else one of its own, made on first use.
 func (b *breaker) forShard(name string) *breaker {
 	if name == "" {
 		return b
@@ -100,8 +77,6 @@ func (b *breaker) forShard(name string) *breaker {
 	return s.(*breaker)
 }
 
-// breakerOf returns the breaker of key: the Store's, or its shard's when
-// the Store is a ShardedStore.
 func (c *Cache) breakerOf(key string) *breaker {
 	if sh, ok := c.opts.Store.(ShardedStore); ok {
 		return c.shared.forShard(sh.Shard(key))
@@ -109,9 +84,8 @@ func (c *Cache) breakerOf(key string) *breaker {
 	return c.shared
 }
 
-// allow reports whether a Store call may go now, and whether it may be
-// waited for as a slow one: the Store answered a call within silence
-// (negative: no bound), or none was made yet.
+// allow also reports whether the call may be waited for as a slow one:
+// the Store is not silent.
 func (b *breaker) allow(silence time.Duration) (ok, patient bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -121,16 +95,13 @@ func (b *breaker) allow(silence time.Duration) (ok, patient bool) {
 	return !b.clock.Now().Before(b.openUntil), !b.silent(silence)
 }
 
-// silent reports whether the Store has answered nothing for silence.
-// b.mu is held.
+// silent is called with b.mu held.
 func (b *breaker) silent(silence time.Duration) bool {
 	return silence >= 0 && time.Since(b.answered) >= silence
 }
 
-// done records the outcome of a call: its error, whether it ran out of
-// the time it had, and the silence past which the Store is hung. It
-// returns the call's error, errStoreSlow for a call whose time ran out
-// while the Store is not hung.
+// done turns a timeout into errStoreSlow, not a failure, while the Store
+// is not hung.
 func (b *breaker) done(err error, ranOut bool, silence time.Duration) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -147,21 +118,16 @@ func (b *breaker) done(err error, ranOut bool, silence time.Duration) error {
 	return err
 }
 
-// isTimeout reports whether err says that time ran out (a deadline of the
-// call's context, or of the client's own: a dial, a read, a write), not
-// that the Store refused or failed the call.
+// isTimeout includes the client's own dial, read and write timeouts.
 func isTimeout(err error) bool {
 	var ne net.Error
 	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
 }
 
-// storeCall runs one Store call on key, in a goroutine of its own so that
-// a Store that ignores its context cannot hold the check past its bound,
-// and records the outcome in the breaker of key's shard. The bound is
-// storeWait, or StoreTimeout alone when the Store is hung. A call answered
-// after StoreTimeout, or slow past storeWait, is counted as slow
-// (CacheStats.StoreSlow), a failure as an error. A panic in the Store is
-// a failed call.
+// storeCall runs one Store call in a goroutine of its own, so that a Store
+// that ignores its context cannot hold the check past its bound: storeWait,
+// or StoreTimeout alone when the Store is hung. A panic in the Store is a
+// failed call.
 func storeCall[T any](c *Cache, ctx context.Context, key string, call func(context.Context) (T, error)) (T, error) {
 	var zero T
 	silence := c.storeSilence()
@@ -187,15 +153,14 @@ func storeCall[T any](c *Cache, ctx context.Context, key string, call func(conte
 	return v, err
 }
 
-// count adds one to a counter of c.stats.
 func (c *Cache) count(n *int64) {
 	c.mu.Lock()
 	*n++
 	c.mu.Unlock()
 }
 
-// storeSilence is how long a Store must have answered nothing to be hung:
-// hungStoreFactor × StoreTimeout; negative (never) with StoreTimeout.
+// storeSilence is how long a Store must have answered nothing to be
+// hung; negative means never.
 func (c *Cache) storeSilence() time.Duration {
 	if c.opts.StoreTimeout < 0 {
 		return c.opts.StoreTimeout
@@ -203,8 +168,8 @@ func (c *Cache) storeSilence() time.Duration {
 	return hungStoreFactor * c.opts.StoreTimeout
 }
 
-// storeWait is how long a check waits for one Store call that is slow:
-// slowStoreFactor × StoreTimeout; negative (no bound) with StoreTimeout.
+// storeWait is how long a check waits for one slow Store call; negative
+// means no bound.
 func (c *Cache) storeWait() time.Duration {
 	if c.opts.StoreTimeout < 0 {
 		return c.opts.StoreTimeout
@@ -212,9 +177,8 @@ func (c *Cache) storeWait() time.Duration {
 	return slowStoreFactor * c.opts.StoreTimeout
 }
 
-// withinTimeout runs call with ctx bounded by timeout (none when
-// negative); it returns when call does or the time is up, whichever comes
-// first, and reports whether the time ran out (not ctx's own end).
+// withinTimeout returns when the time is up even if call does not; ranOut
+// excludes the end of the caller's ctx.
 func withinTimeout[T any](ctx context.Context, timeout time.Duration, call func(context.Context) (T, error)) (v T, ranOut bool, err error) {
 	if timeout < 0 {
 		v, err := call(ctx)
@@ -246,10 +210,7 @@ func withinTimeout[T any](ctx context.Context, timeout time.Duration, call func(
 	}
 }
 
-// The Store calls of a flight, each under storeCall.
-
-// storeGet reads the flight's entry. A value the Store set aside as
-// foreign (ErrForeignValue) reads as none, and is counted as corrupt.
+// storeGet reads a value the Store set aside as foreign as none.
 func (c *Cache) storeGet(ctx context.Context, fl *flight) ([]byte, error) {
 	var foreign atomic.Bool
 	b, err := storeCall(c, ctx, fl.key, func(ctx context.Context) ([]byte, error) {
@@ -263,15 +224,9 @@ func (c *Cache) storeGet(ctx context.Context, fl *flight) ([]byte, error) {
 	return b, err
 }
 
-// storeLease takes the flight's lease. A foreign lease the Store took
-// over (ErrForeignValue) is counted as corrupt; the lease is this node's.
-//
-// A Lease the check stops waiting for (slow) may still take the lease in
-// the Store, under a token no one would hold: every node would wait out
-// the lease time. So the call is not given up with the check: it runs on,
-// within the lease time, and releases a lease it takes too late, so that
-// a node waiting for the origin takes it at its next poll. A token that
-// comes as the check's time runs out is the check's.
+// storeLease lets a Lease the check stopped waiting for run on, and
+// release a lease it takes too late: otherwise it would hold the lease
+// under a token no one has, and every node would wait out the lease time.
 func (c *Cache) storeLease(ctx context.Context, fl *flight) (string, error) {
 	var foreign atomic.Bool
 	var late lateToken
@@ -294,8 +249,8 @@ func (c *Cache) storeLease(ctx context.Context, fl *flight) (string, error) {
 	return token, err
 }
 
-// lateToken hands a Lease's token from the call to the check that made
-// it, or tells the call that the check stopped waiting.
+// lateToken decides, under its lock, whether a Lease's token reaches the
+// check or is released by the call.
 type lateToken struct {
 	mu        sync.Mutex
 	token     string
@@ -303,7 +258,6 @@ type lateToken struct {
 	abandoned bool
 }
 
-// deliver offers the token; false when the check stopped waiting.
 func (l *lateToken) deliver(token string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -314,8 +268,6 @@ func (l *lateToken) deliver(token string) bool {
 	return true
 }
 
-// abandon says that the check stops waiting, unless the token came: then
-// it returns it.
 func (l *lateToken) abandon() (string, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -326,8 +278,7 @@ func (l *lateToken) abandon() (string, bool) {
 	return "", false
 }
 
-// setAside clears *err when it is ErrForeignValue, which is no failure of
-// the Store, and records it in foreign; it reports whether it did.
+// setAside clears ErrForeignValue, which is no failure of the Store.
 func setAside(err *error, foreign *atomic.Bool) bool {
 	if !errors.Is(*err, ErrForeignValue) {
 		return false
@@ -337,14 +288,12 @@ func setAside(err *error, foreign *atomic.Bool) bool {
 	return true
 }
 
-// countForeign counts a foreign value of a call that succeeded.
 func (c *Cache) countForeign(fl *flight, err error, foreign *atomic.Bool) {
 	if err == nil && foreign.Load() {
 		c.countCorrupt(fl)
 	}
 }
 
-// countCorrupt counts a flight's first corrupt or foreign value.
 func (c *Cache) countCorrupt(fl *flight) {
 	if fl.corrupt {
 		return
@@ -368,9 +317,8 @@ func (c *Cache) storeRelease(ctx context.Context, key, token string) {
 	})
 }
 
-// leaseTime is how long a lease holds: the holder's read of the entry
-// again, its fetch and its write of the entry, each Store call slow at
-// worst (storeWait). Past it, a node waiting on the holder fetches itself.
+// leaseTime covers the holder's fetch and two Store calls at their
+// slowest. Past it, a node waiting on the holder fetches itself.
 func (c *Cache) leaseTime() time.Duration {
 	fetch := c.fetchBound()
 	if fetch < 0 {
@@ -388,30 +336,19 @@ type flight struct {
 	origin, key string
 	token       string    // the lease, when this node holds it
 	seen        time.Time // the latest fetch of the last shared entry adopted
-	corrupt     bool      // a corrupt value was read (and counted)
-	// shared is the good copy adopted from the Store, and sharedBody its
-	// body: a fetch this node publishes is conditional on it alone, the
-	// copy whose body it can write back.
+	corrupt     bool      // counted once per flight
+	// A fetch this node publishes is conditional only on the shared copy,
+	// the one whose body it can write back.
 	shared     *Result
 	sharedBody []byte
 	sharedVal  validators
 }
 
-// refreshShared is refresh with a Store:
-//
-//  1. A fresh shared entry is served (and kept locally): a shared hit.
-//  2. Otherwise the node takes the origin's lease, reads the entry once
-//     more (another node may have written it just before), fetches
-//     (conditionally on the shared copy, when there is one), and writes
-//     the new entry.
-//  3. When another node holds the lease, this one waits for its entry
-//     (await), and fetches itself only past the lease.
-//
-// A Store call that fails ends the flight's use of the Store: the node
-// fetches itself, conditionally on its own copy, and writes nothing. So
-// does a node that waited past the lease without getting it. A call that
-// is slow (errStoreSlow) is no failure: the node waits, as in 3, for
-// an entry or the lease.
+// refreshShared serves a fresh shared entry; otherwise it takes the
+// origin's lease, reads the entry once more, fetches and writes the new
+// entry; when another node holds the lease, it waits for that node's
+// entry (await). A failed Store call, or a wait past the lease, ends the
+// flight's use of the Store: the node fetches itself and writes nothing.
 func (c *Cache) refreshShared(ctx context.Context, origin string) (*Result, error) {
 	fl := &flight{origin: origin, key: storeKey(origin)}
 	if served := c.share(ctx, fl); served != nil {
@@ -441,8 +378,8 @@ func (c *Cache) refreshShared(ctx context.Context, origin string) (*Result, erro
 	return served, nil
 }
 
-// share returns a fresh entry of the Store to serve, or nil when this node
-// fetches: holding the lease (fl.token), or alone.
+// share returns nil when this node fetches, with the lease (fl.token) or
+// alone.
 func (c *Cache) share(ctx context.Context, fl *flight) *Result {
 	b, err := c.storeGet(ctx, fl)
 	if err == nil {
@@ -459,10 +396,9 @@ func (c *Cache) share(ctx context.Context, fl *flight) *Result {
 	return c.recheck(ctx, fl)
 }
 
-// recheck reads the entry again once this node holds the lease: the node
-// that held it before may have written its entry and let the lease go
-// between this node's last read and its lease. A fresh entry is served
-// and the lease released; nil means this node fetches.
+// recheck reads the entry again once this node holds the lease: the
+// previous holder may have written it between this node's read and its
+// lease.
 func (c *Cache) recheck(ctx context.Context, fl *flight) *Result {
 	if fl.token == "" {
 		return nil
@@ -479,7 +415,6 @@ func (c *Cache) recheck(ctx context.Context, fl *flight) *Result {
 	return served
 }
 
-// sharedHit counts an answer taken from the Store.
 func (c *Cache) sharedHit(r *Result) *Result {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -487,21 +422,13 @@ func (c *Cache) sharedHit(r *Result) *Result {
 	return r
 }
 
-// isFresh reports whether r is an answer that has not expired.
 func (c *Cache) isFresh(r *Result) bool {
 	return r != nil && c.fc.now().Before(r.Expires)
 }
 
-// await waits for the node that holds the origin's lease, or for a slow
-// Store: it polls the Store, with backoff, until a newer entry comes
-// (returned when fresh), until the lease is free and this node takes it
-// (fl.token), until the lease time has passed, or until a Store call
-// fails. In the last three cases it returns nil, and the node fetches
-// itself. A slow call is no failure: the wait goes on.
-//
-// Unlike the rest of the cache, the wait runs on the real clock (timers
-// and time.Now), not on Fetcher.Clock: it must really sleep between polls,
-// and the lease it waits on runs out in the Store's time, which is real.
+// await polls the Store until a fresh entry comes, this node takes the
+// lease, the lease time passes, or a call fails. It runs on the real
+// clock: it must really sleep, and the lease runs out in the Store's time.
 func (c *Cache) await(ctx context.Context, fl *flight) *Result {
 	deadline := time.Now().Add(c.leaseTime())
 	pause := firstPoll
@@ -524,7 +451,6 @@ func (c *Cache) await(ctx context.Context, fl *flight) *Result {
 	}
 }
 
-// sleepCtx waits for d or until ctx ends; it reports whether d passed.
 func sleepCtx(ctx context.Context, d time.Duration) bool {
 	t := time.NewTimer(d)
 	defer t.Stop()
@@ -536,11 +462,8 @@ func sleepCtx(ctx context.Context, d time.Duration) bool {
 	}
 }
 
-// adopt reads a value from the Store and, when it is an entry for the
-// origin at least as new as what this cache holds, makes it the local
-// entry's state, keeping the newer good copy of the two. It returns what
-// the entry serves then; nil when the value is absent, corrupt (counted,
-// and overwritten by the next write), or older than the local state.
+// adopt keeps the newer good copy of the two. It returns nil for a value
+// that is absent, corrupt, or older than the local state.
 func (c *Cache) adopt(fl *flight, b []byte) *Result {
 	if b == nil {
 		return nil
@@ -554,7 +477,7 @@ func (c *Cache) adopt(fl *flight, b []byte) *Result {
 		return nil
 	}
 	if s.latest().Equal(fl.seen) {
-		return nil // the entry the flight adopted already
+		return nil
 	}
 	fl.seen = s.latest()
 	var good, failure *Result
@@ -588,7 +511,6 @@ func (c *Cache) adopt(fl *flight, b []byte) *Result {
 	return e.served()
 }
 
-// latest returns when the entry's latest fetch came.
 func (e *entry) latest() time.Time {
 	served := e.served()
 	if served.LastFailure != nil {
@@ -597,8 +519,8 @@ func (e *entry) latest() time.Time {
 	return served.FetchedAt
 }
 
-// sameBody returns the origin's local good copy when its body is the
-// shared copy's, so that its parse (and the automata built on it) is kept.
+// sameBody lets an adopted copy keep the local parse, and the automata
+// built on it, when the bodies match.
 func (c *Cache) sameBody(origin string, s *sharedCopy) *Result {
 	if s.policy != Conditional {
 		return nil
@@ -613,8 +535,6 @@ func (c *Cache) sameBody(origin string, s *sharedCopy) *Result {
 	return e.good
 }
 
-// rebuild returns the Result of a shared copy, parsing its body, or
-// sharing the parse of same when it has the same body.
 func (c *Cache) rebuild(s *sharedCopy, same *Result) *Result {
 	r := &Result{
 		URL: s.url, FinalURL: s.finalURL, Redirects: s.redirects, Status: s.status,
@@ -633,9 +553,8 @@ func (c *Cache) rebuild(s *sharedCopy, same *Result) *Result {
 	return r
 }
 
-// parseShared parses a shared body with the fetcher's options. A body the
-// writing node cut at its size limit (truncated) is parsed as cut there,
-// so that the file says Truncated as the writer's did.
+// parseShared parses a body the writer truncated as cut there, so that
+// the file says Truncated as the writer's did.
 func (f *fetchConfig) parseShared(body []byte, truncated bool) *robots.Robots {
 	opts := f.parse
 	if !truncated || len(body) == 0 {
@@ -647,7 +566,6 @@ func (f *fetchConfig) parseShared(body []byte, truncated bool) *robots.Robots {
 	return robots.Parse(append(body[:len(body):len(body)], '\n'), opts...)
 }
 
-// entryState is what a cache entry holds, as a shared entry records it.
 type entryState struct {
 	good         *Result
 	valid        validators
@@ -657,7 +575,7 @@ type entryState struct {
 	expires      time.Time // of what is served
 }
 
-// state returns e's state. c.mu is held.
+// state is called with c.mu held.
 func (e *entry) state() entryState {
 	served := e.served()
 	return entryState{
@@ -666,12 +584,8 @@ func (e *entry) state() entryState {
 	}
 }
 
-// publish writes the entry's state after this node's fetch to the Store,
-// and releases the lease. A good copy goes with its body, the one this
-// fetch read or the shared one it renewed; a copy whose body this node no
-// longer has (it parsed it before a Store outage) is not written, and
-// neither is an entry past the wire format's limits: the lease is then
-// released, and other nodes fetch for themselves.
+// publish releases the lease without writing when the good copy's body
+// is gone or the entry is past the wire format's limits.
 func (c *Cache) publish(ctx context.Context, fl *flight, st entryState, out fetched) {
 	s := &sharedEntry{origin: fl.origin, failingSince: st.failingSince, failures: st.failures}
 	if st.good != nil {
@@ -700,9 +614,7 @@ func (c *Cache) publish(ctx context.Context, fl *flight, st entryState, out fetc
 	}
 }
 
-// bodyOf returns the body of a good copy when the flight has it: the body
-// this fetch read, or the shared body a 304 renewed or the flight adopted.
-// A copy under FullAllow has none to carry.
+// bodyOf reports false when the flight lacks the good copy's body.
 func (fl *flight) bodyOf(good *Result, out fetched) ([]byte, bool) {
 	switch {
 	case good.Policy != Conditional:
@@ -715,8 +627,6 @@ func (fl *flight) bodyOf(good *Result, out fetched) ([]byte, bool) {
 	return nil, false
 }
 
-// copyOf returns the shared copy of a Result, with its validators and the
-// body it was parsed from.
 func copyOf(r *Result, v validators, body []byte) *sharedCopy {
 	s := &sharedCopy{
 		url: r.URL, finalURL: r.FinalURL, redirects: r.Redirects, status: r.Status,
@@ -733,5 +643,4 @@ func copyOf(r *Result, v validators, body []byte) *sharedCopy {
 	return s
 }
 
-// sum is the checksum that tells two bodies apart.
 func sum(body []byte) uint32 { return crc32.Checksum(body, castagnoli) }

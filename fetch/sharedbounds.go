@@ -5,33 +5,25 @@ import (
 	"time"
 )
 
-// A shared entry that decodes is well formed, not true: whatever can
-// write the Store's keys can write one. Before a node adopts an entry it
-// bounds what the entry may make it do (bound), by what this cache could
-// have written itself:
+// A shared entry that decodes is well formed, not trustworthy: whatever
+// can write the Store's keys can write one. Before adopting an entry, a
+// node bounds it by what this cache could have written itself:
 //
-//   - A fetch time (of either copy) more than maxClockSkew after this
-//     node's now is a bad value: no fetch has come yet at that time.
-//   - A good copy's expiry is at most its fetch time plus the longest
-//     lifetime this cache gives a definite answer (Freshness.MaxLifetime,
-//     24 h by default); a failure's, its fetch time plus the longest retry
-//     (Freshness.MaxRetry, 2 h). A later expiry is cut back to it.
-//   - A failure history is at most as long as its failures could have
-//     carried it through the Store: each write of a failure's entry lasts
-//     until its retry and StoreRetain after (maxFailureGap), so n failures
-//     span at most n-1 such gaps. An older failing-since is moved forward
-//     to that bound. (The wire format already refuses a failing-since
-//     after the latest failure.)
+//   - A fetch time more than maxClockSkew in the future is refused.
+//   - A good copy's expiry is cut to its fetch time plus
+//     Freshness.MaxLifetime; a failure's to its fetch time plus
+//     Freshness.MaxRetry.
+//   - n failures span at most n-1 maxFailureGaps, since each failure's
+//     entry outlives its retry only by StoreRetain; an older failing-since
+//     is moved forward to that bound.
 //
 // So a forged entry can hold an origin no longer than an entry this cache
 // wrote could, and cannot claim an outage the Store could not have seen.
 
 // maxClockSkew is how far ahead of this node's clock another node's may
-// run: a fetch time later than now plus maxClockSkew is refused.
+// run.
 const maxClockSkew = time.Minute
 
-// bound refuses an entry dated in the future (errCorrupt) and cuts its
-// expiries and failure history to what this cache could have written.
 func (c *Cache) bound(s *sharedEntry) error {
 	fresh := c.fc.freshness.withDefaults()
 	horizon := c.fc.now().Add(maxClockSkew)
@@ -54,16 +46,14 @@ func (c *Cache) bound(s *sharedEntry) error {
 }
 
 // maxFailureGap is the longest time between two consecutive failures of
-// one history in the Store: the entry a failure writes lasts until its
-// retry (at most Freshness.MaxRetry) and StoreRetain after; the next
-// fetch may take the lease time to come back, and its node's clock may
-// run maxClockSkew ahead.
+// one history in the Store: the failure's entry lasts until its retry plus
+// StoreRetain, the next fetch may take the lease time, and its node's
+// clock may run maxClockSkew ahead.
 func (c *Cache) maxFailureGap() time.Duration {
 	return c.fc.freshness.withDefaults().MaxRetry + max(c.opts.StoreRetain, 0) + c.leaseTime() + maxClockSkew
 }
 
-// maxFailureSpan is the longest history failures consecutive failures can
-// have: failures-1 gaps, saturating.
+// maxFailureSpan saturates rather than overflow on a forged count.
 func (c *Cache) maxFailureSpan(failures int) time.Duration {
 	gaps := int64(max(failures-1, 0))
 	gap := int64(c.maxFailureGap())

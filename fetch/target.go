@@ -16,8 +16,8 @@ import (
 // client sends.
 var ErrRequestTarget = errors.New("fetch: request-target is neither a path nor an absolute http(s) URL")
 
-// RequestTargetError is a request refused because of its request-target,
-// the one Go's client would write on the request line. It unwraps to
+// RequestTargetError is a request refused because of the request-target
+// Go's client would write on the request line. It unwraps to
 // ErrRequestTarget.
 type RequestTargetError struct {
 	Target string
@@ -30,30 +30,25 @@ func (e *RequestTargetError) Error() string {
 // Unwrap returns ErrRequestTarget.
 func (e *RequestTargetError) Unwrap() error { return ErrRequestTarget }
 
-// wireRequest is what Go's client writes for a request (net/http's
-// Request.write): the request-target of the request line and the Host
-// header, which together name the resource the server serves. The
-// fields a caller sets by hand (URL.Opaque, URL.RawPath, Host) can make
-// them differ from what URL.String() shows, so the Transport checks these.
+// wireRequest is the request-target and Host header Go's client writes
+// for a request (net/http's Request.write). URL.Opaque, URL.RawPath and
+// Host can make them differ from URL.String(), so the Transport checks
+// what is actually sent.
 type wireRequest struct {
-	// scheme is the URL's, lower-cased: the connection's protocol.
+	// scheme is lower-cased.
 	scheme string
-	// host is the Host header: req.Host, or req.URL.Host when that is empty.
+	// host is the Host header.
 	host string
-	// target is the request-target up to its query: what
-	// req.URL.RequestURI() writes before "?" and URL.RawQuery, which is
-	// URL.Opaque when set (prefixed with the scheme when it starts with
-	// "//"), else the escaped path. A CONNECT request without a path sends
-	// the authority (Opaque, else the host) instead, and no query.
+	// target is the request-target before "?", as URL.RequestURI writes
+	// it; for a CONNECT without a path, the authority and no query.
 	target string
-	// query is URL.RawQuery, sent after a "?" when hasQuery.
+	// query is sent after a "?" when hasQuery.
 	query    string
 	hasQuery bool
 }
 
-// wireRequestOf returns what Go's client sends for req, whose URL is set.
-// It builds no string for a URL whose path needs no escaping: the query
-// is kept apart from the target rather than joined to it.
+// wireRequestOf keeps the query apart from the target so that it builds
+// no string for a URL whose path needs no escaping.
 func wireRequestOf(req *http.Request) wireRequest {
 	u := req.URL
 	w := wireRequest{scheme: strings.ToLower(u.Scheme), host: req.Host, query: u.RawQuery,
@@ -68,7 +63,6 @@ func wireRequestOf(req *http.Request) wireRequest {
 			w.target = u.Opaque
 		}
 	case u.Opaque != "":
-		// As URL.RequestURI writes it.
 		w.target = u.Opaque
 		if strings.HasPrefix(w.target, "//") {
 			w.target = u.Scheme + ":" + w.target
@@ -81,8 +75,6 @@ func wireRequestOf(req *http.Request) wireRequest {
 	return w
 }
 
-// requestTarget returns the request-target as written on the request
-// line: the target, then "?" and the query when there is one.
 func (w wireRequest) requestTarget() string {
 	if !w.hasQuery {
 		return w.target
@@ -90,8 +82,6 @@ func (w wireRequest) requestTarget() string {
 	return w.target + "?" + w.query
 }
 
-// appendOriginForm appends to b the URL an origin-form request is read
-// as, scheme://host, the target and the query: pageURLs' only URL for it.
 func (w *wireRequest) appendOriginForm(b []byte) []byte {
 	b = append(b, w.scheme...)
 	b = append(b, "://"...)
@@ -104,19 +94,15 @@ func (w *wireRequest) appendOriginForm(b []byte) []byte {
 	return b
 }
 
-// originForm reports whether the request-target is a path, which the
-// server reads on the Host header's origin.
 func (w *wireRequest) originForm() bool { return strings.HasPrefix(w.target, "/") }
 
 // pageURLs returns the URLs the server may read the request as, each of
-// which robots.txt must allow. An origin-form target (a path) gives one:
-// the path on the Host header's origin. An absolute-form target
-// ("http://host/path", which an Opaque of "//host/path" also gives)
-// names its own origin, which servers take in place of the Host header
-// (RFC 9112 section 3.2.2); when that is another origin, the path is
-// also read on the Host header's, as a server that ignores the absolute
-// form would. Any other target (an authority, "*", a relative form) is
-// an error.
+// which robots.txt must allow. An absolute-form target names its own
+// origin, which servers take in place of the Host header (RFC 9112
+// section 3.2.2); when that differs from the Host header's, the path on
+// the Host header's origin is also checked, for servers that ignore the
+// absolute form. Any target other than a path or an absolute URL is an
+// error.
 func (w wireRequest) pageURLs() ([]string, error) {
 	if w.originForm() {
 		return []string{string(w.appendOriginForm(nil))}, nil
@@ -133,11 +119,9 @@ func (w wireRequest) pageURLs() ([]string, error) {
 	return []string{onHost, target}, nil
 }
 
-// check returns why the request cannot be decided as sent: its Host
-// header holds a byte Go's client would not send it with (it then sends
-// no Host header, and the server picks a site the check did not see); or
-// its request-target holds a space, a control byte or '#', which split or
-// cut the target where servers differ on how to read it.
+// check refuses a Host header Go's client would drop (the server would
+// then pick a site the check did not see), and a request-target holding a
+// space, a control byte or '#', which servers read differently.
 func (w wireRequest) check() error {
 	for i := 0; i < len(w.host); i++ {
 		if c := w.host[i]; c < utf8.RuneSelf && !hostHeaderByte[c] {
@@ -150,9 +134,8 @@ func (w wireRequest) check() error {
 	return nil
 }
 
-// plainTarget reports whether s holds no space, control byte or '#'.
-// Bytes of 0x80 and above pass: they are not runes to decode here, and
-// the invalid ones (RuneError, U+FFFD) never split a target.
+// plainTarget passes bytes of 0x80 and above: even invalid UTF-8 never
+// splits a target.
 func plainTarget(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c <= ' ' || c == 0x7f || c == '#' {
@@ -166,8 +149,6 @@ func plainTarget(s string) bool {
 // with (httpguts.ValidHostHeader); a non-ASCII name it sends as punycode.
 const hostHeaderBytes = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!$%&()*+,-.:;=[]'_~"
 
-// hostHeaderByte marks the bytes of hostHeaderBytes: every request's host
-// is read byte by byte, and a table answers without a search.
 var hostHeaderByte = func() (t [256]bool) {
 	for i := 0; i < len(hostHeaderBytes); i++ {
 		t[hostHeaderBytes[i]] = true
@@ -175,8 +156,7 @@ var hostHeaderByte = func() (t [256]bool) {
 	return t
 }()
 
-// isRobotsTxt reports whether the request asks for /robots.txt itself
-// (with any query), on whichever origin the server reads.
+// isRobotsTxt ignores the query and the origin.
 func (w wireRequest) isRobotsTxt() bool {
 	target := w.target
 	if !strings.HasPrefix(target, "/") {
@@ -189,9 +169,8 @@ func (w wireRequest) isRobotsTxt() bool {
 	return path == "/robots.txt"
 }
 
-// splitAbsolute returns the path and query of an absolute-form target
-// "scheme://authority/path?query" of an http or https scheme, the path
-// being "/" when empty; ok is false for any other form.
+// splitAbsolute returns the path and query of an http or https
+// absolute-form target, the path being "/" when empty.
 func splitAbsolute(target string) (pathQuery string, ok bool) {
 	scheme, rest, found := strings.Cut(target, "://")
 	if !found {

@@ -14,18 +14,15 @@ import (
 	"github.com/fastrobots/robots/internal/bytestr"
 )
 
-// DefaultMaxDelay caps the pacing delay of a Transport: a Crawl-delay or
-// Request-rate asking for longer waits this long between requests.
+// DefaultMaxDelay caps the pacing delay of a Transport.
 const DefaultMaxDelay = time.Minute
 
-// ErrDisallowed is the error a Transport returns for a request that
-// robots.txt disallows; errors.Is finds it through the *DisallowedError
-// that carries it, and through the *url.Error that http.Client wraps
-// that in.
+// ErrDisallowed is the error a Transport returns, wrapped in a
+// *DisallowedError, for a request that robots.txt disallows.
 var ErrDisallowed = errors.New("fetch: disallowed by robots.txt")
 
-// DisallowedError is a request that robots.txt disallows: which URL, for
-// which crawler, and what decided. It unwraps to ErrDisallowed.
+// DisallowedError is a request that robots.txt disallows. It unwraps to
+// ErrDisallowed.
 type DisallowedError struct {
 	URL   string
 	Agent string
@@ -33,8 +30,7 @@ type DisallowedError struct {
 	// robots.txt could not be fetched (Reason says why).
 	Policy Policy
 	Reason Reason
-	// Rule is the rule that decided, with its line (Rule.Line); nil under
-	// FullDisallow.
+	// Rule is the rule that decided; nil under FullDisallow.
 	Rule *robots.Rule
 	// RobotsURL is the robots.txt that governs URL.
 	RobotsURL string
@@ -62,22 +58,17 @@ type TransportOptions struct {
 	// means a crawler that only the '*' groups govern.
 	Agent string
 	// UserAgent is the User-Agent header of the robots.txt requests of the
-	// transport's own Checker; "" means DefaultUserAgent(Agent), as the
-	// robots command sends. The transport does not change the requests it
-	// carries: set their User-Agent as usual.
+	// transport's own Checker; "" means DefaultUserAgent(Agent). The
+	// requests the transport carries are not changed.
 	UserAgent string
-	// Checker decides each request. nil means the transport's own: a
-	// Checker over a Cache over a Fetcher that sends through the base
-	// transport with UserAgent. A Checker given here fetches with its own
-	// Fetcher, and may be shared with other transports and callers.
+	// Checker decides each request. nil means a new Checker whose Fetcher
+	// sends through the base transport with UserAgent.
 	Checker *Checker
 	// CrawlDelay, when true, spaces the requests to each origin by the
-	// Crawl-delay or Request-rate of the crawler's groups (Verdict.Delay),
-	// capped by MaxDelay. Requests to an origin whose groups set neither
-	// are not delayed.
+	// crawler's groups' Verdict.Delay, capped by MaxDelay.
 	CrawlDelay bool
 	// MaxDelay caps the space between two requests to one origin: 0 means
-	// DefaultMaxDelay (1 min), a negative value no cap.
+	// DefaultMaxDelay, a negative value no cap.
 	MaxDelay time.Duration
 }
 
@@ -85,43 +76,22 @@ type TransportOptions struct {
 // robots.txt allows, and with CrawlDelay, no faster than it asks. It is
 // safe for concurrent use.
 //
-// For each request it asks its Checker whether Agent may fetch the URL,
-// which fetches the origin's robots.txt once and caches it (see Cache). A
-// disallowed request never reaches the base transport: RoundTrip returns a
-// *DisallowedError, which http.Client wraps in a *url.Error; errors.Is(err,
-// ErrDisallowed) holds. An http.Client that follows redirects asks the
-// transport for every hop, so each is checked.
+// A disallowed request never reaches the base transport: RoundTrip
+// returns a *DisallowedError, which http.Client wraps in a *url.Error;
+// errors.Is(err, ErrDisallowed) holds. An http.Client that follows
+// redirects asks the transport for every hop, so each is checked.
 //
 // What is checked is what Go's client writes on the wire: the
-// request-target URL.RequestURI() gives (URL.Opaque when set, not
-// URL.Path) on the origin of the Host header (req.Host when set, else
-// URL.Host). An absolute-form target, which an Opaque of "//host/path"
-// gives, names its own origin, and is checked there too. A target that
-// is neither a path nor an absolute http(s) URL, or holds a space, a
-// control byte or '#', is refused with a *RequestTargetError
-// (ErrRequestTarget); a Host header Go's client would drop (it holds '/',
-// '@', '?' or another byte no host has) with a *robots.URLError wrapping
-// robots.ErrBadHost.
-//
-// What passes without a check:
-//
-//   - a request whose request-target is /robots.txt itself;
-//   - a scheme other than http and https: robots.txt governs neither, and
-//     the base transport handles such a request, or refuses it, as it
-//     would without this one.
-//
-// A request whose http or https URL has no host cannot be matched to a
-// robots.txt: RoundTrip refuses it with a *robots.URLError wrapping
-// robots.ErrNoHost. An error of the Checker (the request's context ended
-// while it fetched robots.txt) is returned as is.
+// request-target (URL.Opaque when set) on the origin of the Host header,
+// and an absolute-form target on its own origin too. A request whose
+// target or Host header cannot be checked is refused with a
+// *RequestTargetError or a *robots.URLError. Requests for /robots.txt and
+// schemes other than http and https pass unchecked. Checker errors are
+// returned as is.
 //
 // With CrawlDelay, the requests to one origin go one at a time, each at
-// least the delay after the previous one went to the base transport; the
-// others queue. A waiting request whose context ends returns ctx.Err() at
-// once, and the next in line takes its turn. The robots.txt request and
-// disallowed requests do not wait and delay nothing. The pacing state of
-// an origin lasts only while a request waits or its delay runs: idle
-// origins are swept as the state grows.
+// least the delay after the previous one was sent. A waiting request whose
+// context ends returns ctx.Err() at once. Disallowed requests do not wait.
 type Transport struct {
 	base    http.RoundTripper
 	agent   string
@@ -188,15 +158,13 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return t.base.RoundTrip(req)
 }
 
-// admit returns nil once the request wire may be sent: robots.txt allows
-// every URL the server may read it as and, when the transport paces, its
-// slot on the Host header's origin has come.
+// admit paces by the Host header's origin.
 func (t *Transport) admit(ctx context.Context, wire wireRequest) error {
 	if res, allowed, ok := t.allowedWarm(&wire); ok {
 		if allowed && t.pace == nil {
-			return nil // most requests: no agent to look up
+			return nil
 		}
-		agents := [1]string{t.agent} // on the stack: agent keeps no list
+		agents := [1]string{t.agent} // stays on the stack: agent keeps no list
 		a, _ := res.agent(agents[:])
 		if !allowed {
 			return t.refuse(res, a, &wire)
@@ -206,8 +174,6 @@ func (t *Transport) admit(ctx context.Context, wire wireRequest) error {
 	return t.admitFull(ctx, wire)
 }
 
-// admitFull is admit for any request: it builds every URL the server may
-// read the request as, and asks the Checker's Decide about each.
 func (t *Transport) admitFull(ctx context.Context, wire wireRequest) error {
 	pageURLs, err := wire.pageURLs()
 	if err != nil {
@@ -233,29 +199,23 @@ func (t *Transport) admitFull(ctx context.Context, wire wireRequest) error {
 	return t.pace.wait(ctx, first.Result.URL, first.Delay())
 }
 
-// warmBuffer is the room on the stack for the URL of a request checked
-// warm; a longer URL is built on the heap.
+// warmBuffer is the stack room for a URL checked warm; a longer one
+// escapes to the heap.
 const warmBuffer = 512
 
-// allowedWarm decides, as admit would, the request wire on the path a
-// warm crawler takes most: an origin-form target on a plain origin
-// (rawurl.Split) that the cache holds fresh with the agent's resolution
-// kept on its entry (Checker.allowedWarm). It builds the URL on the
-// stack: the check keeps nothing of it. It returns the answer and whether
-// robots.txt allows the URL; ok is false, and nothing is counted, for any
-// other request, which admit decides in full.
+// allowedWarm is Checker.allowedWarm for an origin-form request. It
+// builds the URL on the stack, since the check keeps nothing of it.
 func (t *Transport) allowedWarm(wire *wireRequest) (res *Result, allowed, ok bool) {
 	if !wire.originForm() {
 		return nil, false, false
 	}
 	var buf [warmBuffer]byte
 	b := wire.appendOriginForm(buf[:0])
-	return t.checker.allowedWarm(t.agent, bytestr.String(b)) // buf is not written again
+	return t.checker.allowedWarm(t.agent, bytestr.String(b)) // safe: buf is not written again
 }
 
-// refuse returns the error of the origin-form request wire, which a, the
-// agent's resolution on the answer res, disallows: its verdict names the
-// rule. Only a refused request pays for the URL's string and the verdict.
+// refuse builds the URL's string and the verdict, which only a refused
+// request needs.
 func (t *Transport) refuse(res *Result, a *Agent, wire *wireRequest) error {
 	pageURL := string(wire.appendOriginForm(nil))
 	p, err := readPage(pageURL)
@@ -275,8 +235,8 @@ func (t *Transport) CloseIdleConnections() {
 	}
 }
 
-// closeBody closes a request's body, as a RoundTripper must even when it
-// sends nothing.
+// closeBody closes a request's body, as a RoundTripper must even on
+// error.
 func closeBody(req *http.Request) {
 	if req.Body != nil {
 		req.Body.Close()
@@ -284,14 +244,12 @@ func closeBody(req *http.Request) {
 }
 
 // pacerSweepMin is the size of the pacing state below which idle origins
-// are not swept: sweeping a small map costs more than it saves.
+// are not swept.
 const pacerSweepMin = 1024
 
-// pacer spaces the requests to each origin: one request of an origin at a
-// time waits for its turn, and the next may start delay after the previous
-// one was let go. Spacing from the moment a request was let go, rather
-// than from when it was due, keeps every gap at least delay even when a
-// request is let go late.
+// pacer spaces the requests to each origin, one at a time. It spaces
+// from when a request was let go rather than when it was due, so every
+// gap is at least delay even when a request goes late.
 type pacer struct {
 	maxDelay time.Duration // negative: no cap
 	clock    pacerClock
@@ -301,21 +259,19 @@ type pacer struct {
 	sweepAt int
 }
 
-// pace is the state of one origin.
 type pace struct {
 	turn  chan struct{} // holds a token while a request waits for its time
-	next  time.Time     // when the next request may go
-	users int           // requests holding or waiting for the turn
+	next  time.Time     // guarded by pacer.mu
+	users int           // requests holding or waiting for the turn; guarded by pacer.mu
 }
 
-// pacerClock tells the time and sleeps; tests move a fake one.
+// pacerClock lets tests move a fake clock.
 type pacerClock interface {
 	Now() time.Time
 	// Sleep waits for d, or until ctx ends, and returns ctx.Err() then.
 	Sleep(ctx context.Context, d time.Duration) error
 }
 
-// realClock is the system's clock.
 type realClock struct{}
 
 func (realClock) Now() time.Time { return time.Now() }
@@ -331,10 +287,8 @@ func newPacer(maxDelay time.Duration, clock pacerClock) *pacer {
 	return &pacer{maxDelay: maxDelay, clock: clock, origins: map[string]*pace{}, sweepAt: pacerSweepMin}
 }
 
-// wait returns when a request to the origin key may go, delay after the
-// previous one went, and keeps the origin for delay after it; or returns
-// ctx.Err() at once when ctx ends first, leaving the origin's time as it
-// was.
+// wait returns ctx.Err() at once when ctx ends first, leaving the
+// origin's next time unchanged.
 func (p *pacer) wait(ctx context.Context, key string, delay time.Duration) error {
 	if p.maxDelay >= 0 {
 		delay = min(delay, p.maxDelay)
@@ -364,7 +318,6 @@ func (p *pacer) wait(ctx context.Context, key string, delay time.Duration) error
 	return nil
 }
 
-// enter returns the state of key, counting one more user of it.
 func (p *pacer) enter(key string) *pace {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -386,9 +339,8 @@ func (p *pacer) leave(o *pace) {
 	o.users--
 }
 
-// sweep drops the origins that no request holds and whose next time has
-// come: they constrain nothing. The next sweep waits until the state has
-// doubled, so sweeping costs O(1) per origin added.
+// sweep drops origins that constrain nothing. The next sweep waits until
+// the state has doubled, so sweeping costs O(1) per origin added.
 func (p *pacer) sweep(now time.Time) {
 	for key, o := range p.origins {
 		if o.users == 0 && !o.next.After(now) {
@@ -398,7 +350,6 @@ func (p *pacer) sweep(now time.Time) {
 	p.sweepAt = max(pacerSweepMin, 2*len(p.origins))
 }
 
-// size returns the number of origins the pacer holds state for.
 func (p *pacer) size() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -21,9 +21,8 @@ import (
 //	                   bit 2: the copies' Content-Usage fields follow them
 //	good      copy     when flagged
 //	failure   copy     when flagged
-//	usage     string   per copy present, good first, when bit 2 is set: the
-//	                   response's Content-Usage field (Result.ContentUsage) in
-//	                   its canonical form (usage.Preference.String)
+//	usage     string   per copy present, good first, when bit 2 is set:
+//	                   Result.ContentUsage as usage.Preference.String
 //	checksum  4 bytes  CRC-32C (Castagnoli) of everything before it, big-endian
 //
 // A copy is one fetch's outcome:
@@ -39,36 +38,30 @@ import (
 //	body                                string: the bytes parsed, empty unless Conditional
 //
 // A string is a uvarint length and that many bytes. Decoding checks the
-// total size (MaxSharedValue), the magic, the version, the checksum, every
-// length against its limit, every enumerated value, and that nothing
-// follows the checksum; anything else is a corrupt value, ignored and
-// overwritten. A change of layout is a new wireVersion, and the version is
-// part of the key too (storeKey), so nodes of two versions share nothing
-// rather than misread each other.
+// total size, the magic, the version, the checksum, every length against
+// its limit, every enumerated value, and that nothing follows the
+// checksum; anything else is a corrupt value, ignored and overwritten. A
+// change of layout is a new wireVersion, which is part of the key too
+// (storeKey), so nodes of two versions never misread each other.
 //
-// The usage fields came later within version 1, behind a flag bit that
-// was 0 before: an entry whose responses carried no Content-Usage field is
-// written as before, and an entry written before them decodes as one
-// without the field. An older node reads an entry with the bit set as
-// corrupt, fetches itself and overwrites it, which costs a fetch and
-// never a wrong answer.
+// Bit 2 is set only when a copy has a Content-Usage field, so nodes that
+// do not know it still read other entries; they treat flagged ones as
+// corrupt, which costs a fetch, never a wrong answer.
 const (
 	wireMagic   = "FRBT"
 	wireVersion = 1
 )
 
-// Limits of the wire format.
+// Limits of the wire format, which bound what an untrusted value can make
+// a node allocate.
 const (
 	// MaxSharedBody is the largest body a shared entry carries: the default
-	// body limit, robots.MaxBytes (500 KiB). A fetch that read more (a
-	// Fetcher with a larger MaxBytes) is not shared.
+	// body limit, robots.MaxBytes. A fetch that read more is not shared.
 	MaxSharedBody = 500 << 10
-	// maxWireString bounds every string of an entry but the body: URLs,
-	// the error message, validators, the origin.
+	// maxWireString bounds every string of an entry but the body.
 	maxWireString = 8 << 10
-	// MaxSharedValue bounds a whole entry (628 KiB): the body, two copies'
-	// strings and fixed fields. A Store may refuse a longer value without
-	// reading it (ErrForeignValue).
+	// MaxSharedValue bounds a whole entry. A Store may refuse a longer
+	// value without reading it (ErrForeignValue).
 	MaxSharedValue = MaxSharedBody + 16*maxWireString
 	// maxWireRedirects and maxWireFailures bound the counts a value may
 	// claim.
@@ -76,13 +69,10 @@ const (
 	maxWireFailures  = 1 << 30
 	// maxErrMsg is how much of a failure's message is shared.
 	maxErrMsg = 1 << 10
-	// maxWireContentUsage bounds a copy's Content-Usage field in its
-	// canonical form: one key=value member per category of the
-	// vocabulary, a few dozen bytes today, with room for later drafts.
+	// maxWireContentUsage leaves room for later drafts' vocabularies.
 	maxWireContentUsage = 1 << 10
 )
 
-// The bits of an entry's flags byte.
 const (
 	flagGood    = 1 << iota // a good copy follows
 	flagFailure             // the latest failure follows
@@ -90,19 +80,14 @@ const (
 	flagsKnown  = flagGood | flagFailure | flagUsage
 )
 
-// errCorrupt is the error of a value that is not a shared entry of this
-// version for the origin asked for.
 var errCorrupt = errors.New("fetch: corrupt shared entry")
 
-// errTooLarge is the error of an entry whose encoding would pass a limit;
-// it is not shared.
 var errTooLarge = errors.New("fetch: entry too large to share")
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// sharedEntry is what a Store holds for one origin: the state of its
-// cache entry, with the body of its good copy, so that every node can
-// serve what the node that fetched serves.
+// sharedEntry carries the good copy's body so that every node can serve
+// what the node that fetched serves.
 type sharedEntry struct {
 	origin       string
 	good         *sharedCopy // the last definite answer; nil when none
@@ -111,8 +96,6 @@ type sharedEntry struct {
 	failures     int
 }
 
-// sharedCopy is one fetch's outcome, with what is needed to rebuild its
-// Result: the body to parse, and the validators of a conditional refresh.
 type sharedCopy struct {
 	url, finalURL      string
 	redirects, status  int
@@ -125,12 +108,10 @@ type sharedCopy struct {
 	retryAfter         time.Duration
 	etag, lastModified string
 	body               []byte
-	// contentUsage is the response's Content-Usage field
-	// (Result.ContentUsage).
+	// contentUsage is Result.ContentUsage.
 	contentUsage usage.Preference
 }
 
-// latest returns when the entry's latest fetch came.
 func (s *sharedEntry) latest() time.Time {
 	if s.failure != nil {
 		return s.failure.fetchedAt
@@ -162,7 +143,6 @@ var kindErrors = [errKindEnd]error{
 	errKindBadStatus:        ErrBadStatus,
 }
 
-// kindOf returns the kind of err.
 func kindOf(err error) errKind {
 	if err == nil {
 		return errNone
@@ -175,9 +155,6 @@ func kindOf(err error) errKind {
 	return errOther
 }
 
-// sharedError is the Err of a Result rebuilt from a shared entry: the
-// message of the fetch's error, wrapping the error of this package it
-// wrapped.
 type sharedError struct {
 	msg  string
 	base error
@@ -186,7 +163,6 @@ type sharedError struct {
 func (e *sharedError) Error() string { return e.msg }
 func (e *sharedError) Unwrap() error { return e.base }
 
-// err rebuilds a copy's error.
 func (c *sharedCopy) err() error {
 	if c.errKind == errNone {
 		return nil
@@ -194,7 +170,6 @@ func (c *sharedCopy) err() error {
 	return &sharedError{msg: c.errMsg, base: kindErrors[c.errKind]}
 }
 
-// encode returns the wire form of s, or errTooLarge.
 func (s *sharedEntry) encode() ([]byte, error) {
 	if len(s.origin) > maxWireString || s.failures > maxWireFailures {
 		return nil, errTooLarge
@@ -228,7 +203,6 @@ func (s *sharedEntry) encode() ([]byte, error) {
 	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b, castagnoli)), nil
 }
 
-// copies returns the entry's copies present, good first.
 func (s *sharedEntry) copies() []*sharedCopy {
 	var cs []*sharedCopy
 	for _, c := range []*sharedCopy{s.good, s.failure} {
@@ -239,8 +213,6 @@ func (s *sharedEntry) copies() []*sharedCopy {
 	return cs
 }
 
-// flags returns the entry's flags byte: flagUsage only when a copy has a
-// Content-Usage field, so that other entries are written as before it.
 func (s *sharedEntry) flags() byte {
 	var flags byte
 	if s.good != nil {
@@ -257,7 +229,6 @@ func (s *sharedEntry) flags() byte {
 	return flags
 }
 
-// fits reports whether every field of c is within the format's limits.
 func (c *sharedCopy) fits() bool {
 	for _, s := range []string{c.url, c.finalURL, c.errMsg, c.etag, c.lastModified} {
 		if len(s) > maxWireString {
@@ -294,7 +265,7 @@ func appendString(b []byte, s string) []byte {
 	return append(b, s...)
 }
 
-// unixNano is t in Unix nanoseconds, 0 for the zero time.
+// unixNano maps the zero time to 0.
 func unixNano(t time.Time) int64 {
 	if t.IsZero() {
 		return 0
@@ -309,9 +280,8 @@ func fromUnixNano(n int64) time.Time {
 	return time.Unix(0, n)
 }
 
-// decodeShared reads a shared entry for origin from its wire form. Any
-// value that is not one (too large, another format or version, a checksum
-// or a field that does not check, another origin's) is errCorrupt.
+// decodeShared returns errCorrupt for any value that is not an entry of
+// this version for origin.
 func decodeShared(b []byte, origin string) (*sharedEntry, error) {
 	if len(b) > MaxSharedValue || len(b) < len(wireMagic)+1+4 ||
 		string(b[:len(wireMagic)]) != wireMagic || b[len(wireMagic)] != wireVersion {
@@ -346,10 +316,8 @@ func decodeShared(b []byte, origin string) (*sharedEntry, error) {
 	return s, nil
 }
 
-// consistent reports whether the entry's parts agree: a good copy is a
-// definite answer, a failure is one, the failure count and failing-since
-// go with the failure, the run began no later than the latest failure,
-// and the policy is the reason's.
+// consistent rejects combinations no cache writes, so that a decoded
+// entry cannot put a node in a state it could not reach itself.
 func (s *sharedEntry) consistent() bool {
 	if s.good == nil && s.failure == nil {
 		return false
@@ -364,16 +332,13 @@ func (s *sharedEntry) consistent() bool {
 		!s.failingSince.IsZero() && !s.failingSince.After(s.failure.fetchedAt) && len(s.failure.body) == 0
 }
 
-// valid reports whether a copy's policy is its reason's, and whether only
-// a Conditional copy has a body.
 func (c *sharedCopy) valid() bool {
 	p, ok := policyOf(c.reason)
 	return ok && p == c.policy && (c.policy == Conditional || len(c.body) == 0) &&
 		c.errKind < errKindEnd && !c.fetchedAt.IsZero() && c.retryAfter >= 0
 }
 
-// policyOf returns the policy a fetch's reason goes with; ok is false for
-// a reason no fetch gives.
+// policyOf reports false for a reason no fetch gives.
 func policyOf(r Reason) (p Policy, ok bool) {
 	switch r {
 	case ReasonOK:
@@ -386,8 +351,8 @@ func policyOf(r Reason) (p Policy, ok bool) {
 	return 0, false
 }
 
-// wireReader reads the fields of an entry; a read past the end or past a
-// limit sets bad and yields zero values.
+// wireReader sets bad, and yields zero values, on a read past the end or
+// past a limit, so decoding checks once at the end.
 type wireReader struct {
 	b   []byte
 	bad bool
@@ -436,8 +401,6 @@ func (r *wireReader) bytes(limit int) []byte {
 
 func (r *wireReader) string(limit int) string { return string(r.bytes(limit)) }
 
-// contentUsage reads a copy's Content-Usage field: a string within
-// maxWireContentUsage that parses as a statement of preference.
 func (r *wireReader) contentUsage() usage.Preference {
 	s := r.string(maxWireContentUsage)
 	if s == "" {
