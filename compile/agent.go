@@ -28,7 +28,6 @@ func IsGlobalAgent(value string, mode Mode) bool {
 	return isGlobalAgent(value, mode.Dialect().ExactGlobalAgent)
 }
 
-// isGlobalAgent is IsGlobalAgent in a dialect that takes only "*" or not.
 func isGlobalAgent(value string, exact bool) bool {
 	if exact {
 		return value == "*"
@@ -37,8 +36,8 @@ func isGlobalAgent(value string, exact bool) bool {
 }
 
 // FoldAgent returns s with ASCII letters lower-cased, the form in which
-// agents are indexed and looked up. Only ASCII folds: Google compares agents
-// with an ASCII case-insensitive comparison.
+// agents are indexed and looked up: Google compares agents ignoring ASCII
+// case only.
 func FoldAgent(s string) string {
 	for i := 0; i < len(s); i++ {
 		if 'A' <= s[i] && s[i] <= 'Z' {

@@ -8,24 +8,21 @@ import (
 )
 
 // Every check of a rule set enters through the methods of this file, and
-// this file alone chooses the tier that answers it. A path reaches them in
-// pieces read one after the other (a+b+c), so that a caller holding the
-// path of a URL in parts never joins them:
+// this file alone chooses the tier that answers it. A path arrives in
+// pieces (a+b+c), so that a caller holding a URL in parts never joins them:
 //
-//   - The automaton answers once it is built (hot), walking the pieces, or
-//     the URL's own bytes up to its '#', in place. Its checks are the
-//     cheapest, and a dialect that matches paths as they are written
-//     (Verbatim) needs nothing done to a path before them.
+//   - Once built, the automaton answers (hot), walking the pieces, or the
+//     URL's bytes up to its '#', in place; in a dialect that matches paths
+//     as written (Verbatim) nothing is done to a path first.
 //   - Before that, the cold tier tests the rules whose keys the path starts
-//     with (cold), while its work stays bounded (coldWorkMax). After
-//     HotAfter cold checks, or for one past that bound, the automaton is
-//     built and answers.
-//   - A dialect that rewrites paths (RFC mode) makes the subject of the
-//     check first (Dialect.Subject), then asks the same tiers.
+//     with (cold), while its work stays within coldWorkMax. After HotAfter
+//     cold checks, or for one past that bound, the automaton is built.
+//   - A dialect that rewrites paths (RFC mode) makes the check's subject
+//     first (Dialect.Subject), then asks the same tiers.
 
 // Verdict is what a rule set decides for a path: the ID of the winning
-// pattern (an index into the rules of the selection, in group and file
-// order) and its kind, or Matched false when no pattern matches.
+// pattern (an index into the selection's rules, in group and file order)
+// and its kind, or Matched false when no pattern matches.
 type Verdict struct {
 	ID      int32
 	Allow   bool
@@ -41,8 +38,7 @@ func (v Verdict) Allowed() bool { return !v.Matched || v.Allow }
 // robotsTxtPath is the path RFC 9309 section 2.2.2 always allows.
 const robotsTxtPath = "/robots.txt"
 
-// hot returns the automaton while it answers every check as the path is
-// written: once it is built, in a dialect that rewrites no path.
+// hot returns the automaton once built, in a dialect that rewrites no path.
 func (rs *RuleSet) hot() *automaton.Set {
 	if !rs.verbatim {
 		return nil
@@ -63,9 +59,8 @@ func (rs *RuleSet) Allowed(a, b, c string) bool {
 	return rs.decide(a, b, c).Allowed()
 }
 
-// AllowedBeforeFragment reports whether p, a path up to its first '#', is
-// allowed: the part of a URL from its path on is read in place, its
-// fragment included.
+// AllowedBeforeFragment reports whether p, up to its first '#', is
+// allowed: p may be a URL from its path on, fragment included.
 func (rs *RuleSet) AllowedBeforeFragment(p string) bool {
 	if s := rs.hot(); s != nil {
 		return s.AllowedBeforeFragment(p)
@@ -85,8 +80,7 @@ func (rs *RuleSet) AllowedLanes(p *[automaton.Lanes]string) (v [automaton.Lanes]
 	return v
 }
 
-// Decide returns the verdict for the path a+b+c and the pattern that
-// decided it.
+// Decide returns the verdict for the path a+b+c.
 func (rs *RuleSet) Decide(a, b, c string) Verdict {
 	if s := rs.hot(); s != nil {
 		return verdictOf(s.DecideParts(a, b, c))
@@ -94,9 +88,8 @@ func (rs *RuleSet) Decide(a, b, c string) Verdict {
 	return rs.decide(a, b, c)
 }
 
-// decide answers a check the automaton does not answer yet, or not as the
-// path is written: it makes the subject of the dialect, then asks the
-// cold tier, and the automaton, built now, when cold declines.
+// decide answers a check hot does not: it makes the dialect's subject,
+// then asks the cold tier, and builds the automaton when cold declines.
 func (rs *RuleSet) decide(a, b, c string) Verdict {
 	if !rs.verbatim {
 		s := rs.file.dialect.Subject(a + b + c)
@@ -117,7 +110,6 @@ func verdictOf(p automaton.Pattern, ok bool) Verdict {
 	return Verdict{ID: p.ID, Allow: p.Allow, Matched: ok}
 }
 
-// cutFragment returns p up to its first '#'.
 func cutFragment(p string) string {
 	if i := strings.IndexByte(p, '#'); i >= 0 {
 		return p[:i]
@@ -125,10 +117,9 @@ func cutFragment(p string) string {
 	return p
 }
 
-// cold answers a check on the path a+b+c by testing the rules, when the
-// rule set is cold, its dialect compares patterns as they are written
-// (RFC mode's are normalised, which only the automaton is given), and the
-// check's work is small; ok is false otherwise.
+// cold answers a check by testing the rules, while the rule set is cold
+// and the work within coldWorkMax; ok is false otherwise, and always when
+// patterns are normalised.
 func (rs *RuleSet) cold(a, b, c string) (v Verdict, ok bool) {
 	if rs.normalize {
 		return v, false
@@ -145,27 +136,23 @@ func (rs *RuleSet) cold(a, b, c string) (v Verdict, ok bool) {
 	var m coldMatch
 	ix := rs.index.Load()
 	if ix == nil && n == 1 && coldWork(len(path), int(rs.rules), int(rs.bytes)) <= coldWorkMax {
-		rs.matchAll(&m, path) // one check may be all there is: index nothing
+		rs.matchAll(&m, path) // one check may be all there is
 		return m.verdict(), true
 	}
 	if ix == nil {
 		ix = rs.buildIndex()
 	}
-	if len(path) > int(ix.coldPathMax) { // indexWork of path > coldWorkMax, found once
+	if len(path) > int(ix.coldPathMax) { // past coldWorkMax
 		return v, false
 	}
 	ix.match(&m, rs, path)
 	return m.verdict(), true
 }
 
-// coldJoinBytes is the longest path of several pieces a cold check joins
-// without allocating; a longer one is joined into a new string.
 const coldJoinBytes = 256
 
-// joinPath returns a+b+c as one string: the one piece that is not empty,
-// when there is only one; else the pieces copied into buf when they fit
-// its capacity; else a new string. The result may alias buf, which the
-// caller does not write again.
+// joinPath returns a+b+c, copied into buf when several pieces fit it. The
+// result may alias buf, which the caller must not write again.
 func joinPath(buf []byte, a, b, c string) string {
 	switch {
 	case b == "" && c == "":
@@ -180,10 +167,8 @@ func joinPath(buf []byte, a, b, c string) string {
 	return bytestr.String(append(append(append(buf, a...), b...), c...))
 }
 
-// coldWork bounds the bytes a cold check of a path of pathLen bytes
-// compares when it tries rules whose patterns hold bytes bytes: each try
-// compares the path's bytes at most once per pattern segment, reading
-// many at a time.
+// coldWork bounds the bytes a cold check compares: each try reads the path
+// at most once per pattern segment, many bytes at a time.
 func coldWork(pathLen, rules, bytes int) int {
 	return (pathLen + 1) * (rules + bytes/16)
 }

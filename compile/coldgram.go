@@ -6,22 +6,15 @@ import (
 	"github.com/fastrobots/robots/internal/alloc"
 )
 
-// gramIndex holds a cold index's patterns with a star, filed by what they
-// require of a path beyond their key. The prefix index narrows patterns by
-// their key, the bytes before the first star, and real files hold hundreds
-// of star patterns that share a key: no key at all ("/*?*sort=", one rule
-// per faceted-search parameter) or one ("/shop/*-colour-*"). Trying all of
-// them on every path made such a file's cold checks cost microseconds.
-//
-// A pattern can match a path only if the path holds every literal piece of
-// the pattern, so each pattern is filed under one two-byte substring of its
-// pieces, its gram, chosen to be rare in paths (gramRarity). A check reads
-// the path's grams once and tries only the patterns filed under a gram the
-// path holds, and whose key the path starts with. Grams are hashed into
-// gramBuckets buckets, so a bucket may also hold patterns of other grams:
-// trying them costs time, never a wrong verdict, because every candidate
-// is matched in full. Patterns with no piece of two bytes ("/*?*&*") stay
-// in the prefix index.
+// gramIndex holds a cold index's star patterns by what they require of a
+// path beyond their key, since many may share a key or have none
+// ("/*?*sort=", one rule per faceted-search parameter). A path holds every
+// literal piece of a pattern it matches, so each pattern is filed under a
+// two-byte substring of its pieces, its gram, chosen to be rare in paths
+// (gramRarity), and a check tries only the patterns filed under a gram the
+// path holds. Grams are hashed into buckets: a collision costs time, never
+// a wrong verdict, since every candidate is matched in full. Patterns with
+// no piece of two bytes ("/*?*&*") stay in the prefix index.
 //
 // It is built only for gramMin star patterns or more: for fewer, trying
 // them costs less than reading the path's grams.
@@ -29,32 +22,25 @@ type gramIndex struct {
 	filed []coldEntry // by bucket: bucket j holds filed[start[j]:start[j+1]]
 	start []int32     // per non-empty bucket, in bucket order, and the end
 	used  [gramWords]uint64
-	// rank[w] counts the non-empty buckets of the words before w: with
-	// used, it turns a bucket number into its index in start.
+	// rank[w] counts the non-empty buckets of the words before w.
 	rank [gramWords]uint16
 }
 
 const (
-	// gramBuckets is the number of buckets grams are hashed into: enough
-	// that the grams of a path (tens) rarely share one with the patterns'
-	// (up to a few hundred on real files), few enough that a check clears
-	// the bitmap of buckets it has tried (gramWords words) for next to
-	// nothing.
+	// gramBuckets is enough that a path's grams rarely share a bucket with
+	// the patterns', few enough that a check's bitmap of them is cheap.
 	gramBuckets = 1 << gramBits
 	gramBits    = 10
 	gramWords   = gramBuckets / 64
 
-	// gramMin is the fewest star patterns for which a gramIndex is built.
 	gramMin = 16
 )
 
-// gramBucket returns the bucket of the gram ab.
 func gramBucket(a, b byte) uint32 {
 	return (uint32(a)<<8 | uint32(b)) * 0x9E3779B1 >> (32 - gramBits)
 }
 
-// fileByGram moves the entries of all that have a gram into a new
-// gramIndex, and returns the others.
+// fileByGram moves the entries that have a gram into a new gramIndex.
 func fileByGram(slab string, all []coldEntry) ([]coldEntry, *gramIndex) {
 	const none = gramBuckets
 	gi := &gramIndex{}
@@ -85,12 +71,10 @@ func fileByGram(slab string, all []coldEntry) ([]coldEntry, *gramIndex) {
 	return rest, gi
 }
 
-// bytes returns the memory the index holds.
 func (gi *gramIndex) bytes() int {
 	return alloc.Size(alloc.SizeOf[gramIndex]()) + alloc.Size(cap(gi.filed)*coldEntryBytes) + alloc.Size(4*cap(gi.start))
 }
 
-// match tries the patterns that may match path.
 func (gi *gramIndex) match(m *coldMatch, slab string, path string) {
 	var tried [gramWords]uint64
 	for i := 0; i+1 < len(path); i++ {
@@ -104,7 +88,7 @@ func (gi *gramIndex) match(m *coldMatch, slab string, path string) {
 	}
 }
 
-// tryPrefixed tries the entries whose key path starts with.
+// tryPrefixed tries those of es whose key path starts with.
 func tryPrefixed(m *coldMatch, slab string, es []coldEntry, path string) {
 	for k := range es {
 		m.tryEntry(slab, &es[k], path, false)
@@ -112,8 +96,7 @@ func tryPrefixed(m *coldMatch, slab string, es []coldEntry, path string) {
 }
 
 // keyStarts reports whether path starts with the entry's key; a key of
-// one byte, as most of the short keys are ("/"), is compared without
-// reading the slab.
+// one byte, as most short keys are ("/"), is read from the head.
 func (e *coldEntry) keyStarts(slab string, path string) bool {
 	switch e.key {
 	case 0:
@@ -124,10 +107,8 @@ func (e *coldEntry) keyStarts(slab string, path string) bool {
 	return strings.HasPrefix(path, e.keyOf(slab))
 }
 
-// rarestGram returns the two bytes of a literal piece of the pattern rest
-// (the pattern after its key) that are least likely to be found in a path,
-// by gramRarity; ok is false when no piece has two bytes. Every piece must
-// be in a path the pattern matches, and so must each of its grams.
+// rarestGram returns the two adjacent literal bytes of rest, a pattern
+// past its key, least likely in a path; ok is false when there are none.
 func rarestGram(rest string) (g [2]byte, ok bool) {
 	rest = strings.TrimSuffix(rest, "$")
 	best := -1
@@ -143,11 +124,8 @@ func rarestGram(rest string) (g [2]byte, ok bool) {
 	return g, best >= 0
 }
 
-// gramRarity scores how seldom a byte appears in URL paths, from 0 for
-// '/' up: the separators of path segments and words, and lower-case
-// letters, are everywhere; query syntax, upper case and other bytes are
-// not. It need only be roughly right: a poor choice costs tries, not
-// verdicts.
+// gramRarity scores how seldom a byte appears in URL paths. It need only
+// be roughly right: a poor choice costs tries, not verdicts.
 var gramRarity = func() (r [256]uint8) {
 	for c := range r {
 		r[c] = 5
@@ -171,11 +149,8 @@ var gramRarity = func() (r [256]uint8) {
 	return r
 }()
 
-// pathGrams is the set of a path's grams (pairs of adjacent bytes), hashed
-// into gramBuckets buckets as the gram index hashes them, read the first
-// time a check needs it. It lets a check with no index rule out most star
-// patterns without matching them: a real file's star patterns are mostly
-// "/*" and a piece that few paths hold ("/*?sort=", "/*.pdf$").
+// pathGrams is the set of a path's grams, read the first time a check
+// with no index needs it to rule out a star pattern.
 type pathGrams struct {
 	set  [gramWords]uint64
 	read bool
@@ -183,8 +158,7 @@ type pathGrams struct {
 
 // mayMatch reports false when expr cannot match path: the two bytes after
 // its first star, or its last two bytes, are literal and the path does not
-// hold them side by side. A gram that shares its bucket with one of the
-// path's costs a full match, never a verdict.
+// hold them side by side.
 func (g *pathGrams) mayMatch(expr, path string) bool {
 	s := 1
 	if len(expr) < 2 || expr[1] != '*' {
@@ -205,8 +179,6 @@ func (g *pathGrams) mayMatch(expr, path string) bool {
 	return g.holds(expr[s+1], expr[s+2]) && g.holds(last[len(last)-2], last[len(last)-1])
 }
 
-// holds reports whether the path may hold the bytes ab side by side: it
-// does when either is a star.
 func (g *pathGrams) holds(a, b byte) bool {
 	if a == '*' || b == '*' {
 		return true

@@ -15,68 +15,47 @@ import (
 	"github.com/fastrobots/robots/internal/word"
 )
 
-// coldIndex holds a rule set's patterns by their literal prefix, their
-// key: the bytes before the first '*' (and before a final '$'). A pattern
-// can match a path only if its key is a prefix of the path. The entries
-// are grouped by their key's second byte (the first is nearly always '/'),
-// and a group is sorted by key the first time a path needs it: the keys
-// that are prefixes of a path are then found by one binary search and a
-// walk up a chain of prefixes (candidates), so a cold check tries those
-// rules alone — on a real file a handful, where a group may hold hundreds
-// or thousands, most of which no path of a crawl comes near. Keys shorter
-// than two bytes are tried for every path. When a rule set holds many
-// patterns with a star, those that require two bytes after their key are
-// filed by them instead (gramIndex): hundreds of them may share a key, or
-// have none.
+// coldIndex holds a rule set's patterns by their key, the literal bytes
+// before the first '*' (and a final '$'): a pattern can match a path only
+// if its key prefixes the path. Entries are grouped by their key's second
+// byte (the first is nearly always '/'), and a group is sorted the first
+// time a path needs it (candidates). Keys shorter than two bytes are tried
+// for every path. When many patterns hold a star, those with a gram are
+// filed in a gramIndex instead.
 type coldIndex struct {
-	// A check reads every field: on a crawl each line it reads is a
-	// cache miss, so they are kept within 80 bytes, the object's size.
+	// A check reads every field: keep them within coldIndexBytes.
 
-	// slab holds every entry's pattern (coldEntry.off): the file's arena,
-	// which holds the patterns that needed no escaping, followed by the
-	// escaped ones when the rules have any. A check reads the patterns
-	// from it without going through the rules and the file: on a crawl,
-	// each such hop is a cache miss.
+	// slab holds every entry's pattern: the file's arena, then the escaped
+	// patterns if any, so that a check need not go through the rules.
 	slab string
-	// entries are the index's entries, in one array: first the nShort
-	// whose key has no or one byte, then the others, grouped by key[1]
-	// (table).
+	// entries holds the nShort short entries, then the others by key[1].
 	entries []coldEntry
-	// table holds the groups, in one array a check reads: groupWords
-	// words whose bit c says the group of byte c is not empty, then, per
-	// non-empty group in byte order, where it begins in entries, with
-	// groupSorted set once it is sorted (read and set atomically), then
-	// the end.
+	// table holds groupWords bitmap words whose bit c says group c is not
+	// empty, then, per non-empty group in byte order, where it begins in
+	// entries, with groupSorted set (atomically) once sorted, then the end.
 	table       []int32
-	grams       *gramIndex // star patterns filed by gram, when there are many (coldgram.go)
+	grams       *gramIndex // star patterns filed by gram, when there are many
 	nShort      int32
-	coldPathMax int32 // the longest path whose work is within coldWorkMax (indexWork), found once
+	coldPathMax int32 // the longest path whose indexWork is within coldWorkMax
 }
 
 // coldIndexBytes is the size of a coldIndex (TestColdIndexSizes).
 const coldIndexBytes = 80
 
-// groupWords is the number of words of a group table's bitmap.
 const groupWords = 256 / 32
 
-// groupSorted marks in a group table a group that is sorted. An index
-// holds fewer entries than a file bytes, far fewer than it.
+// groupSorted marks a sorted group; it is above any entry index, since an
+// index holds fewer entries than a file bytes.
 const groupSorted = 1 << 30
 
-// all returns the index's entries.
 func (ix *coldIndex) all() []coldEntry {
 	return ix.entries
 }
 
-// short returns the entries whose key has no or one byte.
 func (ix *coldIndex) short() []coldEntry { return ix.entries[:ix.nShort] }
 
-// keyed returns the entries grouped by their key's second byte.
 func (ix *coldIndex) keyed() []coldEntry { return ix.all()[ix.nShort:] }
 
-// groupTable returns the table of groups of the non-short entries of
-// all, which must be grouped and follow nShort short ones, whose count
-// of entries of each key's second byte is counts.
 func groupTable(counts *[256]int32, nShort int32) []int32 {
 	var used [groupWords]int32
 	groups := 0
@@ -98,30 +77,24 @@ func groupTable(counts *[256]int32, nShort int32) []int32 {
 	return append(t, sum)
 }
 
-// coldEntryBytes is the size of a coldEntry, which a cold index is
-// charged per entry (TestColdIndexSizes).
+// coldEntryBytes is the size of a coldEntry (TestColdIndexSizes).
 const coldEntryBytes = 24
 
 // coldEntry is one pattern a rule is matched as: its own, or the
-// directory of an index page (Google's rule), without the '$' that
-// anchors it, found in the index's slab. A pattern, escaped, holds at
-// most three times MaxLineBytes, which n holds.
+// directory of an index page (Google's rule) without its anchoring '$'.
+// An escaped pattern holds at most three times MaxLineBytes, which n holds.
 type coldEntry struct {
 	off uint32 // the pattern is slab[off:off+n]
 	id  int32  // the selection's ID
 	up  int32  // in a sorted group, the entry of its nearest prefix (linkPrefixes)
 	// headLo and headHi are the key's head (headOf), split so that an
-	// entry needs no 8-byte alignment: a search compares most keys with a
-	// path, and a key of up to headLen bytes in full, without reading the
-	// slab, whose every key read is a cache miss on a crawl.
+	// entry needs no 8-byte alignment.
 	headLo uint32
 	headHi uint16
 	n      uint16 // the pattern's length
 	key    uint16 // the length of its key
 	flags  entryFlags
-	// need is a byte every path the pattern matches holds after its key
-	// (needOf), where the flags' needAt says. A check tests it before it
-	// reads the pattern. An entry is 24 bytes.
+	// need is a byte every path the pattern matches holds past its key.
 	need byte
 }
 
@@ -129,13 +102,10 @@ type coldEntry struct {
 // group's byte, the key's second.
 const headLen = 7
 
-// headOf returns the head of s, the bytes that tell apart the keys of a
-// group, whose second byte is the same: the first, and the five after the
-// second (s[2:headLen]), padded with zeros, as a big-endian word whose low
-// 16 bits are zero. Of two strings of one group, the one whose head is
-// less is less. Equal heads decide nothing past headLen bytes, nor, as
-// padding and a NUL byte look alike, between two strings of which one is
-// shorter.
+// headOf returns s[0] and s[2:headLen], the bytes that tell apart a
+// group's keys, zero-padded, as the top of a big-endian word. Within a
+// group, a lesser head is a lesser string; equal heads decide nothing past
+// headLen bytes, nor, as padding and a NUL look alike, between lengths.
 func headOf(s string) uint64 {
 	if len(s) >= 8 {
 		w := bits.ReverseBytes64(word.Load(s)) // s[0:8], s[0] the top byte
@@ -151,8 +121,7 @@ func headOf(s string) uint64 {
 	return w
 }
 
-// headIndex is the byte of a string that byte b of its head (from the
-// top) holds.
+// headIndex returns the index in a string of byte b of its head.
 func headIndex(b int) int {
 	if b == 0 {
 		return 0
@@ -160,19 +129,16 @@ func headIndex(b int) int {
 	return b + 1
 }
 
-// head returns headOf the entry's key.
 func (e *coldEntry) head() uint64 { return uint64(e.headHi)<<48 | uint64(e.headLo)<<16 }
 
-// setHead sets the entry's head to headOf its key.
 func (e *coldEntry) setHead(key string) {
 	h := headOf(key)
 	e.headHi, e.headLo = uint16(h>>48), uint32(h>>16)
 }
 
 // compareKey compares the entry's key with path, whose head is ph and
-// whose second byte is the key's (the entry's group), as strings.Compare
-// would. It reads the slab only when both are longer than headLen and
-// their heads are equal.
+// whose second byte is the key's, as strings.Compare would. It reads the
+// slab only when both are longer than headLen and their heads are equal.
 func (e *coldEntry) compareKey(slab, path string, ph uint64) int {
 	switch kh := e.head(); {
 	case kh < ph:
@@ -180,7 +146,6 @@ func (e *coldEntry) compareKey(slab, path string, ph uint64) int {
 	case kh > ph:
 		return 1
 	case e.key <= headLen || len(path) <= headLen:
-		// One is a prefix of the other, or both are equal.
 		return cmp.Compare(int(e.key), len(path))
 	}
 	// Not strings.Compare: path would escape, and with it the buffer a
@@ -194,10 +159,8 @@ func (e *coldEntry) compareKey(slab, path string, ph uint64) int {
 	return 0
 }
 
-// commonKeyPrefix returns the length of the common prefix of the entry's
-// key and path, whose head is ph and whose second byte is the key's, as
-// commonPrefix would. It reads the slab only when both are longer than
-// headLen and their heads are equal.
+// commonKeyPrefix is commonPrefix of the entry's key and path, reading
+// the slab only as compareKey does.
 func (e *coldEntry) commonKeyPrefix(slab, path string, ph uint64) int {
 	n := min(int(e.key), len(path))
 	if x := e.head() ^ ph; x != 0 {
@@ -210,27 +173,22 @@ func (e *coldEntry) commonKeyPrefix(slab, path string, ph uint64) int {
 	return headLen + commonPrefix(slab[e.off+headLen:e.off+uint32(e.key)], path[headLen:])
 }
 
-// entryFlags are the bits of a coldEntry's flags.
 type entryFlags uint8
 
 const (
-	// entryDir: the pattern is the rule's index page's directory, anchored
-	// at its end.
+	// entryDir: the pattern is the directory of the rule's index page,
+	// anchored at its end.
 	entryDir entryFlags = 1 << iota
-	// entryAllow: the rule is an allow.
 	entryAllow
 	// entryExact: on a path that starts with the key, mayMatch decides the
-	// pattern (exactNeed): it matches whenever the path holds its need,
-	// and the pattern is not read. "/*?", "/*&*", "/private" are such; "/*.pdf$" is not.
+	// pattern (exactNeed), which is not read: "/*?", "/*&*", "/private"
+	// are such; "/*.pdf$" is not.
 	entryExact
-	// needShift places the entry's needPlace (needAt) in its flags.
 	needShift = iota
 )
 
-// needAt returns where a path must hold the entry's need.
 func (e *coldEntry) needAt() needPlace { return needPlace(e.flags >> needShift) }
 
-// setNeed sets the entry's need and where a path must hold it.
 func (e *coldEntry) setNeed(b byte, at needPlace) {
 	e.need, e.flags = b, e.flags&(1<<needShift-1)|entryFlags(at)<<needShift
 }
@@ -239,8 +197,6 @@ func (e *coldEntry) dir() bool   { return e.flags&entryDir != 0 }
 func (e *coldEntry) allow() bool { return e.flags&entryAllow != 0 }
 func (e *coldEntry) exact() bool { return e.flags&entryExact != 0 }
 
-// entryFlagsOf returns the flags of an entry of a rule, allow or not,
-// for its pattern or its index page's directory (dir).
 func entryFlagsOf(allow, dir bool) entryFlags {
 	var f entryFlags
 	if allow {
@@ -252,7 +208,6 @@ func entryFlagsOf(allow, dir bool) entryFlags {
 	return f
 }
 
-// needPlace is where a path must hold an entry's need byte.
 type needPlace uint8
 
 const (
@@ -261,10 +216,8 @@ const (
 	needAtEnd                     // as its last byte
 )
 
-// mayMatch is a quick test that may rule the entry out for path before
-// its pattern is read: false when path lacks the byte the pattern needs
-// past its key, or is shorter than the key. On a crawl most paths match
-// no pattern, and reading each from the slab costs a cache miss.
+// mayMatch reports false when path is shorter than the key or lacks the
+// byte the pattern needs past it.
 func (e *coldEntry) mayMatch(path string) bool {
 	switch {
 	case len(path) < int(e.key):
@@ -278,12 +231,9 @@ func (e *coldEntry) mayMatch(path string) bool {
 }
 
 // exactNeed reports whether mayMatch decides a pattern on a path that
-// starts with its key: rest, the pattern past its key (without the '$'
-// that anchors it when anchored), holds no literal byte and is not
-// anchored empty, which would ask the path to end at the key; or holds
-// one literal byte, after a star, the need needOf picks: "*c" and "*c*"
-// match a rest that holds c, "*c" anchored one that ends in c. A
-// directory's pattern is anchored at its end, and never exact.
+// starts with its key: whether rest, the pattern past its key without its
+// '$', holds no literal byte (and is not anchored empty) or only its need,
+// after a star ("*c", "*c*"). A directory's pattern is never exact.
 func exactNeed(rest string, anchored, dir bool) bool {
 	if dir {
 		return false
@@ -303,13 +253,10 @@ func exactNeed(rest string, anchored, dir bool) bool {
 	return false
 }
 
-// needOf returns a byte that every path a pattern matches holds past the
-// pattern's key of key bytes, rest being the pattern past the key,
-// without the '$' that anchors it at its end when anchored: its last
-// byte, when the pattern is anchored and that byte is literal (atEnd);
-// else, of its literal bytes, which the path holds somewhere past the
-// key, the first of the rarest in paths (gramRarity): "*sort=" needs '=',
-// which rules out more paths than 's'. ok is false when rest holds none.
+// needOf returns a byte every path a pattern matches holds past its key,
+// rest being the pattern past the key without its '$' when anchored: the
+// last byte, when anchored and literal (atEnd); else the rarest of its
+// literal bytes (gramRarity). ok is false when rest holds no literal.
 func needOf(rest string, anchored bool) (b byte, atEnd, ok bool) {
 	if n := len(rest); anchored && n > 0 && rest[n-1] != '*' {
 		return rest[n-1], true, true
@@ -322,21 +269,15 @@ func needOf(rest string, anchored bool) (b byte, atEnd, ok bool) {
 	return b, false, ok
 }
 
-// A pattern of MaxLineBytes, escaped, must fit coldEntry.n (this fails to
-// compile otherwise).
+// A pattern of MaxLineBytes, escaped, must fit coldEntry.n.
 var _ [1<<16 - 1 - 3*MaxLineBytes]struct{}
 
-// expr returns the entry's pattern, without the '$' of a directory.
 func (e *coldEntry) expr(slab string) string { return slab[e.off : e.off+uint32(e.n)] }
 
-// keyOf returns the entry's key.
 func (e *coldEntry) keyOf(slab string) string { return slab[e.off : e.off+uint32(e.key)] }
 
-// group returns the key's second byte, by which the entry is grouped
-// when its key has one.
 func (e *coldEntry) group(slab string) byte { return slab[e.off+1] }
 
-// buildIndex indexes the rules once and returns the index.
 func (rs *RuleSet) buildIndex() *coldIndex {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
@@ -361,7 +302,7 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 	}
 	ix.table = groupTable(&counts, ix.nShort)
 	entries := make([]coldEntry, len(all))
-	next, short := counts, int32(0) // where the next entry of each group goes
+	next, short := counts, int32(0)
 	for c, start := 0, ix.nShort; c < len(next); c++ {
 		next[c], start = start, start+counts[c]
 	}
@@ -377,7 +318,7 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 	ix.entries = entries
 	*scratch = all[:0]
 	entryScratch.Put(scratch)
-	if len(ix.slab) != len(rs.file.body) { // escaped patterns follow the arena
+	if len(ix.slab) != len(rs.file.body) { // the escaped patterns are a new string
 		rs.meter.Add(alloc.Size(len(ix.slab)))
 	}
 	rs.meter.Add(alloc.Size(coldIndexBytes) + alloc.Size(cap(entries)*coldEntryBytes) + alloc.Size(4*cap(ix.table)))
@@ -386,15 +327,12 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 	return ix
 }
 
-// longestCold returns the longest path whose work (indexWork) is within
-// coldWorkMax, on an index of keyed entries whose stars are stars, by a
-// binary search on the path's length, which work never decreases with;
-// math.MaxInt32 when every path's is.
+// longestCold returns the length of the longest path whose indexWork is
+// within coldWorkMax, or math.MaxInt32 when every path's is.
 func longestCold(stars starTally, keyed int) int32 {
 	within := func(n int) bool { return indexWork(n, stars.star, stars.starBytes, keyed) <= coldWorkMax }
-	// Any entry costs a path of n bytes at least (n+1)/8, and a star
-	// n+1: no path of 16*coldWorkMax bytes is within, unless nothing
-	// costs.
+	// An entry costs a path of n bytes at least (n+1)/8 and a star n+1, so
+	// no path of 16*coldWorkMax bytes is within unless nothing costs.
 	hi := 16 * coldWorkMax
 	if within(hi) {
 		return math.MaxInt32
@@ -413,18 +351,14 @@ func longestCold(stars starTally, keyed int) int32 {
 	return int32(lo)
 }
 
-// entryScratch holds the buffers buildIndex collects entries in.
 var entryScratch = sync.Pool{New: func() any { return new([]coldEntry) }}
 
-// starTally counts the entries whose pattern holds a '*', and their
-// patterns' bytes: only they need a search in the path.
 type starTally struct{ star, starBytes int }
 
-// collect appends the entries of the rule set's rules to all, and counts
-// those with a star; it sets the slab their patterns are read from.
+// collect appends the rule set's entries to all and sets the slab.
 func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry, stars *starTally) []coldEntry {
 	f := rs.file
-	var escaped []byte // the escaped patterns, after the arena in the slab
+	var escaped []byte
 	rs.eachRule(func(i, id int32) {
 		r := f.rules[i]
 		expr := f.pattern(i, r)
@@ -451,8 +385,6 @@ func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry, stars *starTally) []c
 	return all
 }
 
-// add appends e, whose pattern is expr, with its key, and counts what it
-// costs to try.
 func (t *starTally) add(all []coldEntry, e coldEntry, expr string) []coldEntry {
 	key := strings.IndexByte(expr, '*')
 	if key >= 0 {
@@ -480,31 +412,23 @@ func (t *starTally) add(all []coldEntry, e coldEntry, expr string) []coldEntry {
 	return append(all, e)
 }
 
-// indexWork bounds the bytes a cold check of a path of pathLen bytes
-// compares, on an index of entries entries, star of them holding a star in
-// starBytes bytes: Match on every pattern with a star (coldWork), and the
-// search for its keys among the entries (candidates): a binary search
-// whose comparisons read at most the path, then at most every entry, each
-// compared with at most the path. buildIndex turns it into a longest path
-// once (longestCold), which a check compares its path's length with.
-//
-// It also bounds the groups a check sorts: an index of n entries costs at
-// least n/16 for any path, so one that passes coldWorkMax holds fewer than
-// maxSortedEntries, whose index within a group fits indexBits.
+// indexWork bounds the bytes a cold check compares on an index: Match on
+// every star pattern, plus a search and a walk of at most every entry,
+// each reading at most the path. As n entries cost at least n/16, an index
+// within coldWorkMax holds fewer than maxSortedEntries.
 func indexWork(pathLen, star, starBytes, entries int) int {
 	return coldWork(pathLen, star, starBytes) + (pathLen+1)*(bits.Len(uint(entries))+entries)/16
 }
 
-// maxSortedEntries bounds the entries of an index whose groups a cold
-// check may sort: 16 times coldWorkMax (indexWork). sortKeys packs an entry's
-// index within its group in indexBits, which holds it only because of
-// this bound (this fails to compile otherwise).
+// maxSortedEntries bounds the entries of an index whose groups a check
+// may sort; indexBits must hold it.
 const maxSortedEntries = 16 * coldWorkMax
 
 var _ [indexMask + 1 - maxSortedEntries]struct{}
 
-// group returns the entries whose key's second byte is c, sorted by key;
-// it sorts them the first time, under rs.mu.
+// group returns the entries whose key's second byte is c, sorted by key.
+// The first check to need a group sorts it under rs.mu; the sorted bit is
+// set atomically after, so a check that sees it reads the group unlocked.
 func (ix *coldIndex) group(rs *RuleSet, c byte) []coldEntry {
 	t := ix.table
 	used := uint32(t[c/32])
@@ -529,9 +453,8 @@ func (ix *coldIndex) group(rs *RuleSet, c byte) []coldEntry {
 	return g
 }
 
-// bucketIndex returns the place of bucket b among the non-empty buckets of
-// a bitmap, used, whose rank counts the non-empty buckets before each of
-// its words; ok is false when b is empty.
+// bucketIndex returns the place of bucket b among the non-empty buckets
+// (used, ranked by rank); ok is false when b is empty.
 func bucketIndex(used []uint64, rank []uint16, b uint32) (j int, ok bool) {
 	if !hasBit(used, b) {
 		return 0, false
@@ -540,16 +463,12 @@ func bucketIndex(used []uint64, rank []uint16, b uint32) (j int, ok bool) {
 	return int(rank[w]) + bits.OnesCount64(used[w]&(1<<(b%64)-1)), true
 }
 
-// setBit sets bit b of the bitmap words.
 func setBit(words []uint64, b uint32) { words[b/64] |= 1 << (b % 64) }
 
-// hasBit reports whether bit b of the bitmap words is set.
 func hasBit(words []uint64, b uint32) bool { return words[b/64]&(1<<(b%64)) != 0 }
 
-// bucketStarts ranks the non-empty buckets that used marks, counts[b]
-// being the entries of bucket b, turns counts into where each bucket
-// begins, and returns those places for the non-empty buckets, then the
-// end.
+// bucketStarts turns counts into where each bucket begins, and returns
+// those places for the non-empty buckets, then the end.
 func bucketStarts(counts []int32, used []uint64, rank []uint16) []int32 {
 	rankWords(used, rank)
 	last := len(used) - 1
@@ -565,18 +484,15 @@ func bucketStarts(counts []int32, used []uint64, rank []uint16) []int32 {
 	return append(start, sum)
 }
 
-// rankWords sets rank[w] to the bits of used before word w.
 func rankWords(used []uint64, rank []uint16) {
 	for w := 1; w < len(used); w++ {
 		rank[w] = rank[w-1] + uint16(bits.OnesCount64(used[w-1]))
 	}
 }
 
-// sortByKey sorts the entries of a group by key. It is a radix sort whose
-// digits are five bytes of the keys, packed with an entry's index into a
-// uint64 so that each level is a sort of plain numbers; the bytes all keys
-// of a level share are skipped ("/about/media/..." a thousand times), so
-// that a level reads each key's bytes about once.
+// sortByKey sorts a group by key: a radix sort whose digits, five bytes of
+// the keys, are packed with an entry's index into a uint64. The bytes all
+// keys of a level share are skipped, as groups often repeat a prefix.
 func sortByKey(slab string, g []coldEntry) {
 	if len(g) <= smallGroup {
 		slices.SortFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(slab), b.keyOf(slab)) })
@@ -596,24 +512,19 @@ func sortByKey(slab string, g []coldEntry) {
 }
 
 const (
-	// smallGroup is the most entries sorted by comparing their keys: the
-	// sort of the standard library sorts so few by insertion, without
-	// allocating.
-	smallGroup = 12
+	smallGroup = 12 // sorted by comparing keys, by insertion, without allocating
 
 	digitBytes = 5
 	// indexBits holds an entry's index within its group, below its digit:
-	// 24 bits, enough only because a check sorts no group of an index of
-	// maxSortedEntries or more (coldWorkMax).
+	// enough only within maxSortedEntries.
 	indexBits = 64 - 8*digitBytes
 	indexMask = 1<<indexBits - 1
 )
 
-// sortKeys sorts words, the indices into keys of keys that share their
-// first depth bytes. A run of keys with the same digit is sorted at the
-// next digit, unless one of them ends inside this one: then the digit's
-// padding may equal a longer key's NUL bytes, and the run is sorted by
-// comparing the keys (on real files, a run of one key repeated).
+// sortKeys sorts words, indices of keys that share their first depth
+// bytes. A run of equal digits is sorted at the next digit, unless a key
+// ends within this digit, whose padding may then equal a longer key's NUL
+// bytes: such a run is sorted by comparing keys.
 func sortKeys(keys []string, words []uint64, depth int) {
 	if len(words) < 2 {
 		return
@@ -643,8 +554,7 @@ func sortKeys(keys []string, words []uint64, depth int) {
 	}
 }
 
-// sharedPrefix returns how many bytes past depth all the keys words index
-// have in common.
+// sharedPrefix returns how many bytes past depth the keys words index share.
 func sharedPrefix(keys []string, words []uint64, depth int) int {
 	first := keys[words[0]&indexMask]
 	n := len(first) - depth
@@ -670,7 +580,6 @@ func digitAt(key string, depth int) uint64 {
 	return binary.BigEndian.Uint64(b[:])
 }
 
-// match tries the patterns whose key is a prefix of path.
 func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {
 	slab := ix.slab
 	tryPrefixed(m, slab, ix.short(), path)
@@ -683,12 +592,9 @@ func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {
 	candidates(ix.group(rs, path[1]), slab, path, func(e *coldEntry) { m.tryEntry(slab, e, path, true) })
 }
 
-// candidates calls fn with every entry of the sorted es whose key is a
-// prefix of path. The keys that are prefixes of path lie between the
-// first of them and path, so each is a prefix of k, the greatest key at
-// most path: they are the entries of k's chain of prefixes (up, set by
-// linkPrefixes) no longer than k's common prefix with path. One binary
-// search finds k; the chain is walked from there.
+// candidates calls fn with every entry of the sorted es whose key prefixes
+// path: those of the chain of prefixes (linkPrefixes) of k, the greatest
+// key at most path, no longer than k's common prefix with path.
 func candidates(es []coldEntry, slab string, path string, fn func(*coldEntry)) {
 	ph := headOf(path)
 	i, found := searchKey(es, slab, path, ph)
@@ -710,11 +616,9 @@ func candidates(es []coldEntry, slab string, path string, fn func(*coldEntry)) {
 	}
 }
 
-// searchKey returns the place of the first entry of the sorted es whose
-// key is at least path, whose head is ph, and whether it equals path. It
-// is slices.BinarySearchFunc written out: a comparison called through a
-// func value would make path escape, and with it the buffer a cold check
-// may have joined it in.
+// searchKey is slices.BinarySearchFunc of path, whose head is ph, in es,
+// written out: a func value would make path, and the buffer a cold check
+// may have joined it in, escape.
 func searchKey(es []coldEntry, slab string, path string, ph uint64) (int, bool) {
 	lo, hi := 0, len(es)
 	for lo < hi {
@@ -728,11 +632,9 @@ func searchKey(es []coldEntry, slab string, path string, ph uint64) (int, bool) 
 	return lo, lo < len(es) && es[lo].compareKey(slab, path, ph) == 0
 }
 
-// linkPrefixes sets the up link of each entry of the sorted es: the
-// nearest entry before it whose key is a prefix of its own (-1 for none).
-// Following up from an entry visits every entry whose key is a prefix of
-// its key: of two prefixes of one key the shorter is a prefix of the
-// longer, and sorts before it.
+// linkPrefixes sets each entry's up link to the nearest entry before it
+// whose key prefixes its own, or -1. Following the links visits every such
+// entry, since prefixes of one key prefix each other and sort by length.
 func linkPrefixes(slab string, es []coldEntry) {
 	var chain []int32 // the previous entry and its chain of prefixes
 	for i := range es {
@@ -748,7 +650,6 @@ func linkPrefixes(slab string, es []coldEntry) {
 	}
 }
 
-// commonPrefix returns the length of the common prefix of a and b.
 func commonPrefix(a, b string) int {
 	n := min(len(a), len(b))
 	i := 0
@@ -765,10 +666,8 @@ func commonPrefix(a, b string) int {
 	return n
 }
 
-// tryEntry tests an entry on path, whose key path is known to start
-// with when keyed. The tests that read only the entry come first, the
-// slab last: an exact entry whose key is known is decided by mayMatch
-// alone, without reading its pattern.
+// tryEntry tests an entry on path, which is known to start with its key
+// when keyed; the slab is read last.
 func (m *coldMatch) tryEntry(slab string, e *coldEntry, path string, keyed bool) {
 	if !e.mayMatch(path) {
 		return
@@ -782,9 +681,6 @@ func (m *coldMatch) tryEntry(slab string, e *coldEntry, path string, keyed bool)
 	}
 }
 
-// pattern returns the entry's pattern as a cold check ranks it, its
-// priority being the length of the rule's pattern (a directory's with the
-// '$' it ends in). Its Expr shares the slab: it is not read here.
 func (e *coldEntry) pattern(slab string) automaton.Pattern {
 	p := automaton.Pattern{Expr: e.expr(slab), Allow: e.allow(), Priority: int32(e.n), ID: e.id}
 	if e.dir() {
@@ -793,9 +689,7 @@ func (e *coldEntry) pattern(slab string) automaton.Pattern {
 	return p
 }
 
-// matches tests an entry, whose pattern is expr, on a path that starts
-// with its key: what follows the key in each, the key being the pattern's
-// bytes before its first star.
+// matches tests an entry on a path that starts with its key.
 func (m *coldMatch) matches(e *coldEntry, expr, path string) bool {
 	rest, tail := expr[e.key:], path[e.key:]
 	if e.dir() {

@@ -9,9 +9,9 @@ import (
 )
 
 // The directives below are not part of RFC 9309 and change no verdict;
-// Google ignores all of them. Other crawlers read them, each in its own way:
-// the parsers accept what their documentation and the common open-source
-// parsers accept, and report anything else as invalid rather than guess.
+// Google ignores them. The parsers accept what other crawlers' documentation
+// and the common open-source parsers accept, and report anything else as
+// invalid rather than guess.
 const (
 	keyCrawlDelay  = "crawl-delay"
 	keyRequestRate = "request-rate"
@@ -20,15 +20,15 @@ const (
 	keyCleanParam  = "clean-param"
 )
 
-// CrawlDelay returns the group's crawl delay: the value of its last valid
-// Crawl-delay line, as crawler-commons and Python's urllib.robotparser
-// keep it. ok is false when the group has none.
+// CrawlDelay returns the value of the group's last valid Crawl-delay line,
+// as crawler-commons and Python's urllib.robotparser keep it. ok is false
+// when the group has none.
 func (g *Group) CrawlDelay() (d time.Duration, ok bool) {
 	return lastValid(g.Extras, keyCrawlDelay, ParseCrawlDelay)
 }
 
-// RequestRate returns the group's request rate: the value of its last
-// valid Request-rate line. ok is false when the group has none.
+// RequestRate returns the value of the group's last valid Request-rate
+// line. ok is false when the group has none.
 func (g *Group) RequestRate() (r RequestRate, ok bool) {
 	return lastValid(g.Extras, keyRequestRate, ParseRequestRate)
 }
@@ -39,8 +39,6 @@ func (g *Group) VisitTime() (w VisitTime, ok bool) {
 	return lastValid(g.Extras, keyVisitTime, ParseVisitTime)
 }
 
-// lastValid returns the parsed value of the last directive named key whose
-// value parses.
 func lastValid[T any](ds []Directive, key string, parse func(string) (T, bool)) (v T, ok bool) {
 	for i := len(ds) - 1; i >= 0; i-- {
 		if !strings.EqualFold(ds[i].Key, key) {
@@ -54,11 +52,10 @@ func lastValid[T any](ds []Directive, key string, parse func(string) (T, bool)) 
 }
 
 // ParseCrawlDelay reads a Crawl-delay value: a non-negative decimal number
-// of seconds, fractions allowed ("10", "0.5", ".5"). Yandex and
-// crawler-commons read fractions; signs, exponents and units are refused.
-// The value is read exactly, rounded to the nearest nanosecond, halves up;
-// a delay too long for a Duration saturates at the longest one, so a
-// bigger value never asks for a shorter delay.
+// of seconds, fractions allowed ("10", "0.5", ".5"), as Yandex and
+// crawler-commons read it; signs, exponents and units are refused. It is
+// rounded to the nanosecond, halves up, and saturates at the longest
+// Duration, so a bigger value never asks for a shorter delay.
 func ParseCrawlDelay(value string) (time.Duration, bool) {
 	if !isDecimal(value) {
 		return 0, false
@@ -67,19 +64,14 @@ func ParseCrawlDelay(value string) (time.Duration, bool) {
 	return decimalSeconds(whole, frac), true
 }
 
-// maxSeconds is the most whole seconds a Duration holds.
 const maxSeconds = math.MaxInt64 / int64(time.Second)
 
-// maxSecondsDigits is the number of decimal digits of maxSeconds
-// (9223372036): a count of whole seconds with more is past it.
-// TestMaxSecondsDigits ties the two.
+// maxSecondsDigits is the digit count of maxSeconds (TestMaxSecondsDigits).
 const maxSecondsDigits = 10
 
-// decimalSeconds returns the Duration of whole.frac seconds, both digits
-// only, rounded to the nanosecond, math.MaxInt64 when it is that or more.
-// It counts in integers: a float64 holds no more than 16 digits, too few
-// for the nanoseconds of a delay past 10^7 seconds, and rounds the
-// largest Duration up to 2^63, which wraps to a negative one.
+// decimalSeconds returns the Duration of whole.frac seconds, saturated. It
+// counts in integers: a float64 lacks the digits for a long delay's
+// nanoseconds, and rounds the largest Duration up to 2^63, which wraps.
 func decimalSeconds(whole, frac string) time.Duration {
 	whole = strings.TrimLeft(whole, "0")
 	if len(whole) > maxSecondsDigits {
@@ -108,8 +100,6 @@ func decimalSeconds(whole, frac string) time.Duration {
 	return time.Duration(sec*int64(time.Second) + ns)
 }
 
-// isDecimal reports whether s is digits with at most one '.', and at least
-// one digit.
 func isDecimal(s string) bool {
 	digits, dots := 0, 0
 	for i := 0; i < len(s); i++ {
@@ -138,11 +128,9 @@ type RequestRate struct {
 }
 
 // ParseRequestRate reads a Request-rate value: "n/m", n requests every m
-// seconds ("1/5"), where m may carry a unit: s, m or h ("1/10s", "100/1h").
-// Both numbers are positive integers; a number too large for an int, or a
-// period too long for a Duration, saturates at the largest one, so a
-// bigger period never asks for a shorter interval. A visiting window in
-// the Visit-time form may follow, after white space ("1/10s 1800-0600").
+// seconds ("1/5"), m with an optional unit s, m or h ("1/10s", "100/1h"),
+// both positive integers that saturate when too large. A Visit-time window
+// may follow after white space ("1/10s 1800-0600").
 func ParseRequestRate(value string) (RequestRate, bool) {
 	rate, window, hasWindow := cutSpace(value)
 	n, m, ok := strings.Cut(rate, "/")
@@ -179,7 +167,6 @@ func ParseRequestRate(value string) (RequestRate, bool) {
 	return r, true
 }
 
-// cutSpace slices s around its first space or tab.
 func cutSpace(s string) (before, after string, found bool) {
 	if i := strings.IndexAny(s, " \t"); i >= 0 {
 		return s[:i], s[i+1:], true
@@ -187,8 +174,7 @@ func cutSpace(s string) (before, after string, found bool) {
 	return s, "", false
 }
 
-// saturatedCount reads a decimal integer above zero made of digits only,
-// math.MaxInt when it is larger.
+// saturatedCount is positiveInt, saturated at math.MaxInt.
 func saturatedCount(s string) (int, bool) {
 	n, ok := positiveInt(s)
 	if !ok && s != "" && strings.Trim(s, "0123456789") == "" && strings.Trim(s, "0") != "" {
@@ -242,7 +228,6 @@ func ParseVisitTime(value string) (VisitTime, bool) {
 	return VisitTime{Start: start, End: end}, true
 }
 
-// parseClock reads "HHMM" or "HH:MM".
 func parseClock(s string) (time.Duration, bool) {
 	if len(s) == 5 && s[2] == ':' {
 		s = s[:2] + s[3:]
@@ -258,8 +243,7 @@ func parseClock(s string) (time.Duration, bool) {
 	return time.Duration(h)*time.Hour + time.Duration(m)*time.Minute, true
 }
 
-// Host is a Host line: the mirror Yandex was asked to treat as the main
-// one.
+// Host is a Host line: the mirror Yandex is asked to treat as the main one.
 type Host struct {
 	// Line is the line's number in the file, counting from 1.
 	Line int
@@ -340,8 +324,6 @@ func (f *File) CleanParams() []CleanParam {
 	return fileLevel(f, keyCleanParam, ParseCleanParam, func(c *CleanParam, line int) { c.Line = line })
 }
 
-// fileLevel returns the valid values of the file's key lines, wherever they
-// stand, parsed by parse and given their line numbers by setLine.
 func fileLevel[T any](f *File, key string, parse func(string) (T, bool), setLine func(*T, int)) []T {
 	var out []T
 	for _, d := range f.Others() {

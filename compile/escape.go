@@ -7,11 +7,11 @@ import (
 	"github.com/fastrobots/robots/internal/word"
 )
 
-// EscapePattern canonicalises an allow or disallow value the way Google does
+// EscapePattern canonicalises an allow or disallow value as Google does
 // before matching: every byte outside ASCII becomes %XX, and the hex digits
 // of an existing %xx escape are upper-cased ("/Sanjosé" becomes
 // "/Sanjos%C3%A9", "%aa" becomes "%AA"). Nothing is decoded. It returns
-// value itself, without allocating, when nothing changes.
+// value itself when nothing changes.
 func EscapePattern(value string) string {
 	if !needsEscape(value) {
 		return value
@@ -36,8 +36,7 @@ func EscapePattern(value string) string {
 }
 
 // needsEscape reports whether EscapePattern changes s: whether it holds a
-// byte outside ASCII or a %xx escape with a lower-case digit. Most values
-// hold neither; plainASCII rules them out eight bytes at a time.
+// byte outside ASCII or a %xx escape with a lower-case digit.
 func needsEscape(s string) bool {
 	if plainASCII(s) {
 		return false
@@ -59,9 +58,8 @@ func needsEscape(s string) bool {
 
 func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
 
-// plainASCII reports whether s holds only ASCII bytes and no '%', reading
-// it a word at a time: a byte is outside ASCII when its high bit is set,
-// and is '%' when it is zero after an exclusive or with '%'.
+// plainASCII reports whether s holds only ASCII bytes and no '%', a word
+// at a time: a byte is '%' when it is zero after an exclusive or with '%'.
 func plainASCII(s string) bool {
 	const ones, highs, pct = 0x0101010101010101, 0x8080808080808080, 0x2525252525252525
 	i := 0
@@ -88,9 +86,8 @@ func upper(c byte) byte {
 }
 
 // NormalizeRFCPattern brings an allow or disallow value to the form in
-// which RFC 9309 section 2.2.2 compares octets (see percent.NormalizeRFC),
-// keeping '*' and a final '$' as operators. Dialect.Subject brings paths
-// to the same form.
+// which RFC 9309 section 2.2.2 compares octets (percent.NormalizeRFC),
+// keeping '*' and a final '$' as operators, as Dialect.Subject does paths.
 func NormalizeRFCPattern(pattern string) string {
 	return percent.NormalizeRFC(pattern, true)
 }

@@ -12,27 +12,22 @@ const (
 	Disallow              // a rule that disallows matching paths
 	Sitemap               // a sitemap URL, outside any group
 
-	// kindCount is the number of kinds: a new kind goes above it, with its
-	// field in fields, and every switch on Kind names it (TestEveryKindIs*
-	// fail until they do).
+	// kindCount is the number of kinds; a new kind goes above it, with its
+	// field in fields, and every switch on Kind must name it.
 	kindCount
 )
 
-// field is the grammar of one kind's key: its field name, and the
-// misspellings Google accepts and RFC 9309 does not, in the order Google
-// tests them.
+// field is the grammar of one kind's key: its name, and the misspellings
+// Google accepts and RFC 9309 does not, in the order Google tests them.
 type field struct {
 	name  string
 	typos []string
 }
 
-// fields is the grammar of keys, the one table every recogniser derives
-// from: ClassifyKey's spellings, and the words that canonicalKind and the
-// quick path (quickKey) compare. A key is the first spelling it starts
-// with ("allowed" is an allow, "disallowed" a disallow). The spellings of
-// one kind share a first letter and no two kinds do (spellingsByLetter
-// relies on it, and panics otherwise), so a key is tried against one
-// kind's spellings alone.
+// fields is the grammar of keys, which every recogniser derives from. A
+// key is the first spelling it starts with ("disallowed" is a disallow).
+// The spellings of one kind share a first letter and no two kinds do
+// (spellingsByLetter panics otherwise).
 var fields = [kindCount]field{
 	UserAgent: {"user-agent", []string{"useragent", "user agent"}},
 	Allow:     {"allow", nil},
@@ -40,16 +35,13 @@ var fields = [kindCount]field{
 	Sitemap:   {"sitemap", []string{"site-map"}},
 }
 
-// keySpelling is one spelling of a field name and the kind it stands for.
-// typo marks misspellings that Google accepts and RFC 9309 does not.
 type keySpelling struct {
 	name string
 	kind Kind
 	typo bool
 }
 
-// spellingsByLetter indexes the spellings of fields by their first
-// letter, the field name first and its typos in order.
+// spellingsByLetter indexes fields' spellings by first letter, in order.
 var spellingsByLetter = func() (by [256][]keySpelling) {
 	var kindOfLetter [256]Kind
 	for kind := Unknown + 1; kind < kindCount; kind++ {
@@ -75,7 +67,6 @@ func ClassifyKey(key string, mode Mode) (kind Kind, spelling string, typo bool) 
 	return classifyKey(key, mode.Dialect().ExactKeys)
 }
 
-// classifyKey is ClassifyKey in a dialect whose keys are exact or not.
 func classifyKey(key string, exact bool) (kind Kind, spelling string, typo bool) {
 	if key == "" {
 		return Unknown, "", false
@@ -91,12 +82,10 @@ func classifyKey(key string, exact bool) (kind Kind, spelling string, typo bool)
 	return Unknown, "", false
 }
 
-// wordBytes is the size of the words keys are compared in.
 const wordBytes = 8
 
-// kindOf is classifyKey's kind, found first among the canonical spellings
-// a word at a time: nearly every key is one of them. The others, typos
-// included, go through classifyKey.
+// kindOf is classifyKey's kind, tried first on the canonical spellings,
+// which nearly every key is.
 func kindOf(key string, exact bool) Kind {
 	if kind, ok := canonicalKind(key, exact); ok {
 		return kind
@@ -105,8 +94,6 @@ func kindOf(key string, exact bool) Kind {
 	return kind
 }
 
-// canonicalKind recognises a key that starts with (or, when exact, is)
-// one of the field names, ignoring case, a word at a time.
 func canonicalKind(key string, exact bool) (Kind, bool) {
 	n := int(nameByLetter[key[0]%letterSlots].n)
 	if len(key) < n || exact && len(key) != n {
@@ -124,8 +111,7 @@ func canonicalKind(key string, exact bool) (Kind, bool) {
 
 // fieldPrefix returns the kind whose field name s starts with, ignoring
 // case, and the name's length; Unknown and 0 when none. s must hold
-// quickKeyRoom bytes, or wordBytes and the length of the field name its
-// first byte may start. It is small enough to inline into quickKey.
+// wordBytes bytes and the length of the name its first byte may start.
 func fieldPrefix(s string) (Kind, int) {
 	w := &nameByLetter[s[0]%letterSlots]
 	if !w.prefixOf(s) {
@@ -134,18 +120,18 @@ func fieldPrefix(s string) (Kind, int) {
 	return w.kind, int(w.n)
 }
 
-// prefixOf reports whether s starts with the words' text, ignoring the
-// case of its letters. s must hold wordBytes bytes, and n when more.
+// prefixOf reports whether s, of at least wordBytes and n bytes, starts
+// with the words' text, ignoring case.
 func (w *nameWord) prefixOf(s string) bool {
 	return word.Load(s)&w.headBytes|w.headFold == w.head &&
 		(w.n <= wordBytes || word.Load(s[int(w.n)-wordBytes:])|w.tailFold == w.tail)
 }
 
 // nameWord is a text (a field name, or one and its colon) as the words
-// prefixOf compares: its first eight bytes (fewer in headBytes for a
-// shorter text) and, for a longer one, its last eight. The fold masks set 0x20 on the letters alone: a
-// key's bytes are or-ed with them, which lower-cases letters and turns no
-// other byte into a letter or into the name's '-'.
+// prefixOf compares: its first eight bytes (headBytes masks a shorter
+// text) and, for a longer one, its last eight. The fold masks set 0x20 on
+// the letters alone: or-ing a key's bytes with them lower-cases letters and
+// turns no other byte into a letter or into the name's '-'.
 type nameWord struct {
 	head, headBytes, headFold uint64
 	tail, tailFold            uint64
@@ -153,8 +139,6 @@ type nameWord struct {
 	kind                      Kind
 }
 
-// wordsOf returns the nameWord of text, a field name of kind or one and
-// its colon.
 func wordsOf(kind Kind, text string) nameWord {
 	head := text[:min(len(text), wordBytes)]
 	w := nameWord{headBytes: lanes(len(head)), headFold: foldMask(head), n: uint8(len(text)), kind: kind}
@@ -167,25 +151,19 @@ func wordsOf(kind Kind, text string) nameWord {
 	return w
 }
 
-// nameByLetter derives from fields: the nameWord of the field name that
-// starts with a letter, in either case, at the letter's slot (its low five
-// bits); at the other slots, one that matches nothing. Any byte leads to
-// the words to compare in one load, and a byte that shares a letter's
-// slot fails their comparison, which folds the first byte as it folds the
-// others. The table is small enough to stay in the cache.
+// nameByLetter holds, at a letter's slot (its low five bits), the
+// nameWord of the field name that starts with it, and elsewhere one that
+// matches nothing. A byte that shares a letter's slot fails the
+// comparison, which folds the first byte as it folds the others.
 var nameByLetter [letterSlots]nameWord
 
-// keyByLetter is nameByLetter for each field name and its colon, the
-// text quickKey recognises.
+// keyByLetter is nameByLetter for each field name and its colon.
 var keyByLetter [letterSlots]nameWord
 
-// letterSlots is the slots of nameByLetter: one per letter, either case.
 const letterSlots = 32
 
 // quickKeyRoom is the room quickKey needs to read any field name and its
-// colon at once: the longest name and one byte, and at least a word. It is
-// a constant, which the quick path compares without a load; init checks
-// it against fields.
+// colon, and at least a word; init checks it.
 const quickKeyRoom = len("user-agent:")
 
 func init() {
@@ -210,7 +188,6 @@ func init() {
 // lanes returns the mask of the first n bytes of a little-endian word.
 func lanes(n int) uint64 { return 1<<(8*n) - 1 }
 
-// foldMask returns a word with 0x20 on the bytes of s that are letters.
 func foldMask(s string) uint64 {
 	var m uint64
 	for i := len(s) - 1; i >= 0; i-- {
@@ -222,7 +199,6 @@ func foldMask(s string) uint64 {
 	return m
 }
 
-// wordOf returns up to the first eight bytes of s as a little-endian word.
 func wordOf(s string) uint64 {
 	var w uint64
 	for i := min(len(s), 8) - 1; i >= 0; i-- {
@@ -231,8 +207,6 @@ func wordOf(s string) uint64 {
 	return w
 }
 
-// hasPrefixFold reports whether s starts with the lower-case ASCII prefix,
-// ignoring ASCII case.
 func hasPrefixFold(s, prefix string) bool {
 	if len(s) < len(prefix) {
 		return false

@@ -4,10 +4,9 @@ import (
 	"github.com/fastrobots/robots/internal/alloc"
 )
 
-// Sizes of what a File and a RuleSet hold, for the memory they report.
-// Each object is counted at what the allocator takes for it (alloc.Size):
-// a cache charges what a file reports, and must not charge less than the
-// heap holds.
+// Sizes of what a File and a RuleSet hold. Each object is counted at what
+// the allocator takes for it (alloc.Size): a cache charges what a file
+// reports, and must not charge less than the heap holds.
 var (
 	ruleRecBytes   = alloc.SizeOf[ruleRec]()
 	agentRecBytes  = alloc.SizeOf[agentRec]()
@@ -19,10 +18,7 @@ var (
 	stringHdrBytes = alloc.SizeOf[string]()
 )
 
-// memoryBytes returns the memory the file's records hold: the File, the
-// arena, the records and the index of agents, at their allocated
-// capacity. The views (Groups, Sitemaps, Others) are counted when they
-// are built.
+// memoryBytes returns the memory the parsed file holds, views aside.
 func (f *File) memoryBytes() int {
 	n := alloc.Size(fileBytes) + alloc.Size(len(f.body)) +
 		alloc.Size(cap(f.rules)*ruleRecBytes) + alloc.Size(cap(f.agents)*agentRecBytes) +
@@ -46,15 +42,13 @@ func (f *File) memoryBytes() int {
 	return n
 }
 
-// viewsBytes is the size of a views.
 var viewsBytes = alloc.SizeOf[views]()
 
-// groupsBytes returns the memory of built groups.
+// groupsBytes returns the memory of built groups, whose rules and agents
+// share one allocation each (build).
 func groupsBytes(groups []Group) int {
 	rules, agents := 0, 0
 	for i := range groups {
-		// rules and agents share one allocation each; the groups' slices
-		// cover them, one after another
 		rules += len(groups[i].Rules)
 		agents += len(groups[i].Agents)
 	}
@@ -62,7 +56,6 @@ func groupsBytes(groups []Group) int {
 		alloc.Size(rules*alloc.SizeOf[Rule]()) + alloc.Size(agents*alloc.SizeOf[AgentLine]())
 }
 
-// directivesBytes returns the memory of built directives.
 func directivesBytes(ds []Directive) int {
 	return alloc.Size(cap(ds) * alloc.SizeOf[Directive]())
 }

@@ -6,16 +6,14 @@ import (
 )
 
 // Mode selects between Google's lenient reading and a strict RFC 9309 one.
-// It names a Dialect, which is what parsing, group selection and matching
-// read: no step compares modes.
+// It names a Dialect, which is what every step reads.
 type Mode uint8
 
 const (
 	// Google reaches the verdict of Google's open-source reference parser.
 	Google Mode = iota
-	// RFC follows RFC 9309 to the letter: exact field names, a colon on every
-	// directive, no index.html rule, and percent-encoding normalised on both
-	// sides before comparing (RFC 9309 section 2.2.2).
+	// RFC follows RFC 9309 to the letter, percent-encoding normalised on
+	// both sides before comparing (RFC 9309 section 2.2.2).
 	RFC
 )
 
@@ -27,8 +25,7 @@ func (m Mode) String() string {
 	return "google"
 }
 
-// Dialect returns the mode's dialect. A value other than RFC reads as
-// Google, as String names it.
+// Dialect returns the mode's dialect; any value but RFC reads as Google.
 func (m Mode) Dialect() Dialect {
 	if m == RFC {
 		return dialects[RFC]
@@ -37,18 +34,15 @@ func (m Mode) Dialect() Dialect {
 }
 
 // Dialect is how a mode reads a robots.txt and the URLs checked against
-// it: one field per point on which Google's reading and RFC 9309's differ.
-// Each step reads the fields it needs (the parser the first three, group
-// selection ExactGlobalAgent, matching the rest), so a new difference is a
-// new field, set in dialects.
+// it: one field per point on which Google's reading and RFC 9309's differ,
+// so that a new difference is a new field, set in dialects.
 type Dialect struct {
 	// ExactKeys: a key must equal a field name, ignoring case. Otherwise a
 	// key is read by prefix ("disallowed" is a disallow), and Google's
-	// misspellings ("dissallow", "useragent") are accepted.
+	// misspellings are accepted.
 	ExactKeys bool
 	// ColonRequired: a line without a colon holds no directive. Otherwise
-	// a line of exactly two words separated by white space is read as key
-	// and value.
+	// a line of exactly two words is read as key and value.
 	ColonRequired bool
 	// ExactGlobalAgent: only the value "*" names every crawler. Otherwise
 	// "*" followed by white space and anything does too.
@@ -57,8 +51,8 @@ type Dialect struct {
 	// allows the directory ("/a/$"), as Google does.
 	IndexHTML bool
 	// NormalizePercent: patterns and paths are compared in the form of RFC
-	// 9309 section 2.2.2 (NormalizeRFCPattern), which copies them; a rule
-	// set of this dialect has no cold tier.
+	// 9309 section 2.2.2 (NormalizeRFCPattern); a rule set of this dialect
+	// has no cold tier.
 	NormalizePercent bool
 	// EndAtNUL: a NUL byte ends the path (automaton.CutAtNUL).
 	EndAtNUL bool
@@ -67,7 +61,6 @@ type Dialect struct {
 	ImplicitRobotsTxt bool
 }
 
-// dialects holds each mode's dialect, built once.
 var dialects = [...]Dialect{
 	Google: {IndexHTML: true, EndAtNUL: true},
 	RFC: {
@@ -77,9 +70,8 @@ var dialects = [...]Dialect{
 }
 
 // Subject returns the string a path is matched as in the dialect: up to
-// its first NUL when EndAtNUL, in the percent-encoding of RFC 9309
-// section 2.2.2 when NormalizePercent (the form NormalizeRFCPattern gives
-// patterns).
+// its first NUL when EndAtNUL, normalised as NormalizeRFCPattern
+// normalises patterns when NormalizePercent.
 func (d Dialect) Subject(path string) string {
 	if d.EndAtNUL {
 		path, _ = automaton.CutAtNUL(path)
@@ -90,7 +82,6 @@ func (d Dialect) Subject(path string) string {
 	return path
 }
 
-// Verbatim reports whether the dialect matches a path as it is, up to a
-// NUL when EndAtNUL, which the automaton applies as it reads: then a check
-// needs no subject built before it reaches the rules.
+// Verbatim reports whether the dialect matches a path as it is, but for
+// EndAtNUL, which the automaton applies as it reads.
 func (d Dialect) Verbatim() bool { return !d.NormalizePercent && !d.ImplicitRobotsTxt }

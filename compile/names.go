@@ -2,9 +2,8 @@ package compile
 
 // names indexes the product tokens the groups name: for each distinct
 // token, ignoring ASCII case, the groups that name it, each once, in file
-// order. Tokens are found through a small open-addressing table of their
-// folded hash and compared in place, so nothing is folded into a copy,
-// whatever the number of agents a file names.
+// order. Tokens are hashed and compared ignoring case, in place, so
+// nothing is folded into a copy.
 type names struct {
 	list   []name
 	slots  []int32 // index into list + 1; 0 is free; len is a power of two
@@ -12,16 +11,14 @@ type names struct {
 }
 
 type name struct {
-	token  string // as written: during parsing a substring of the body, then of the arena
+	token  string // as written: while parsing in the body, then in the arena
 	agent  int32  // the first user-agent line that names it
 	lo, hi int32  // its groups: names.groups[lo:hi]
 }
 
-// minSlots is the size of a table for a file that names few agents.
 const minSlots = 16
 
-// lookup returns the index of token, adding it, named first by user-agent
-// line agent, when it is new.
+// lookup returns the index of token, adding it when it is new.
 func (n *names) lookup(token string, agent int32) int32 {
 	if i, ok := n.find(token); ok {
 		return i
@@ -49,7 +46,6 @@ func (n *names) find(token string) (int32, bool) {
 	return 0, false
 }
 
-// grow makes room for one more name.
 func (n *names) grow() {
 	n.slots = make([]int32, slotsFor(len(n.list)+1))
 	for i := range n.list {
@@ -66,13 +62,9 @@ func (n *names) place(i int32) {
 	n.slots[j] = i + 1
 }
 
-// finish returns the file's index of the names n collected while the
-// file was parsed, at its exact size, or nil when there are none: each
-// name gets its groups, from the
-// named user-agent lines in file order, and its token points into the
-// arena. The groups of all names share one slice: each name's part starts
-// where the lines of the names before it end, and holds its groups once
-// each, in file order. n is cleared, for reuse to empty.
+// finish returns the file's index of the names n collected, at its exact
+// size with tokens in the arena, or nil when there are none. n is cleared,
+// for reuse.
 func (n *names) finish(f *File, named []namedAgent) *names {
 	out := &names{list: exact(n.list)}
 	clear(n.list) // the scratch must not keep the body's strings alive
@@ -81,7 +73,7 @@ func (n *names) finish(f *File, named []namedAgent) *names {
 		return nil
 	}
 	for _, a := range named {
-		out.list[a.name].hi++ // count its lines first
+		out.list[a.name].hi++
 	}
 	lo := int32(0)
 	for i := range out.list {
@@ -111,8 +103,7 @@ func (n *names) finish(f *File, named []namedAgent) *names {
 	return out
 }
 
-// slotsFor returns the size of the table for n names: a power of two, at
-// least minSlots and twice n, the load lookup keeps.
+// slotsFor returns a power of two at least minSlots and twice n.
 func slotsFor(n int) int {
 	s := minSlots
 	for s < 2*n {
@@ -121,8 +112,7 @@ func slotsFor(n int) int {
 	return s
 }
 
-// reuse empties n for the next parse: it keeps its memory unless that grew
-// past builderKeepBytes (finish has cleared it).
+// reuse empties n, keeping its memory unless it grew past builderKeepBytes.
 func (n *names) reuse() {
 	n.list = reuse(n.list)
 	if 4*len(n.slots) > builderKeepBytes {
@@ -130,7 +120,6 @@ func (n *names) reuse() {
 	}
 }
 
-// groupsOf returns the groups that name token, ignoring ASCII case.
 func (n *names) groupsOf(token string) ([]int32, bool) {
 	i, ok := n.find(token)
 	if !ok {
@@ -158,7 +147,6 @@ func appendGroup(list []int32, gi int32) []int32 {
 	return append(list, gi)
 }
 
-// equalFold reports whether a and b are equal ignoring ASCII case.
 func equalFold(a, b string) bool {
 	if len(a) != len(b) {
 		return false

@@ -19,19 +19,15 @@ type Options struct {
 	// MaxBytes is how much of the body is read; the rest is ignored. Zero
 	// means DefaultMaxBytes; a negative value means no limit.
 	MaxBytes int
-	// Meter, when set, counts the memory the File holds, and later what
-	// its view and the rule sets compiled from it add.
+	// Meter, when set, counts the memory the File and its products hold.
 	Meter *automaton.Meter
 }
 
-// Dialect returns the dialect of the file's mode, in which its rules are
-// read and matched.
+// Dialect returns the dialect of the file's mode.
 func (f *File) Dialect() Dialect { return f.dialect }
 
 // BodyLimit returns how many bytes of a body are read: MaxBytes, or
-// DefaultMaxBytes when it is zero; negative for no limit. It is the one
-// place that applies the default, for package robots and package fetch
-// too.
+// DefaultMaxBytes when it is zero; negative for no limit.
 func (o Options) BodyLimit() int {
 	if o.MaxBytes == 0 {
 		return DefaultMaxBytes
@@ -41,24 +37,13 @@ func (o Options) BodyLimit() int {
 
 // File is a parsed robots.txt.
 //
-// Parsing keeps, for each directive line, a record of a few integers that
-// locate its value in one arena: a copy of just the bytes the records
-// name (values, and the keys of lines kept as directives), not of the
-// whole body, whose comments, blank lines and keys of rules are dropped.
-// Records and arena are allocated once each, at their exact size; the
-// builder's growing slices come from a pool. No string is built and no
-// pattern escaped unless it needs it. The groups, sitemaps and other lines
-// as values of the exported types (Group, Rule, Directive) are built from
-// the records the first time one of Groups, Sitemaps or Others is called,
-// and kept; resolving a crawler's groups and checking URLs need none of
-// them.
-//
-// A cache may hold a million files: the File itself is kept small by
-// keeping what most files lack behind pointers, nil when they lack it: the index of named agents, the escaped patterns and the far
-// lines (rare).
+// Parsing keeps, for each directive line, a small record locating its
+// value in one arena of just the bytes the records name, both allocated
+// once at their exact size; the exported values are built on first use.
+// As a cache may hold many files, what most lack is behind nil pointers.
 type File struct {
 	Mode      Mode
-	dialect   Dialect // Mode's, read by every step after parsing
+	dialect   Dialect // Mode's
 	Truncated bool    // the body was longer than Options.MaxBytes
 	Lines     int     // number of lines read, the last one included
 
@@ -66,14 +51,13 @@ type File struct {
 	rules  []ruleRec  // every rule of every group, in file order
 	agents []agentRec // every user-agent line, in file order
 	groups []groupRec // each group's first user-agent line, rule and other line
-	// others are the unknown lines, in file order; the sitemap lines
-	// follow them in its spare capacity (sitemapRecs), which saves the
-	// File a slice header. Nothing appends to it.
+	// others are the unknown lines; the sitemap lines follow in its spare
+	// capacity (sitemapRecs), so nothing may append to it.
 	others []dirRec
 	rare   *rareRecs // nil when no rule needs one
 
-	// names holds the groups that name each product token, nil when no
-	// group names one; global lists the groups that name '*'.
+	// names holds the groups that name each product token, nil for none;
+	// global lists the groups that name '*'.
 	names  *names
 	global []int32
 
@@ -81,14 +65,13 @@ type File struct {
 	meter *automaton.Meter
 }
 
-// rareRecs are what few files' rules need: the patterns that differ from
-// their values, and the lines of rules far from the rule before them.
+// rareRecs are what few files' rules need: patterns that differ from
+// their values, and lines of rules far from the rule before them.
 type rareRecs struct {
 	escaped  map[int32]string
 	farLines map[int32]uint32 // the line of each rule farGap or more lines after the rule before it
 }
 
-// rareRecs returns f.rare, making it on first use while parsing.
 func (f *File) rareRecs() *rareRecs {
 	if f.rare == nil {
 		f.rare = &rareRecs{}
@@ -97,39 +80,29 @@ func (f *File) rareRecs() *rareRecs {
 }
 
 // ruleRec locates a rule: its value is body[off:off+size()]. Its bits
-// hold, from the lowest: ruleAllowBit, set for an allow; ruleEscapedBit,
-// set when the pattern differs from the value (it had bytes to escape) and
-// is in File.escaped; from ruleSizeShift, ruleSizeBits of the value's
-// size; from ruleGapShift to the top, the gap: the lines from the previous
-// rule's line (from line 0 for the first rule), or farGap when that is
-// farGap or more and File.farLines holds the line. newRuleRec is the one
-// place that packs them. A record is 8 bytes: a file holds one per rule,
-// and a parse allocates them all.
+// hold, from the lowest: ruleAllowBit; ruleEscapedBit, set when the
+// pattern is in rareRecs.escaped; the value's size; and the gap, the lines
+// since the previous rule's, or farGap when rareRecs.farLines holds the
+// line. A file holds one per rule, so it is kept to two words.
 type ruleRec struct {
 	off, bits uint32
 }
 
-// The layout of ruleRec.bits.
 const (
 	ruleAllowBit   = 1 << 0
 	ruleEscapedBit = 1 << 1
 	ruleSizeShift  = 2
-	// ruleSizeBits is the width of a rule's value size. A value lies
-	// within one line, which is read up to MaxLineBytes.
+	// The value's size, then the gap; farGap sends the reader to farLines.
 	ruleSizeBits = 15
 	ruleSizeMask = 1<<ruleSizeBits - 1
-	// ruleGapShift is where the gap starts; farGap is its largest value,
-	// which sends the reader to File.farLines.
 	ruleGapShift = ruleSizeShift + ruleSizeBits
 	farGap       = 1<<(32-ruleGapShift) - 1
 )
 
-// A value of MaxLineBytes must fit ruleSizeBits (this fails to compile
-// otherwise).
+// A value of MaxLineBytes must fit ruleSizeBits.
 var _ [ruleSizeMask - MaxLineBytes]struct{}
 
-// newRuleRec packs a rule's record: its value at off, of size bytes (at
-// most MaxLineBytes), and its gap (at most farGap).
+// newRuleRec packs a record; size <= MaxLineBytes and gap <= farGap.
 func newRuleRec(off uint32, size int, allow, escaped bool, gap uint32) ruleRec {
 	bits := uint32(size)<<ruleSizeShift | gap<<ruleGapShift
 	if allow {
@@ -158,8 +131,8 @@ type agentRec struct {
 }
 
 // groupRec is where a group's user-agent lines, rules and unknown lines
-// start in File.agents, File.rules and File.others; a group's lines are
-// contiguous there, because a line always joins the last group.
+// start in File.agents, File.rules and File.others; they are contiguous,
+// as a line always joins the last group.
 type groupRec struct {
 	agent, rule, other int32
 }
@@ -169,32 +142,26 @@ func (g groupRec) ruleLo() int32  { return g.rule }
 func (g groupRec) otherLo() int32 { return g.other }
 
 // dirRec locates a sitemap or unknown line: key body[keyOff:keyOff+keyN],
-// value body[off:off+n].
-// Key and value lie within one line, read up to MaxLineBytes, so that a
-// uint16 holds their sizes and a record is 16 bytes.
+// value body[off:off+n], both within one line.
 type dirRec struct {
 	line, keyOff, off uint32
 	keyN, n           uint16
 }
 
-// A size of MaxLineBytes must fit dirRec's (this fails to compile
-// otherwise).
+// A size of MaxLineBytes must fit dirRec's.
 var _ [1<<16 - 1 - MaxLineBytes]struct{}
 
-// Group is a run of user-agent lines and the rules that follow them, as
-// File.Groups (and robots.Robots.Groups) returns it. Like everything a
-// File returns, a Group and the slices it holds are shared and must not be
-// modified.
+// Group is a run of user-agent lines and the rules that follow them. Like
+// everything a File returns, a Group and its slices are shared and must
+// not be modified.
 type Group struct {
-	// Agents are the group's user-agent lines, in file order; a group has
-	// at least one.
+	// Agents are the group's user-agent lines, at least one, in file order.
 	Agents []AgentLine
 	// Rules are the group's allow and disallow lines, in file order.
 	Rules []Rule
-	// Extras are the directives not interpreted here (crawl-delay,
-	// request-rate, ...) that stand after the group's first user-agent
-	// line and before the next group. They are also in File.Others and
-	// change no verdict.
+	// Extras are the directives not interpreted here (crawl-delay, ...)
+	// between the group's first user-agent line and the next group. They
+	// are also in File.Others and change no verdict.
 	Extras []Directive
 }
 
@@ -204,9 +171,8 @@ type AgentLine struct {
 	Line int
 	// Value is the value as written, trimmed of white space.
 	Value string
-	// Token is the product token a crawler's agent is compared with: the
-	// value's leading run of letters, '-' and '_' (ExtractAgent); "" when
-	// Global.
+	// Token is the product token a crawler's agent is compared with
+	// (ExtractAgent); "" when Global.
 	Token string
 	// Global is true when the line names every crawler ('*').
 	Global bool
@@ -220,9 +186,8 @@ type Rule struct {
 	Allow bool
 	// Value is the value as written, trimmed of white space.
 	Value string
-	// Pattern is what is matched against a URL's path: Value with bytes
-	// outside ASCII percent-encoded and the hex digits of "%xx" in upper
-	// case (EscapePattern). An empty Pattern decides no URL.
+	// Pattern is what is matched against a URL's path: Value escaped by
+	// EscapePattern. An empty Pattern decides no URL.
 	Pattern string
 }
 
@@ -242,26 +207,23 @@ type Directive struct {
 // is read during the call only, and not kept.
 func Parse(data []byte, opts Options) *File { return parse(data, opts, true) }
 
-// parse is Parse, with the quick path (quickline.go) on or off: off, every
-// line takes the general path, which the tests compare it with.
+// parse is Parse with the quick path on or off, for tests to compare.
 func parse(data []byte, opts Options, quick bool) *File {
 	data, truncated := truncate(data, opts.BodyLimit())
 	f := &File{Mode: opts.Mode, dialect: opts.Mode.Dialect(), Truncated: truncated, meter: opts.Meter}
-	// The body is read in place, as a string that shares data: sound
-	// because data is read during this call only and nothing keeps the
-	// string (finish replaces it with the arena).
+	// The body shares data: sound because data is read during this call
+	// only and finish replaces the body with the arena.
 	f.body = bytestr.String(data)
 	b := builders.Get().(*builder)
 	b.reset(f)
 	b.quick = quick
 	if n := len(data) / 32; cap(b.rules) < n {
-		// A long body: reserve what its lines could hold, rather than grow
-		// by copying; a rule line is rarely shorter than 32 bytes.
+		// Reserve what a long body's lines could hold rather than grow by
+		// copying; a rule line is rarely shorter than 32 bytes.
 		b.rules = make([]ruleRec, 0, n)
 	}
 	if cap(b.kept) < len(data) {
-		// The arena never holds more than the body: reserve that once,
-		// and a parse allocates in proportion to its body.
+		// The arena never holds more than the body.
 		b.kept = make([]byte, 0, len(data))
 	}
 	f.Lines = b.scan()
@@ -272,41 +234,34 @@ func parse(data []byte, opts Options, quick bool) *File {
 	return f
 }
 
-// builders pools the builders' growing slices: a parse copies its records
-// out at their exact size, so the slices are free to serve the next one.
+// builders pools builders: a parse copies its records out, freeing them.
 var builders = sync.Pool{New: func() any { return new(builder) }}
 
-// builder reads the body line by line and records its directives.
 type builder struct {
 	file    *File
 	lenient bool
-	quick   bool // lines of the commonest shape are read by quickLine
+	quick   bool
 	rules   []ruleRec
 	agents  []agentRec
 	groups  []groupRec
 	sitemaps,
 	others []dirRec
-	named  []namedAgent // per user-agent line with a token: its name and group
-	global []int32      // the groups that name '*' (File.global)
-	kept   []byte       // the arena: the bytes the records name, one after another
-	names  names        // the index of tokens, as lines add to it
-	// closed is set by an allow or disallow line, so that the next
-	// user-agent line starts a new group. Sitemap and unknown lines leave
-	// it alone: they neither end a run of user-agent lines nor a group, as
-	// in Google's parser and as RFC 9309 section 2.2.4 requires ("MUST NOT
-	// interfere").
+	named  []namedAgent // per user-agent line with a token
+	global []int32
+	kept   []byte // the arena
+	names  names
+	// closed is set by a rule, so that the next user-agent line starts a
+	// group; sitemap and unknown lines leave it, as Google's parser does
+	// and RFC 9309 section 2.2.4 requires.
 	closed bool
 	// ruleLine is the line of the last rule recorded (ruleGap).
 	ruleLine uint32
 }
 
-// namedAgent is a user-agent line naming a token: the name's index in
-// File.names and the group.
 type namedAgent struct{ name, group int32 }
 
-// builderKeepBytes bounds the memory of each slice a pooled builder
-// keeps, so that one huge file does not pin its scratch for ever: 64 KiB,
-// about 5,000 rules, or the values of a file of a few hundred kilobytes.
+// builderKeepBytes bounds each slice a pooled builder keeps, so that one
+// huge file does not pin its scratch for ever.
 const builderKeepBytes = 64 << 10
 
 func (b *builder) reset(f *File) {
@@ -320,7 +275,6 @@ func (b *builder) reset(f *File) {
 	}
 }
 
-// reuse empties s, or drops it when it holds more than builderKeepBytes.
 func reuse[T any](s []T) []T {
 	if cap(s)*alloc.SizeOf[T]() > builderKeepBytes {
 		return nil
@@ -328,8 +282,7 @@ func reuse[T any](s []T) []T {
 	return s[:0]
 }
 
-// finish copies what the builder recorded into the file at its exact
-// size: the records, and the arena of the bytes they name.
+// finish copies the records and the arena into the file at exact size.
 func (b *builder) finish() {
 	f := b.file
 	f.rules = exact(b.rules)
@@ -341,9 +294,9 @@ func (b *builder) finish() {
 	f.names = b.names.finish(f, b.named)
 }
 
-// singleGroups holds the lists of one group of the first few: most files
-// have one '*' group, among their first, whose list (File.global) is
-// taken from here instead of allocated.
+// singleGroups holds the one-group lists of the first groups: most files
+// have one '*' group among their first, whose File.global is taken from
+// here instead of allocated.
 var singleGroups = func() (s [64]int32) {
 	for i := range s {
 		s[i] = int32(i)
@@ -351,8 +304,6 @@ var singleGroups = func() (s [64]int32) {
 	return s
 }()
 
-// globalGroups returns a copy of groups at its exact size, or the same
-// list from singleGroups when it is one group found there.
 func globalGroups(groups []int32) []int32 {
 	if len(groups) == 1 && int(groups[0]) < len(singleGroups) {
 		g := groups[0]
@@ -361,15 +312,11 @@ func globalGroups(groups []int32) []int32 {
 	return exact(groups)
 }
 
-// isShared reports whether groups is a list from singleGroups, which no
-// file pays for.
+// isShared reports whether groups is from singleGroups, which no file pays for.
 func isShared(groups []int32) bool {
 	return len(groups) == 1 && int(groups[0]) < len(singleGroups) && &groups[0] == &singleGroups[groups[0]]
 }
 
-// dirRecs returns the unknown lines' records, with the sitemap lines'
-// after them in its capacity (File.others), at their exact size; nil when
-// there are neither.
 func dirRecs(others, sitemaps []dirRec) []dirRec {
 	if len(others)+len(sitemaps) == 0 {
 		return nil
@@ -379,20 +326,14 @@ func dirRecs(others, sitemaps []dirRec) []dirRec {
 	return all[:len(others)]
 }
 
-// sitemapRecs returns the sitemap lines' records, in file order.
 func (f *File) sitemapRecs() []dirRec { return f.others[len(f.others):cap(f.others)] }
 
-// keep copies body[from:to] to the end of the arena and returns its
-// offset there.
 func (b *builder) keep(from, to int) uint32 {
 	at := len(b.kept)
 	b.kept = append(b.kept, b.file.body[from:to]...)
 	return uint32(at)
 }
 
-// exact returns a copy of s at its length (rounded up to the allocator's
-// size class, which costs nothing more), or nil when it is empty.
-// slices.Clone does not clear the memory it is about to copy over.
 func exact[T any](s []T) []T {
 	if len(s) == 0 {
 		return nil
@@ -401,9 +342,8 @@ func exact[T any](s []T) []T {
 }
 
 // scan records every directive of the body and returns the number of
-// lines. It is Scan with the steps inlined: the lines are found by the
-// same scanner, split by the same rules as SplitKeyValue, and keys
-// classified by the same table as ClassifyKey.
+// lines. It is Scan inlined: the same scanner, the rules of SplitKeyValue
+// and the table of ClassifyKey.
 func (b *builder) scan() int {
 	body := b.file.body
 	sc := newScanner(body)
@@ -428,8 +368,6 @@ func (b *builder) scan() int {
 	}
 }
 
-// directive records the line whose text is body[start:end] with its first
-// colon at sep.
 func (b *builder) directive(num, start, sep, end int) {
 	body := b.file.body
 	ks, ke := trimBounds(body, start, sep)
@@ -440,8 +378,7 @@ func (b *builder) directive(num, start, sep, end int) {
 	b.add(num, ks, ke, vs, ve)
 }
 
-// colonless reads a line without a colon as Google does: exactly two
-// words separated by spaces or tabs are a key and a value.
+// colonless reads a line without a colon as Google does (SplitKeyValue).
 func (b *builder) colonless(num, start, end int) {
 	text := b.file.body[start:end]
 	key, value, ok := SplitKeyValue(text, true)
@@ -453,7 +390,6 @@ func (b *builder) colonless(num, start, end int) {
 	b.add(num, ks, ks+len(key), vs, vs+len(value))
 }
 
-// add records the directive with key body[ks:ke] and value body[vs:ve].
 func (b *builder) add(num, ks, ke, vs, ve int) {
 	body := b.file.body
 	kind := kindOf(body[ks:ke], b.file.dialect.ExactKeys)
@@ -487,9 +423,8 @@ func (b *builder) userAgent(num, vs, ve int) {
 	b.agents = append(b.agents, a)
 }
 
-// rule records an allow or disallow line with value body[vs:ve];
-// mayEscape is false when the caller saw that the value holds neither '%'
-// nor a byte outside ASCII, so that it cannot need escaping.
+// rule records an allow or disallow line; mayEscape is false when the
+// caller saw the value holds neither '%' nor a byte outside ASCII.
 func (b *builder) rule(num int, allow bool, vs, ve int, mayEscape bool) {
 	b.closed = true
 	f := b.file
@@ -507,9 +442,8 @@ func (b *builder) rule(num int, allow bool, vs, ve int, mayEscape bool) {
 	b.rules = append(b.rules, newRuleRec(b.keep(vs, ve), ve-vs, allow, escaped, b.ruleGap(uint32(num))))
 }
 
-// ruleGap returns the gap to record for the next rule, at line num, and
-// records the line in File.farLines when the gap is too wide for the
-// record.
+// ruleGap returns the gap to record for the next rule, at line num,
+// keeping the line in farLines when the gap is too wide for the record.
 func (b *builder) ruleGap(num uint32) uint32 {
 	gap := num - b.ruleLine
 	b.ruleLine = num
@@ -525,7 +459,7 @@ func (b *builder) ruleGap(num uint32) uint32 {
 }
 
 // other records a sitemap or unknown line. An unknown line joins the
-// last group's extras, which group.other and the next group's delimit.
+// last group's extras, delimited by groupRec.other.
 func (b *builder) other(num int, sitemap bool, ks, ke, vs, ve int) {
 	d := dirRec{line: uint32(num), keyOff: b.keep(ks, ke), keyN: uint16(ke - ks), off: b.keep(vs, ve), n: uint16(ve - vs)}
 	if sitemap {
@@ -535,8 +469,6 @@ func (b *builder) other(num int, sitemap bool, ks, ke, vs, ve int) {
 	}
 }
 
-// trimBounds returns [i, j) with ASCII white space trimmed from both ends
-// of body[i:j].
 func trimBounds(body string, i, j int) (int, int) {
 	for i < j && isSpace(body[i]) {
 		i++
@@ -556,10 +488,8 @@ type Token struct {
 }
 
 // Scan calls fn for every line of body that holds a directive, in order,
-// and returns the number of lines, the last one included. Lines with no
-// directive (blank, comment only, no separator) are skipped, as both Google
-// and RFC 9309 section 2.2 skip them. body must already be cut to the size
-// limit.
+// and returns the number of lines, skipping others as Google and RFC 9309
+// section 2.2 do. body must already be cut to the size limit.
 func Scan(body string, mode Mode, fn func(Token)) (lines int) {
 	d := mode.Dialect()
 	Lines(body, func(l Line) {

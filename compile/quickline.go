@@ -1,24 +1,17 @@
 package compile
 
-// The quick path reads the line shape that makes up nearly every real
-// robots.txt: a canonical key at the start of the line (after white space
-// at most), its colon right after it, and a value that a line break
-// ends. It reads such a line in one pass over its bytes, where the general
-// path (builder.scan) searches the line for its break, its colon, a '#'
-// and a NUL, trims the key and classifies it, and then searches the value
-// again for bytes to escape. Any other line is left to the general path
-// untouched, so the quick path only decides how fast a line is read,
-// never how: fuzzgen.CheckParse holds Parse to the reference reading on any
-// bytes, and TestQuickLineAgreesWithGeneral compares the two paths line
-// shape by line shape.
+// The quick path reads, in one pass over its bytes, the line shape of
+// nearly every real robots.txt: a canonical key at the start of the line
+// (after white space at most), its colon right after it, and a value that
+// a line break ends. Any other line is left to the general path
+// (builder.scan) untouched, so the quick path decides only how fast a line
+// is read, never how (TestQuickLineAgreesWithGeneral, fuzzgen.CheckParse).
 
-// Classes of a value's bytes, as the quick path scans them.
 const (
 	valueStop   = 1 // ends the line's text: LF, CR, '#' (a comment) or NUL
 	valueEscape = 2 // may need escaping: '%' or a byte outside ASCII
 )
 
-// valueClass classifies every byte for the value scan.
 var valueClass = func() (t [256]uint8) {
 	for _, c := range []byte{'\n', '\r', '#', 0} {
 		t[c] = valueStop
@@ -30,10 +23,9 @@ var valueClass = func() (t [256]uint8) {
 	return t
 }()
 
-// quickKey returns the kind of the field name that starts body[ks:] and
-// its length, when the key's colon follows it at once before limit; n is 0
-// otherwise. It compares the name and its colon as words (keyByLetter). Google reads a key by prefix ("disallowed" is a disallow):
-// such keys, like keys followed by spaces, are left to the general path.
+// quickKey returns the kind and length of the field name that starts
+// body[ks:] when its colon follows at once before limit; n is 0 otherwise,
+// leaving keys read by prefix ("disallowed") to the general path.
 func quickKey(body string, ks, limit int) (kind Kind, n int) {
 	if ks+quickKeyRoom > len(body) {
 		return Unknown, 0 // too near the end to read the longest key at once
@@ -46,11 +38,9 @@ func quickKey(body string, ks, limit int) (kind Kind, n int) {
 	return w.kind, n
 }
 
-// quickLine reads the line that starts at sc.pos when it has the quick
-// path's shape, or is blank or a comment, records its directive if any and
-// moves sc past it, as sc.next and builder.directive would. It reports
-// false, having changed nothing, for any other line: one with another key,
-// a comment after its value, a NUL, or more than MaxLineBytes bytes.
+// quickLine reads the line at sc.pos when it has the quick path's shape,
+// or is blank or a comment, and moves sc past it. It reports false, having
+// changed nothing, for any other line.
 func (b *builder) quickLine(sc *scanner) bool {
 	body := b.file.body
 	start := sc.pos
@@ -110,8 +100,7 @@ func (b *builder) quickLine(sc *scanner) bool {
 	return true
 }
 
-// isBlank reports whether c is white space within a line: isSpace without
-// the line breaks.
+// isBlank is isSpace without the line breaks.
 func isBlank(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\v' || c == '\f'
 }

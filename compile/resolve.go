@@ -1,17 +1,14 @@
 package compile
 
-// Selection is the outcome of choosing groups for a crawler.
+// Selection is the groups chosen for a crawler.
 type Selection struct {
 	// Groups are the indexes into File.Groups whose rules apply, in file
-	// order, each once. It may be empty: a crawler named by a group without
-	// rules, or a file with neither its group nor a '*' group, is allowed
-	// everywhere.
+	// order, each once. When empty, the crawler is allowed everywhere.
 	Groups []int32
-	// Agent is the caller's agent whose groups were chosen, or "" when the
-	// '*' groups (or none) were.
+	// Agent is the caller's agent whose groups were chosen, or "".
 	Agent string
-	// Specific is true when Agent named at least one group. Such groups hide
-	// the '*' groups entirely, even when they hold no rules.
+	// Specific is true when Agent named at least one group. Such groups
+	// hide the '*' groups, even when they hold no rules.
 	Specific bool
 }
 
@@ -54,8 +51,7 @@ func (f *File) ResolveAny(agents ...string) Selection {
 	return sel
 }
 
-// mergeGroups returns the union of sorted group lists, sorted. A single
-// list is returned as it is.
+// mergeGroups returns the union of sorted group lists, sorted.
 func mergeGroups(lists [][]int32) []int32 {
 	if len(lists) == 1 {
 		return lists[0]
@@ -80,5 +76,4 @@ func mergeGroups(lists [][]int32) []int32 {
 	}
 }
 
-// named returns the groups that name agent, ignoring ASCII case.
 func (f *File) named(agent string) ([]int32, bool) { return f.names.groupsOf(agent) }

@@ -2,20 +2,15 @@ package compile
 
 import "github.com/fastrobots/robots/internal/alloc"
 
-// views are the file as values of the exported types, built from the
-// records on first use: the sitemap and unknown lines (Directive), when
-// one of Sitemaps, Others and Groups is called, and the groups (Group,
-// Rule, AgentLine), when Groups or what returns a Rule is. The groups
-// cost about as much as the records and arena together (a Rule is 48
-// bytes, its record 8), so the steps a crawler takes (resolving its
-// groups, reading its pacing and usage lines, checking URLs) never build
-// them. A views value is never changed once published: building the
-// groups publishes a copy with them.
+// views are the file as values of the exported types, built on first
+// use; the groups, which cost as much as the records, only when asked for.
+// A views value is never changed once published: building the groups
+// publishes a copy with them.
 type views struct {
 	sitemaps []Directive
 	others   []Directive
 	groups   []Group
-	grouped  bool // groups are built
+	grouped  bool
 }
 
 // Groups returns the file's groups in file order. The slice and what it
@@ -29,7 +24,7 @@ func (f *File) Sitemaps() []Directive { return f.loadViews(false).sitemaps }
 // order.
 func (f *File) Others() []Directive { return f.loadViews(false).others }
 
-// Extras returns the unknown lines of group gi (Group.Extras), without
+// Extras returns the unknown lines of group gi (Group.Extras) without
 // building the groups: a copy the caller may keep, nil when it has none.
 func (f *File) Extras(gi int32) []Directive {
 	if v := f.views.Load(); v != nil && v.grouped {
@@ -39,9 +34,8 @@ func (f *File) Extras(gi int32) []Directive {
 	return f.directives(f.others[lo:hi])
 }
 
-// Preamble returns the unknown lines that stand before the first group
-// (all of them when there is none), without building the groups: a copy
-// the caller may keep.
+// Preamble returns the unknown lines before the first group (all when
+// there is none) without building the groups: a copy the caller may keep.
 func (f *File) Preamble() []Directive {
 	n := len(f.others)
 	if len(f.groups) > 0 {
@@ -53,8 +47,8 @@ func (f *File) Preamble() []Directive {
 // NumGroups returns the number of groups, without building them.
 func (f *File) NumGroups() int { return len(f.groups) }
 
-// loadViews returns the views, with the groups when asked, building what
-// they lack. Two goroutines may both build it; one is kept, and charged.
+// loadViews returns the views, with the groups when asked. Two goroutines
+// may both build them; the one published by compare-and-swap is charged.
 func (f *File) loadViews(groups bool) *views {
 	for {
 		cur := f.views.Load()
@@ -79,10 +73,9 @@ func (f *File) loadViews(groups bool) *views {
 	}
 }
 
-// build turns the records into values. The rules, agents and other lines
-// of all groups share one allocation each; each group's part is capped at
-// its own length, so appending to one group's slice cannot write over the
-// next group's.
+// build turns the records into groups, whose rules, agents and other
+// lines share one allocation each, capped so that appending to one group's
+// cannot write over the next's.
 func (f *File) build(others []Directive) []Group {
 	rules := make([]Rule, len(f.rules))
 	line := uint32(0)
@@ -110,8 +103,7 @@ func (f *File) build(others []Directive) []Group {
 	return groups
 }
 
-// groupRange returns the range of group gi's entries in a list of all
-// groups' entries of n, where first gives a group's first entry.
+// groupRange returns the range of group gi's entries among all groups' n.
 func (f *File) groupRange(gi int32, first func(groupRec) int32, n int) (lo, hi int32) {
 	lo, hi = first(f.groups[gi]), int32(n)
 	if int(gi)+1 < len(f.groups) {
@@ -120,10 +112,8 @@ func (f *File) groupRange(gi int32, first func(groupRec) int32, n int) (lo, hi i
 	return lo, hi
 }
 
-// capped returns s[lo:hi] with its capacity capped at its length.
 func capped[T any](s []T, lo, hi int32) []T { return s[lo:hi:hi] }
 
-// directives turns directive records into values.
 func (f *File) directives(recs []dirRec) []Directive {
 	if len(recs) == 0 {
 		return nil
@@ -135,13 +125,10 @@ func (f *File) directives(recs []dirRec) []Directive {
 	return out
 }
 
-// groupRules returns the range of group gi's rules in f.rules.
 func (f *File) groupRules(gi int32) (lo, hi int32) {
 	return f.groupRange(gi, groupRec.ruleLo, len(f.rules))
 }
 
-// ruleLine returns the line of rule i, whose record is r, given the line
-// of the rule before it (0 for the first).
 func (f *File) ruleLine(i int32, r ruleRec, before uint32) uint32 {
 	if r.gap() == farGap {
 		return f.rare.farLines[i]
@@ -149,15 +136,12 @@ func (f *File) ruleLine(i int32, r ruleRec, before uint32) uint32 {
 	return before + r.gap()
 }
 
-// ruleAt returns rule i, whose record is r and which stands on line, as a
-// Rule.
 func (f *File) ruleAt(i int32, r ruleRec, line uint32) Rule {
 	value := r.value(f.body)
 	return Rule{Line: int(line), Allow: r.allow(), Value: value, Pattern: f.pattern(i, r)}
 }
 
-// pattern returns the pattern of rule i, whose record is r: its value,
-// escaped when it needed it.
+// pattern returns the pattern of rule i: its value, escaped if needed.
 func (f *File) pattern(i int32, r ruleRec) string {
 	if r.isEscaped() {
 		return f.rare.escaped[i]
