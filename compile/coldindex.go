@@ -2,7 +2,6 @@ package compile
 
 import (
 	"cmp"
-	"encoding/binary"
 	"math"
 	"math/bits"
 	"slices"
@@ -414,17 +413,10 @@ func (t *starTally) add(all []coldEntry, e coldEntry, expr string) []coldEntry {
 
 // indexWork bounds the bytes a cold check compares on an index: Match on
 // every star pattern, plus a search and a walk of at most every entry,
-// each reading at most the path. As n entries cost at least n/16, an index
-// within coldWorkMax holds fewer than maxSortedEntries.
+// each reading at most the path.
 func indexWork(pathLen, star, starBytes, entries int) int {
 	return coldWork(pathLen, star, starBytes) + (pathLen+1)*(bits.Len(uint(entries))+entries)/16
 }
-
-// maxSortedEntries bounds the entries of an index whose groups a check
-// may sort; indexBits must hold it.
-const maxSortedEntries = 16 * coldWorkMax
-
-var _ [indexMask + 1 - maxSortedEntries]struct{}
 
 // group returns the entries whose key's second byte is c, sorted by key.
 // The first check to need a group sorts it under rs.mu; the sorted bit is
@@ -490,94 +482,9 @@ func rankWords(used []uint64, rank []uint16) {
 	}
 }
 
-// sortByKey sorts a group by key: a radix sort whose digits, five bytes of
-// the keys, are packed with an entry's index into a uint64. The bytes all
-// keys of a level share are skipped, as groups often repeat a prefix.
+// sortByKey sorts a group by key.
 func sortByKey(slab string, g []coldEntry) {
-	if len(g) <= smallGroup {
-		slices.SortFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(slab), b.keyOf(slab)) })
-		return
-	}
-	keys := make([]string, len(g))
-	words := make([]uint64, len(g))
-	for i := range g {
-		keys[i], words[i] = g[i].keyOf(slab), uint64(i)
-	}
-	sortKeys(keys, words, 0)
-	sorted := make([]coldEntry, len(g))
-	for i, w := range words {
-		sorted[i] = g[w&indexMask]
-	}
-	copy(g, sorted)
-}
-
-const (
-	smallGroup = 12 // sorted by comparing keys, by insertion, without allocating
-
-	digitBytes = 5
-	// indexBits holds an entry's index within its group, below its digit:
-	// enough only within maxSortedEntries.
-	indexBits = 64 - 8*digitBytes
-	indexMask = 1<<indexBits - 1
-)
-
-// sortKeys sorts words, indices of keys that share their first depth
-// bytes. A run of equal digits is sorted at the next digit, unless a key
-// ends within this digit, whose padding may then equal a longer key's NUL
-// bytes: such a run is sorted by comparing keys.
-func sortKeys(keys []string, words []uint64, depth int) {
-	if len(words) < 2 {
-		return
-	}
-	depth += sharedPrefix(keys, words, depth)
-	for i, w := range words {
-		k := w & indexMask
-		words[i] = digitAt(keys[k], depth)<<indexBits | k
-	}
-	slices.Sort(words)
-	end := depth + digitBytes
-	for i := 0; i < len(words); {
-		j := i + 1
-		for j < len(words) && words[j]>>indexBits == words[i]>>indexBits {
-			j++
-		}
-		run := words[i:j]
-		i = j
-		if len(run) < 2 {
-			continue
-		}
-		if slices.ContainsFunc(run, func(w uint64) bool { return len(keys[w&indexMask]) <= end }) {
-			slices.SortFunc(run, func(a, b uint64) int { return strings.Compare(keys[a&indexMask], keys[b&indexMask]) })
-			continue
-		}
-		sortKeys(keys, run, end)
-	}
-}
-
-// sharedPrefix returns how many bytes past depth the keys words index share.
-func sharedPrefix(keys []string, words []uint64, depth int) int {
-	first := keys[words[0]&indexMask]
-	n := len(first) - depth
-	for _, w := range words[1:] {
-		n = commonPrefix(first[depth:depth+n], keys[w&indexMask][depth:])
-		if n == 0 {
-			break
-		}
-	}
-	return n
-}
-
-// digitAt returns key[depth:depth+digitBytes], padded with zeros, as a
-// big-endian number.
-func digitAt(key string, depth int) uint64 {
-	if depth+8 <= len(key) {
-		return bits.ReverseBytes64(word.Load(key[depth:])) >> (64 - 8*digitBytes)
-	}
-	var b [8]byte
-	if depth < len(key) {
-		copy(b[8-digitBytes:], key[depth:])
-	}
-	return binary.BigEndian.Uint64(b[:])
+	slices.SortFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(slab), b.keyOf(slab)) })
 }
 
 func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {

@@ -15,30 +15,6 @@ import (
 	"github.com/fastrobots/robots/automaton"
 )
 
-func TestSortByKeyOrdersAsStrings(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	stems := []string{"", "/", "/a", "/about/media/", "/about/media/2024/", "/x\x00", "/x\x00\x00\x00\x00\x00"}
-	for range 500 {
-		keys := make([]string, r.IntN(80))
-		for i := range keys {
-			keys[i] = stems[r.IntN(len(stems))] + randomBytes(r, "ab\x00/", r.IntN(14))
-		}
-		words := make([]uint64, len(keys))
-		for i := range words {
-			words[i] = uint64(i)
-		}
-		sortKeys(keys, words, 0)
-		sorted := make([]string, len(keys))
-		for i, w := range words {
-			sorted[i] = keys[w&indexMask]
-		}
-		require.True(t, slices.IsSorted(sorted), "%q", sorted)
-		want := slices.Clone(keys)
-		slices.Sort(want)
-		require.Equal(t, want, sorted)
-	}
-}
-
 // TestSortByKeySortsAGroup sorts the entries of a real-looking group: a
 // thousand keys under one long prefix.
 func TestSortByKeySortsAGroup(t *testing.T) {
@@ -127,18 +103,6 @@ func TestCandidatesAreThePrefixKeys(t *testing.T) {
 			require.ElementsMatch(t, want, got, "%q in\n%s", path, body.String())
 		}
 	}
-}
-
-// TestIndexWorkBoundsSortedEntries checks the bound that lets sortKeys
-// pack an entry's index in indexBits: an index of maxSortedEntries
-// entries is refused whatever the path, one a little smaller is not, and
-// every index a check may sort numbers its entries within indexMask.
-func TestIndexWorkBoundsSortedEntries(t *testing.T) {
-	for _, pathLen := range []int{0, 1, 100} {
-		assert.Greater(t, indexWork(pathLen, 0, 0, maxSortedEntries), coldWorkMax, "path of %d bytes", pathLen)
-	}
-	assert.LessOrEqual(t, indexWork(0, 0, 0, maxSortedEntries-32), coldWorkMax, "the bound is near the edge")
-	assert.LessOrEqual(t, maxSortedEntries-1, indexMask)
 }
 
 // TestMayMatchRulesOutNoMatch checks the quick test of an entry against

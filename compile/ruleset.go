@@ -86,8 +86,7 @@ func (rs *RuleSet) options() automaton.Options {
 const HotAfter = 1024
 
 // coldWorkMax bounds the bytes one cold check compares (coldWork); past
-// it, the automaton answers. It also bounds the entries a sort packs in
-// indexBits (maxSortedEntries): raising it past 1<<20 fails to compile.
+// it, the automaton answers.
 const coldWorkMax = 1 << 18
 
 // Compile returns the rule set of the selected groups, whose automaton is
