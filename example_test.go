@@ -223,3 +223,8 @@ func ExampleStatusPolicy() {
 	// 503: full disallow (server error (5xx))
 	// 0: full disallow (network failure)
 }
+
+func ExampleProductToken() {
+	fmt.Println(robots.ProductToken("Googlebot/2.1 (+http://www.google.com/bot.html)"))
+	// Output: Googlebot
+}

@@ -195,10 +195,17 @@ func (r *Robots) Allowed(agent, rawURL string) bool {
 // decides, with all groups naming it merged; when none is named, all '*'
 // groups apply (AnyAgent merges those of every agent named). Agents are
 // compared with group tokens ignoring ASCII case and are never cut, so pass
-// the product token ("Googlebot"), not the full User-Agent header.
+// the product token ("Googlebot"), not the full User-Agent header
+// (ProductToken finds it).
 func (r *Robots) Agent(agents ...string) *Agent {
 	return r.agent(r.file.Resolve(agents...))
 }
+
+// ProductToken returns the product token a User-Agent value starts with,
+// the part a group's user-agent line is compared with: its leading run of
+// ASCII letters, '-' and '_'. "Googlebot/2.1 (+http://www.google.com/bot.html)"
+// gives "Googlebot".
+func ProductToken(userAgent string) string { return compile.ExtractAgent(userAgent) }
 
 // AnyAgent resolves the groups that apply to a crawler answering to all of
 // agents at once, as Google's reference parser does when handed several:

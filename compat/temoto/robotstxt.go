@@ -25,7 +25,6 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/engine"
 )
 
 // RobotsData is a parsed robots.txt with the fetch's outcome. Its zero
@@ -154,7 +153,7 @@ func (r *RobotsData) FindGroup(agent string) *Group {
 	if r == nil || r.rules == nil {
 		return &Group{}
 	}
-	a := r.rules.Agent(engine.ProductToken(agent))
+	a := r.rules.Agent(robots.ProductToken(agent))
 	return &Group{agent: a, Agent: a.Name(), CrawlDelay: crawlDelay(r.rules, a)}
 }
 

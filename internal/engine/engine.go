@@ -47,8 +47,3 @@ func PathStart(rawURL string) int { return runtime.PathStart(rawURL) }
 // BodyLimit returns how many bytes of a body Parse reads under
 // robots.WithMaxBytes(maxBytes): n > 0 reads n, 0 the default, n < 0 all.
 func BodyLimit(maxBytes int) int { return compile.Options{MaxBytes: maxBytes}.BodyLimit() }
-
-// ProductToken returns the product token a user-agent value starts with,
-// the part a group's line is compared with: "Googlebot/2.1" gives
-// "Googlebot" (compile.ExtractAgent).
-func ProductToken(userAgent string) string { return compile.ExtractAgent(userAgent) }
