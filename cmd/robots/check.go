@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -164,7 +165,11 @@ func parseCheck(args []string, stderr io.Writer) (*checkOptions, int) {
 	if len(urls) == 1 && urls[0] == "-" && opts.urlsFile == "" {
 		opts.urlsFile, urls = "-", nil
 	}
-	if msg := checkSourceError(opts.file, opts.urlsFile, urls); msg != "" {
+	msg := checkSourceError(opts.file, opts.urlsFile, urls)
+	if msg == "" {
+		msg = emptyFileError(fs, opts.file)
+	}
+	if msg != "" {
 		fmt.Fprintf(stderr, "robots check: %s\n", msg)
 		fs.Usage()
 		return nil, exitUsage
@@ -183,6 +188,17 @@ func checkSourceError(file, urlsFile string, urls []string) string {
 		return "URLs come from arguments or from --urls, not both"
 	case file == "-" && urlsFile == "-":
 		return "-f - and the URL list cannot both be read from stdin"
+	}
+	return ""
+}
+
+// emptyFileError says why -f was given an empty name, or returns "". An
+// empty -f is most often an unset variable in a script: reading the
+// example in its place would answer for a file nobody wrote. Leaving -f
+// out is how the example is asked for.
+func emptyFileError(fs *flag.FlagSet, file string) string {
+	if file == "" && flagSet(fs, "f") {
+		return "-f was given an empty file name (leave -f out to use the example)"
 	}
 	return ""
 }

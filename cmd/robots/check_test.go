@@ -98,6 +98,10 @@ func TestCheckUsageErrorsExitTwo(t *testing.T) {
 		{"robots.txt and --urls both on stdin", []string{"-f", "-", "--urls", "-"}, "cannot both be read from stdin"},
 		{"URL arguments and --urls", []string{"--urls", "-", "https://example.com/"}, "URLs come from arguments or from --urls, not both"},
 		{"missing URL list", []string{"--urls", filepath.Join(t.TempDir(), "urls.txt")}, "urls.txt"},
+		// An unset variable in a script: not the example in its place.
+		{"an empty -f", []string{"-f", "", "https://example.com/"}, "-f was given an empty file name (leave -f out to use the example)"},
+		{"an empty -f=", []string{"-f=", "https://example.com/"}, "-f was given an empty file name"},
+		{"an empty -f after the URL", []string{"https://example.com/", "-f", ""}, "-f was given an empty file name"},
 	})
 }
 

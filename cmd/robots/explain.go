@@ -96,8 +96,12 @@ func parseExplain(args []string, stderr io.Writer) (*explainOptions, int) {
 	if err != nil {
 		return nil, flagExit(err)
 	}
+	msg := emptyFileError(fs, opts.file)
 	if len(urls) == 0 {
-		fmt.Fprintln(stderr, "robots explain: no URL given")
+		msg = "no URL given"
+	}
+	if msg != "" {
+		fmt.Fprintf(stderr, "robots explain: %s\n", msg)
 		fs.Usage()
 		return nil, exitUsage
 	}

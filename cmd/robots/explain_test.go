@@ -133,6 +133,9 @@ func TestExplainUsageErrorsExitTwo(t *testing.T) {
 		{"missing file", []string{"-f", "/nonexistent/robots.txt", "https://example.com/"}, "robots.txt"},
 		{"bad mode", []string{"--mode", "lenient", "https://example.com/"}, `unknown mode "lenient"`},
 		{"not a URL", []string{"example.com/page"}, `"example.com/page": neither an absolute URL`},
+		// An unset variable in a script: not the example in its place.
+		{"an empty -f", []string{"-f", "", "https://example.com/"}, "-f was given an empty file name (leave -f out to use the example)"},
+		{"an empty -f=", []string{"-f=", "https://example.com/"}, "-f was given an empty file name"},
 	})
 }
 
