@@ -37,6 +37,7 @@ var googleVerdicts = []struct {
 	{"query is matched", "User-agent: *\nDisallow: /*?s=\n", "x", "/find?s=1", false},
 	{"longer pattern wins, not longer regexp", "User-agent: *\nDisallow: /*.php\nAllow: /public/\n", "x", "/public/x.php", true},
 	{"non-ASCII pattern is percent-encoded", "User-agent: *\nDisallow: /\u00e9\n", "x", "/%C3%A9", false},
+	{"a space inside a pattern is part of it", "User-agent: *\nDisallow: /cdiscount pro/\n", "x", "/cdiscount-express.html", true},
 	{"bytes past 500 KiB are not read", strings.Repeat("#", 500*1024) + "\nUser-agent: *\nDisallow: /\n", "x", "/", true},
 }
 
