@@ -82,6 +82,18 @@ type Fetcher struct {
 	ParseOptions []robots.Option
 	// Clock tells the time; nil means SystemClock().
 	Clock Clock
+	// Guard, when not nil, decides which addresses the fetches may
+	// connect to: each connection, to the URL asked for and after every
+	// redirect, is made only if Guard accepts the IP address dialled,
+	// after name resolution. PublicOnly refuses every address that is not
+	// public. A refused connection is a network failure whose Result.Err
+	// wraps ErrRefusedAddress. The requests go through
+	// GuardTransport(Client's transport), without a proxy; a transport it
+	// cannot guard makes every fetch such a failure. nil connects anywhere
+	// Client does: docs/crawling.md says when a crawler wants a Guard.
+	Guard AddressPolicy
+
+	guarded guardedClient
 }
 
 // fetchConfig is a Fetcher's fields with defaults filled in, read once by
@@ -99,7 +111,7 @@ type fetchConfig struct {
 
 func (f *Fetcher) config() *fetchConfig {
 	c := &fetchConfig{
-		client: redirectsBack(f.Client), timeout: f.Timeout, maxRedirects: f.MaxRedirects,
+		client: redirectsBack(f.client()), timeout: f.Timeout, maxRedirects: f.MaxRedirects,
 		maxBytes:  engine.BodyLimit(f.MaxBytes),
 		userAgent: f.UserAgent, freshness: f.Freshness, clock: f.Clock,
 	}
