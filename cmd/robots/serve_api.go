@@ -34,6 +34,9 @@ type serverConfig struct {
 	// slot (admissionWait).
 	heavySlots    int
 	admissionWait time.Duration
+	// drainTimeout bounds the reading of a body refused for its size
+	// (drainTimeout).
+	drainTimeout time.Duration
 }
 
 // server is the handler of robots serve: the tester page and the API.
@@ -43,6 +46,7 @@ type server struct {
 	fetchTimeout   time.Duration
 	loopbackHosts  bool
 	admission      *admission
+	drainTimeout   time.Duration
 	mux            *http.ServeMux
 }
 
@@ -58,6 +62,7 @@ func newServer(c serverConfig) *server {
 		fetchTimeout:   orDefault(c.fetchTimeout, fetchTimeout),
 		loopbackHosts:  c.loopbackHosts,
 		admission:      newAdmission(cmp.Or(c.heavySlots, heavySlots()), orDefault(c.admissionWait, admissionWait)),
+		drainTimeout:   orDefault(c.drainTimeout, drainTimeout),
 		mux:            http.NewServeMux(),
 	}
 	for path, endpoint := range api.Endpoints {
@@ -129,6 +134,9 @@ type call struct {
 	s       *server
 	input   int
 	release func()
+	// bodyTooLarge is set when the body was cut at maxRequestBytes: its
+	// 413 is answered by refuseBody.
+	bodyTooLarge bool
 }
 
 // Decode reads the request body into dst, as decodeJSON does, and counts
@@ -136,6 +144,7 @@ type call struct {
 func (c *call) Decode(dst any) *apiError {
 	n, err := decodeJSON(c.w, c.r, dst)
 	c.input += n
+	c.bodyTooLarge = err != nil && err.Status == http.StatusRequestEntityTooLarge
 	return err
 }
 
@@ -182,12 +191,21 @@ func (s *server) api(f apiFunc) http.Handler {
 			writeError(w, &apiError{Status: http.StatusMethodNotAllowed, Msg: fmt.Sprintf("%s takes POST, not %s", r.URL.Path, r.Method)})
 			return
 		}
+		if r.ContentLength > maxRequestBytes {
+			// Declared too large: refused before a byte of it is read.
+			s.refuseBody(w, r, errBodyTooLarge)
+			return
+		}
 		ctx, cancel := context.WithTimeout(r.Context(), s.requestTimeout)
 		defer cancel()
 		c := &call{ctx: ctx, w: w, r: r, s: s}
 		defer c.done() // should f panic: the slot must not be lost
 		body, err := c.answer(f)
 		c.done() // before sending: a slow client holds no slot
+		if c.bodyTooLarge {
+			s.refuseBody(w, r, err)
+			return
+		}
 		if err != nil {
 			writeError(w, err)
 			return

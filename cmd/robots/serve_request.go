@@ -1,9 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"io"
 	"mime"
 	"net/http"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/fastrobots/robots"
 )
@@ -22,6 +26,53 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) (int, *apiError
 		return len(body), jsonError(err)
 	}
 	return len(body), decodeBody(body, dst)
+}
+
+// Limits of the reading of a body over maxRequestBytes, once it is
+// refused. A client that sends its whole body before it reads the answer
+// (most simple clients do) would get a connection reset instead of the
+// 413 if the server closed with the rest unread: the kernel resets a
+// connection closed with data still to read, and the reset destroys the
+// answer the client had not read yet. So the server reads on and throws
+// away what follows, up to a bound, and closes once the client is done.
+const (
+	// maxDrainBytes bounds what is read and thrown away of a refused
+	// body: 32 MiB lets a naive client of a large upload read its 413,
+	// and costs the server time on the wire, not memory (it is read
+	// into a small buffer). A body declared larger is not read at all.
+	maxDrainBytes = 32 << 20
+	// drainTimeout bounds the time the server reads a refused body.
+	drainTimeout = 10 * time.Second
+)
+
+// errBodyTooLarge is the answer to a body over maxRequestBytes.
+var errBodyTooLarge = jsonError(&http.MaxBytesError{Limit: maxRequestBytes})
+
+// refuseBody answers err, a 413 for a body over maxRequestBytes, and
+// closes the connection cleanly: it reads and throws away the rest of
+// the body, up to maxDrainBytes and for s.drainTimeout at most, so that a
+// client still sending reads the answer rather than a reset. A client
+// that waits for "100 Continue" before sending gets the answer in place
+// of it, and sends nothing: there is nothing to read.
+func (s *server) refuseBody(w http.ResponseWriter, r *http.Request, err *apiError) {
+	rc := http.NewResponseController(w)
+	// Read the body after the answer is written; by default the server
+	// gives up on a large unread body once the answer starts.
+	_ = rc.EnableFullDuplex()
+	var b bytes.Buffer
+	_ = newJSONEncoder(&b).Encode(requestErrorJSON{err.Msg})
+	h := w.Header()
+	h.Set("Connection", "close")
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Content-Length", strconv.Itoa(b.Len()))
+	w.WriteHeader(err.Status)
+	_, _ = w.Write(b.Bytes())
+	_ = rc.Flush()
+	if r.ContentLength > maxDrainBytes || strings.EqualFold(r.Header.Get("Expect"), "100-continue") {
+		return
+	}
+	_ = rc.SetReadDeadline(time.Now().Add(s.drainTimeout))
+	_, _ = io.CopyN(io.Discard, r.Body, maxDrainBytes)
 }
 
 // checkJSONContentType refuses a body that is not declared JSON. A page

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A body over maxRequestBytes gets a 413 however it is sent: with a
+// Content-Length or chunked, by a client that reads the answer while it
+// sends (net/http's) or by one that sends its whole body first.
+func TestServeBodyOverTheLimitIs413HoweverSent(t *testing.T) {
+	base := startHandler(t, newServer(serverConfig{}))
+	addr := strings.TrimPrefix(base, "http://")
+	body := append([]byte(`{"robotstxt":"","urls":["/"]}`), bytes.Repeat([]byte(" "), 20<<20)...)
+	want := fmt.Sprintf(`{"error":"request body larger than %d bytes"}`+"\n", maxRequestBytes)
+	client := &http.Client{Timeout: time.Minute}
+	for _, tt := range []struct {
+		name string
+		body io.Reader
+	}{
+		{"net/http, Content-Length", bytes.NewReader(body)},
+		{"net/http, chunked", io.MultiReader(bytes.NewReader(body))}, // a reader of unknown length
+	} {
+		resp, err := client.Post(base+"/api/check", "application/json", tt.body)
+		require.NoError(t, err, tt.name)
+		b, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.NoError(t, err, tt.name)
+		assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode, tt.name)
+		assert.Equal(t, want, string(b), tt.name)
+	}
+	for _, chunked := range []bool{false, true} {
+		name := fmt.Sprintf("sent whole before reading, chunked %v", chunked)
+		resp, err := sendWholeThenRead(addr, body, chunked)
+		require.NoError(t, err, "%s: no answer", name)
+		b, err := io.ReadAll(resp.Body)
+		require.NoError(t, err, name)
+		assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode, name)
+		assert.Equal(t, want, string(b), name)
+		assert.True(t, resp.Close, "%s: the connection is closed after the answer", name)
+	}
+}
+
+// A body declared larger than the limit is refused before it is read: a
+// client that waits for "100 Continue" gets the 413 in its place.
+func TestServeRefusesADeclaredLargeBodyBeforeReadingIt(t *testing.T) {
+	base := startHandler(t, newServer(serverConfig{}))
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	require.NoError(t, err)
+	defer conn.Close()
+	require.NoError(t, conn.SetDeadline(time.Now().Add(30*time.Second)))
+	_, err = fmt.Fprintf(conn, "POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"+
+		"Content-Length: %d\r\nExpect: 100-continue\r\n\r\n", maxRequestBytes+1)
+	require.NoError(t, err)
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode, "the answer, not 100 Continue")
+	assert.True(t, resp.Close)
+}
+
+// sendWholeThenRead posts body to /api/check on a connection of its own,
+// writing every byte before it reads the answer, as many simple clients
+// do.
+func sendWholeThenRead(addr string, body []byte, chunked bool) (*http.Response, error) {
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	if err := conn.SetDeadline(time.Now().Add(time.Minute)); err != nil {
+		return nil, err
+	}
+	w := bufio.NewWriter(conn)
+	fmt.Fprint(w, "POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n")
+	if chunked {
+		fmt.Fprint(w, "Transfer-Encoding: chunked\r\n\r\n")
+		for rest := body; len(rest) > 0; {
+			n := min(len(rest), 64<<10)
+			fmt.Fprintf(w, "%x\r\n%s\r\n", n, rest[:n])
+			rest = rest[n:]
+		}
+		fmt.Fprint(w, "0\r\n\r\n")
+	} else {
+		fmt.Fprint(w, "Content-Length: "+strconv.Itoa(len(body))+"\r\n\r\n")
+		w.Write(body)
+	}
+	if err := w.Flush(); err != nil {
+		return nil, fmt.Errorf("sending: %w", err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		return nil, err
+	}
+	b, err := io.ReadAll(resp.Body)
+	resp.Body = io.NopCloser(bytes.NewReader(b))
+	return resp, err
+}
+
+// A refused body is read for drainTimeout at most: a client that
+// declares a body it does not send is closed on after that.
+func TestServeDrainTimeout(t *testing.T) {
+	require.Equal(t, 10*time.Second, drainTimeout)
+	base := startHandler(t, newServer(serverConfig{drainTimeout: 300 * time.Millisecond}))
+	resp, closed := declareBodyAndWait(t, base, maxRequestBytes+1)
+	assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode)
+	assert.GreaterOrEqual(t, closed, 300*time.Millisecond, "the server waited for the body it refused")
+	assert.Less(t, closed, drainTimeout, "and closed after its drain timeout, not the default")
+}
+
+// A body declared larger than maxDrainBytes is not read at all: the
+// connection is closed right after the 413.
+func TestServeMaxDrainBytes(t *testing.T) {
+	require.Equal(t, 32<<20, maxDrainBytes)
+	base := startHandler(t, newServer(serverConfig{}))
+	resp, closed := declareBodyAndWait(t, base, maxDrainBytes+1)
+	assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode)
+	assert.Less(t, closed, drainTimeout/2, "closed without waiting for the body")
+	// One that the server would read is waited for.
+	resp, closed = declareBodyAndWait(t, startHandler(t, newServer(serverConfig{drainTimeout: 300 * time.Millisecond})), maxDrainBytes)
+	assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode)
+	assert.GreaterOrEqual(t, closed, 300*time.Millisecond)
+}
+
+// declareBodyAndWait sends the headers of a check whose body has size
+// bytes, sends none of it, and returns the answer and how long after it
+// the server closed the connection.
+func declareBodyAndWait(t *testing.T, base string, size int) (*http.Response, time.Duration) {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	require.NoError(t, err)
+	defer conn.Close()
+	require.NoError(t, conn.SetDeadline(time.Now().Add(time.Minute)))
+	_, err = fmt.Fprintf(conn, "POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", size)
+	require.NoError(t, err)
+	br := bufio.NewReader(conn)
+	resp, err := http.ReadResponse(br, nil)
+	require.NoError(t, err)
+	start := time.Now()
+	_, err = io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	_, err = br.ReadByte()
+	require.ErrorIs(t, err, io.EOF, "the server closes the connection")
+	return resp, time.Since(start)
+}
