@@ -8,9 +8,11 @@ import (
 
 const versionSynopsis = `robots version
 
-Prints the version of the module robots was built from, "(devel)" when it
-was built from a checkout rather than installed at a version, the commit
-when it is known, and the Go version it was built with.`
+Prints the version of the module robots was built from ("(devel)" when it
+was built from a checkout rather than installed at a version), the commit
+and its time when the binary records them, and the Go version it was
+built with. go build in a git checkout records the commit; go run and
+-buildvcs=false do not, and the line says so.`
 
 // runVersion runs "robots version".
 func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -36,7 +38,9 @@ func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// versionLine describes a build: "robots VERSION [commit REV[+modified]] GOVERSION".
+// versionLine describes a build: "robots VERSION commit REV[+modified]
+// (TIME) GOVERSION", or with "no commit recorded (...)" in place of the
+// commit when the binary carries none.
 func versionLine(info *debug.BuildInfo) string {
 	version := info.Main.Version
 	if version == "" {
@@ -48,6 +52,11 @@ func versionLine(info *debug.BuildInfo) string {
 		if buildSetting(info, "vcs.modified") == "true" {
 			s += "+modified"
 		}
+		if t := buildSetting(info, "vcs.time"); t != "" {
+			s += " (" + t + ")"
+		}
+	} else {
+		s += ", no commit recorded (built by go run or with -buildvcs=false; go build in a git checkout records it)"
 	}
 	return s + " " + info.GoVersion
 }

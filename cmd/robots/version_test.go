@@ -26,9 +26,11 @@ func TestVersionLine(t *testing.T) {
 		settings []debug.BuildSetting
 		want     string
 	}{
-		{"checkout", "(devel)", nil, "robots (devel) go1.26.0"},
-		{"no version", "", nil, "robots (devel) go1.26.0"},
-		{"installed at a version", "v1.2.3", nil, "robots v1.2.3 go1.26.0"},
+		{"checkout", "(devel)", nil, "robots (devel), no commit recorded (built by go run or with -buildvcs=false; go build in a git checkout records it) go1.26.0"},
+		{"no version", "", nil, "robots (devel), no commit recorded (built by go run or with -buildvcs=false; go build in a git checkout records it) go1.26.0"},
+		{"installed at a version", "v1.2.3", nil, "robots v1.2.3, no commit recorded (built by go run or with -buildvcs=false; go build in a git checkout records it) go1.26.0"},
+		{"commit and time", "v0.0.0-20261129030000-abc123", []debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.time", Value: "2026-11-29T03:00:00Z"}},
+			"robots v0.0.0-20261129030000-abc123 commit abc123 (2026-11-29T03:00:00Z) go1.26.0"},
 		{"commit", "(devel)", []debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.modified", Value: "false"}},
 			"robots (devel) commit abc123 go1.26.0"},
 		{"modified", "(devel)", []debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.modified", Value: "true"}},
