@@ -34,6 +34,11 @@ type DisallowedError struct {
 	Rule *robots.Rule
 	// RobotsURL is the robots.txt that governs URL.
 	RobotsURL string
+	// SentAs is, when the request was refused for the path a server
+	// reads once it removes dot segments, the URL as it would have been
+	// sent ("http://h/public/../private" for URL "http://h/private");
+	// "" when URL is the request as sent.
+	SentAs string
 }
 
 func (e *DisallowedError) Error() string {
@@ -44,6 +49,10 @@ func (e *DisallowedError) Error() string {
 	why := fmt.Sprintf("%s: %s", e.Policy, e.Reason)
 	if e.Rule != nil {
 		why = fmt.Sprintf("line %d: Disallow: %s", e.Rule.Line, e.Rule.Value)
+	}
+	if e.SentAs != "" {
+		return fmt.Sprintf("fetch: robots.txt disallows %s (sent as %s) for %s (%s)", strconv.Quote(e.URL),
+			strconv.Quote(e.SentAs), agent, why)
 	}
 	return fmt.Sprintf("fetch: robots.txt disallows %s for %s (%s)", strconv.Quote(e.URL), agent, why)
 }
@@ -88,6 +97,15 @@ type TransportOptions struct {
 // *RequestTargetError or a *robots.URLError. Requests for /robots.txt and
 // schemes other than http and https pass unchecked. Checker errors are
 // returned as is.
+//
+// Servers remove the dot segments of a path before they choose what to
+// serve (RFC 3986 section 5.2.4: "/public/../private" is "/private"), and
+// Go's client sends them as written. So a path with dot segments must be
+// allowed both as sent and with them removed; a segment of dots written
+// as %2E counts too ("/a/%2e%2E/b" is "/b"), since many servers decode it
+// first. A path whose dot segments leave /robots.txt is not checked again.
+// Other rewritings some servers make (merging "//", decoding %2F, cutting
+// ";" parameters) are not modelled.
 //
 // With CrawlDelay, the requests to one origin go one at a time, each at
 // least the delay after the previous one was sent. A waiting request whose
@@ -161,7 +179,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 // admit paces by the Host header's origin.
 func (t *Transport) admit(ctx context.Context, wire wireRequest) error {
 	if res, allowed, ok := t.allowedWarm(&wire); ok {
-		if allowed && t.pace == nil {
+		if allowed && t.pace == nil && !mayHaveDotSegment(wire.target) {
 			return nil
 		}
 		agents := [1]string{t.agent} // stays on the stack: agent keeps no list
@@ -169,34 +187,79 @@ func (t *Transport) admit(ctx context.Context, wire wireRequest) error {
 		if !allowed {
 			return t.refuse(res, a, &wire)
 		}
+		if err := t.checkDotsRemoved(ctx, &wire); err != nil {
+			return err
+		}
+		if t.pace == nil {
+			return nil
+		}
 		return t.pace.wait(ctx, res.URL, delayOf(a.pacing.crawlDelay, a.pacing.requestRate))
 	}
 	return t.admitFull(ctx, wire)
 }
 
 func (t *Transport) admitFull(ctx context.Context, wire wireRequest) error {
-	pageURLs, err := wire.pageURLs()
+	first, err := t.decide(ctx, wire)
 	if err != nil {
 		return err
+	}
+	if err := t.checkDotsRemoved(ctx, &wire); err != nil {
+		return err
+	}
+	if t.pace == nil {
+		return nil
+	}
+	return t.pace.wait(ctx, first.Result.URL, first.Delay())
+}
+
+// decide refuses wire unless robots.txt allows every URL the server may
+// read it as, and returns the verdict of the first.
+func (t *Transport) decide(ctx context.Context, wire wireRequest) (Verdict, error) {
+	pageURLs, err := wire.pageURLs()
+	if err != nil {
+		return Verdict{}, err
 	}
 	var first Verdict
 	for i, pageURL := range pageURLs {
 		v, err := t.checker.Decide(ctx, t.agent, pageURL)
 		if err != nil {
-			return err
+			return Verdict{}, err
 		}
 		if !v.Allowed {
-			return &DisallowedError{URL: pageURL, Agent: t.agent, Policy: v.Policy, Reason: v.Result.Reason,
+			return Verdict{}, &DisallowedError{URL: pageURL, Agent: t.agent, Policy: v.Policy, Reason: v.Result.Reason,
 				Rule: v.Rule, RobotsURL: v.Result.URL}
 		}
 		if i == 0 {
 			first = v
 		}
 	}
-	if t.pace == nil {
+	return first, nil
+}
+
+// checkDotsRemoved refuses a request whose path robots.txt allows as sent
+// but not as a server reads it once the dot segments are removed. It does
+// not pace: the request as sent is paced.
+func (t *Transport) checkDotsRemoved(ctx context.Context, wire *wireRequest) error {
+	resolved, ok := wire.dotsRemoved()
+	if !ok || resolved.isRobotsTxt() {
 		return nil
 	}
-	return t.pace.wait(ctx, first.Result.URL, first.Delay())
+	var err error
+	if res, allowed, warm := t.allowedWarm(&resolved); warm {
+		if allowed {
+			return nil
+		}
+		agents := [1]string{t.agent}
+		a, _ := res.agent(agents[:])
+		err = t.refuse(res, a, &resolved)
+	} else {
+		_, err = t.decide(ctx, resolved)
+	}
+	var de *DisallowedError
+	if errors.As(err, &de) {
+		de.SentAs = wire.sentURL()
+	}
+	return err
 }
 
 // warmBuffer is the stack room for a URL checked warm; a longer one
@@ -241,6 +304,99 @@ func closeBody(req *http.Request) {
 	if req.Body != nil {
 		req.Body.Close()
 	}
+}
+
+// mayHaveDotSegment is the common path's test: a path holding neither
+// "/." nor "/%2" has no dot segment, not even one written as %2E.
+func mayHaveDotSegment(path string) bool {
+	return strings.Contains(path, "/.") || strings.Contains(path, "/%2")
+}
+
+// dotsRemoved returns w with the dot segments of its path removed, and
+// false when it has none. The path is that of an origin-form target or
+// of an absolute-form one, up to any '?'.
+func (w *wireRequest) dotsRemoved() (wireRequest, bool) {
+	start := 0
+	if !w.originForm() {
+		_, rest, ok := strings.Cut(w.target, "://")
+		if !ok {
+			return *w, false
+		}
+		i := strings.IndexAny(rest, "/?")
+		if i < 0 || rest[i] != '/' {
+			return *w, false
+		}
+		start = len(w.target) - len(rest) + i
+	}
+	end := len(w.target)
+	if q := strings.IndexByte(w.target[start:], '?'); q >= 0 {
+		end = start + q
+	}
+	path, ok := removeDotSegments(w.target[start:end])
+	if !ok {
+		return *w, false
+	}
+	r := *w
+	r.target = w.target[:start] + path + w.target[end:]
+	return r, true
+}
+
+// sentURL is the URL of the request as sent: its origin-form target on
+// the Host header's origin, or its absolute-form target.
+func (w *wireRequest) sentURL() string {
+	if w.originForm() {
+		return string(w.appendOriginForm(nil))
+	}
+	return w.requestTarget()
+}
+
+// removeDotSegments is remove_dot_segments (RFC 3986 section 5.2.4) on an
+// escaped path that starts with '/', reading %2E as '.' in a segment of
+// dots. It reports false, and returns path, when path has no dot segment.
+func removeDotSegments(path string) (string, bool) {
+	if !mayHaveDotSegment(path) {
+		return path, false
+	}
+	segs := strings.Split(path[1:], "/")
+	out := segs[:0] // out never passes the segment being read
+	found := false
+	for i, seg := range segs {
+		dots := dotSegment(seg)
+		if dots == 0 {
+			out = append(out, seg)
+			continue
+		}
+		found = true
+		if dots == 2 && len(out) > 0 {
+			out = out[:len(out)-1]
+		}
+		if i == len(segs)-1 {
+			out = append(out, "") // "/a/.." is "/", "/a/." is "/a/"
+		}
+	}
+	if !found {
+		return path, false
+	}
+	return "/" + strings.Join(out, "/"), true
+}
+
+// dotSegment returns 1 for a segment "." and 2 for "..", each dot written
+// as '.' or %2E in either case, and 0 for any other segment.
+func dotSegment(seg string) int {
+	n := 0
+	for i := 0; i < len(seg); i++ {
+		switch {
+		case seg[i] == '.':
+		case seg[i] == '%' && i+2 < len(seg) && seg[i+1] == '2' && (seg[i+2] == 'e' || seg[i+2] == 'E'):
+			i += 2
+		default:
+			return 0
+		}
+		if n++; n > 2 {
+			return 0
+		}
+	}
+	return n
 }
 
 // pacerSweepMin is the size of the pacing state below which idle origins
