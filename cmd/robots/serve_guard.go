@@ -2,14 +2,12 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"net"
 	"net/http"
-	"net/netip"
-	"strconv"
-	"strings"
 	"syscall"
 	"time"
+
+	"github.com/fastrobots/robots/fetch"
 )
 
 // The serve command fetches robots.txt files for whoever asks it. Left
@@ -17,10 +15,11 @@ import (
 // http://10.0.0.5/robots.txt, for a public name that resolves to
 // 127.0.0.1, or for a public URL that redirects to http://[::1]:6379/
 // would make it connect inside. So by default its fetches connect only to
-// public addresses. The check runs on the address actually dialled, after
-// name resolution and at every redirect, in the Control function of the
-// dialer: no name, redirect or DNS answer that changes between a check and
-// the connection gets around it, and a refused connection sends no packet.
+// public addresses, with package fetch's guard: fetch.PublicOnly judges
+// the address actually dialled, after name resolution and at every
+// redirect, in the Control function of the dialer (fetch.GuardControl).
+// What is serve's own is the way out, --allow-private, which its refusals
+// name, and the limits of its transport.
 
 // Limits of the fetches serve makes, besides fetchTimeout.
 const (
@@ -32,94 +31,23 @@ const (
 	maxResponseHeaderBytes = 64 << 10
 )
 
-// errRefusedAddress is wrapped by the error of a fetch the guard stopped.
-var errRefusedAddress = errors.New("not a public address")
-
-// refusedError says which address a fetch was stopped from connecting to,
-// and why.
-type refusedError struct {
-	Addr netip.Addr
-	// Raw is the address as the dialer gave it, when it did not parse.
-	Raw  string
-	Kind string // "loopback", "private", ...
-}
-
-func (e *refusedError) Error() string {
-	addr := e.Addr.String()
-	if !e.Addr.IsValid() {
-		addr = strconv.Quote(e.Raw)
-	}
-	article := "a"
-	if e.Kind != "" && strings.ContainsRune("aeiou", rune(e.Kind[0])) {
-		article = "an"
-	}
-	return fmt.Sprintf("refused to connect to %s: %s %s address is not public (robots serve --allow-private allows it)", addr, article, e.Kind)
-}
-
-func (e *refusedError) Unwrap() error { return errRefusedAddress }
-
 // addrPolicy decides whether a fetch may connect to an address: nil
 // error for yes.
-type addrPolicy func(netip.AddrPort) error
+type addrPolicy = fetch.AddressPolicy
 
 // publicOnly is the default policy: it refuses every address that is not
-// public (see nonPublicKind).
-func publicOnly(ap netip.AddrPort) error {
-	if kind := nonPublicKind(ap.Addr()); kind != "" {
-		return &refusedError{Addr: ap.Addr(), Kind: kind}
-	}
-	return nil
+// public.
+var publicOnly addrPolicy = fetch.PublicOnly
+
+// refusedError is a refusal of the guard, as serve answers it: with the
+// flag that lifts the guard.
+type refusedError struct{ *fetch.AddressError }
+
+func (e *refusedError) Error() string {
+	return e.AddressError.Error() + " (robots serve --allow-private allows it)"
 }
 
-// nonPublicKind returns what kind of non-public address a is ("loopback",
-// "private", "link-local", "multicast", "unspecified", "reserved"), or ""
-// when a is public. Public is what IANA's special-purpose registries call
-// globally reachable (specialRanges), in IPv6's global unicast space, and,
-// for an IPv6 address that carries an IPv4 address (::ffff:127.0.0.1,
-// 64:ff9b::7f00:1, 2002:7f00:1::), carrying a public one
-// (transitionForms). A zone names an interface, not another address: it
-// is set aside.
-func nonPublicKind(a netip.Addr) string {
-	a = a.WithZone("")
-	if kind := commonKind(a); kind != "" {
-		return kind
-	}
-	for _, v4 := range carriedIPv4(a) {
-		if kind := nonPublicKind(v4); kind != "" {
-			return kind
-		}
-	}
-	if r, ok := specialRangeOf(a); ok {
-		if r.Guard == refuse {
-			return "reserved"
-		}
-		return ""
-	}
-	if a.Is6() && !globalUnicast.Contains(a) {
-		return "reserved"
-	}
-	return ""
-}
-
-// commonKind returns the kinds netip names ("invalid" for the zero Addr),
-// or "".
-func commonKind(a netip.Addr) string {
-	switch {
-	case !a.IsValid():
-		return "invalid"
-	case a.IsUnspecified():
-		return "unspecified"
-	case a.IsLoopback():
-		return "loopback"
-	case a.IsPrivate():
-		return "private"
-	case a.IsLinkLocalUnicast():
-		return "link-local"
-	case a.IsMulticast():
-		return "multicast"
-	}
-	return ""
-}
+func (e *refusedError) Unwrap() error { return e.AddressError }
 
 // guardedTransport returns the transport of serve's fetches: connections
 // only to the addresses policy accepts (nil: any), a time limit on each
@@ -128,7 +56,7 @@ func commonKind(a netip.Addr) string {
 func guardedTransport(policy addrPolicy) *http.Transport {
 	d := &net.Dialer{Timeout: dialTimeout}
 	if policy != nil {
-		d.Control = controlFor(policy)
+		d.Control = guardControl(policy)
 	}
 	return &http.Transport{
 		Proxy:                  nil,
@@ -142,32 +70,15 @@ func guardedTransport(policy addrPolicy) *http.Transport {
 	}
 }
 
-// controlFor returns a net.Dialer Control function that applies policy to
-// the address about to be connected to, which is an IP address: name
-// resolution is done by then.
-func controlFor(policy addrPolicy) func(network, address string, _ syscall.RawConn) error {
-	return func(network, address string, _ syscall.RawConn) error {
-		ap, err := dialedAddrPort(address)
-		if err != nil {
-			return &refusedError{Raw: address, Kind: "unparsable"}
+// guardControl is fetch.GuardControl(policy), its refusals made
+// refusedErrors.
+func guardControl(policy addrPolicy) func(network, address string, c syscall.RawConn) error {
+	control := fetch.GuardControl(policy)
+	return func(network, address string, c syscall.RawConn) error {
+		err := control(network, address, c)
+		if refused, ok := errors.AsType[*fetch.AddressError](err); ok {
+			return &refusedError{refused}
 		}
-		return policy(ap)
+		return err
 	}
-}
-
-// dialedAddrPort parses the address a dialer is about to connect to. The
-// zone of an IPv4-mapped address stays on the IPv4 address the dialer
-// connects to ("127.0.0.1%lo:80"), which netip refuses to parse: a zone
-// names an interface, not another address, so it is dropped there.
-func dialedAddrPort(address string) (netip.AddrPort, error) {
-	ap, err := netip.ParseAddrPort(address)
-	if err == nil {
-		return ap, nil
-	}
-	host, port, err := net.SplitHostPort(address)
-	if err != nil {
-		return netip.AddrPort{}, err
-	}
-	host, _, _ = strings.Cut(host, "%")
-	return netip.ParseAddrPort(net.JoinHostPort(host, port))
 }

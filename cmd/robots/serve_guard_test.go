@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/fetch"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -20,95 +22,20 @@ import (
 // addresses before any packet is sent, and the table test classifies
 // addresses without connecting.
 
-func TestNonPublicKind(t *testing.T) {
-	for _, tt := range []struct {
-		addr, kind string
-	}{
-		{"127.0.0.1", "loopback"},
-		{"127.255.255.254", "loopback"},
-		{"::1", "loopback"},
-		{"::ffff:127.0.0.1", "loopback"}, // IPv4-mapped IPv6
-		{"64:ff9b::7f00:1", "loopback"},  // NAT64 of 127.0.0.1
-		{"10.1.2.3", "private"},
-		{"172.16.0.1", "private"},
-		{"172.31.255.255", "private"},
-		{"192.168.1.1", "private"},
-		{"::ffff:10.0.0.1", "private"},
-		{"::ffff:192.168.0.1", "private"},
-		{"fc00::1", "private"},
-		{"fd12:3456::1", "private"},
-		{"169.254.169.254", "link-local"}, // cloud metadata services
-		{"::ffff:169.254.169.254", "link-local"},
-		{"fe80::1", "link-local"},
-		{"fe80::1%eth0", "link-local"},
-		{"224.0.0.1", "multicast"},
-		{"239.255.255.250", "multicast"},
-		{"ff02::1", "multicast"},
-		{"ff05::2", "multicast"},
-		{"0.0.0.0", "unspecified"},
-		{"::", "unspecified"},
-		{"::ffff:0.0.0.0", "unspecified"},
-		{"0.1.2.3", "reserved"},
-		{"100.64.0.1", "reserved"},
-		{"100.127.255.255", "reserved"},
-		{"192.0.0.8", "reserved"},
-		{"198.18.0.1", "reserved"},
-		{"240.0.0.1", "reserved"},
-		{"255.255.255.255", "reserved"},
-		{"fec0::1", "reserved"},
-		{"fe80::1%eth0", "link-local"},
-		{"::ffff:127.0.0.1%lo", "loopback"},
-		{"64:ff9b:1::a00:5", "private"},          // local-use NAT64 of 10.0.0.5
-		{"64:ff9b:1::808:808", "reserved"},       // local-use NAT64 is not globally reachable
-		{"::a00:5", "private"},                   // IPv4-compatible ::10.0.0.5
-		{"::808:808", "reserved"},                // IPv4-compatible, deprecated
-		{"2002:7f00:1::1", "loopback"},           // 6to4 of 127.0.0.1
-		{"2002:c0a8:101::1", "private"},          // 6to4 of 192.168.1.1
-		{"::ffff:0:a00:5", "private"},            // SIIT of 10.0.0.5
-		{"2001:0:808:808::f5ff:fffa", "private"}, // Teredo, client 10.0.0.5
-		{"100::1", "reserved"},                   // discard-only
-		{"100:0:0:1::1", "reserved"},             // dummy prefix
-		{"2001:db8::1", "reserved"},              // documentation
-		{"3fff::1", "reserved"},                  // documentation
-		{"2001:2::1", "reserved"},                // benchmarking
-		{"5f00::1", "reserved"},                  // SRv6 SIDs
-		{"400::1", "reserved"},                   // outside 2000::/3
-		{"192.88.99.1", "reserved"},              // deprecated 6to4 relay anycast
-		{"192.0.2.1", "reserved"},                // documentation
-		{"198.51.100.1", "reserved"},
-		{"203.0.113.1", "reserved"},
-		{"192.0.0.170", "reserved"},
-		{"192.0.0.9", ""},                 // PCP anycast, globally reachable
-		{"192.31.196.1", ""},              // AS112
-		{"192.52.193.1", ""},              // AMT
-		{"192.175.48.1", ""},              // AS112 direct delegation
-		{"2002:808:808::1", ""},           // 6to4 of 8.8.8.8
-		{"2001:0:808:808::f7f7:f7f7", ""}, // Teredo, client 8.8.8.8
-		{"2001:1::1", ""},                 // PCP anycast
-		{"2001:3::1", ""},                 // AMT
-		{"2001:4:112::1", ""},             // AS112-v6
-		{"2620:4f:8000::1", ""},           // AS112 direct delegation
-		{"8.8.8.8", ""},
-		{"1.1.1.1", ""},
-		{"172.32.0.1", ""},
-		{"100.128.0.1", ""},
-		{"::ffff:8.8.8.8", ""},
-		{"64:ff9b::808:808", ""},
-		{"2001:4860:4860::8888", ""},
-		{"2606:4700::1111", ""},
-	} {
-		assert.Equal(t, tt.kind, nonPublicKind(netip.MustParseAddr(tt.addr)), tt.addr)
-	}
-}
-
-func TestPublicOnlyPolicy(t *testing.T) {
-	err := publicOnly(netip.MustParseAddrPort("[::ffff:127.0.0.1]:80"))
+func TestServeGuardControlNamesTheFlag(t *testing.T) {
+	control := guardControl(publicOnly)
+	// What the dialer gives for [::ffff:127.0.0.1]: the IPv4 address.
+	err := control("tcp4", "127.0.0.1:80", nil)
 	require.Error(t, err)
-	assert.ErrorIs(t, err, errRefusedAddress)
-	assert.Equal(t, "refused to connect to ::ffff:127.0.0.1: a loopback address is not public (robots serve --allow-private allows it)", err.Error())
-	assert.NoError(t, publicOnly(netip.MustParseAddrPort("8.8.8.8:443")))
-	err = publicOnly(netip.MustParseAddrPort("[::]:80"))
+	assert.ErrorIs(t, err, fetch.ErrRefusedAddress)
+	_, ok := errors.AsType[*refusedError](err)
+	assert.True(t, ok, "serve_fetch.go answers 403 for a *refusedError")
+	assert.Equal(t, "refused to connect to 127.0.0.1: a loopback address is not public (robots serve --allow-private allows it)", err.Error())
+	assert.NoError(t, control("tcp4", "8.8.8.8:443", nil))
+	err = control("tcp6", "[::]:80", nil)
 	assert.Equal(t, "refused to connect to ::: an unspecified address is not public (robots serve --allow-private allows it)", err.Error())
+	err = control("tcp", "not an address", nil)
+	assert.Equal(t, `refused to connect to "not an address": an unparsable address is not public (robots serve --allow-private allows it)`, err.Error())
 }
 
 // countingOrigin serves body at /robots.txt and counts every request it
@@ -160,6 +87,23 @@ func TestServeGuardRefusesLoopbackOrigins(t *testing.T) {
 			assert.Contains(t, out, robotsURL+": refused to connect to ", "%s %s", path, o)
 			assert.Contains(t, out, "address is not public (robots serve --allow-private allows it)")
 		}
+	}
+	assert.Zero(t, n.Load(), "no request reached the origin")
+}
+
+func TestServeGuardRefusesZonedAddresses(t *testing.T) {
+	s := apiServer(t, serverConfig{})
+	origin, n := countingOrigin(t, "User-agent: *\nDisallow: /\n")
+	port := origin.URL[strings.LastIndexByte(origin.URL, ':')+1:]
+	for _, host := range []string{
+		"[::ffff:127.0.0.1%25lo]",
+		"[::ffff:127.0.0.1%25eth0]",
+		"[::ffff:7f00:1%25lo]",
+		"[::1%25lo]",
+	} {
+		status, out := post(t, s, "/api/fetch", request(t, map[string]any{"url": "http://" + host + ":" + port + "/a"}))
+		assert.Equal(t, http.StatusForbidden, status, "%s: %s", host, out)
+		assert.Contains(t, out, "a loopback address is not public", host)
 	}
 	assert.Zero(t, n.Load(), "no request reached the origin")
 }
