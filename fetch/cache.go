@@ -47,6 +47,15 @@ type CacheOptions struct {
 	// 0 means DefaultTimeout.
 	FetchTimeout time.Duration
 
+	// Offline makes a cache for stored answers, as batch jobs over saved
+	// robots.txt files want: it never fetches and never calls its Store.
+	// An origin seeded by Put is answered from what Put recorded however
+	// old it is, the Result marked Stale when it is past its Expires; an
+	// origin never seeded is an error wrapping ErrNotSeeded, not a verdict.
+	// An evicted origin is no longer seeded: give MaxMemory room for every
+	// origin seeded, or -1.
+	Offline bool
+
 	// Store is the second cache level, shared by a fleet of crawlers (see
 	// Store and docs/fleet.md); nil: none. Store faults never stop a
 	// check: the cache then fetches itself.
@@ -286,6 +295,9 @@ func (c *Cache) show(v *view) {
 // unexpired uses the coarse clock on the real clock, and the cache's
 // Clock otherwise, so that a test's clock moves expiries exactly.
 func (c *Cache) unexpired(v *view) bool {
+	if c.opts.Offline {
+		return true // answers never expire where nothing can renew them
+	}
 	if c.coarse != nil {
 		return c.coarse.now() < v.deadline()
 	}
@@ -411,6 +423,9 @@ func (c *Cache) keepAgent(v *view, key string, a *Agent) {
 func (c *Cache) refresh(ctx context.Context, origin string) (*Result, error) {
 	if r := c.fresh(origin, false); r != nil {
 		return r, nil
+	}
+	if c.opts.Offline {
+		return nil, notSeeded(origin)
 	}
 	if c.shared != nil {
 		return c.refreshShared(ctx, origin)

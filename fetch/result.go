@@ -85,7 +85,8 @@ type Result struct {
 	// The fields below are set by Cache while an origin fails.
 
 	// Stale is true when this is the last good copy, served because the
-	// latest fetch failed; Expires is then the next retry.
+	// latest fetch failed; Expires is then the next retry. An Offline
+	// cache sets it on an answer Put seeded past its Expires.
 	Stale bool
 	// FailingSince is when the origin's current run of failed fetches
 	// began; zero when the latest fetch got a definite answer.

@@ -21,7 +21,8 @@ var errNoResponse = errors.New("fetch: no response")
 //     body parsed with the fetcher's ParseOptions and MaxBytes;
 //   - it holds from fetchedAt as a response without Cache-Control does
 //     (Freshness.Lifetime), a failure until its retry; after that, Get
-//     fetches the origin;
+//     fetches the origin, unless the cache is Offline, which serves it
+//     for good (Stale when it is already past its expiry);
 //   - a failure starts or continues the origin's outage, under the
 //     MaxStale and Unreachable rules;
 //   - the entry is charged against MaxMemory and evicted as any other.
@@ -39,6 +40,9 @@ func (c *Cache) Put(pageURL string, status int, body []byte, fetchedAt time.Time
 		return nil, fmt.Errorf("%w: %q", ErrUnsupportedURL, pageURL)
 	}
 	res := c.fc.stored(origin+"/robots.txt", status, body, fetchedAt)
+	if c.opts.Offline && !c.fc.now().Before(res.Expires) {
+		res.Stale = true // served past the time a crawler would fetch again
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e := c.load(origin); e != nil && e.served() != nil && fetchedAt.Before(e.latest()) {
