@@ -249,15 +249,38 @@ func TestWireErrors(t *testing.T) {
 	assert.Equal(t, errOther, kindOf(errors.New("reset")))
 }
 
+// The first byte of FuzzDecodeShared's input says how to read the rest.
+const (
+	// fuzzSealed: the rest is the body between the magic and version and
+	// the CRC-32C, which sealShared writes around it. Raw mutations die
+	// at the checksum, so without this the decoder's body is never
+	// reached.
+	fuzzSealed = 0
+	// fuzzRaw: the rest is the whole value, so that the guards themselves
+	// (length, magic, version, checksum) are fuzzed too.
+	fuzzRaw = 1
+)
+
+// FuzzDecodeShared decodes any value: what decodes is an entry for the
+// origin that encodes again to the same entry. An input whose first byte
+// is even is a body sealed before decoding, an odd one a value as is.
 func FuzzDecodeShared(f *testing.F) {
 	for _, s := range wireEntries() {
 		b, err := s.encode()
 		if err == nil && len(b) < 4096 {
-			f.Add(b)
+			f.Add(append([]byte{fuzzSealed}, b[len(wireMagic)+1:len(b)-4]...))
+			f.Add(append([]byte{fuzzRaw}, b...))
 		}
 	}
-	f.Add([]byte(wireMagic + "\x01"))
-	f.Fuzz(func(t *testing.T, b []byte) {
+	f.Add([]byte("\x01" + wireMagic + "\x01"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) == 0 {
+			return
+		}
+		b := in[1:]
+		if in[0]&1 == fuzzSealed {
+			b = sealShared(b)
+		}
 		s, err := decodeShared(b, "http://a.test")
 		if err != nil {
 			return
@@ -268,6 +291,38 @@ func FuzzDecodeShared(f *testing.F) {
 		require.NoError(t, err)
 		assertSameEntry(t, s, s2, "re-encoded")
 	})
+}
+
+// sealShared writes the guards of a shared value around body: the magic
+// and version before it, the CRC-32C of both and body after.
+func sealShared(body []byte) []byte {
+	b := make([]byte, 0, len(wireMagic)+1+len(body)+4)
+	b = append(b, wireMagic...)
+	b = append(b, wireVersion)
+	b = append(b, body...)
+	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
+}
+
+// A sealed body is the value encode writes, so the fuzzer's mutations of
+// a sealed seed reach the decoder's body; the same mutation of a raw
+// value dies at the checksum.
+func TestFuzzDecodeSharedSealsTheBody(t *testing.T) {
+	for name, s := range wireEntries() {
+		b, err := s.encode()
+		require.NoError(t, err, name)
+		body := b[len(wireMagic)+1 : len(b)-4]
+		assert.Equal(t, b, sealShared(body), name)
+
+		// A body whose origin is rewritten in place decodes sealed: the
+		// decoder reads past the guards to the origin and beyond.
+		renamed := bytes.Replace(bytes.Clone(body), []byte("a.test"), []byte("b.test"), 1)
+		_, err = decodeShared(sealShared(renamed), "http://b.test")
+		require.NoError(t, err, "%s: a sealed body decodes", name)
+		raw := bytes.Clone(b)
+		copy(raw[len(wireMagic)+1:], renamed)
+		_, err = decodeShared(raw, "http://b.test")
+		assert.ErrorIs(t, err, errCorrupt, "%s: the same change unsealed fails the checksum", name)
+	}
 }
 
 // wireV1Golden is wireEntries()["failing with copy"] as encoded before
