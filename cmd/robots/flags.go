@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
@@ -47,26 +49,67 @@ func (l *listFlag) Set(s string) error {
 	return nil
 }
 
-// newFlagSet returns a flag set that reports errors instead of exiting and
-// whose usage text is synopsis followed by the flags' defaults.
+// newFlagSet returns a flag set that reports errors instead of exiting.
+// A usage error prints one line, the error, and a pointer to the help:
+// the whole usage text would bury the error. -h, -help and --help (and so
+// robots help NAME) print the whole text: synopsis, then the flags.
 func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: %s\n\n", synopsis)
-		fs.PrintDefaults()
-	}
+	fs.Usage = func() { fmt.Fprintf(fs.Output(), "see robots help %s\n", name) }
+	// Defined here rather than left to the flag package, whose -h prints
+	// the same text as an error does.
+	fs.Bool("h", false, "")
+	fs.Bool("help", false, "")
+	synopses.Store(fs, synopsis)
 	return fs
+}
+
+// synopses holds each flag set's synopsis for printUsage.
+var synopses sync.Map // *flag.FlagSet → string
+
+// printUsage writes fs's whole usage text: its synopsis, then its flags,
+// each spelt as the synopses spell them (-a, --json).
+func printUsage(fs *flag.FlagSet) {
+	synopsis, _ := synopses.Load(fs)
+	w := fs.Output()
+	fmt.Fprintf(w, "Usage: %s\n\n", synopsis)
+	fs.VisitAll(func(f *flag.Flag) {
+		if f.Name == "h" || f.Name == "help" {
+			return
+		}
+		dash := "--"
+		if len(f.Name) == 1 {
+			dash = "-"
+		}
+		kind, text := flag.UnquoteUsage(f)
+		line := "  " + dash + f.Name
+		if kind != "" {
+			line += " " + kind
+		}
+		if def := f.DefValue; def != "" && def != "false" && def != "0" && def != "0s" {
+			if kind == "string" {
+				def = strconv.Quote(def)
+			}
+			text += " (default " + def + ")"
+		}
+		fmt.Fprintf(w, "%s\n    \t%s\n", line, strings.ReplaceAll(text, "\n", "\n    \t"))
+	})
 }
 
 // parseInterleaved parses args with fs, accepting flags after positional
 // arguments too, and returns the positional arguments in order. Everything
-// after "--" is positional.
+// after "--" is positional. A help flag prints the usage text and returns
+// flag.ErrHelp.
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			return nil, err
+		}
+		if flagSet(fs, "h") || flagSet(fs, "help") {
+			printUsage(fs)
+			return nil, flag.ErrHelp
 		}
 		rest := fs.Args()
 		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestUsageErrorIsOneLine: a usage error says what is wrong and where the
+// help is, in two lines, for every command; the whole text would bury it.
+func TestUsageErrorIsOneLine(t *testing.T) {
+	for _, c := range commands {
+		t.Run(c.name, func(t *testing.T) {
+			r := invoke(run, "", c.name, "--no-such-flag")
+			assert.Equal(t, exitUsage, r.code)
+			assert.Equal(t, "flag provided but not defined: -no-such-flag\nsee robots help "+c.name+"\n", r.stderr)
+			assert.Empty(t, r.stdout)
+		})
+	}
+	r := invoke(run, "", "version", "now")
+	assert.Equal(t, "robots version: no arguments expected\nsee robots help version\n", r.stderr)
+}
+
+// TestHelpSpellsFlagsAsSynopses: robots help NAME lists every flag, a
+// one-letter flag with one dash and a longer one with two, as the
+// synopsis line writes them, and not the help flags themselves.
+func TestHelpSpellsFlagsAsSynopses(t *testing.T) {
+	listed := regexp.MustCompile(`(?m)^  (-+)(\S+)`)
+	for _, c := range commands {
+		t.Run(c.name, func(t *testing.T) {
+			r := invoke(run, "", "help", c.name)
+			assert.Equal(t, exitOK, r.code)
+			assert.True(t, strings.HasPrefix(r.stdout, "Usage: robots "+c.name), r.stdout)
+			for _, m := range listed.FindAllStringSubmatch(r.stdout, -1) {
+				if strings.HasPrefix(m[2], "-") || strings.ContainsAny(m[2], "\"{") {
+					continue // an example line of the text, not a flag
+				}
+				want := "--"
+				if len(m[2]) == 1 {
+					want = "-"
+				}
+				assert.Equal(t, want, m[1], "flag %s%s", m[1], m[2])
+				assert.NotContains(t, []string{"h", "help"}, m[2])
+			}
+		})
+	}
+}
