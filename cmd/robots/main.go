@@ -84,8 +84,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if c := lookup(name); c != nil {
 		return c.run(rest, stdin, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "robots: unknown command %q\n\n", name)
-	usage(stderr)
+	fmt.Fprintf(stderr, "robots: unknown command %q\nsee robots help\n", name)
 	return exitUsage
 }
 
@@ -98,8 +97,7 @@ func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	c := lookup(args[0])
 	if c == nil {
-		fmt.Fprintf(stderr, "robots: unknown command %q\n\n", args[0])
-		usage(stderr)
+		fmt.Fprintf(stderr, "robots: unknown command %q\nsee robots help\n", args[0])
 		return exitUsage
 	}
 	return c.run([]string{"-h"}, stdin, stdout, stdout)

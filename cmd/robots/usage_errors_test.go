@@ -21,6 +21,9 @@ func TestUsageErrorIsOneLine(t *testing.T) {
 	}
 	r := invoke(run, "", "version", "now")
 	assert.Equal(t, "robots version: no arguments expected\nsee robots help version\n", r.stderr)
+	r = invoke(run, "", "frobnicate")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Equal(t, "robots: unknown command \"frobnicate\"\nsee robots help\n", r.stderr)
 }
 
 // TestHelpSpellsFlagsAsSynopses: robots help NAME lists every flag, a
