@@ -29,7 +29,8 @@ const storeFailuresToOpen = 3
 // nothing yet, and a check that gave up on it would fetch an origin
 // another node may be fetching, exactly when the crawl is busiest. So a
 // slow call is not a failure (errStoreSlow): the check waits up to
-// storeWait, then for the origin's entry within the lease time (await).
+// storeWait, then for the origin's entry within the lease time (await,
+// leaseWait).
 // Only a Store silent for storeSilence is hung: its timeouts are then
 // failures, and later calls get StoreTimeout alone until one answers.
 const (
@@ -213,6 +214,7 @@ func withinTimeout[T any](ctx context.Context, timeout time.Duration, call func(
 // storeGet reads a value the Store set aside as foreign as none.
 func (c *Cache) storeGet(ctx context.Context, fl *flight) ([]byte, error) {
 	var foreign atomic.Bool
+	defer c.noteSlow(fl, time.Now())
 	b, err := storeCall(c, ctx, fl.key, func(ctx context.Context) ([]byte, error) {
 		b, err := c.opts.Store.Get(ctx, fl.key)
 		if setAside(&err, &foreign) {
@@ -230,6 +232,7 @@ func (c *Cache) storeGet(ctx context.Context, fl *flight) ([]byte, error) {
 func (c *Cache) storeLease(ctx context.Context, fl *flight) (string, error) {
 	var foreign atomic.Bool
 	var late lateToken
+	defer c.noteSlow(fl, time.Now())
 	token, err := storeCall(c, ctx, fl.key, func(ctx context.Context) (string, error) {
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.leaseTime())
 		defer cancel()
@@ -247,6 +250,14 @@ func (c *Cache) storeLease(ctx context.Context, fl *flight) (string, error) {
 	}
 	c.countForeign(fl, err, &foreign)
 	return token, err
+}
+
+// noteSlow marks the flight when a Store call that started at start took
+// past StoreTimeout: the lease holder's calls may be as slow (leaseWait).
+func (c *Cache) noteSlow(fl *flight, start time.Time) {
+	if c.opts.StoreTimeout >= 0 && time.Since(start) > c.opts.StoreTimeout {
+		fl.slow = true
+	}
 }
 
 // lateToken decides, under its lock, whether a Lease's token reaches the
@@ -331,12 +342,39 @@ func (c *Cache) leaseTime() time.Duration {
 	return fetch + 2*store
 }
 
+// leaseWait bounds the wait of a node that finds another holding an
+// origin's lease before it fetches itself: its own fetch bound and the
+// holder's two Store calls after its Lease (the read of the entry, the
+// write), each within StoreTimeout as a healthy Store answers; once a
+// call of the flight took longer (slow), within storeWait, which makes it
+// the lease time. A holder with the same options writes within it, whenever
+// the waiter came.
+//
+// The bound is the node's own, not the lease's TTL: whatever can write
+// the Store can write a lease key with any TTL the Store respects (up to
+// ten lease times in redisstore), and a node that waited on it would
+// stall its first check of the origin; bounded, a forged lease costs a
+// check the fetch bound and two StoreTimeouts, where the lease time also
+// holds two slow calls (5.2 s where it was 9 s with a Timeout of 5 s and
+// the default StoreTimeout).
+func (c *Cache) leaseWait(slow bool) time.Duration {
+	if slow || c.opts.StoreTimeout < 0 {
+		return c.leaseTime()
+	}
+	fetch := c.fetchBound()
+	if fetch < 0 {
+		fetch = DefaultTimeout
+	}
+	return fetch + 2*c.opts.StoreTimeout
+}
+
 // flight is the work of one refresh of an origin with a Store.
 type flight struct {
 	origin, key string
 	token       string    // the lease, when this node holds it
 	seen        time.Time // the latest fetch of the last shared entry adopted
 	corrupt     bool      // counted once per flight
+	slow        bool      // a Store call of the flight took past StoreTimeout
 	// A fetch this node publishes is conditional only on the shared copy,
 	// the one whose body it can write back.
 	shared     *Result
@@ -427,10 +465,11 @@ func (c *Cache) isFresh(r *Result) bool {
 }
 
 // await polls the Store until a fresh entry comes, this node takes the
-// lease, the lease time passes, or a call fails. It runs on the real
-// clock: it must really sleep, and the lease runs out in the Store's time.
+// lease, leaseWait passes, or a call fails. It runs on the real clock: it
+// must really sleep, and the lease runs out in the Store's time.
 func (c *Cache) await(ctx context.Context, fl *flight) *Result {
-	deadline := time.Now().Add(c.leaseTime())
+	start := time.Now()
+	deadline := start.Add(c.leaseWait(fl.slow))
 	pause := firstPoll
 	for {
 		wait := min(pause, time.Until(deadline))
@@ -448,6 +487,7 @@ func (c *Cache) await(ctx context.Context, fl *flight) *Result {
 		if (err == nil && fl.token != "") || (err != nil && !errors.Is(err, errStoreSlow)) {
 			return nil
 		}
+		deadline = start.Add(c.leaseWait(fl.slow))
 	}
 }
 

@@ -404,8 +404,9 @@ func TestSharedLeaseOfADeadNodeEnds(t *testing.T) {
 	assert.Equal(t, int64(1), c.Stats().SharedWrites, "the node took the ended lease and wrote")
 }
 
-// A lease held past the waiter's lease time (a node configured with a
-// longer one): the waiter fetches itself, and writes nothing.
+// A lease held past the waiter's lease wait (a node configured with a
+// longer one, or a lease key forged): the waiter fetches itself after its
+// own wait, shorter than the lease time, and writes nothing.
 func TestSharedWaitIsBoundedByTheLease(t *testing.T) {
 	var cnt counter
 	s := serve(t, cnt.wrap(text(200, rules)))
@@ -417,7 +418,9 @@ func TestSharedWaitIsBoundedByTheLease(t *testing.T) {
 	assert.Equal(t, 500*time.Millisecond, c.leaseTime(), "the fetch bound and two slow Store calls")
 	start := time.Now()
 	res := getOK(t, c, "http://site.test/")
-	assert.GreaterOrEqual(t, time.Since(start), c.leaseTime(), "waited for the lease")
+	waited := time.Since(start)
+	assert.GreaterOrEqual(t, waited, c.leaseWait(false), "waited for the lease")
+	assert.Less(t, waited, c.leaseTime(), "waited its own bound, not the lease time")
 	assert.Equal(t, Conditional, res.Policy)
 	assert.Equal(t, 1, cnt.get(""))
 	assert.Zero(t, c.Stats().SharedWrites)
