@@ -11,8 +11,6 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
-
-	"golang.org/x/net/netutil"
 )
 
 const serveSynopsis = `robots serve [--addr 127.0.0.1:8080] [--allow-private]
@@ -92,7 +90,7 @@ func parseServe(args []string, stderr io.Writer) (*serveOptions, int) {
 // ctx ends; then it lets the requests under way finish, for
 // shutdownTimeout at most.
 func serveUntil(ctx context.Context, opts *serveOptions, stdout io.Writer) error {
-	ln, err := listen(opts.addr, maxConnections)
+	ln, err := listen(opts.addr)
 	if err != nil {
 		return err
 	}
@@ -123,19 +121,11 @@ func serveUntil(ctx context.Context, opts *serveOptions, stdout io.Writer) error
 	return nil
 }
 
-// maxConnections bounds the connections the server holds open at once,
-// idle keep-alive ones included: past it, a new connection waits in the
-// kernel's queue until one closes, and costs the server nothing. Every
-// connection is closed within the timeouts above.
-const maxConnections = 256
-
-// listen listens on addr, holding at most n connections open at once.
-func listen(addr string, n int) (net.Listener, error) {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, err
-	}
-	return netutil.LimitListener(ln, n), nil
+// listen listens on addr. Connections are bounded by the connTable of
+// the server, not by the listener: accepting never waits for one to
+// close.
+func listen(addr string) (net.Listener, error) {
+	return net.Listen("tcp", addr)
 }
 
 // httpTimeouts are the time limits of the HTTP server.
@@ -147,9 +137,18 @@ type httpTimeouts struct {
 var serveTimeouts = httpTimeouts{readHeaderTimeout, readTimeout, writeTimeout, idleTimeout}
 
 // newHTTPServer returns an http.Server for h with every time limit set,
-// so that no client can hold a connection open by being slow.
+// so that no client can hold a connection open by being slow, and its
+// connections bounded by a connTable of the server's limits.
 func newHTTPServer(h http.Handler, t httpTimeouts) *http.Server {
-	return &http.Server{
+	srv, _ := newHTTPServerConns(h, t, connLimit(maxConnections), maxClientConnections)
+	return srv
+}
+
+// newHTTPServerConns is newHTTPServer holding at most max connections,
+// perClient of them from one client; it returns the table that counts
+// them too.
+func newHTTPServerConns(h http.Handler, t httpTimeouts, max, perClient int) (*http.Server, *connTable) {
+	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: t.readHeader,
 		ReadTimeout:       t.read,
@@ -157,10 +156,17 @@ func newHTTPServer(h http.Handler, t httpTimeouts) *http.Server {
 		IdleTimeout:       t.idle,
 		MaxHeaderBytes:    maxRequestHeaderBytes,
 	}
+	table := newConnTable(max, perClient)
+	table.install(srv)
+	return srv, table
 }
 
-// maxRequestHeaderBytes bounds the headers of a request to the server.
-const maxRequestHeaderBytes = 64 << 10
+// maxRequestHeaderBytes bounds the headers of a request to the server:
+// 16 KiB, as large as common servers take (nginx reads 8 KiB a line),
+// holds a browser's headers and cookies. A connection still sending its
+// headers holds what it has sent, so this bounds its memory too
+// (maxConnBytes).
+const maxRequestHeaderBytes = 16 << 10
 
 // isLoopback reports whether a is a loopback address.
 func isLoopback(a net.Addr) bool {

@@ -66,41 +66,6 @@ func TestServeDeadlineIsCheckedAtEveryURL(t *testing.T) {
 	}
 }
 
-func TestServeListenerBoundsOpenConnections(t *testing.T) {
-	ln, err := listen("127.0.0.1:0", 2)
-	require.NoError(t, err)
-	srv := newHTTPServer(newServer(serverConfig{}), serveTimeouts)
-	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(func() { srv.Close() })
-	addr := ln.Addr().String()
-	get := "GET /style.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-	// Two kept-alive connections fill the server.
-	var held []net.Conn
-	for range 2 {
-		conn, err := net.Dial("tcp", addr)
-		require.NoError(t, err)
-		t.Cleanup(func() { conn.Close() })
-		_, err = io.WriteString(conn, get)
-		require.NoError(t, err)
-		require.NoError(t, conn.SetReadDeadline(time.Now().Add(10*time.Second)))
-		_, err = conn.Read(make([]byte, 1))
-		require.NoError(t, err, "answered")
-		held = append(held, conn)
-	}
-	third, err := net.Dial("tcp", addr)
-	require.NoError(t, err)
-	defer third.Close()
-	_, err = io.WriteString(third, get)
-	require.NoError(t, err)
-	require.NoError(t, third.SetReadDeadline(time.Now().Add(300*time.Millisecond)))
-	_, err = third.Read(make([]byte, 1))
-	require.Error(t, err, "a third connection is not served while two are open")
-	held[0].Close()
-	require.NoError(t, third.SetReadDeadline(time.Now().Add(10*time.Second)))
-	_, err = third.Read(make([]byte, 1))
-	assert.NoError(t, err, "it is served once one closes")
-}
-
 // TestServeUnderConcurrentHeavyRequests sends a burst of heavy checks at
 // once: more work than the server can do within its deadline. Every
 // request gets a status: 200 for those admitted, within the deadline, and
