@@ -336,6 +336,17 @@
     return nums.map((n) => 'URL ' + n).join(', ');
   }
 
+  // badgeLabels are the labels a deciding line's badge may show, longest
+  // first: it shows the first that fits its line (fitBadges).
+  function badgeLabels(nums) {
+    const out = [urlNames(nums)];
+    if (nums.length > 1) {
+      out.push('URLs ' + nums.join(', '));
+      out.push('URL ' + nums[0] + ' +' + (nums.length - 1));
+    }
+    return out;
+  }
+
   // renderEditor draws the line numbers and the line boxes behind the
   // text, marked with the findings and the deciding lines. Each box holds
   // its line's text, invisible, wrapped as the textarea wraps it (same
@@ -368,7 +379,9 @@
         box.classList.add('decides-' + d.kind);
         const who = urlNames(d.urls);
         num.dataset.urls = box.dataset.urls = d.urls.join(',');
-        box.appendChild(el('span', 'who', who));
+        const badge = el('span', 'who', who);
+        badge.dataset.labels = JSON.stringify(badgeLabels(d.urls));
+        box.appendChild(badge);
         titles.unshift((d.kind === 'allow' ? 'allows ' : 'disallows ') + who);
       } else if (matching.has(i)) {
         num.classList.add('matches');
@@ -409,7 +422,24 @@
       const h = heights[i] > one + 0.5 ? heights[i] + 'px' : '';
       if (nums[i].style.height !== h) nums[i].style.height = h;
     }
+    fitBadges();
     syncScroll();
+  }
+
+  // fitBadges gives each badge the longest of its labels that keeps it
+  // within its line's box: the badge sits in a column the text never
+  // reaches (style.css), and a label too long for it wraps there, so that
+  // a badge taller than its line would spill over the next line's. The
+  // gutter's tooltip and the verdicts name every URL.
+  function fitBadges() {
+    for (const w of backdrop.querySelectorAll('.who')) {
+      const labels = JSON.parse(w.dataset.labels);
+      const room = w.parentElement.offsetHeight - w.offsetTop;
+      for (const label of labels) {
+        w.textContent = label;
+        if (w.offsetHeight <= room) break;
+      }
+    }
   }
 
   function syncScroll() {
