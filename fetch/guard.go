@@ -181,6 +181,8 @@ func GuardTransport(t *http.Transport, policy AddressPolicy) (*http.Transport, e
 	}
 	guarded := t.Clone()
 	guarded.Proxy = nil
+	// A program may have set these on http.DefaultTransport; they would
+	// dial past the guard.
 	guarded.Dial, guarded.DialTLS, guarded.DialTLSContext = nil, nil, nil
 	guarded.DialContext = d.DialContext
 	return guarded, nil
