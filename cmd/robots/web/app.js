@@ -308,6 +308,7 @@
       }
     }
     renderEditor();
+    revealFocusedURL();
     writePermalink();
   }
 
@@ -458,15 +459,42 @@
     editor.setSelectionRange(start, end);
     jumpLine = n;
     renderEditor();
+    scrollToLine(n);
+  }
+
+  // scrollToLine scrolls the editor, when line n is not wholly in view,
+  // to show it a third of the way down.
+  function scrollToLine(n) {
     const box = backdrop.children[n - 1];
-    if (box) {
-      const pad = parseFloat(getComputedStyle(editor).paddingTop) || 0;
-      const top = box.offsetTop - pad;
-      if (top < editor.scrollTop || top + box.offsetHeight > editor.scrollTop + editor.clientHeight - pad) {
-        editor.scrollTop = Math.max(0, top - editor.clientHeight / 3);
-      }
-      syncScroll();
+    if (!box) return;
+    // The box's offsetTop counts the padding above the first line, as the
+    // textarea's scrollTop does.
+    const top = box.offsetTop;
+    if (top < editor.scrollTop || top + box.offsetHeight > editor.scrollTop + editor.clientHeight) {
+      editor.scrollTop = Math.max(0, top - editor.clientHeight / 3);
     }
+    syncScroll();
+  }
+
+  // focusedURL returns the index, in urls(), of the URL the caret of the
+  // URL field is on, or -1 when the field has no focus or the caret is
+  // on a blank line.
+  function focusedURL() {
+    if (document.activeElement !== urlsInput) return -1;
+    const before = urlsInput.value.slice(0, urlsInput.selectionStart).split('\n');
+    const lines = urlsInput.value.split('\n');
+    if (lines[before.length - 1].trim() === '') return -1;
+    return before.slice(0, -1).filter((u) => u.trim() !== '').length;
+  }
+
+  // revealFocusedURL scrolls the editor to the line that decides the URL
+  // the caret is on, so that a file longer than the editor shows it,
+  // once the verdicts shown are for the URLs typed.
+  function revealFocusedURL() {
+    const i = focusedURL();
+    const r = lastList[i];
+    if (!r || r.url !== urls()[i] || !r.winner) return;
+    scrollToLine(r.winner.line);
   }
 
   function gotoButton(line, label) {
@@ -578,6 +606,8 @@
       b.title = n === pickedURL ? 'Highlight the lines of every URL' : 'Highlight the lines of this URL only';
     }
     renderEditor();
+    const r = lastList[pickedURL];
+    if (r && r.winner) scrollToLine(r.winner.line);
   }
 
   function cardHead(r, i, badge, badgeClass) {
@@ -1011,6 +1041,8 @@
     pickedURL = -1;
     schedule();
   });
+  // The caret moving to another URL shows the line that decides it.
+  for (const type of ['focus', 'click', 'keyup']) urlsInput.addEventListener(type, revealFocusedURL);
   for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener('change', schedule);
   loadForm.addEventListener('submit', load);
   $('example-button').addEventListener('click', loadExample);

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -142,6 +143,69 @@ func TestBadgesNeverCoverRuleText(t *testing.T) {
 			assert.Equal(t, "URL 1, URL 2", labels[2])
 			// A label too long for its line shortens rather than spill.
 			assert.Contains(t, []string{"URL 59, URL 60", "URLs 59, 60", "URL 59 +1"}, labels[31])
+			assert.Empty(t, p.errors())
+		})
+	}
+}
+
+// lineInView reports whether line n of the editor lies wholly within the
+// editor's visible rectangle, and the text scrolled with its highlight.
+func (p *page) lineInView(n int) bool {
+	p.t.Helper()
+	return eval[bool](p, fmt.Sprintf(`(() => {
+		const ta = document.querySelector('#robots');
+		const box = document.querySelector('#backdrop .bl[data-line="%d"]').getBoundingClientRect();
+		const view = ta.getBoundingClientRect();
+		const top = view.top + ta.clientTop;
+		return box.top >= top && box.bottom <= top + ta.clientHeight && ta.scrollTop === document.querySelector('#backdrop').scrollTop;
+	})()`, n))
+}
+
+// TestDecidingLineScrolledIntoView types URLs decided by lines far below
+// the editor's fold of a 200-line file: the editor scrolls to the line
+// that decides the URL the caret is on, as it is typed, as the caret
+// moves to another URL, and as the field gets the focus back; and to the
+// line of a URL picked.
+func TestDecidingLineScrolledIntoView(t *testing.T) {
+	for _, size := range []struct{ w, h int64 }{{1280, 900}, {390, 844}} {
+		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+			p := openPage(t, size.w, size.h)
+			var file strings.Builder
+			file.WriteString("User-agent: *\n")
+			for i := 1; i < 200; i++ {
+				fmt.Fprintf(&file, "Disallow: /dir%d/\n", i) // line i+1
+			}
+			p.setValue("#robots", file.String())
+			p.waitFor(`document.querySelectorAll('#backdrop .bl').length === 201`)
+			require.False(t, p.lineInView(150), "line 150 starts below the fold")
+
+			p.typeInto("#urls", "/dir149/page")
+			got := p.waitVerdicts("/dir149/page")
+			require.Equal(t, "Decided by line 150 Disallow: /dir149/", got[0].Decider)
+			p.waitFor(`document.activeElement.id === 'urls'`)
+			assert.True(t, p.lineInView(150), "typed, the URL shows its deciding line")
+
+			// A second URL, typed on the next line: its line.
+			p.do(chromedp.SendKeys(chromedp.CSS("#urls"), "\n/dir190/page"))
+			p.waitVerdicts("/dir149/page", "/dir190/page")
+			p.waitFor(`!document.body.hasAttribute('aria-busy')`)
+			assert.True(t, p.lineInView(191), "the caret's URL, the second")
+			assert.False(t, p.lineInView(150))
+
+			// The caret back on the first URL: its line again.
+			p.do(chromedp.KeyEvent(kb.ArrowUp))
+			assert.True(t, p.lineInView(150), "the caret moved to the first URL")
+
+			// The editor scrolled away and the field left, the focus back
+			// shows the caret's URL's line.
+			p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#urls').blur(); (e => { e.scrollTop = 0; e.dispatchEvent(new Event('scroll')); })(document.querySelector('#robots'))`))
+			require.False(t, p.lineInView(150))
+			p.do(chromedp.Focus(chromedp.CSS("#urls")))
+			assert.True(t, p.lineInView(150), "the field focused again")
+
+			// Picking a URL's card shows its line too.
+			p.do(chromedp.Click(chromedp.CSS(`#results li[data-index="1"] button.pick`)))
+			assert.True(t, p.lineInView(191), "URL 2 picked")
 			assert.Empty(t, p.errors())
 		})
 	}
