@@ -9,6 +9,7 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/fastrobots/robots/internal/rawurl"
+	"github.com/fastrobots/robots/runtime"
 )
 
 // Errors returned, wrapped in a *URLError, by Origin and URLFor.
@@ -228,3 +229,10 @@ func isASCII(s string) bool {
 	}
 	return true
 }
+
+// PathOf returns the part of rawURL that rules are matched against: its
+// path, parameters and query, without scheme, authority or fragment, and
+// "/" when it has none. Any string has one, read as Google's reference
+// reads it: "example.com/a" is host "example.com" and path "/a", and
+// "//example.com/a" likewise. Agent.Allowed and Decide check this path.
+func PathOf(rawURL string) string { return runtime.Path(rawURL) }

@@ -323,3 +323,20 @@ func TestPlainOriginAgreesWithParsing(t *testing.T) {
 	assert.Equal(t, "https://www.example.com", o)
 	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _, _ = Origin("https://www.example.com/a/b?c=1") }))
 }
+
+func TestPathOf(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"https://example.com/a/b?c=d#e", "/a/b?c=d"},
+		{"https://example.com", "/"},
+		{"example.com/private", "/private"},
+		{"//example.com/private", "/private"},
+		{"http:/private", "/private"},
+		{"/a?b", "/a?b"},
+		{"", "/"},
+		{"https://example.com/x%zz", "/x%zz"},
+	} {
+		if got := PathOf(tt.in); got != tt.want {
+			t.Errorf("PathOf(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

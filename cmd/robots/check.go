@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/fastrobots/robots"
 )
@@ -22,7 +23,8 @@ Google reads them; a longer one is cut there, and a line on stderr says so.
 
 A URL is an absolute URL with a scheme and a host, a path starting with
 '/', or "" (the path /). When the only URL is -, the URLs are read from stdin, one a line
-(empty lines are skipped); --urls FILE reads them from FILE. A list is
+(empty lines are skipped), unless a "--" stands before it; --urls FILE
+reads them from FILE. A list is
 read as it is checked, in constant memory, and answered in order. -f - and
 a URL list on stdin cannot go together.
 
@@ -38,10 +40,16 @@ path /, as Google reads it. "implicit": true marks
 /robots.txt allowed by RFC 9309. A URL or rule that is not UTF-8 gets
 url_b64 or rule_b64 too, its exact bytes in base64.
 
-A URL that does not parse, or a line longer than 64 KiB, is reported on
-stderr (and, with --json, as {"url": "...", "error": "..."}), and the
-other URLs are still answered. Exits 0 when every URL is allowed, 1 when
-any is disallowed, 2 on usage errors, unreadable input or a bad URL.`
+Any other string gets the verdict Google's reference gives it, for the
+path it reads in it ("example.com/a" is the path /a), with a warning on
+stderr (and, with --json, a "warning" member) saying it is not a URL. An
+agent that is not a product token (Googlebot/2.1, a whole User-Agent
+header) matches no group, as in Google's reference: a warning says so
+and names the token it holds. A URL with a NUL byte, or a line longer than
+64 KiB, is reported on stderr (and, with --json, as {"url": "...",
+"error": "..."}), and the other URLs are still answered. Exits 0 when
+every URL is allowed, 1 when any is disallowed, 2 on usage errors,
+unreadable input or such a URL.`
 
 // checkOptions are the parsed arguments of check.
 type checkOptions struct {
@@ -74,6 +82,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer closeSrc()
 	agent := robots.Parse(body, opts.mode.option()).Agent(opts.agents...)
 	out := newOutput("check", stdout, stderr)
+	warnAgents(out, opts.agents)
 	code = checkAll(src, agent, out, opts.json)
 	if err := out.flush(); err != nil {
 		fmt.Fprintf(stderr, "robots check: %v\n", err)
@@ -115,6 +124,7 @@ func checkAll(src *urlSource, agent *robots.Agent, out *output, asJSON bool) int
 			code = exitUsage
 			err = reportBadURL(out, enc, bad, asJSON)
 		} else if err == nil {
+			warnURL(out, u)
 			d := agent.Decide(u)
 			if !d.Allowed && code == exitOK {
 				code = exitNegative
@@ -162,7 +172,7 @@ func parseCheck(args []string, stderr io.Writer) (*checkOptions, int) {
 	if err != nil {
 		return nil, flagExit(err)
 	}
-	if len(urls) == 1 && urls[0] == "-" && opts.urlsFile == "" {
+	if len(urls) == 1 && urls[0] == "-" && opts.urlsFile == "" && !afterDoubleDash(args, "-") {
 		opts.urlsFile, urls = "-", nil
 	}
 	msg := checkSourceError(opts.file, opts.urlsFile, urls)
@@ -176,6 +186,13 @@ func parseCheck(args []string, stderr io.Writer) (*checkOptions, int) {
 	}
 	opts.urls = urls
 	return opts, exitOK
+}
+
+// afterDoubleDash reports whether arg stands after a "--" in args, where
+// it is an argument as written: check -- - asks about the string "-".
+func afterDoubleDash(args []string, arg string) bool {
+	i := slices.Index(args, "--")
+	return i >= 0 && slices.Contains(args[i+1:], arg)
 }
 
 // checkSourceError says why the robots.txt file, the URL list and the URL

@@ -153,12 +153,13 @@ func TestCheckAcceptsFlagsAfterURLs(t *testing.T) {
 }
 
 // TestCheckTreatsArgumentsAfterDoubleDashAsURLs: after "--", "-a" is a URL
-// (which does not parse as one), not the flag that would lack its value.
+// (which is not one: it is answered for the path "/", with a warning), not
+// the flag that would lack its value.
 func TestCheckTreatsArgumentsAfterDoubleDashAsURLs(t *testing.T) {
 	r := invoke(runCheck, "", "--", "-a", "/-a")
-	assert.Equal(t, exitUsage, r.code)
-	assert.Equal(t, "ALLOWED /-a  (line 7: Allow: /)\n", r.stdout)
-	assert.Equal(t, `robots check: "-a": neither an absolute URL (https://host/path) nor a path starting with '/'`+"\n", r.stderr)
+	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, "ALLOWED -a  (line 7: Allow: /)\nALLOWED /-a  (line 7: Allow: /)\n", r.stdout)
+	assert.Equal(t, `robots check: warning: "-a": neither an absolute URL (https://host/path) nor a path starting with '/'; answered for the path Google's reference reads in it, "/"`+"\n", r.stderr)
 }
 
 func TestCheckRFCModeAlwaysAllowsRobotsTxt(t *testing.T) {
@@ -197,25 +198,47 @@ func writeTemp(t *testing.T, body string) string {
 	return path
 }
 
-func TestCheckReportsURLsThatAreNotOneAndGoesOn(t *testing.T) {
-	r := invoke(runCheck, "", "https://example.com/a.pdf", "example.com/page", "http://e.com/%zz", "/drafts/public/x", "mailto:x")
-	assert.Equal(t, exitUsage, r.code, "a bad URL wins over a disallowed one")
+// TestCheckAnswersStringsThatAreNotURLs: a string that is not a URL gets
+// the verdict Google's reference gives it, for the path read in it, and a
+// warning; a NUL is the one thing refused, and the run goes on.
+func TestCheckAnswersStringsThatAreNotURLs(t *testing.T) {
+	r := invoke(runCheck, "", "https://example.com/a.pdf", "example.com/page.pdf", "http://e.com/%zz", "/drafts/public/x", "mailto:x")
+	assert.Equal(t, exitNegative, r.code)
 	assert.Equal(t, "DISALLOWED https://example.com/a.pdf  (line 9: Disallow: /*.pdf$)\n"+
-		"ALLOWED /drafts/public/x  (line 13: Allow: /drafts/public/)\n", r.stdout)
-	assert.Equal(t, `robots check: "example.com/page": neither an absolute URL (https://host/path) nor a path starting with '/'
-robots check: "http://e.com/%zz": invalid URL escape "%zz"
-robots check: "mailto:x": a mailto URL without a host
+		"DISALLOWED example.com/page.pdf  (line 9: Disallow: /*.pdf$)\n"+
+		"ALLOWED http://e.com/%zz  (line 7: Allow: /)\n"+
+		"ALLOWED /drafts/public/x  (line 13: Allow: /drafts/public/)\n"+
+		"ALLOWED mailto:x  (line 7: Allow: /)\n", r.stdout)
+	assert.Equal(t, `robots check: warning: "example.com/page.pdf": neither an absolute URL (https://host/path) nor a path starting with '/'; answered for the path Google's reference reads in it, "/page.pdf"
+robots check: warning: "http://e.com/%zz": not a URL net/url reads (invalid URL escape "%zz"); answered for the path Google's reference reads in it, "/%zz"
+robots check: warning: "mailto:x": a mailto URL without a host; answered for the path Google's reference reads in it, "/"
 `, r.stderr)
+
+	r = invoke(runCheck, "/a\x00b\n/x\n", "-")
+	assert.Equal(t, exitUsage, r.code, "a URL refused wins over the others")
+	assert.Equal(t, "ALLOWED /x  (line 7: Allow: /)\n", r.stdout)
+	assert.Equal(t, "robots check: line 1: \"/a\\x00b\": holds a NUL byte\n", r.stderr)
+}
+
+// TestCheckWarnsOfAgentsThatAreNotTokens: Googlebot/2.1 matches no group,
+// as in Google's reference, and the run says so.
+func TestCheckWarnsOfAgentsThatAreNotTokens(t *testing.T) {
+	r := invoke(runCheck, "", "-a", "Googlebot/2.1", "https://example.com/nogooglebot/x")
+	assert.Equal(t, exitOK, r.code, "the '*' groups apply")
+	assert.Equal(t, `robots check: warning: agent "Googlebot/2.1" is not a product token: Google's reference matches no group with it by itself; the token it reads in such a User-Agent is "Googlebot"`+"\n", r.stderr)
+	r = invoke(runCheck, "", "-a", "Googlebot", "https://example.com/nogooglebot/x")
+	assert.Empty(t, r.stderr)
 }
 
 func TestCheckReadsURLsFromStdin(t *testing.T) {
 	in := "https://example.com/a.pdf\n\n/drafts/public/x\r\nexample.com/page\n/x"
 	r := invoke(runCheck, in, "-")
-	assert.Equal(t, exitUsage, r.code)
+	assert.Equal(t, exitNegative, r.code)
 	assert.Equal(t, "DISALLOWED https://example.com/a.pdf  (line 9: Disallow: /*.pdf$)\n"+
 		"ALLOWED /drafts/public/x  (line 13: Allow: /drafts/public/)\n"+
+		"ALLOWED example.com/page  (line 7: Allow: /)\n"+
 		"ALLOWED /x  (line 7: Allow: /)\n", r.stdout)
-	assert.Equal(t, `robots check: line 4: "example.com/page": neither an absolute URL (https://host/path) nor a path starting with '/'`+"\n", r.stderr)
+	assert.Contains(t, r.stderr, `robots check: warning: "example.com/page": neither`)
 
 	r = invoke(runCheck, "/a.pdf\n", "--urls", "-", "-a", "Googlebot")
 	assert.Equal(t, exitOK, r.code)
@@ -313,12 +336,12 @@ func readLineWithin(r *bufio.Reader, d time.Duration) (string, error) {
 func TestCheckJSON(t *testing.T) {
 	path := writeTemp(t, "User-agent: *\nDisallow: /p\xff\nAllow: /public\n")
 	r := invoke(runCheck, "", "-f", path, "--json", "http://e.com/p%FF/x", "/public/\xfe", "/other", "bad url")
-	assert.Equal(t, exitUsage, r.code)
+	assert.Equal(t, exitNegative, r.code)
 	lines := outputLines(r.stdout)
 	require.Len(t, lines, 4)
 	assert.Equal(t, `{"url":"/other","allowed":true,"line":0,"rule":""}`, lines[2])
-	assert.Equal(t, `{"url":"bad url","error":"\"bad url\": neither an absolute URL (https://host/path) nor a path starting with '/'"}`, lines[3])
-	assert.Contains(t, r.stderr, `robots check: "bad url": neither`)
+	assert.Equal(t, `{"url":"bad url","allowed":true,"line":0,"rule":"","warning":"neither an absolute URL (https://host/path) nor a path starting with '/'; answered for the path Google's reference reads in it, \"/\""}`, lines[3])
+	assert.Contains(t, r.stderr, `robots check: warning: "bad url": neither`)
 
 	type verdict struct {
 		URL     string

@@ -56,6 +56,7 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func explainAll(src *urlSource, r *robots.Robots, opts *explainOptions, out *output) int {
 	code := exitOK
 	agent := r.Agent(opts.agents...)
+	warnAgents(out, opts.agents)
 	for {
 		u, err := src.next()
 		if errors.Is(err, io.EOF) {
@@ -66,6 +67,7 @@ func explainAll(src *urlSource, r *robots.Robots, opts *explainOptions, out *out
 			code = exitUsage
 			continue
 		}
+		warnURL(out, u)
 		e := r.Explain(opts.agents, u)
 		use := agent.Usage(u)
 		if !e.Allowed && code == exitOK {

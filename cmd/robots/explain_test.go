@@ -132,7 +132,6 @@ func TestExplainUsageErrorsExitTwo(t *testing.T) {
 		{"unknown flag", []string{"-x", "https://example.com/"}, "flag provided but not defined: -x"},
 		{"missing file", []string{"-f", "/nonexistent/robots.txt", "https://example.com/"}, "robots.txt"},
 		{"bad mode", []string{"--mode", "lenient", "https://example.com/"}, `unknown mode "lenient"`},
-		{"not a URL", []string{"example.com/page"}, `"example.com/page": neither an absolute URL`},
 		// An unset variable in a script: not the example in its place.
 		{"an empty -f", []string{"-f", "", "https://example.com/"}, "-f was given an empty file name (leave -f out to use the example)"},
 		{"an empty -f=", []string{"-f=", "https://example.com/"}, "-f was given an empty file name"},
@@ -199,4 +198,18 @@ func TestRawB64(t *testing.T) {
 	for _, s := range []string{"\xff", "/a\xc3", "/\xed\xa0\x80"} {
 		assert.Equal(t, s, unb64(t, rawB64(s)), s)
 	}
+}
+
+// TestExplainAnswersStringsThatAreNotURLs: explain, like check, answers a
+// string that is not a URL for the path Google's reference reads in it,
+// and warns; an agent that is not a product token is warned of too.
+func TestExplainAnswersStringsThatAreNotURLs(t *testing.T) {
+	r := invoke(runExplain, "", "-a", "Googlebot", "example.com/nogooglebot/x")
+	assert.Equal(t, exitNegative, r.code)
+	assert.True(t, strings.HasPrefix(r.stdout, "DISALLOWED example.com/nogooglebot/x  (line 2: Disallow: /nogooglebot/)\n  path:    /nogooglebot/x\n"), r.stdout)
+	assert.Contains(t, r.stderr, `robots explain: warning: "example.com/nogooglebot/x": neither an absolute URL`)
+
+	r = invoke(runExplain, "", "-a", "Googlebot/2.1", "--json", "https://example.com/nogooglebot/x")
+	assert.Equal(t, exitOK, r.code)
+	assert.Contains(t, r.stderr, `robots explain: warning: agent "Googlebot/2.1" is not a product token`)
 }

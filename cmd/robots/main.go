@@ -23,8 +23,8 @@
 //
 // Exit status: 0 on success; 1 when check, explain or fetch finds a
 // disallowed URL, lint an error, or eval a line that is not a valid query;
-// 2 on usage errors, unreadable input, or (check, explain) a URL that is
-// not one; 3 when fetch could not fetch a robots.txt at all.
+// 2 on usage errors, unreadable input, or (check, explain) a URL holding a
+// NUL byte; 3 when fetch could not fetch a robots.txt at all.
 //
 // Run "robots help" for details.
 package main
@@ -40,7 +40,7 @@ const (
 	exitOK       = 0 // success; for check, every URL is allowed
 	exitNegative = 1 // check: some URL is disallowed
 	exitBadQuery = 1 // eval: some line was not a valid query
-	exitUsage    = 2 // bad arguments, unreadable input, or a URL that is not one
+	exitUsage    = 2 // bad arguments, unreadable input, or a URL holding a NUL byte
 	// exitUnreachable (3, fetch only) is declared in fetch.go.
 )
 
@@ -124,7 +124,7 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `
 Exit status: 0 on success; 1 when check, explain or fetch finds a disallowed
 URL, lint an error, or eval a line that is not a valid query; 2 on usage
-errors, unreadable input, or (check, explain) a URL that is not one; 3 when
+errors, unreadable input, or (check, explain) a URL holding a NUL byte; 3 when
 fetch could not fetch a robots.txt at all.
 `)
 }

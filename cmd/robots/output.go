@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 )
 
 // output is where a command that answers for many inputs writes: answers
@@ -31,3 +33,21 @@ func (o *output) errorf(format string, args ...any) {
 // flush writes out what is buffered; it returns the first error writing
 // to stdout met.
 func (o *output) flush() error { return o.w.Flush() }
+
+// warnAgents writes a warning to stderr for each agent that is not a
+// product token: it matches no group, which the verdicts alone do not show.
+func warnAgents(out *output, agents []string) {
+	for _, a := range agents {
+		if w := api.AgentWarning(a); w != "" {
+			out.errorf("warning: %s", w)
+		}
+	}
+}
+
+// warnURL writes a warning to stderr when u is not a URL or a path: it is
+// answered all the same, for the path Google's reference reads in it.
+func warnURL(out *output, u string) {
+	if w := api.URLWarning(u); w != "" {
+		out.errorf("warning: %q: %s", u, w)
+	}
+}

@@ -93,7 +93,7 @@ func TestServeExplainGivesTheSelectionOnce(t *testing.T) {
 	status, out := post(t, s, "/api/explain", request(t, map[string]any{"robotstxt": shape.rules, "agents": shape.agents, "urls": shape.urls}))
 	require.Equal(t, http.StatusOK, status)
 	for _, a := range []string{shape.agents[0], shape.agents[maxAgents-1]} {
-		assert.Equal(t, 2, strings.Count(out, a), "once in selection.agents, once in selection.why")
+		assert.Equal(t, 3, strings.Count(out, a), "once in selection.agents, once in selection.why, once in warnings (not a product token)")
 	}
 	got := decodeObject(t, out)
 	assert.Equal(t, "global", got["selection"].(map[string]any)["reason"])

@@ -75,6 +75,8 @@ func TestLocalRefusesAsServe(t *testing.T) {
 	} {
 		sameAnswer(t, base, tt.path, tt.body)
 	}
-	// A URL that is not one gets its error in the results, as on the server.
-	assert.Contains(t, sameAnswer(t, base, "/api/check", `{"robotstxt": "", "urls": ["not a url", "/ok"]}`), `"error":`)
+	// A URL that is not one gets its verdict and a warning, and one with a
+	// NUL its error in the results, as on the server.
+	assert.Contains(t, sameAnswer(t, base, "/api/check", `{"robotstxt": "", "urls": ["not a url", "/ok"]}`), `"warning":`)
+	assert.Contains(t, sameAnswer(t, base, "/api/check", `{"robotstxt": "", "urls": ["/a\u0000b", "/ok"]}`), `"error":`)
 }

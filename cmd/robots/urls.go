@@ -24,7 +24,7 @@ func listSource(r io.Reader) *urlSource {
 }
 
 // next returns the next URL. It returns io.EOF after the last one, a
-// *badURLError for a URL that is not one (see checkURL), and any other
+// *badURLError for a URL no verdict can be given for (see checkURL), and any other
 // error when the list cannot be read.
 func (s *urlSource) next() (string, error) {
 	u, line, err := s.read()

@@ -13,7 +13,8 @@ type ExplainJSONOut struct {
 	PathB64   string            `json:"path_b64,omitempty"`
 	Allowed   bool              `json:"allowed"`
 	Implicit  bool              `json:"implicit,omitempty"`
-	Line      int               `json:"line"` // Decision.Line: the winner's, else empty's, else 0
+	Line      int               `json:"line"`              // Decision.Line: the winner's, else empty's, else 0
+	Warning   string            `json:"warning,omitempty"` // URLWarning
 	Selection *selectionJSONOut `json:"selection,omitempty"`
 	Matches   []matchJSONOut    `json:"matches"`
 	// MoreMatches is how many matching rules were left out of Matches
@@ -63,7 +64,7 @@ func ExplainJSON(u string, e robots.Explanation, use prefs.Usage) ExplainJSONOut
 // the selection, which is the same for every URL.
 func explainResultJSON(u string, e robots.Explanation, use prefs.Usage) ExplainJSONOut {
 	out := ExplainJSONOut{
-		URL: u, URLB64: RawB64(u), Path: e.Path, PathB64: RawB64(e.Path), Allowed: e.Allowed, Implicit: e.Implicit, Line: e.Line(), TieBreak: e.TieBreak,
+		URL: u, URLB64: RawB64(u), Path: e.Path, PathB64: RawB64(e.Path), Allowed: e.Allowed, Implicit: e.Implicit, Line: e.Line(), TieBreak: e.TieBreak, Warning: URLWarning(u),
 		Matches: make([]matchJSONOut, 0, len(e.Matches)), Usage: NewUsageJSON(use),
 	}
 	for _, m := range e.Matches {

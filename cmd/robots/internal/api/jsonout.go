@@ -36,15 +36,17 @@ func NewJSONEncoder(w io.Writer) *json.Encoder {
 // Undecided set, an empty rule that matched every path and decided
 // nothing; "" and line 0 when there is neither.
 type VerdictJSON struct {
-	URL       string     `json:"url"`
-	URLB64    string     `json:"url_b64,omitempty"`
-	Allowed   bool       `json:"allowed"`
-	Line      int        `json:"line"`
-	Rule      string     `json:"rule"`
-	RuleB64   string     `json:"rule_b64,omitempty"`
-	Undecided bool       `json:"undecided,omitempty"`
-	Implicit  bool       `json:"implicit,omitempty"`
-	Usage     *UsageJSON `json:"usage,omitempty"` // usageout.go
+	URL       string `json:"url"`
+	URLB64    string `json:"url_b64,omitempty"`
+	Allowed   bool   `json:"allowed"`
+	Line      int    `json:"line"`
+	Rule      string `json:"rule"`
+	RuleB64   string `json:"rule_b64,omitempty"`
+	Undecided bool   `json:"undecided,omitempty"`
+	Implicit  bool   `json:"implicit,omitempty"`
+	// Warning says how the URL departs from a URL or a path (URLWarning).
+	Warning string     `json:"warning,omitempty"`
+	Usage   *UsageJSON `json:"usage,omitempty"` // usageout.go
 	*RobotsTxtJSON
 }
 
@@ -61,7 +63,7 @@ type RobotsTxtJSON struct {
 // NewVerdictJSON returns the --json form of the verdict d for u, with
 // the URL's usage use.
 func NewVerdictJSON(u string, d robots.Decision, use prefs.Usage) VerdictJSON {
-	v := VerdictJSON{URL: u, URLB64: RawB64(u), Allowed: d.Allowed, Line: d.Line(), Implicit: d.Implicit, Usage: NewUsageJSON(use)}
+	v := VerdictJSON{URL: u, URLB64: RawB64(u), Allowed: d.Allowed, Line: d.Line(), Implicit: d.Implicit, Warning: URLWarning(u), Usage: NewUsageJSON(use)}
 	rule := d.Rule
 	if rule == nil {
 		rule, v.Undecided = d.Empty, d.Empty != nil

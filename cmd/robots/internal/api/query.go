@@ -75,15 +75,25 @@ func (q *query) decider() decider {
 // heads returns the members of the answer before its results: the
 // fetch's answer when an origin was fetched.
 func (q *query) heads() []namedValue {
-	if q.fetched == nil {
-		return nil
+	var heads []namedValue
+	if q.fetched != nil {
+		heads = append(heads, namedValue{"fetch", q.fetched.Info()})
 	}
-	return []namedValue{{"fetch", q.fetched.Info()}}
+	var warnings []string
+	for _, a := range q.agents {
+		if w := AgentWarning(a); w != "" {
+			warnings = append(warnings, w)
+		}
+	}
+	if warnings != nil {
+		heads = append(heads, namedValue{"warnings", warnings})
+	}
+	return heads
 }
 
-// checkURL returns why u gets no verdict, or nil: it is not a URL or a
-// path (as for robots check), or it is a URL of another origin than the
-// robots.txt fetched, which does not govern it.
+// checkURL returns why u gets no verdict, or nil: it holds a NUL byte (as
+// for robots check), or it is a URL of another origin than the robots.txt
+// fetched, which does not govern it.
 func (q *query) checkURL(u string) *BadURLError {
 	if err := CheckURL(u); err != nil {
 		return &BadURLError{URL: u, Err: err}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/fastrobots/robots"
 )
 
 // ErrLineTooLong reports a line longer than a lineReader's limit; rest reads
@@ -35,29 +37,57 @@ func (e *BadURLError) Error() string {
 	return fmt.Sprintf("%s%q: %v", where, e.URL, e.Err)
 }
 
-// CheckURL reports why u is not a URL a verdict can be given for: it does
-// not parse (url.Parse), or it is neither an absolute URL with a scheme and
-// a host nor a path starting with one '/'. Reading any string as a URL, as
-// robots.Agent.Decide does, would answer "allowed" for a typo. The empty
-// URL is the path "/", as Google's reference parser and Decide read it.
+// CheckURL reports why no verdict can be given for u at all: it holds a
+// NUL byte, which ends a string where Google's reference reads it and so
+// would be answered for another URL than the one given. Every other
+// string gets a verdict, as the library and Google's reference give one
+// (URLWarning says when the string is not a URL).
 func CheckURL(u string) error {
-	if u == "" {
-		return nil
-	}
-	parsed, err := url.Parse(u)
-	if err != nil {
-		if uerr, ok := errors.AsType[*url.Error](err); ok {
-			return uerr.Err
-		}
-		return err
-	}
-	switch {
-	case strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//"):
-		return nil
-	case parsed.Scheme == "":
-		return errors.New("neither an absolute URL (https://host/path) nor a path starting with '/'")
-	case parsed.Host == "":
-		return fmt.Errorf("a %s URL without a host", parsed.Scheme)
+	if strings.IndexByte(u, 0) >= 0 {
+		return errors.New("holds a NUL byte")
 	}
 	return nil
+}
+
+// URLWarning returns "" for an absolute URL with a scheme and a host, a
+// path starting with one '/', and the empty URL (the path "/"). For any
+// other string it says what the string is not and which path the verdict
+// is for: the one Google's reference reads in it (robots.PathOf), so that
+// a typo answered "allowed" does not pass unseen.
+func URLWarning(u string) string {
+	if u == "" || strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//") {
+		return ""
+	}
+	var what string
+	parsed, err := url.Parse(u)
+	switch {
+	case err != nil:
+		if uerr, ok := errors.AsType[*url.Error](err); ok {
+			err = uerr.Err
+		}
+		what = fmt.Sprintf("not a URL net/url reads (%v)", err)
+	case parsed.Scheme == "":
+		what = "neither an absolute URL (https://host/path) nor a path starting with '/'"
+	case parsed.Host == "":
+		what = fmt.Sprintf("a %s URL without a host", parsed.Scheme)
+	default:
+		return ""
+	}
+	return fmt.Sprintf("%s; answered for the path Google's reference reads in it, %q", what, robots.PathOf(u))
+}
+
+// AgentWarning returns "" when agent is a product token (letters, '-' and
+// '_'), which is what groups are matched against. For any other string
+// (a version, a whole User-Agent header) it says that Google's reference
+// matches no group with it by itself, and which token it would read in
+// such a header.
+func AgentWarning(agent string) string {
+	token := robots.ProductToken(agent)
+	switch {
+	case token == agent:
+		return ""
+	case token == "":
+		return fmt.Sprintf("agent %q is not a product token (letters, '-' and '_'): Google's reference matches no group with it", agent)
+	}
+	return fmt.Sprintf("agent %q is not a product token: Google's reference matches no group with it by itself; the token it reads in such a User-Agent is %q", agent, token)
 }
