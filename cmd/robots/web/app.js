@@ -123,8 +123,14 @@
 
   // source is where the editor's text came from: the example, a fetch
   // (with the robots.txt URL and the origin it governs), a link, or the
-  // user; edited says whether it was changed here since.
+  // user; edited says whether it was changed here since. sourceLines are
+  // the lines, trimmed, that the text had when it came (blank ones left
+  // out): a text that keeps none of them no longer derives from it.
   let source = { kind: 'text', edited: false };
+  let sourceLines = new Set();
+  // replacing says that the input under way is a paste or a drop that
+  // replaces the whole text.
+  let replacing = false;
 
   // el creates an element with a class and text.
   function el(tag, className, text) {
@@ -776,7 +782,7 @@
   function renderSource() {
     const s = source;
     sourceState.dataset.state = s.kind === 'text' ? 'text' : s.edited ? 'edited' : s.kind;
-    let text = 'Rules from ' + sourceWords() + '.';
+    let text = s.kind === 'text' ? 'Rules pasted or typed here.' : 'Rules from ' + sourceWords() + '.';
     if (s.kind === 'example') text += ' They are no site\u2019s rules.';
     if (s.edited && s.robotsURL) text += ' The verdicts are for the text in the editor, not for the site\u2019s file.';
     sourceState.textContent = text;
@@ -784,9 +790,26 @@
     if (info) info.classList.toggle('stale', s.kind !== 'fetched' || s.edited);
   }
 
+  // setSource says where the editor's text, as it is now, came from.
   function setSource(s) {
     source = Object.assign({ edited: false }, s);
+    sourceLines = new Set(editor.value.split('\n').map((l) => l.trim()).filter((l) => l !== ''));
     renderSource();
+  }
+
+  // noteEdit follows an edit of the text: a file edited here still
+  // derives from where it came from, unless the edit replaced it. A paste
+  // or a drop over the whole text, an editor emptied, or a text that keeps
+  // none of the file's lines make the rules the user's own.
+  function noteEdit() {
+    if (source.kind === 'text') return;
+    const text = editor.value;
+    if (replacing || text === '' || !text.split('\n').some((l) => sourceLines.has(l.trim()))) {
+      setSource({ kind: 'text' });
+    } else if (!source.edited) {
+      source.edited = true;
+      renderSource();
+    }
   }
 
   // --- Load -------------------------------------------------------------
@@ -1021,12 +1044,14 @@
 
   // --- Wiring -----------------------------------------------------------
 
+  editor.addEventListener('beforeinput', (ev) => {
+    replacing = (ev.inputType === 'insertFromPaste' || ev.inputType === 'insertFromDrop') &&
+      editor.selectionStart === 0 && editor.selectionEnd === editor.value.length;
+  });
   editor.addEventListener('input', () => {
     jumpLine = 0;
-    if (!source.edited && source.kind !== 'text') {
-      source.edited = true;
-      renderSource();
-    }
+    noteEdit();
+    replacing = false;
     drawSoon();
     schedule();
   });
