@@ -52,9 +52,11 @@
   // special-case crawlers, user-triggered fetchers, and the usage token
   // Google-Extended), each with the fallback list it reads (agents, most
   // specific first: the engine's own semantics) and whether Google says it
-  // ignores the '*' group. The table lives in the page, not in the
-  // server: the engine stays neutral between crawlers, and the page must
-  // work with no server behind it (the WebAssembly build).
+  // ignores the '*' group; then the tokens of AI crawlers and fetchers of
+  // other operators, each reading its own group, else '*', with what its
+  // operator documents of its use. The table lives in the page, not in
+  // the server: the engine stays neutral between crawlers, and the page
+  // must work with no server behind it (the WebAssembly build).
   const googleCrawlers = [
     { token: 'Googlebot', kind: 'common', agents: ['Googlebot'],
       note: 'Google Search, Discover, Images, Video and News: the smartphone and desktop crawlers read this one token.' },
@@ -94,15 +96,45 @@
       note: 'Fetches the Search Console verification token a site owner put up.' },
     { token: 'GoogleProducer', kind: 'fetcher', agents: ['GoogleProducer'],
       note: 'Fetches the feeds publishers give Google Publisher Center.' },
+    { token: 'GPTBot', kind: 'ai', agents: ['GPTBot'],
+      note: 'OpenAI\u2019s crawler for content that may be used to train its generative AI foundation models: disallowing it says the site\u2019s content should not be used in that training.' },
+    { token: 'OAI-SearchBot', kind: 'ai', agents: ['OAI-SearchBot'],
+      note: 'OpenAI\u2019s search crawler: it surfaces websites in ChatGPT\u2019s search features, and a site that disallows it is not shown in ChatGPT search answers.' },
+    { token: 'ChatGPT-User', kind: 'ai', agents: ['ChatGPT-User'],
+      note: 'OpenAI\u2019s fetcher for user actions in ChatGPT and Custom GPTs: it visits a page a user\u2019s request needs, and crawls nothing automatically. OpenAI says robots.txt rules may not apply to these user-initiated requests.' },
+    { token: 'ClaudeBot', kind: 'ai', agents: ['ClaudeBot'],
+      note: 'Anthropic\u2019s crawler for web content that could contribute to training its generative AI models: disallowing it excludes the site\u2019s future materials from those training datasets.' },
+    { token: 'Claude-User', kind: 'ai', agents: ['Claude-User'],
+      note: 'Anthropic\u2019s fetcher for the questions Claude\u2019s users ask: disallowing it stops Claude retrieving the site\u2019s content in answer to a user\u2019s query.' },
+    { token: 'Claude-SearchBot', kind: 'ai', agents: ['Claude-SearchBot'],
+      note: 'Anthropic\u2019s search crawler, to improve the quality of Claude\u2019s search results: disallowing it keeps the site\u2019s content out of that index.' },
+    { token: 'CCBot', kind: 'ai', agents: ['CCBot'],
+      note: 'Common Crawl\u2019s crawler, for its free public copy of the web, offered to researchers, companies and individuals for research and analysis.' },
+    { token: 'PerplexityBot', kind: 'ai', agents: ['PerplexityBot'],
+      note: 'Perplexity\u2019s crawler, to surface and link websites in Perplexity\u2019s search results; Perplexity says it is not used to crawl content for AI foundation models.' },
+    { token: 'Perplexity-User', kind: 'ai', agents: ['Perplexity-User'],
+      note: 'Perplexity\u2019s fetcher for user actions: it visits a page to answer a user\u2019s question and link to it, and is used neither for web crawling nor for training. Perplexity says that, a user having asked for the fetch, it generally ignores robots.txt rules.' },
+    { token: 'Applebot-Extended', kind: 'ai', agents: ['Applebot-Extended'],
+      note: 'A usage token of Apple, not a crawler: Applebot does the crawling, and this token\u2019s group says whether what it fetches may train Apple\u2019s foundation models for generative AI features, Apple Intelligence among them. DISALLOWED here refuses that use, and stops no crawl.' },
+    { token: 'meta-externalagent', kind: 'ai', agents: ['meta-externalagent'],
+      note: 'Meta\u2019s crawler, for uses such as training AI models or improving products by indexing content directly.' },
+    { token: 'Bytespider', kind: 'ai', agents: ['Bytespider'],
+      note: 'ByteDance\u2019s web crawler.' },
+    { token: 'Amazonbot', kind: 'ai', agents: ['Amazonbot'],
+      note: 'Amazon\u2019s crawler, to improve Amazon\u2019s services, such as enabling Alexa to answer more questions for customers.' },
+    { token: 'cohere-ai', kind: 'ai', agents: ['cohere-ai'],
+      note: 'The token of Cohere, a maker of large language models.' },
   ];
 
   // crawlerKinds names the kinds of googleCrawlers, in the list's order,
-  // with what Google says of each kind's reading of robots.txt.
+  // with what Google says of each kind's reading of robots.txt (the notes
+  // of the AI crawlers say what their operators do).
   const crawlerKinds = [
     { kind: 'common', label: 'Google: common crawlers', rule: 'Obeys robots.txt on every automatic crawl.' },
     { kind: 'special', label: 'Google: special-case crawlers', rule: '' },
     { kind: 'fetcher', label: 'Google: user-triggered fetchers', rule: 'A person asked for the fetch, so Google says these fetchers generally ignore robots.txt: the verdicts below are what the file asks of it, not what it does.' },
     { kind: 'usage', label: 'Google: usage tokens', rule: '' },
+    { kind: 'ai', label: 'AI: crawlers and tokens of other operators', rule: '' },
   ];
 
   // ignoresStarRule is what Google documents for its special-case
@@ -220,8 +252,8 @@
   }
 
   // syncCrawler selects the crawler whose fallback list the agents field
-  // holds, or "another crawler", and says what Google documents of the
-  // crawler named first.
+  // holds, or "another crawler", and says what its operator documents of
+  // the crawler named first.
   function syncCrawler() {
     const list = agents().map((a) => a.toLowerCase()).join(',');
     const same = googleCrawlers.find((c) => c.agents.map((a) => a.toLowerCase()).join(',') === list);

@@ -71,8 +71,8 @@ func TestDefaultAgentIsGooglebot(t *testing.T) {
 func TestGoogleCrawlerTokens(t *testing.T) {
 	p := openPage(t, 1280, 900)
 	options := eval[[]string](p, `[...document.querySelectorAll('#crawler option')].map(o => o.value)`)
-	assert.ElementsMatch(t, append(googleTokens, ""), options, "Google's tokens, and another crawler")
-	assert.Equal(t, []string{"Google: common crawlers", "Google: special-case crawlers", "Google: user-triggered fetchers", "Google: usage tokens"},
+	assert.ElementsMatch(t, append(append(googleTokens, aiTokens...), ""), options, "Google's tokens, the AI crawlers', and another crawler")
+	assert.Equal(t, []string{"Google: common crawlers", "Google: special-case crawlers", "Google: user-triggered fetchers", "Google: usage tokens", "AI: crawlers and tokens of other operators"},
 		eval[[]string](p, `[...document.querySelectorAll('#crawler optgroup')].map(g => g.label)`))
 
 	choose := func(token string) {
