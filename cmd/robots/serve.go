@@ -28,15 +28,16 @@ site on the local machine or network. It listens on loopback unless --addr
 says otherwise. It stops on SIGINT or SIGTERM, letting the requests under
 way finish.`
 
-// Time limits of the server. Each request's context ends after
-// requestTimeout; the write timeout leaves room to send the error that
-// says so.
+// Time limits of the server. The work of an API request is bounded by
+// its size (maxWork), not by the clock; the time to write its answer
+// starts when the work ends (answerWriteTimeout). writeTimeout bounds the
+// rest of the answers, from the end of the request's headers.
 const (
-	readHeaderTimeout = 5 * time.Second
-	readTimeout       = 15 * time.Second
-	requestTimeout    = 20 * time.Second
-	writeTimeout      = requestTimeout + 10*time.Second
-	idleTimeout       = 60 * time.Second
+	readHeaderTimeout  = 5 * time.Second
+	readTimeout        = 15 * time.Second
+	writeTimeout       = 30 * time.Second
+	answerWriteTimeout = 10 * time.Second
+	idleTimeout        = 60 * time.Second
 	// fetchTimeout bounds one robots.txt fetch, redirects and body
 	// included, as robots fetch --timeout does; running out of it is a
 	// network failure, a full disallow.
@@ -140,14 +141,13 @@ var serveTimeouts = httpTimeouts{readHeaderTimeout, readTimeout, writeTimeout, i
 // so that no client can hold a connection open by being slow, and its
 // connections bounded by a connTable of the server's limits.
 func newHTTPServer(h http.Handler, t httpTimeouts) *http.Server {
-	srv, _ := newHTTPServerConns(h, t, connLimit(maxConnections), maxClientConnections)
+	srv, _ := newHTTPServerConns(h, t, connLimit(maxConnections))
 	return srv
 }
 
-// newHTTPServerConns is newHTTPServer holding at most max connections,
-// perClient of them from one client; it returns the table that counts
-// them too.
-func newHTTPServerConns(h http.Handler, t httpTimeouts, max, perClient int) (*http.Server, *connTable) {
+// newHTTPServerConns is newHTTPServer holding at most max connections;
+// it returns the table that counts them too.
+func newHTTPServerConns(h http.Handler, t httpTimeouts, max int) (*http.Server, *connTable) {
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: t.readHeader,
@@ -156,17 +156,17 @@ func newHTTPServerConns(h http.Handler, t httpTimeouts, max, perClient int) (*ht
 		IdleTimeout:       t.idle,
 		MaxHeaderBytes:    maxRequestHeaderBytes,
 	}
-	table := newConnTable(max, perClient)
+	table := newConnTable(max)
 	table.install(srv)
 	return srv, table
 }
 
 // maxRequestHeaderBytes bounds the headers of a request to the server:
-// 16 KiB, as large as common servers take (nginx reads 8 KiB a line),
-// holds a browser's headers and cookies. A connection still sending its
-// headers holds what it has sent, so this bounds its memory too
-// (maxConnBytes).
-const maxRequestHeaderBytes = 16 << 10
+// 8 KiB, what nginx reads in a line and Node.js took for years, holds a
+// browser's headers, and the page sets no cookie. A connection still
+// sending its headers holds what it has sent, so this bounds its memory
+// too (maxConnBytes).
+const maxRequestHeaderBytes = 8 << 10
 
 // isLoopback reports whether a is a loopback address.
 func isLoopback(a net.Addr) bool {

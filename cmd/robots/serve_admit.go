@@ -1,30 +1,53 @@
 package main
 
 import (
-	"context"
+	"fmt"
 	"net/http"
+	"reflect"
 	"runtime"
 	"strconv"
-	"time"
 )
 
 // The work of an API request past reading its body (parsing the
 // robots.txt, checking or explaining each URL, encoding the answer) uses
 // a core and nothing else. Run all at once, n such requests each take n
-// times as long: under a burst, every one of them runs past the deadline
-// and none is answered. So the heavy work is admitted a few requests at a
-// time, as many as there are cores, and a request that finds every slot
-// taken waits a short while for one, then is told to come back later
-// (503 with Retry-After). An admitted request has the cores to itself and
-// finishes within its deadline whenever it would alone. Fetching a
-// robots.txt waits on the network, not on a core: it is done before the
-// request asks for a slot.
+// times as long; cut at a deadline, they are all lost together, the work
+// done for nothing. So the work is bounded by its size, not by the clock:
+// before any of it is done, a request's work is estimated from what it
+// holds (below), and a request over maxWork is refused (413: it would be
+// refused again). Then the request takes one of as many slots as there
+// are cores, or, when every slot is taken, is told at once to come back
+// later (503 with Retry-After). A request admitted runs to its end,
+// however long its neighbours make it take: the server answers every
+// request it starts. Fetching a robots.txt waits on the network, not on
+// a core: it is done, within fetchTimeout, before the request asks for a
+// slot.
+//
+// The unit of work is one URL checked against one byte of the robots.txt
+// (under a nanosecond of a core for the worst shapes, on a 2-core
+// machine of 2026). A request of u
+// URLs, b bytes of URLs in all, and a robots.txt of r bytes, given or
+// fetched, is worth r + u×(r+urlWork) + b units: parsing the file once,
+// each URL against the whole file (the engine's checks are linear in
+// the file and the URL, scan.go in package automaton), and each URL's own
+// bytes. An explanation lists every rule that matches, and costs
+// explainWorkFactor times a check. Linting costs r: package lint bounds
+// its own checks (precedenceBudget).
 
 // Limits of the admission of heavy work.
 const (
-	// admissionWait is how long a request waits for a slot before it is
-	// answered 503.
-	admissionWait = 2 * time.Second
+	// maxWork bounds the work of one request, in units of one URL
+	// checked against one byte of the robots.txt: a billion, under a
+	// second of a core alone for the worst shapes the tests know
+	// (TestServeWorkBound measures them): 1,900 URLs against a 500 KiB
+	// file, or 10,000 URLs against 99 KiB.
+	maxWork = 1_000_000_000
+	// urlWork is the work of one URL besides the bytes it is checked
+	// against: decoding it, deciding and encoding its result.
+	urlWork = 1_000
+	// explainWorkFactor is what an explanation costs in checks: it
+	// collects every rule that matches, and its answer is larger.
+	explainWorkFactor = 5
 	// retryAfterSeconds is the Retry-After of every 503: long enough for
 	// the requests under way to make room.
 	retryAfterSeconds = 2
@@ -37,37 +60,73 @@ func heavySlots() int { return runtime.GOMAXPROCS(0) }
 // admission bounds how many requests do heavy work at once.
 type admission struct {
 	slots chan struct{}
-	wait  time.Duration
 }
 
-// newAdmission returns an admission of n slots, each request waiting at
-// most wait for one.
-func newAdmission(n int, wait time.Duration) *admission {
-	return &admission{slots: make(chan struct{}, max(n, 1)), wait: wait}
+// newAdmission returns an admission of n slots.
+func newAdmission(n int) *admission {
+	return &admission{slots: make(chan struct{}, max(n, 1))}
 }
 
-// errBusy is the answer to a request that got no slot in time.
+// errBusy is the answer to a request that found every slot taken.
 var errBusy = &apiError{Status: http.StatusServiceUnavailable,
 	Msg: "the server is busy with other requests: retry after " + strconv.Itoa(retryAfterSeconds) + " s"}
 
-// acquire waits for a slot, for a.wait at most and while ctx lasts, and
-// returns the function that gives it back.
-func (a *admission) acquire(ctx context.Context) (release func(), err *apiError) {
+// acquire takes a slot, or answers errBusy at once, and returns the
+// function that gives it back.
+func (a *admission) acquire() (release func(), err *apiError) {
 	select {
 	case a.slots <- struct{}{}:
 		return a.release, nil
 	default:
-	}
-	t := time.NewTimer(a.wait)
-	defer t.Stop()
-	select {
-	case a.slots <- struct{}{}:
-		return a.release, nil
-	case <-t.C:
 		return nil, errBusy
-	case <-ctx.Done():
-		return nil, deadlineOr(ctx, nil)
 	}
 }
 
 func (a *admission) release() { <-a.slots }
+
+// requestShape is what the work of a request depends on: how many URLs
+// it holds and their bytes, and the bytes of the robots.txt it gives.
+type requestShape struct {
+	urls, urlBytes, robotsBytes int
+}
+
+// shapeOf reads the shape of dst, a request as package api decodes it,
+// by the names of its fields: URLs (or URL), RobotsTxt and RobotsTxtB64.
+// TestServeWorkOfEachEndpoint keeps the names honest.
+func shapeOf(dst any) requestShape {
+	v := reflect.Indirect(reflect.ValueOf(dst))
+	if v.Kind() != reflect.Struct {
+		return requestShape{}
+	}
+	var sh requestShape
+	if f := v.FieldByName("URLs"); f.IsValid() && f.Kind() == reflect.Slice {
+		for i := range f.Len() {
+			sh.urls++
+			sh.urlBytes += f.Index(i).Len()
+		}
+	}
+	if f := v.FieldByName("URL"); f.IsValid() && f.Kind() == reflect.String {
+		sh.urls, sh.urlBytes = 1, f.Len()
+	}
+	if f := v.FieldByName("RobotsTxt"); f.IsValid() && !f.IsNil() {
+		sh.robotsBytes = f.Elem().Len()
+	}
+	if f := v.FieldByName("RobotsTxtB64"); f.IsValid() && !f.IsNil() {
+		sh.robotsBytes = f.Elem().Len() / 4 * 3
+	}
+	return sh
+}
+
+// workOf returns the work of a request of shape sh, with fetched bytes
+// of robots.txt fetched for it, each URL costing factor checks.
+func workOf(sh requestShape, fetched, factor int) int {
+	r := sh.robotsBytes + fetched
+	return r + factor*(sh.urls*(r+urlWork)+sh.urlBytes)
+}
+
+// tooMuchWork is the answer to a request of more than maxWork.
+func tooMuchWork(work int) *apiError {
+	return &apiError{Status: http.StatusRequestEntityTooLarge, Msg: fmt.Sprintf(
+		"the request is %d units of work, more than the %d one request may do (a unit is one URL checked against one byte of the robots.txt): send fewer URLs in one request",
+		work, maxWork)}
+}

@@ -22,18 +22,14 @@ type serverConfig struct {
 	// policy, when set, decides which addresses fetches may connect to,
 	// in place of the one allowPrivate implies.
 	policy addrPolicy
-	// requestTimeout bounds the work of one API request (requestTimeout).
-	requestTimeout time.Duration
 	// fetchTimeout bounds one robots.txt fetch (fetchTimeout).
 	fetchTimeout time.Duration
 	// loopbackHosts refuses requests whose Host header is not a loopback
 	// name or address: serve sets it when it listens on loopback.
 	loopbackHosts bool
 	// heavySlots bounds the requests doing heavy work at once
-	// (heavySlots()); admissionWait is how long a request waits for a
-	// slot (admissionWait).
-	heavySlots    int
-	admissionWait time.Duration
+	// (heavySlots()).
+	heavySlots int
 	// drainTimeout bounds the reading of a body refused for its size
 	// (drainTimeout).
 	drainTimeout time.Duration
@@ -41,13 +37,12 @@ type serverConfig struct {
 
 // server is the handler of robots serve: the tester page and the API.
 type server struct {
-	client         *http.Client
-	requestTimeout time.Duration
-	fetchTimeout   time.Duration
-	loopbackHosts  bool
-	admission      *admission
-	drainTimeout   time.Duration
-	mux            *http.ServeMux
+	client        *http.Client
+	fetchTimeout  time.Duration
+	loopbackHosts bool
+	admission     *admission
+	drainTimeout  time.Duration
+	mux           *http.ServeMux
 }
 
 // newServer returns the handler robots serve serves with c.
@@ -57,18 +52,21 @@ func newServer(c serverConfig) *server {
 		policy = publicOnly
 	}
 	s := &server{
-		client:         &http.Client{Transport: recordingTransport{next: guardedTransport(policy)}},
-		requestTimeout: orDefault(c.requestTimeout, requestTimeout),
-		fetchTimeout:   orDefault(c.fetchTimeout, fetchTimeout),
-		loopbackHosts:  c.loopbackHosts,
-		admission:      newAdmission(cmp.Or(c.heavySlots, heavySlots()), orDefault(c.admissionWait, admissionWait)),
-		drainTimeout:   orDefault(c.drainTimeout, drainTimeout),
-		mux:            http.NewServeMux(),
+		client:        &http.Client{Transport: recordingTransport{next: guardedTransport(policy)}},
+		fetchTimeout:  orDefault(c.fetchTimeout, fetchTimeout),
+		loopbackHosts: c.loopbackHosts,
+		admission:     newAdmission(cmp.Or(c.heavySlots, heavySlots())),
+		drainTimeout:  orDefault(c.drainTimeout, drainTimeout),
+		mux:           http.NewServeMux(),
 	}
 	for path, endpoint := range api.Endpoints {
-		s.mux.Handle(path, s.api(shared(endpoint)))
+		factor := 1
+		if path == "/api/explain" {
+			factor = explainWorkFactor
+		}
+		s.mux.Handle(path, s.api(shared(endpoint), factor))
 	}
-	s.mux.Handle(api.FetchPath, s.api(s.fetch))
+	s.mux.Handle(api.FetchPath, s.api(s.fetch, 1))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{Status: http.StatusNotFound, Msg: fmt.Sprintf("no API at %s: see docs/serve.md", r.URL.Path)})
 	})
@@ -124,9 +122,10 @@ func shared(f func(api.Call) (answer, *apiError)) apiFunc {
 	return func(c *call) (answer, *apiError) { return f(c) }
 }
 
-// call is one API request under way: its deadline, how many bytes it
+// call is one API request under way: its context, how many bytes it
 // brought (its body, and the robots.txt fetched for it), which bound its
-// answer, and the admission slot it holds, if any.
+// answer, what its work depends on, and the admission slot it holds, if
+// any.
 type call struct {
 	ctx     context.Context
 	w       http.ResponseWriter
@@ -134,6 +133,12 @@ type call struct {
 	s       *server
 	input   int
 	release func()
+	// shape is what the body holds, fetched the bytes of the robots.txt
+	// fetched for it, and factor the checks one URL costs: the work to
+	// admit (workOf).
+	shape   requestShape
+	fetched int
+	factor  int
 	// bodyTooLarge is set when the body was cut at maxRequestBytes: its
 	// 413 is answered by refuseBody.
 	bodyTooLarge bool
@@ -145,16 +150,28 @@ func (c *call) Decode(dst any) *apiError {
 	n, err := decodeJSON(c.w, c.r, dst)
 	c.input += n
 	c.bodyTooLarge = err != nil && err.Status == http.StatusRequestEntityTooLarge
-	return err
+	if err != nil {
+		return err
+	}
+	c.shape = shapeOf(dst)
+	// The body is read: lift readTimeout, which would otherwise end the
+	// request's context in the middle of work it was admitted to do. The
+	// context still ends when the client goes.
+	_ = http.NewResponseController(c.w).SetReadDeadline(time.Time{})
+	return nil
 }
 
-// Admit waits for a slot of heavy work (see admission); it holds one
-// once it returns nil.
+// Admit admits the call's heavy work (see admission): it refuses work
+// over maxWork, and takes a slot or answers errBusy at once. The call
+// holds a slot once it returns nil.
 func (c *call) Admit() *apiError {
 	if c.release != nil {
 		return nil
 	}
-	release, err := c.s.admission.acquire(c.ctx)
+	if w := workOf(c.shape, c.fetched, c.factor); w > maxWork {
+		return tooMuchWork(w)
+	}
+	release, err := c.s.admission.acquire()
 	if err != nil {
 		return err
 	}
@@ -162,7 +179,8 @@ func (c *call) Admit() *apiError {
 	return nil
 }
 
-// Context bounds the work of the call: the request's deadline.
+// Context ends when the client goes: the work of a call is bounded by
+// its size, when it is admitted, not by a deadline.
 func (c *call) Context() context.Context { return c.ctx }
 
 // FetchOrigin fetches the robots.txt that governs pageURL, as fetchOrigin
@@ -179,11 +197,11 @@ func (c *call) done() {
 	}
 }
 
-// api returns the handler of an API endpoint: POST only, within the
-// request deadline, answering JSON. The answer is encoded whole, under an
-// admission slot and within the deadline and the answer bound, before a
+// api returns the handler of an API endpoint: POST only, answering
+// JSON; each URL costs factor checks of work. The answer is encoded
+// whole, under an admission slot and within the answer bound, before a
 // byte of it is sent: until then, an error can still be answered.
-func (s *server) api(f apiFunc) http.Handler {
+func (s *server) api(f apiFunc, factor int) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		if r.Method != http.MethodPost {
@@ -196,9 +214,7 @@ func (s *server) api(f apiFunc) http.Handler {
 			s.refuseBody(w, r, errBodyTooLarge)
 			return
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), s.requestTimeout)
-		defer cancel()
-		c := &call{ctx: ctx, w: w, r: r, s: s}
+		c := &call{ctx: r.Context(), w: w, r: r, s: s, factor: factor}
 		defer c.done() // should f panic: the slot must not be lost
 		body, err := c.answer(f)
 		c.done() // before sending: a slow client holds no slot
@@ -206,6 +222,9 @@ func (s *server) api(f apiFunc) http.Handler {
 			s.refuseBody(w, r, err)
 			return
 		}
+		// The time to write the answer starts now, however long the work
+		// took: a request admitted is answered.
+		_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(answerWriteTimeout))
 		if err != nil {
 			writeError(w, err)
 			return
@@ -300,5 +319,6 @@ func (s *server) fetchOrigin(c *call, pageURL string, agents []string, mode robo
 		return nil, err
 	}
 	c.input += len(f.Body)
+	c.fetched += len(f.Body)
 	return f, nil
 }

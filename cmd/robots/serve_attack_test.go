@@ -45,8 +45,8 @@ func raiseFileLimit(t *testing.T, n uint64) {
 // attack holds idle and slowloris connections open against a server.
 type attack struct {
 	addr string
-	// redial, when set, opens a connection again once the server closes
-	// it, after a pause, as an attacker that keeps its sockets does.
+	// redial, when set, opens a connection again a second after the
+	// server closes it, as an attacker that keeps its sockets does.
 	redial bool
 
 	stop   chan struct{}
@@ -121,7 +121,7 @@ func (a *attack) hold(src string, slow bool, ready chan<- error) {
 		select {
 		case <-a.stop:
 			return
-		case <-time.After(100 * time.Millisecond):
+		case <-time.After(time.Second):
 		}
 	}
 }
@@ -199,7 +199,7 @@ func TestServeAnswersUnderAttack(t *testing.T) {
 	raiseFileLimit(t, 2*(idle+slow)+1000) // both ends are in this process
 	ln, err := listen("127.0.0.1:0")
 	require.NoError(t, err)
-	srv, table := newHTTPServerConns(newServer(serverConfig{}), serveTimeouts, connLimit(maxConnections), maxClientConnections)
+	srv, table := newHTTPServerConns(newServer(serverConfig{}), serveTimeouts, connLimit(maxConnections))
 	go func() { _ = srv.Serve(ln) }()
 	t.Cleanup(func() { srv.Close() })
 	base := "http://" + ln.Addr().String()
@@ -224,7 +224,7 @@ func TestServeAnswersUnderAttack(t *testing.T) {
 }
 
 // TestServeAnswersUnderFullAttack is the full figure: 10,000 idle and
-// 1,000 slowloris connections, which come back 100 ms after the server
+// 1,000 slowloris connections, which come back a second after the server
 // closes them, against robots serve in a process of its own (the two
 // together need more open files than one process may have). It takes
 // about a minute and runs with

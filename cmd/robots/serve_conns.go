@@ -1,6 +1,7 @@
 package main
 
 import (
+	"container/heap"
 	"container/list"
 	"context"
 	"net"
@@ -18,35 +19,32 @@ import (
 // its own timer (readHeaderTimeout, idleTimeout) and keeps nobody else
 // waiting. What bounds the server's memory is how many it holds open, so
 // the connTable below counts them, and once a count is reached it makes
-// room by closing the connection that has waited longest without a
-// request under way (a connection idle between requests, or one still
-// sending its headers), never one whose request is being answered. A new
-// connection is never queued behind old ones: it is served, or, when
-// every connection open is being answered, closed at once.
+// room by closing a connection with no request under way (idle between
+// requests, or still sending its headers), never one whose request is
+// being answered. A new connection is never queued behind old ones: it
+// is served, or, when every connection open is being answered, closed at
+// once.
 
 // Limits of the connections the server holds open.
 const (
 	// maxConnections bounds the connections open at once, idle and slow
 	// ones included: they hold at most maxConnMemory, outside of the
-	// requests being answered. Past it, the connection that has waited
-	// longest without a request under way is closed to make room.
-	maxConnections = 4096
-	// maxClientConnections bounds the connections of one client (an IPv4
-	// address, or an IPv6 /64, what one host is given): past it, that
-	// client's own longest waiting connection is closed. One host cannot
-	// fill the table and push out everyone else's kept-alive
-	// connections; it needs maxConnections/maxClientConnections
-	// addresses to try.
-	maxClientConnections = 512
+	// requests being answered. 16,384 holds ten thousand idle connections
+	// and a thousand slow ones with room to spare. Past it, a connection
+	// with no request under way is closed to make room: the longest
+	// waiting of the client that has the most waiting.
+	maxConnections = 16_384
 	// maxConnBytes bounds the memory of a connection with no request
 	// under way: its goroutine, its buffers, and headers of at most
 	// maxRequestHeaderBytes read so far. Measured by
-	// TestServeConnectionMemory: an idle connection takes about 16 KiB,
-	// one that has sent 16 KiB of short header lines up to 52 KiB (each
-	// line is a string and an entry of the header map).
-	maxConnBytes = 64 << 10
+	// TestServeConnectionMemory: an idle connection takes about 11 KiB,
+	// one that has sent its headers up to the limit 20 KiB in one line
+	// and up to 36 KiB in short ones (each a string and an entry of the
+	// header map).
+	maxConnBytes = 48 << 10
 	// maxConnMemory bounds the memory of the connections with no request
-	// under way: 256 MiB.
+	// under way: 768 MiB, when every one of them has sent all the headers
+	// it may; about 11 KiB each, 180 MiB in all, when they are idle.
 	maxConnMemory = maxConnections * maxConnBytes
 	// reservedFiles are file descriptors kept for what the server opens
 	// besides connections: its listener, the fetches of robots.txt files,
@@ -56,19 +54,25 @@ const (
 )
 
 // connTable counts the open connections of an http.Server, through its
-// ConnState and ConnContext hooks, and closes the longest waiting ones
-// past its limits.
+// ConnState and ConnContext hooks, and closes waiting ones past its
+// limits. Past maxConnections it closes the longest waiting connection
+// of the client that has the most connections waiting: a client that
+// opens many connections pushes out its own, and a client of one or two
+// keeps them while any client has more. (Closing the longest waiting
+// connection of all would let an attacker who opens connections again as
+// fast as they are closed push out everyone else's, a new connection
+// included, before its request comes in.)
 type connTable struct {
-	max, perClient int
+	max int
 
-	mu sync.Mutex
-	// waiting lists the connections with no request under way, longest
-	// waiting first; byClient the same per client.
-	waiting  *list.List // of *trackedConn
+	mu       sync.Mutex
 	byClient map[netip.Prefix]*clientConns
-	open     int
-	// closedFull counts the connections closed because the table or a
-	// client was full: the tests read it.
+	// clients is a heap of the clients by how many connections they have
+	// waiting, the most first.
+	clients clientHeap
+	open    int
+	// closedFull counts the connections closed because the table was
+	// full: the tests read it.
 	closedFull int
 }
 
@@ -76,22 +80,43 @@ type connTable struct {
 type clientConns struct {
 	open    int
 	waiting *list.List // of *trackedConn, longest waiting first
+	index   int        // in connTable.clients
 }
 
 // trackedConn is one connection in the table.
 type trackedConn struct {
 	conn   net.Conn
 	client netip.Prefix
-	// at and atClient are its elements in the waiting lists, nil while a
-	// request is under way.
-	at, atClient *list.Element
-	closed       bool
+	// at is its element in its client's waiting list, nil while a request
+	// is under way.
+	at     *list.Element
+	closed bool
 }
 
-// newConnTable returns a table of at most max connections, perClient of
-// them from one client.
-func newConnTable(max, perClient int) *connTable {
-	return &connTable{max: max, perClient: perClient, waiting: list.New(), byClient: map[netip.Prefix]*clientConns{}}
+// newConnTable returns a table of at most max connections.
+func newConnTable(max int) *connTable {
+	return &connTable{max: max, byClient: map[netip.Prefix]*clientConns{}}
+}
+
+// clientHeap is a max-heap of clients by their waiting connections.
+type clientHeap []*clientConns
+
+func (h clientHeap) Len() int           { return len(h) }
+func (h clientHeap) Less(i, j int) bool { return h[i].waiting.Len() > h[j].waiting.Len() }
+func (h clientHeap) Swap(i, j int) {
+	h[i], h[j] = h[j], h[i]
+	h[i].index, h[j].index = i, j
+}
+func (h *clientHeap) Push(x any) {
+	c := x.(*clientConns)
+	c.index = len(*h)
+	*h = append(*h, c)
+}
+func (h *clientHeap) Pop() any {
+	old := *h
+	c := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return c
 }
 
 // connLimit returns how many connections the server may hold: want, or
@@ -167,16 +192,15 @@ func (t *connTable) add(tc *trackedConn) {
 	if cc == nil {
 		cc = &clientConns{waiting: list.New()}
 		t.byClient[tc.client] = cc
+		heap.Push(&t.clients, cc)
 	}
 	t.open++
 	cc.open++
-	tc.at = t.waiting.PushBack(tc)
-	tc.atClient = cc.waiting.PushBack(tc)
-	if cc.open > t.perClient {
-		t.closeLocked(cc.waiting.Front().Value.(*trackedConn))
-	}
+	tc.at = cc.waiting.PushBack(tc)
+	heap.Fix(&t.clients, cc.index)
 	if t.open > t.max {
-		t.closeLocked(t.waiting.Front().Value.(*trackedConn))
+		// The top client has a connection waiting: tc's client does.
+		t.closeLocked(t.clients[0].waiting.Front().Value.(*trackedConn))
 	}
 }
 
@@ -188,8 +212,8 @@ func (t *connTable) closeLocked(tc *trackedConn) {
 	tc.conn.Close() // its goroutine sees the error and ends
 }
 
-// wait moves tc to the back of the waiting lists: it has no request
-// under way, from now.
+// wait moves tc to the back of its client's waiting list: it has no
+// request under way, from now.
 func (t *connTable) wait(tc *trackedConn) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -197,8 +221,9 @@ func (t *connTable) wait(tc *trackedConn) {
 		return
 	}
 	t.unlistLocked(tc)
-	tc.at = t.waiting.PushBack(tc)
-	tc.atClient = t.byClient[tc.client].waiting.PushBack(tc)
+	cc := t.byClient[tc.client]
+	tc.at = cc.waiting.PushBack(tc)
+	heap.Fix(&t.clients, cc.index)
 }
 
 // busy takes tc off the waiting lists: a request of it is being
@@ -226,15 +251,17 @@ func (t *connTable) removeLocked(tc *trackedConn) {
 	t.open--
 	cc := t.byClient[tc.client]
 	if cc.open--; cc.open == 0 {
+		heap.Remove(&t.clients, cc.index)
 		delete(t.byClient, tc.client)
 	}
 }
 
 func (t *connTable) unlistLocked(tc *trackedConn) {
 	if tc.at != nil {
-		t.waiting.Remove(tc.at)
-		t.byClient[tc.client].waiting.Remove(tc.atClient)
-		tc.at, tc.atClient = nil, nil
+		cc := t.byClient[tc.client]
+		cc.waiting.Remove(tc.at)
+		tc.at = nil
+		heap.Fix(&t.clients, cc.index)
 	}
 }
 
