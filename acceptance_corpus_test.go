@@ -124,8 +124,8 @@ func corpusCheck(t *testing.T, name string, body []byte, urls []string, st *corp
 	}
 }
 
-// corpusRun parses body in both modes, resolves every corpus agent and
-// decides every URL, checking that each verdict agrees with its deciding
+// corpusRun reports body as Google does (robots.ReportOf), parses it in
+// both modes, resolves every corpus agent and decides every URL, checking that each verdict agrees with its deciding
 // rule and that AllowedMany answers the URLs as Allowed does. A panic is returned as an error.
 func corpusRun(body []byte, urls []string) (decisions int, err error) {
 	defer func() {
@@ -133,6 +133,11 @@ func corpusRun(body []byte, urls []string) (decisions int, err error) {
 			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
 		}
 	}()
+	// Google's report of the file: a line for each line the parser reads.
+	rep := robots.ReportOf(body)
+	if n := robots.Parse(body).Lines(); rep.LastLine != n || len(rep.Lines) != n || rep.Valid+rep.Unused > n {
+		return 0, fmt.Errorf("report: last line %d, %d lines, %d valid, %d unused; the parser read %d lines", rep.LastLine, len(rep.Lines), rep.Valid, rep.Unused, n)
+	}
 	many := make([]bool, len(urls))
 	for _, m := range []robots.Mode{robots.Google, robots.RFC} {
 		r := robots.Parse(body, robots.WithMode(m))

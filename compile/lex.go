@@ -148,25 +148,53 @@ func trimSpace(s string) string {
 // when lenient, as Google does, between the words of a colonless line of
 // exactly two. ok is false for a line that holds no directive.
 func SplitKeyValue(text string, lenient bool) (key, value string, ok bool) {
+	key, value, m := splitLine(text, lenient)
+	return key, value, m.HasDirective
+}
+
+// LineMetadata is what splitting a line finds besides its key and value,
+// as Google's parser records it for each line (robots.cc's
+// RobotsParseHandler::LineMetadata, less the typo and the length, which
+// the key and the line give).
+type LineMetadata struct {
+	// Empty: nothing but white space. Comment: nothing but white space
+	// and a comment. HasComment: a '#' anywhere.
+	Empty, Comment, HasComment bool
+	// HasDirective: a key and a value were found (the key not empty).
+	HasDirective bool
+	// MissingColon: the key and value were two words without a colon
+	// between them, which Google reads as a directive.
+	MissingColon bool
+}
+
+// splitLine is SplitKeyValue, with what it found about the line.
+func splitLine(text string, lenient bool) (key, value string, m LineMetadata) {
 	if i := indexByte(text, '#'); i >= 0 {
 		text = text[:i]
+		m.HasComment = true
 	}
 	text = trimSpace(text)
+	if text == "" {
+		m.Comment, m.Empty = m.HasComment, !m.HasComment
+		return "", "", m
+	}
 	sep := indexByte(text, ':')
 	if sep < 0 {
 		if !lenient {
-			return "", "", false
+			return "", "", m
 		}
 		sep = indexSpaceTab(text, 0)
 		if sep < 0 || indexSpaceTab(text, skipSpaceTab(text, sep)) >= 0 {
-			return "", "", false
+			return "", "", m
 		}
+		m.MissingColon = true
 	}
 	key = trimSpace(text[:sep])
 	if key == "" {
-		return "", "", false
+		return "", "", m
 	}
-	return key, trimSpace(text[sep+1:]), true
+	m.HasDirective = true
+	return key, trimSpace(text[sep+1:]), m
 }
 
 func indexSpaceTab(s string, from int) int {
