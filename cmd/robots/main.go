@@ -60,6 +60,7 @@ var commands = []command{
 	{"fetch", "fetch the robots.txt of URLs over HTTP and say whether crawlers may fetch them", runFetch},
 	{"lint", "report what is wrong or risky in robots.txt files", runLint},
 	{"explain", "say why a URL is allowed or disallowed: groups, matching rules, winner", runExplain},
+	{"report", "print Google's report of a robots.txt: what it reads on each line", runReport},
 	{"serve", "serve a robots.txt tester in the browser and a JSON API", runServe},
 	{"example", "print the built-in example robots.txt that check and explain read without -f", runExample},
 	{"version", "print the version of robots and the Go version it was built with", runVersion},
