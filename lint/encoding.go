@@ -61,7 +61,7 @@ func nulHeavy(body string) bool {
 // checkLineBytes reports the bytes of a line that the parser drops or
 // reads other than it seems: a cut at the line-length limit, a NUL byte,
 // a byte order mark and invalid UTF-8.
-func (l *linter) checkLineBytes(ln line) {
+func (l *linter) checkLineBytes(ln line, read compile.LineReport) {
 	if i := strings.Index(ln.raw, utf8BOM); i >= 0 {
 		l.report(ln.num, i+1, CodeStrayBOM,
 			"a byte order mark (U+FEFF) inside the file: Google skips it only as the file's first bytes, so here it is part of the line")
@@ -69,7 +69,7 @@ func (l *linter) checkLineBytes(ln line) {
 	if i := strings.IndexByte(ln.raw, 0); i >= 0 && i < compile.MaxLineBytes && hidesContent(ln.raw[i:]) {
 		l.report(ln.num, i+1, CodeNUL, "a NUL byte: Google ignores the rest of the line")
 	}
-	if len(ln.raw) > compile.MaxLineBytes && !strings.ContainsAny(ln.raw[:compile.MaxLineBytes], "#\x00") &&
+	if read.TooLong && !strings.ContainsAny(ln.raw[:compile.MaxLineBytes], "#\x00") &&
 		!blank(stripComment(ln.raw[compile.MaxLineBytes:])) {
 		l.report(ln.num, compile.MaxLineBytes+1, CodeLineTooLong,
 			"the line is %d bytes; Google reads the first %d and ignores the rest", len(ln.raw), compile.MaxLineBytes)

@@ -6,32 +6,41 @@ import (
 	"github.com/fastrobots/robots/compile"
 )
 
-// checkDirective reads a line as the parser does, reports a line that
-// holds no directive and a key Google reads only through its leniency,
-// and returns the directive with the positions of its parts.
-func (l *linter) checkDirective(ln line) (compile.Token, fields, bool) {
-	key, value, ok := compile.SplitKeyValue(ln.text, true)
-	if !ok {
-		l.checkUnparsed(ln)
+// checkDirective reports a line Google reads no directive on and a key
+// Google reads only through its leniency, as Google's report of the line
+// (read) says, and returns the directive with the positions of its parts.
+func (l *linter) checkDirective(ln line, read compile.LineReport) (compile.Token, fields, bool) {
+	if !read.HasDirective {
+		if !read.Empty && !read.Comment {
+			l.checkUnparsed(ln)
+		}
 		return compile.Token{}, fields{}, false
 	}
-	kind, spelling, typo := compile.ClassifyKey(key, compile.Google)
+	key, value, _ := compile.SplitKeyValue(ln.text, true) // as the report split it
+	kind, spelling, _ := compile.ClassifyKey(key, compile.Google)
 	tok := compile.Token{Line: ln.num, Kind: kind, Key: key, Value: value}
 	f := locate(ln.text)
 	if kind == compile.Unknown {
 		return tok, f, true
 	}
-	switch rest := key[len(spelling):]; {
-	case rest != "" && (rest[0] == ' ' || rest[0] == '\t'):
+	rest := key[len(spelling):]
+	runsOn := rest != "" && (rest[0] == ' ' || rest[0] == '\t')
+	if read.Typo || rest != "" && !runsOn {
+		// One of Google's typos, or a key that goes on past the field name.
+		shown := key
+		if runsOn {
+			shown = key[:len(spelling)]
+		}
+		l.report(ln.num, f.key+1, CodeAcceptedTypo,
+			"Google reads %q as %q; RFC 9309 and other crawlers may not: write %q", shown, kindName(kind), kindName(kind))
+	}
+	if runsOn {
 		// "Sitemap http://x": the colon the line was split at is the value's.
 		l.report(ln.num, f.key+len(spelling)+1, CodeMissingColon,
 			"no colon after %q: Google splits the line at the colon after %q, reads that as a %s key and only %q as the value",
 			key[:len(spelling)], key, kindName(kind), value)
-	case typo || rest != "":
-		l.report(ln.num, f.key+1, CodeAcceptedTypo,
-			"Google reads %q as %q; RFC 9309 and other crawlers may not: write %q", key, kindName(kind), kindName(kind))
 	}
-	if !f.colon {
+	if read.MissingColon {
 		l.report(ln.num, f.key+len(key)+1, CodeMissingColon,
 			"no colon after %q: Google reads the line as \"%s: %s\", RFC 9309 and other crawlers ignore it", key, kindName(kind), value)
 	}
@@ -43,7 +52,7 @@ func (l *linter) checkUnparsed(ln line) {
 	s := stripComment(ln.text)
 	i := skipSpace(s, 0)
 	if i == len(s) {
-		return // blank or a comment
+		return // the report said otherwise: never index past the line
 	}
 	if s[i] == ':' {
 		l.report(ln.num, i+1, CodeUnparsedLine, "nothing before the colon: the line is ignored")
@@ -53,8 +62,9 @@ func (l *linter) checkUnparsed(ln line) {
 		"no colon, and not the two words Google reads as key and value: the line is ignored")
 }
 
-// nonStandard are directives that Google ignores and other crawlers read:
-// who reads them, and how their values are checked (nil: any value).
+// nonStandard are the directives Google's report calls recognised but
+// unused (compile.TagUnused): who reads them, and how their values are
+// checked (nil: any value).
 var nonStandard = map[string]struct {
 	who   string
 	valid func(string) bool
@@ -73,19 +83,25 @@ var nonStandard = map[string]struct {
 	"noindex":        {"it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", nil, ""},
 	"content-signal": {"some AI crawlers read it", nil, ""},
 	"content-usage":  {"crawlers that follow the IETF AI preferences drafts read it", nil, ""},
+	"domain":         {"other crawlers may read it", nil, ""},
+	"noarchive":      {"other crawlers may read it; Google reads noarchive only in a robots meta tag", nil, ""},
+	"nofollow":       {"other crawlers may read it; Google reads nofollow only in a robots meta tag or a link's rel", nil, ""},
+	"revisit-after":  {"other crawlers may read it", nil, ""},
 }
 
 func okOf[T any](parse func(string) (T, bool)) func(string) bool {
 	return func(s string) bool { _, ok := parse(s); return ok }
 }
 
-// checkUnknown reports a directive Google does not read.
-func (l *linter) checkUnknown(num int, tok compile.Token, f fields) {
+// checkUnknown reports a directive Google does not read: a key Google's
+// report calls unused, or one it does not know.
+func (l *linter) checkUnknown(num int, read compile.LineReport, tok compile.Token, f fields) {
 	if strings.Contains(tok.Key, utf8BOM) {
 		return // a stray byte order mark, reported as such
 	}
 	name := strings.ToLower(tok.Key)
-	if ns, ok := nonStandard[name]; ok {
+	if read.Tag == compile.TagUnused {
+		ns := nonStandard[name]
 		if ns.valid != nil && !ns.valid(tok.Value) {
 			l.report(num, f.value+1, CodeInvalidValue, "invalid %s value %q: the crawlers that read it expect %s (Google ignores the line anyway)",
 				tok.Key, tok.Value, ns.want)

@@ -17,7 +17,7 @@ func Lint(data []byte) []Diagnostic {
 // lint is Lint with a budget for the precedence checks; it also returns
 // the work they did.
 func lint(data []byte, budget int) (ds []Diagnostic, work int) {
-	l := &linter{body: string(data[:min(len(data), compile.DefaultMaxBytes)])}
+	l := &linter{body: string(data[:min(len(data), compile.DefaultMaxBytes)]), google: compile.NewReport(data, compile.Options{})}
 	l.checkSize(data)
 	if l.checkWholeFile() {
 		l.checkLines()
@@ -32,6 +32,10 @@ func lint(data []byte, budget int) (ds []Diagnostic, work int) {
 type linter struct {
 	body string // the part of the file Google reads
 	out  []Diagnostic
+	// google is Google's report of the file: how Google reads each line.
+	// The findings that say so (a line ignored, an unused or unknown key,
+	// an accepted typo, a missing colon, a line cut) are taken from it.
+	google *compile.Report
 
 	// skipFirst is set when the first line's findings are all explained by
 	// a whole-file one (a UTF-16 byte order mark).
@@ -62,11 +66,12 @@ func (l *linter) checkLines() {
 		if ln.num == 1 && l.skipFirst {
 			return
 		}
-		l.checkLineBytes(ln)
+		read := l.google.Lines[ln.num-1]
+		l.checkLineBytes(ln, read)
 		if l.checkHTMLLine(ln) {
 			return
 		}
-		tok, f, ok := l.checkDirective(ln)
+		tok, f, ok := l.checkDirective(ln, read)
 		if !ok {
 			if blank(ln.text) {
 				g.blankLine(ln.num) // comment lines, unlike blank ones, do not part groups to the eye
@@ -74,13 +79,13 @@ func (l *linter) checkLines() {
 			return
 		}
 		l.keyCol[ln.num] = f.key + 1
-		l.checkValue(ln, tok, f, &g)
+		l.checkValue(ln, read, tok, f, &g)
 	})
 }
 
 // checkValue runs the checks of a directive's value, and follows the group
 // structure.
-func (l *linter) checkValue(ln line, tok compile.Token, f fields, g *groups) {
+func (l *linter) checkValue(ln line, read compile.LineReport, tok compile.Token, f fields, g *groups) {
 	switch tok.Kind {
 	case compile.UserAgent:
 		l.checkAgent(ln.num, tok, f, g)
@@ -96,7 +101,7 @@ func (l *linter) checkValue(ln line, tok compile.Token, f fields, g *groups) {
 		l.checkSitemap(ln.num, tok.Value, f.value+1)
 	default:
 		g.other(ln.num)
-		l.checkUnknown(ln.num, tok, f)
+		l.checkUnknown(ln.num, read, tok, f)
 		if isUsageKey(tok.Key) {
 			l.checkUsageLine(ln.num, tok, f, g)
 		}
