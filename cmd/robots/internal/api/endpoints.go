@@ -33,8 +33,9 @@ func Check(c Call) (Answer, *Error) {
 const MaxMatchesShown = 100
 
 // Explain answers POST /api/explain: {"fetch": ..., "selection": ...,
-// "directives": ..., "results": [...]}: the groups that apply and what
-// they ask besides rules, once, and an explanation for each URL.
+// "directives": ..., "report": ..., "results": [...]}: the groups that
+// apply and what they ask besides rules, and Google's reading of every line
+// (ReportJSON), once, and an explanation for each URL.
 func Explain(c Call) (Answer, *Error) {
 	q, err := readQuery(c)
 	if err != nil {
@@ -45,7 +46,8 @@ func Explain(c Call) (Answer, *Error) {
 	}
 	agent := q.robots.Agent(q.agents...)
 	sel := selectionJSON(q.robots.Explain(q.agents, "/").Selection)
-	heads := append(q.heads(), namedValue{"selection", sel}, namedValue{"directives", newDirectivesJSON(q.robots, agent)})
+	heads := append(q.heads(), namedValue{"selection", sel}, namedValue{"directives", newDirectivesJSON(q.robots, agent)},
+		namedValue{"report", ReportJSON(robots.ReportOf(q.body))})
 	return objectAnswer{heads: heads, name: "results", count: len(q.urls), item: func(i int) (any, error) {
 		u := q.urls[i]
 		if bad := q.checkURL(u); bad != nil {

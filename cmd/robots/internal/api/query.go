@@ -16,6 +16,8 @@ type query struct {
 	// robots is the parsed file: the text given, or the body fetched under
 	// a conditional policy; nil when the fetch set a policy without rules.
 	robots *robots.Robots
+	// body is the robots.txt read: the text given, or the body fetched.
+	body []byte
 	// fetched is the fetch's answer when an origin was given, and origin
 	// its origin, which every absolute URL must share.
 	fetched *Fetched
@@ -46,14 +48,14 @@ func readQuery(c Call) (*query, *Error) {
 		if err := c.Admit(); err != nil {
 			return nil, err
 		}
-		q.robots = robots.Parse(body, robots.WithMode(mode))
+		q.robots, q.body = robots.Parse(body, robots.WithMode(mode)), body
 		return q, nil
 	}
 	if q.fetched, err = c.FetchOrigin(*req.Origin, req.Agents, mode); err != nil {
 		return nil, err
 	}
 	q.origin, _ = robots.Origin(*req.Origin) // fetchOrigin found it
-	q.robots = q.fetched.Result.Robots
+	q.robots, q.body = q.fetched.Result.Robots, q.fetched.Body
 	return q, c.Admit()
 }
 
