@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -351,6 +353,48 @@ func TestReportJSONLBoundsMemoryOnAHugeLine(t *testing.T) {
 	growth := atEnd - before
 	t.Logf("live heap after a %d MiB line: %d KiB more than before", size>>20, growth>>10)
 	assert.Less(t, growth, int64(16<<20))
+}
+
+// TestReportJSONLStreams reports on many generated lines and measures the
+// live heap when the input ends: a command that kept the lines or the
+// reports would hold tens of MiB then.
+func TestReportJSONLStreams(t *testing.T) {
+	const n = 100_000
+	before := memstat.Live()
+	var atEnd int64
+	in := &lineGen{n: n, line: func(i int) string {
+		return `{"id":` + itoa(i) + `,"robotstxt":"User-agent: *\nDisallow: /` + itoa(i) + `\n"}`
+	}, atEnd: func() { atEnd = memstat.Live() }}
+	var out lineCounter
+	var stderr strings.Builder
+	assert.Equal(t, exitOK, runReport([]string{"--jsonl"}, in, &out, &stderr), stderr.String())
+	assert.Equal(t, n, out.lines)
+	assert.Equal(t, `{"last_line":3,"valid":2,"unused":0,"lines":[[1,1,0,0,0,0,1,0,0],[2,3,0,0,0,0,1,0,0],[3,0,0,1,0,0,0,0,0]]}`, string(out.last))
+	growth := atEnd - before
+	t.Logf("live heap at the end of %d lines: %d KiB more than before", n, growth>>10)
+	assert.Less(t, growth, int64(8<<20))
+}
+
+// TestReportJSONLAnswersAsTheInputArrives: with lines fed one at a time
+// through a pipe, each report is written before the next line is sent.
+func TestReportJSONLAnswersAsTheInputArrives(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- runReport([]string{"--jsonl"}, inR, outW, io.Discard)
+		outW.Close()
+	}()
+	reports := bufio.NewReader(outR)
+	for i := range 3 {
+		_, err := io.WriteString(inW, `{"robotstxt":"Allow: /`+itoa(i)+`"}`+"\n")
+		require.NoError(t, err)
+		line, err := readLineWithin(reports, 10*time.Second)
+		require.NoError(t, err, "no report for line %d before the next", i+1)
+		assert.Equal(t, `{"last_line":1,"valid":1,"unused":0,"lines":[[1,2,0,0,0,0,1,0,0]]}`+"\n", line)
+	}
+	inW.Close()
+	assert.Equal(t, exitOK, <-done)
 }
 
 func TestReportUsageErrors(t *testing.T) {
