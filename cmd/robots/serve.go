@@ -96,7 +96,8 @@ func serveUntil(ctx context.Context, opts *serveOptions, stdout io.Writer) error
 		return err
 	}
 	cfg := serverConfig{allowPrivate: opts.allowPrivate, loopbackHosts: isLoopback(ln.Addr())}
-	srv := newHTTPServer(newServer(cfg), serveTimeouts)
+	srv, table := newHTTPServerConns(newServer(cfg), serveTimeouts, connLimit(maxConnections))
+	ln = table.listen(ln, firstByteTimeout)
 	fmt.Fprintf(stdout, "robots serve: listening on http://%s/\n", ln.Addr())
 	if !isLoopback(ln.Addr()) {
 		fmt.Fprintln(stdout, "robots serve: not a loopback address: other hosts can reach the server")

@@ -272,8 +272,8 @@ func startHandler(t *testing.T, h http.Handler) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	srv := newHTTPServer(h, serveTimeouts)
-	go func() { _ = srv.Serve(ln) }()
+	srv, table := newHTTPServerConns(h, serveTimeouts, connLimit(maxConnections))
+	go func() { _ = srv.Serve(table.listen(ln, firstByteTimeout)) }() // as serve does
 	t.Cleanup(func() { srv.Close() })
 	return "http://" + ln.Addr().String()
 }

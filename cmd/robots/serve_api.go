@@ -33,6 +33,8 @@ type serverConfig struct {
 	// drainTimeout bounds the reading of a body refused for its size
 	// (drainTimeout).
 	drainTimeout time.Duration
+	// bodyMemory bounds the request bodies held at once (maxBodyMemory).
+	bodyMemory int64
 }
 
 // server is the handler of robots serve: the tester page and the API.
@@ -42,6 +44,7 @@ type server struct {
 	loopbackHosts bool
 	admission     *admission
 	drainTimeout  time.Duration
+	bodies        *bodyBudget
 	mux           *http.ServeMux
 }
 
@@ -57,6 +60,7 @@ func newServer(c serverConfig) *server {
 		loopbackHosts: c.loopbackHosts,
 		admission:     newAdmission(cmp.Or(c.heavySlots, heavySlots())),
 		drainTimeout:  orDefault(c.drainTimeout, drainTimeout),
+		bodies:        &bodyBudget{max: cmp.Or(c.bodyMemory, maxBodyMemory)},
 		mux:           http.NewServeMux(),
 	}
 	for path, endpoint := range api.Endpoints {
@@ -214,6 +218,12 @@ func (s *server) api(f apiFunc, factor int) http.Handler {
 			s.refuseBody(w, r, errBodyTooLarge)
 			return
 		}
+		size := bodySize(r)
+		if !s.bodies.take(size) {
+			writeError(w, errBodiesBusy)
+			return
+		}
+		defer s.bodies.give(size) // the body and its decoded form are held to the end
 		c := &call{ctx: r.Context(), w: w, r: r, s: s, factor: factor}
 		defer c.done() // should f panic: the slot must not be lost
 		body, err := c.answer(f)

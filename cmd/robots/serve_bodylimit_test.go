@@ -153,3 +153,44 @@ func declareBodyAndWait(t *testing.T, base string, size int) (*http.Response, ti
 	require.ErrorIs(t, err, io.EOF, "the server closes the connection")
 	return resp, time.Since(start)
 }
+
+// The bodies held at once are bounded by their declared sizes: once two
+// connections sending bodies of 1 MiB slowly hold a budget of 2 MiB, a
+// third request is answered 503 with Retry-After at once, before its
+// body is read; when one of them is done, it is served.
+func TestServeBodyMemory(t *testing.T) {
+	assert.Equal(t, 256<<20, maxBodyMemory)
+	base := startHandler(t, newServer(serverConfig{bodyMemory: 2 * maxRequestBytes}))
+	addr := strings.TrimPrefix(base, "http://")
+	body := []byte(`{"robotstxt":"","urls":["/"]}`)
+	body = append(body, bytes.Repeat([]byte(" "), maxRequestBytes-len(body))...)
+	var slow []net.Conn
+	for range 2 {
+		conn, err := net.Dial("tcp", addr)
+		require.NoError(t, err)
+		defer conn.Close()
+		_, err = fmt.Fprintf(conn, "POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body[:1000])
+		require.NoError(t, err)
+		slow = append(slow, conn)
+	}
+	small := `{"robotstxt":"","urls":["/"]}`
+	require.Eventually(t, func() bool {
+		return postRaw(t, base, "/api/check", small).status == http.StatusServiceUnavailable
+	}, 10*time.Second, 10*time.Millisecond, "the budget is spent once both bodies are under way")
+	start := time.Now()
+	resp := postRaw(t, base, "/api/check", small)
+	assert.Equal(t, http.StatusServiceUnavailable, resp.status)
+	assert.Equal(t, strconv.Itoa(retryAfterSeconds), resp.retryAfter)
+	assert.Contains(t, resp.body, "the server is reading too many request bodies")
+	assert.Less(t, time.Since(start), time.Second, "at once")
+
+	_, err := slow[0].Write(body[1000:])
+	require.NoError(t, err)
+	require.NoError(t, slow[0].SetReadDeadline(time.Now().Add(30*time.Second)))
+	answer, err := http.ReadResponse(bufio.NewReader(slow[0]), nil)
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusOK, answer.StatusCode, "the slow body, once sent, is answered")
+	require.Eventually(t, func() bool {
+		return postRaw(t, base, "/api/check", small).status == http.StatusOK
+	}, 10*time.Second, 10*time.Millisecond, "its budget is given back")
+}

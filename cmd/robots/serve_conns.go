@@ -4,20 +4,23 @@ import (
 	"container/heap"
 	"container/list"
 	"context"
+	"errors"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/netip"
 	"sync"
 	"syscall"
+	"time"
 )
 
-// An open connection costs the server a goroutine, two 4 KiB buffers and
-// the headers it has sent so far; the kernel holds its socket buffers.
-// Net/http gives each connection a goroutine of its own, so nothing
-// needs a slot of a fixed few to be served: a connection that sends
-// nothing, or drips its headers a byte at a time (slowloris), waits on
-// its own timer (readHeaderTimeout, idleTimeout) and keeps nobody else
-// waiting. What bounds the server's memory is how many it holds open, so
+// An open connection costs the server a goroutine, a timer, and once it
+// has sent a byte two 4 KiB buffers and the headers it has sent so far;
+// the kernel holds its socket buffers. Each connection has a goroutine of
+// its own, so nothing needs a slot of a fixed few to be served: a
+// connection that sends nothing, or drips its headers a byte at a time
+// (slowloris), waits on its own timer (firstByteTimeout,
+// readHeaderTimeout, idleTimeout) and keeps nobody else waiting. What bounds the server's memory is how many it holds open, so
 // the connTable below counts them, and once a count is reached it makes
 // room by closing a connection with no request under way (idle between
 // requests, or still sending its headers), never one whose request is
@@ -37,14 +40,14 @@ const (
 	// maxConnBytes bounds the memory of a connection with no request
 	// under way: its goroutine, its buffers, and headers of at most
 	// maxRequestHeaderBytes read so far. Measured by
-	// TestServeConnectionMemory: an idle connection takes about 11 KiB,
-	// one that has sent its headers up to the limit 20 KiB in one line
-	// and up to 36 KiB in short ones (each a string and an entry of the
-	// header map).
+	// TestServeConnectionMemory: a connection that has sent nothing yet
+	// takes about 2.5 KiB (see firstByteListener), one that has sent its
+	// headers up to the limit 28 KiB in one line and up to 37 KiB in
+	// short ones (each a string and an entry of the header map).
 	maxConnBytes = 48 << 10
 	// maxConnMemory bounds the memory of the connections with no request
 	// under way: 768 MiB, when every one of them has sent all the headers
-	// it may; about 11 KiB each, 180 MiB in all, when they are idle.
+	// it may; 40 MiB when none has sent anything.
 	maxConnMemory = maxConnections * maxConnBytes
 	// reservedFiles are file descriptors kept for what the server opens
 	// besides connections: its listener, the fetches of robots.txt files,
@@ -89,8 +92,8 @@ type trackedConn struct {
 	client netip.Prefix
 	// at is its element in its client's waiting list, nil while a request
 	// is under way.
-	at     *list.Element
-	closed bool
+	at            *list.Element
+	added, closed bool
 }
 
 // newConnTable returns a table of at most max connections.
@@ -155,6 +158,9 @@ func (t *connTable) install(srv *http.Server) {
 	conns := sync.Map{} // net.Conn → *trackedConn
 	srv.ConnContext = func(ctx context.Context, c net.Conn) context.Context {
 		tc := &trackedConn{conn: c, client: clientOf(c)}
+		if fc, ok := c.(*firstByteConn); ok {
+			tc = fc.tc // counted since it was accepted
+		}
 		conns.Store(c, tc)
 		return context.WithValue(ctx, connKey{}, tc)
 	}
@@ -183,11 +189,166 @@ func (t *connTable) install(srv *http.Server) {
 	})
 }
 
+// A connection that has sent nothing yet is held by a firstByteListener,
+// not by the HTTP server: a goroutine blocked on a one-byte read, with a
+// deadline, about 2.5 KiB in all, where net/http would give it its buffers
+// at once and close it after readHeaderTimeout, as it does a slow one.
+// Closed so soon, connections that are opened again at once come back
+// together, a storm of SYNs the kernel's accept queue drops; held, they
+// cost their few KiB until firstByteTimeout, spread over a fifth of it
+// so that connections opened together are not closed together either.
+
+// firstByteTimeout is how long a new connection may wait before it sends
+// its first byte: as long as a kept-alive connection may wait for its
+// next request (idleTimeout); past it, it is closed.
+const firstByteTimeout = idleTimeout
+
+// firstByteListener accepts connections at once, counts them in its
+// table, and hands them to the HTTP server once their first byte has
+// come.
+type firstByteListener struct {
+	net.Listener
+	table *connTable
+	wait  time.Duration
+	ready chan net.Conn
+
+	mu      sync.Mutex
+	pending map[net.Conn]struct{} // waiting for their first byte
+	closed  chan struct{}
+	err     error // the inner listener's, once it fails
+}
+
+// firstByteConn is a connection whose first byte has been read.
+type firstByteConn struct {
+	net.Conn
+	tc    *trackedConn
+	first []byte // the byte read, until it is read again
+}
+
+// CloseWrite half-closes a TCP connection, as net/http does before it
+// closes one whose request it did not read whole.
+func (c *firstByteConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
+func (c *firstByteConn) Read(p []byte) (int, error) {
+	if len(c.first) > 0 && len(p) > 0 {
+		p[0] = c.first[0]
+		c.first = nil
+		return 1, nil
+	}
+	return c.Conn.Read(p)
+}
+
+// listen returns ln as a firstByteListener counting its connections in
+// t, each waiting at most wait for its first byte; it accepts from ln
+// until it is closed.
+func (t *connTable) listen(ln net.Listener, wait time.Duration) net.Listener {
+	l := &firstByteListener{Listener: ln, table: t, wait: wait, ready: make(chan net.Conn),
+		pending: map[net.Conn]struct{}{}, closed: make(chan struct{})}
+	go l.acceptLoop()
+	return l
+}
+
+// acceptLoop accepts connections, never waiting for one to close.
+func (l *firstByteListener) acceptLoop() {
+	var backoff time.Duration
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			if ne, ok := err.(net.Error); ok && ne.Timeout() || errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE) {
+				// Out of files for a moment: as net/http does, wait and retry.
+				backoff = min(max(2*backoff, 5*time.Millisecond), time.Second)
+				time.Sleep(backoff)
+				continue
+			}
+			l.mu.Lock()
+			l.err = err
+			l.mu.Unlock()
+			l.Close()
+			return
+		}
+		backoff = 0
+		tc := &trackedConn{conn: c, client: clientOf(c)}
+		if !l.table.add(tc) {
+			continue // no room: closed at once
+		}
+		l.mu.Lock()
+		l.pending[c] = struct{}{}
+		l.mu.Unlock()
+		go l.await(tc)
+	}
+}
+
+// await waits for the first byte of tc's connection and hands it over.
+func (l *firstByteListener) await(tc *trackedConn) {
+	c := tc.conn
+	// Spread the deadline over the last fifth of the wait.
+	_ = c.SetReadDeadline(time.Now().Add(l.wait - rand.N(l.wait/5+1)))
+	var b [1]byte
+	n, err := c.Read(b[:])
+	l.mu.Lock()
+	delete(l.pending, c)
+	l.mu.Unlock()
+	if n == 0 || err != nil {
+		c.Close()
+		l.table.remove(tc)
+		return
+	}
+	_ = c.SetReadDeadline(time.Time{}) // the server sets its own
+	select {
+	case l.ready <- &firstByteConn{Conn: c, tc: tc, first: b[:]}:
+	case <-l.closed:
+		c.Close()
+		l.table.remove(tc)
+	}
+}
+
+// Accept returns the next connection whose first byte has come.
+func (l *firstByteListener) Accept() (net.Conn, error) {
+	select {
+	case c := <-l.ready:
+		return c, nil
+	case <-l.closed:
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if l.err != nil {
+			return nil, l.err
+		}
+		return nil, net.ErrClosed
+	}
+}
+
+// Close stops accepting and closes the connections that have sent
+// nothing yet.
+func (l *firstByteListener) Close() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	select {
+	case <-l.closed:
+		return nil
+	default:
+	}
+	close(l.closed)
+	for c := range l.pending {
+		c.Close()
+	}
+	return l.Listener.Close()
+}
+
 // add counts a new connection, waiting for its first request, and makes
-// room for it past a limit; when there is no room, it is closed.
-func (t *connTable) add(tc *trackedConn) {
+// room for it past a limit; when there is no room, it is closed, and add
+// reports false. A connection counted already is left as it is.
+func (t *connTable) add(tc *trackedConn) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if tc.added {
+		return !tc.closed
+	}
+	tc.added = true
 	cc := t.byClient[tc.client]
 	if cc == nil {
 		cc = &clientConns{waiting: list.New()}
@@ -202,6 +363,7 @@ func (t *connTable) add(tc *trackedConn) {
 		// The top client has a connection waiting: tc's client does.
 		t.closeLocked(t.clients[0].waiting.Front().Value.(*trackedConn))
 	}
+	return !tc.closed
 }
 
 // closeLocked closes tc to make room, and stops counting it. The new

@@ -32,7 +32,7 @@ func tableServer(t *testing.T, h http.Handler, max int) (string, *connTable) {
 	ln, err := listen("127.0.0.1:0")
 	require.NoError(t, err)
 	srv, table := newHTTPServerConns(h, serveTimeouts, max)
-	go func() { _ = srv.Serve(ln) }()
+	go func() { _ = srv.Serve(table.listen(ln, firstByteTimeout)) }()
 	t.Cleanup(func() { srv.Close() })
 	return ln.Addr().String(), table
 }
@@ -226,4 +226,27 @@ func TestServeConnectionMemory(t *testing.T) {
 			assert.Zero(t, closedFull)
 		})
 	}
+}
+
+// A new connection waits for its first byte as long as a kept-alive one
+// waits for its next request, not readHeaderTimeout: it costs a few KiB
+// meanwhile, and is closed after the wait, spread over its last fifth.
+func TestServeNewConnectionWaitsForItsFirstByte(t *testing.T) {
+	assert.Equal(t, idleTimeout, firstByteTimeout)
+	assert.Equal(t, 60*time.Second, firstByteTimeout)
+	ln, err := listen("127.0.0.1:0")
+	require.NoError(t, err)
+	const headers, wait = 200 * time.Millisecond, 600 * time.Millisecond
+	srv, table := newHTTPServerConns(newServer(serverConfig{}), httpTimeouts{readHeader: headers, read: time.Second, write: time.Second, idle: time.Second}, 100)
+	go func() { _ = srv.Serve(table.listen(ln, wait)) }()
+	t.Cleanup(func() { srv.Close() })
+	addr := ln.Addr().String()
+
+	late := dialFrom(t, "127.0.0.1", addr)
+	silent := dialFrom(t, "127.0.0.1", addr)
+	start := time.Now()
+	time.Sleep(2 * headers)
+	assert.Equal(t, http.StatusOK, getOn(t, late, "/style.css"), "sent after readHeaderTimeout, and answered")
+	assert.True(t, closedWithin(t, silent, 10*time.Second), "closed once the wait is over")
+	assert.GreaterOrEqual(t, time.Since(start), wait-wait/5, "not before")
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/fastrobots/robots"
@@ -44,6 +45,55 @@ const (
 	// drainTimeout bounds the time the server reads a refused body.
 	drainTimeout = 10 * time.Second
 )
+
+// maxBodyMemory bounds the request bodies the server holds at once, read
+// or being read: a connection sending a body slowly holds what it has
+// sent, up to maxRequestBytes, for readTimeout, and connections are many
+// (maxConnections). 256 MiB is 256 bodies of the largest size, what the
+// server held at most when it served 256 connections at a time; a body
+// declares its size (Content-Length) and takes that much of the bound, a
+// chunked one maxRequestBytes. A request that finds too little left is
+// answered 503 with Retry-After at once, before its body is read.
+const maxBodyMemory = 256 << 20
+
+// bodyBudget counts the bytes of request bodies held at once.
+type bodyBudget struct {
+	mu        sync.Mutex
+	used, max int64
+}
+
+// take takes n bytes of the budget, or reports that there are not as
+// many left.
+func (b *bodyBudget) take(n int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.used+n > b.max {
+		return false
+	}
+	b.used += n
+	return true
+}
+
+// give gives back n bytes taken.
+func (b *bodyBudget) give(n int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.used -= n
+}
+
+// bodySize returns what the body of r takes of the budget: its declared
+// size, or maxRequestBytes when it does not declare one.
+func bodySize(r *http.Request) int64 {
+	if r.ContentLength >= 0 {
+		return min(r.ContentLength, maxRequestBytes)
+	}
+	return maxRequestBytes
+}
+
+// errBodiesBusy is the answer to a request whose body finds the budget
+// spent.
+var errBodiesBusy = &apiError{Status: http.StatusServiceUnavailable,
+	Msg: "the server is reading too many request bodies: retry after " + strconv.Itoa(retryAfterSeconds) + " s"}
 
 // errBodyTooLarge is the answer to a body over maxRequestBytes.
 var errBodyTooLarge = jsonError(&http.MaxBytesError{Limit: maxRequestBytes})

@@ -128,8 +128,8 @@ func rawServer(t *testing.T, tm httpTimeouts) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	srv := newHTTPServer(newServer(serverConfig{}), tm)
-	go func() { _ = srv.Serve(ln) }()
+	srv, table := newHTTPServerConns(newServer(serverConfig{}), tm, connLimit(maxConnections))
+	go func() { _ = srv.Serve(table.listen(ln, tm.idle)) }() // as serve does
 	t.Cleanup(func() { srv.Close() })
 	return ln.Addr().String()
 }
