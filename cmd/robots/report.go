@@ -271,9 +271,10 @@ func showText(s string, width int) string {
 }
 
 // writeReportJSON writes r as one JSON object on a line, in the form of
-// the reports of reporting.jsonl.gz. It writes a row at a time, through
-// w's buffer, rather than building the whole object: a body of 500 KiB
-// may have half a million lines.
+// the reports of reporting.jsonl.gz, byte for byte what encoding
+// api.ReportJSON(r) writes. It writes a row at a time, through w's
+// buffer, rather than building the whole object: a body of 500 KiB may
+// have half a million lines, which api.ReportJSON holds at 72 bytes each.
 func writeReportJSON(w *bufio.Writer, r *robots.Report) error {
 	b := w.AvailableBuffer()
 	b = append(b, `{"last_line":`...)

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/internal/conformance"
 	"github.com/fastrobots/robots/internal/memstat"
 )
@@ -217,7 +218,9 @@ func TestReportReadsTheExampleWithoutFile(t *testing.T) {
 }
 
 // TestReportJSONMatchesGoogle: report --json of every body of
-// reporting.jsonl.gz is Google's report of it.
+// reporting.jsonl.gz is Google's report of it, and is byte for byte the
+// JSON form of the API (api.ReportJSON), which report writes a row at a
+// time rather than building it whole.
 func TestReportJSONMatchesGoogle(t *testing.T) {
 	n, failed := 0, 0
 	err := conformance.Each(reportingFile, func(line int, c *reportingCase) error {
@@ -227,7 +230,10 @@ func TestReportJSONMatchesGoogle(t *testing.T) {
 		}
 		n++
 		r := invoke(runReport, string(body), "--json", "-")
-		if r.code != exitOK || !assert.Equal(t, c.Report, decodeReport(t, r.stdout), "reporting.jsonl.gz:%d (%s)", line, c.ID) {
+		var apiForm strings.Builder
+		require.NoError(t, newJSONEncoder(&apiForm).Encode(api.ReportJSON(robots.ReportOf(body))))
+		if r.code != exitOK || !assert.Equal(t, c.Report, decodeReport(t, r.stdout), "reporting.jsonl.gz:%d (%s)", line, c.ID) ||
+			!assert.Equal(t, apiForm.String(), r.stdout, "reporting.jsonl.gz:%d (%s)", line, c.ID) {
 			if failed++; failed >= 10 {
 				return fmt.Errorf("stopping after %d differences", failed)
 			}
