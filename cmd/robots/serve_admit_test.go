@@ -90,10 +90,10 @@ func shapeOfRequest(t *testing.T, body string) requestShape {
 // rules of the worst case the tests know (star rules that outgrow the
 // automaton's budget), it logs how long the largest check takes alone.
 func TestServeWorkBound(t *testing.T) {
-	assert.Equal(t, 1_000_000_000, maxWork)
+	assert.Equal(t, 2_000_000_000, maxWork)
 	assert.Equal(t, 1_000, urlWork)
 	ts := startHandler(t, newServer(serverConfig{}))
-	for _, rules := range []int{23_000, 10_000, 5_000} {
+	for _, rules := range []int{23_000, 9_000} {
 		body, work := worstCheck(t, rules, 1, false)
 		require.NotEmpty(t, body, "%d rules: the bound is within a request's limits", rules)
 		start := time.Now()
@@ -110,12 +110,23 @@ func TestServeWorkBound(t *testing.T) {
 		assert.Contains(t, resp.body, fmt.Sprintf("the request is %d units of work, more than the %d one request may do", work, maxWork))
 		assert.Less(t, time.Since(start), took, "refused before the work, which took %v", took)
 	}
+	// The worst explanation: every rule of the file matches every URL.
+	rules := "User-agent: *\n" + strings.Repeat("allow:/\n", 63_998)
+	n := (maxWork - len(rules)) / (explainWorkFactor * (len(rules) + urlWork + 1))
+	body := request(t, map[string]any{"robotstxt": rules, "urls": slices.Repeat([]string{"/"}, n)})
+	start := time.Now()
+	resp := postRaw(t, ts, "/api/explain", body)
+	assert.Equal(t, http.StatusOK, resp.status, "%.200s", resp.body)
+	t.Logf("%d matching rules, %d URLs explained, %d units: answered in %v alone", 63_998, n,
+		workOf(requestShape{urls: n, urlBytes: n, robotsBytes: len(rules)}, 0, explainWorkFactor), time.Since(start))
+	body = request(t, map[string]any{"robotstxt": rules, "urls": slices.Repeat([]string{"/"}, n+1)})
+	assert.Equal(t, http.StatusRequestEntityTooLarge, postRaw(t, ts, "/api/explain", body).status)
 }
 
 // Each endpoint's work is counted from what its request holds: the URLs,
 // the robots.txt as text, in base64 or fetched, and explain's factor.
 func TestServeWorkOfEachEndpoint(t *testing.T) {
-	assert.Equal(t, 5, explainWorkFactor)
+	assert.Equal(t, 128, explainWorkFactor)
 	ts := startHandler(t, newServer(serverConfig{allowPrivate: true}))
 	rules := strings.Repeat("Disallow: /a*b*c*d\n", 20_000)
 	urls := func(n int) []string { return slices.Repeat([]string{"/abcd"}, n) }
