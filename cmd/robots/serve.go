@@ -33,11 +33,24 @@ way finish.`
 // starts when the work ends (answerWriteTimeout). writeTimeout bounds the
 // rest of the answers, from the end of the request's headers.
 const (
-	readHeaderTimeout  = 5 * time.Second
-	readTimeout        = 15 * time.Second
-	writeTimeout       = 30 * time.Second
+	// readHeaderTimeout bounds the sending of a request's headers, from
+	// its first byte: a slow connection costs its memory (maxConnBytes)
+	// and no one else's time, and is closed after it.
+	readHeaderTimeout = 5 * time.Second
+	// readTimeout bounds the sending of a whole request, its body of at
+	// most maxRequestBytes included.
+	readTimeout = 15 * time.Second
+	// writeTimeout bounds the writing of the page, and of an API error
+	// found before any work, from the end of the request's headers: room
+	// for readTimeout and a fetch (fetchTimeout) before it.
+	writeTimeout = 30 * time.Second
+	// answerWriteTimeout bounds the writing of an API answer, from the
+	// end of its work, however long the work took: an answer of at most
+	// 33 MiB to a client that reads it.
 	answerWriteTimeout = 10 * time.Second
-	idleTimeout        = 60 * time.Second
+	// idleTimeout is how long a kept-alive connection may wait for its
+	// next request (and a new one for its first, firstByteTimeout).
+	idleTimeout = 60 * time.Second
 	// fetchTimeout bounds one robots.txt fetch, redirects and body
 	// included, as robots fetch --timeout does; running out of it is a
 	// network failure, a full disallow.

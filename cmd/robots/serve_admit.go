@@ -102,7 +102,7 @@ func shapeOf(dst any) requestShape {
 		return requestShape{}
 	}
 	var sh requestShape
-	if f := v.FieldByName("URLs"); f.IsValid() && f.Kind() == reflect.Slice {
+	if f := v.FieldByName("URLs"); f.IsValid() && f.Type() == reflect.TypeFor[[]string]() {
 		for i := range f.Len() {
 			sh.urls++
 			sh.urlBytes += f.Index(i).Len()
@@ -111,13 +111,17 @@ func shapeOf(dst any) requestShape {
 	if f := v.FieldByName("URL"); f.IsValid() && f.Kind() == reflect.String {
 		sh.urls, sh.urlBytes = 1, f.Len()
 	}
-	if f := v.FieldByName("RobotsTxt"); f.IsValid() && !f.IsNil() {
+	if f := v.FieldByName("RobotsTxt"); isStringPointer(f) && !f.IsNil() {
 		sh.robotsBytes = f.Elem().Len()
 	}
-	if f := v.FieldByName("RobotsTxtB64"); f.IsValid() && !f.IsNil() {
+	if f := v.FieldByName("RobotsTxtB64"); isStringPointer(f) && !f.IsNil() {
 		sh.robotsBytes = f.Elem().Len() / 4 * 3
 	}
 	return sh
+}
+
+func isStringPointer(f reflect.Value) bool {
+	return f.IsValid() && f.Type() == reflect.TypeFor[*string]()
 }
 
 // workOf returns the work of a request of shape sh, with fetched bytes

@@ -313,3 +313,29 @@ func postRaw(t *testing.T, base, path, body string) rawAnswer {
 	}
 	return rawAnswer{status: resp.StatusCode, retryAfter: resp.Header.Get("Retry-After"), body: string(b)}
 }
+
+// shapeOf reads the requests of every endpoint, and anything else
+// without a panic.
+func TestServeShapeOf(t *testing.T) {
+	text, b64 := "User-agent: *\nDisallow: /\n", "AAAAAAAA"
+	for _, tt := range []struct {
+		dst  any
+		want requestShape
+	}{
+		{&struct {
+			RobotsTxt *string
+			URLs      []string
+		}{&text, []string{"/a", "/bc"}}, requestShape{urls: 2, urlBytes: 5, robotsBytes: len(text)}},
+		{&struct{ RobotsTxtB64 *string }{&b64}, requestShape{robotsBytes: 6}},
+		{&struct{ URL string }{"https://example.com/"}, requestShape{urls: 1, urlBytes: 20}},
+		{&struct {
+			RobotsTxt string
+			URLs      []int
+			URL       int
+		}{"x", []int{1}, 2}, requestShape{}},
+		{nil, requestShape{}},
+		{"a string", requestShape{}},
+	} {
+		assert.Equal(t, tt.want, shapeOf(tt.dst), "%#v", tt.dst)
+	}
+}
