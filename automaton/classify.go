@@ -1,0 +1,112 @@
+package automaton
+
+import "encoding/binary"
+
+// MaxClassifyStates bounds the states Classify explores: the distinct
+// (positions, best) states of the patterns over every path. A set of
+// patterns with many stars can have exponentially many; past the bound
+// the answer is undecided rather than slow. 1<<16 states take a few
+// megabytes and well under a second; real files need a few hundred.
+const MaxClassifyStates = 1 << 16
+
+// Classification says which verdicts the paths get: every path that
+// starts with '/' and holds neither a '#' (a fragment is not part of the
+// path) nor a NUL byte.
+type Classification struct {
+	// Allowed and Disallowed are the shortest paths (the least byte order
+	// among them) that get each verdict; "" when no path does.
+	Allowed, Disallowed string
+	// Decided is false when the states passed MaxClassifyStates before
+	// every path was read: then an empty witness means "none found", not
+	// "none exists".
+	Decided bool
+}
+
+// pathBytes are the bytes a witness path is written with, most readable
+// first: each byte class is represented by the first of them it holds.
+const pathBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/.-_~!$&'()*+,;=:@?%\"<>[\\]^`{|} "
+
+// Classify explores every path's state in the patterns, breadth first
+// from "/" over one byte of each byte class, and returns a witness of each
+// verdict some path gets. It decides exactly, not by sampling: two paths
+// in one state get the same verdict whatever follows, and a byte class
+// stands for all its bytes. It holds the set's mutex while it runs.
+func (s *Set) Classify() Classification {
+	d := s.dfa
+	p := d.prog
+	var rep [256]int16 // the byte read for each class, -1 for none
+	for i := range rep {
+		rep[i] = -1
+	}
+	var classes []uint8
+	try := func(b byte) {
+		if c := p.class[b]; rep[c] < 0 {
+			rep[c] = int16(b)
+			classes = append(classes, c)
+		}
+	}
+	for i := 0; i < len(pathBytes); i++ {
+		try(pathBytes[i])
+	}
+	for b := 1; b < 256; b++ {
+		if b != '#' {
+			try(byte(b))
+		}
+	}
+
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	type node struct {
+		set  []int32
+		best int32
+		path string
+	}
+	set, best := d.initialSet()
+	set, best = d.step(append([]int32(nil), set...), best, '/') // step's input must not be its scratch
+	queue := []node{{append([]int32(nil), set...), best, "/"}}
+	seen := map[string]bool{stateKey(set, best): true}
+	var c Classification
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		if d.allows(d.endVerdict(n.set, n.best)) {
+			if c.Allowed == "" {
+				c.Allowed = n.path
+			}
+		} else if c.Disallowed == "" {
+			c.Disallowed = n.path
+		}
+		if c.Allowed != "" && c.Disallowed != "" {
+			c.Decided = true
+			return c
+		}
+		if d.settles(n.set, n.best) {
+			continue // every longer path gets n's verdict
+		}
+		for _, cl := range classes {
+			b := byte(rep[cl])
+			next, nb := d.step(n.set, n.best, b)
+			k := stateKey(next, nb)
+			if seen[k] {
+				continue
+			}
+			if len(seen) >= MaxClassifyStates {
+				return c
+			}
+			seen[k] = true
+			queue = append(queue, node{append([]int32(nil), next...), nb, n.path + string(b)})
+		}
+	}
+	c.Decided = true
+	return c
+}
+
+// stateKey encodes a state for the set of those seen.
+func stateKey(set []int32, best int32) string {
+	b := make([]byte, 0, 4*(len(set)+1))
+	b = binary.LittleEndian.AppendUint32(b, uint32(best))
+	for _, q := range set {
+		b = binary.LittleEndian.AppendUint32(b, uint32(q))
+	}
+	return string(b)
+}

@@ -1,0 +1,110 @@
+package automaton
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// referenceAllows is the verdict of Reference: allowed unless a disallow
+// decides.
+func referenceAllows(patterns []Pattern, path string) bool {
+	p, ok := Reference(patterns, path)
+	return !ok || p.Allow
+}
+
+// TestClassifyAgreesWithEveryShortPath compares Classify with the verdict
+// of every path of up to seven bytes over an alphabet that holds each
+// pattern byte and one they do not name, for random sets of patterns:
+// a verdict some such path gets must be found (Classify's witness is no
+// longer than the shortest such path), a witness must get its verdict,
+// and a verdict no path gets must have no witness once decided.
+func TestClassifyAgreesWithEveryShortPath(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const alphabet = "ab/c$"
+	paths := []string{"/"}
+	for i := 0; i < len(paths) && len(paths[i]) < 7; i++ {
+		for _, b := range []byte(alphabet) {
+			paths = append(paths, paths[i]+string(b))
+		}
+	}
+	for range 3000 {
+		var patterns []Pattern
+		for i := range 1 + r.IntN(4) {
+			expr := "/" + randomString(r, "ab/*$", r.IntN(5))
+			patterns = append(patterns, Pattern{Expr: expr, Allow: r.IntN(2) == 0, Priority: int32(len(expr)), ID: int32(i)})
+		}
+		c := NewSet(patterns, Options{}).Classify()
+		require.True(t, c.Decided, "%v", patterns)
+		shortest := map[bool]string{}
+		for _, p := range paths {
+			v := referenceAllows(patterns, p)
+			if _, ok := shortest[v]; !ok {
+				shortest[v] = p
+			}
+		}
+		for _, v := range []bool{true, false} {
+			w := c.Disallowed
+			if v {
+				w = c.Allowed
+			}
+			if w != "" {
+				require.Equal(t, v, referenceAllows(patterns, w), "%v: witness %q", patterns, w)
+				require.True(t, strings.HasPrefix(w, "/"))
+			}
+			if s, ok := shortest[v]; ok {
+				require.NotEmpty(t, w, "%v: %q gets %v, Classify found no such path", patterns, s, v)
+				require.LessOrEqual(t, len(w), len(s), "%v: the witness is a shortest path", patterns)
+			}
+		}
+	}
+}
+
+func TestClassify(t *testing.T) {
+	for _, tt := range []struct {
+		name                string
+		patterns            []Pattern
+		allowed, disallowed string
+	}{
+		{"no patterns", nil, "/", ""},
+		{"all", []Pattern{{Expr: "/", Priority: 1}}, "", "/"},
+		{"all but an allow", []Pattern{{Expr: "/", Priority: 1}, {Expr: "/ok", Allow: true, Priority: 3}}, "/ok", "/"},
+		{"a directory", []Pattern{{Expr: "/private/", Priority: 9}}, "/", "/private/"},
+		{"the end only", []Pattern{{Expr: "/$", Priority: 2}}, "/a", "/"},
+		{"a star", []Pattern{{Expr: "/*.pdf$", Priority: 7}}, "/", "/.pdf"},
+		{"allow wins a tie", []Pattern{{Expr: "/a", Priority: 2}, {Expr: "/a", Allow: true, Priority: 2}}, "/", ""},
+		{"everything allowed back", []Pattern{{Expr: "/", Priority: 1}, {Expr: "/*", Allow: true, Priority: 2}}, "/", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := NewSet(tt.patterns, Options{}).Classify()
+			assert.True(t, c.Decided)
+			assert.Equal(t, tt.allowed, c.Allowed)
+			assert.Equal(t, tt.disallowed, c.Disallowed)
+		})
+	}
+}
+
+// TestClassifyStopsAtItsBudget: eight disallow patterns that each count
+// their letter up to twelve keep more than MaxClassifyStates states apart
+// (C(19, 8) = 75,582 among the paths of up to twelve bytes) before the
+// first disallowed path, thirteen bytes long: the class is undecided, with
+// the allowed path it found.
+func TestClassifyStopsAtItsBudget(t *testing.T) {
+	var patterns []Pattern
+	for i, l := range "abcdefgh" {
+		expr := "/*" + strings.Repeat(string(l)+"*", 11) + string(l)
+		patterns = append(patterns, Pattern{Expr: expr, Priority: int32(len(expr)), ID: int32(i)})
+	}
+	c := NewSet(patterns, Options{}).Classify()
+	assert.False(t, c.Decided)
+	assert.Equal(t, "/", c.Allowed)
+	assert.Empty(t, c.Disallowed, "not reached within the budget")
+
+	// One counter alone has thirteen states: its disallowed path is found.
+	c = NewSet(patterns[:1], Options{}).Classify()
+	assert.True(t, c.Decided)
+	assert.Equal(t, "/"+strings.Repeat("a", 12), c.Disallowed)
+}

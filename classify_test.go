@@ -1,0 +1,100 @@
+package robots_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots"
+)
+
+func TestClassify(t *testing.T) {
+	for _, tt := range []struct {
+		name, file, agent   string
+		opts                []robots.Option
+		class               robots.Class
+		allowed, disallowed string
+	}{
+		{"empty file", "", "Googlebot", nil, robots.ClassNone, "/", ""},
+		{"disallow all", "User-agent: *\nDisallow: /\n", "Googlebot", nil, robots.ClassAll, "", "/"},
+		{"disallow all but the home page", "User-agent: *\nDisallow: /\nAllow: /$\n", "Googlebot", nil, robots.ClassSome, "/", "/a"},
+		{"a directory", "User-agent: *\nDisallow: /private/\n", "Googlebot", nil, robots.ClassSome, "/", "/private/"},
+		{"another crawler's group", "User-agent: GPTBot\nDisallow: /\n", "Googlebot", nil, robots.ClassNone, "/", ""},
+		{"a named group", "User-agent: GPTBot\nDisallow: /\n", "GPTBot", nil, robots.ClassAll, "", "/"},
+		{"disallow with a star", "User-agent: *\nDisallow: /*\n", "x", nil, robots.ClassAll, "", "/"},
+		{"an empty disallow", "User-agent: *\nDisallow:\n", "x", nil, robots.ClassNone, "/", ""},
+		{"index.html allows its directory", "User-agent: *\nDisallow: /\nAllow: /index.html\n", "x", nil, robots.ClassSome, "/", "/a"},
+		{"RFC mode allows /robots.txt", "User-agent: *\nDisallow: /\n", "x", []robots.Option{robots.WithMode(robots.RFC)}, robots.ClassSome, "/robots.txt", "/"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			a := robots.Parse([]byte(tt.file), tt.opts...).Agent(tt.agent)
+			class, allowed, disallowed := a.Classify()
+			assert.Equal(t, tt.class, class)
+			assert.Equal(t, tt.allowed, allowed)
+			assert.Equal(t, tt.disallowed, disallowed)
+		})
+	}
+}
+
+func TestClassifyPolicies(t *testing.T) {
+	class, allowed, disallowed := robots.FromStatus(503, nil).Agent("x").Classify()
+	assert.Equal(t, []any{robots.ClassAll, "", "/"}, []any{class, allowed, disallowed})
+	class, allowed, disallowed = robots.FromStatus(404, nil).Agent("x").Classify()
+	assert.Equal(t, []any{robots.ClassNone, "/", ""}, []any{class, allowed, disallowed})
+	assert.Equal(t, "undecided none some all", fmt.Sprint(robots.ClassUndecided, robots.ClassNone, robots.ClassSome, robots.ClassAll))
+}
+
+// TestClassifyLicensedCorpus classifies every licensed real file for a
+// few crawlers: each class is decided, each witness gets its verdict
+// (Classify confirms it with Decide; this checks again with Allowed), and
+// the class agrees with every URL the file's own rules suggest. It logs
+// how often checking "/" alone, a common shortcut, would class otherwise.
+func TestClassifyLicensedCorpus(t *testing.T) {
+	dir := filepath.Join("testdata", "corpus", "files")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	counts := map[robots.Class]int{}
+	shortcutWrong := 0
+	for _, e := range entries {
+		body, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		require.NoError(t, err)
+		r := robots.Parse(body)
+		for _, agent := range []string{"Googlebot", "GPTBot", "CCBot"} {
+			a := r.Agent(agent)
+			class, allowed, disallowed := a.Classify()
+			counts[class]++
+			require.NotEqual(t, robots.ClassUndecided, class, "%s %s", e.Name(), agent)
+			if allowed != "" {
+				require.True(t, a.AllowedPath(allowed), "%s %s: %q", e.Name(), agent, allowed)
+			}
+			if disallowed != "" {
+				require.False(t, a.AllowedPath(disallowed), "%s %s: %q", e.Name(), agent, disallowed)
+			}
+			for _, g := range r.Groups() {
+				for _, rule := range g.Rules {
+					u := "/" + strings.TrimLeft(strings.ReplaceAll(strings.TrimSuffix(rule.Pattern, "$"), "*", ""), "/")
+					switch v := a.AllowedPath(u); {
+					case class == robots.ClassNone:
+						require.True(t, v, "%s %s: %q is disallowed in a file classed none", e.Name(), agent, u)
+					case class == robots.ClassAll:
+						require.False(t, v, "%s %s: %q is allowed in a file classed all", e.Name(), agent, u)
+					}
+				}
+			}
+			shortcut := robots.ClassAll // "/" disallowed, read as "all disallowed"
+			if a.AllowedPath("/") {
+				shortcut = robots.ClassNone
+			}
+			if shortcut != class {
+				shortcutWrong++
+			}
+		}
+	}
+	t.Logf("%d files x 3 crawlers: %d none, %d some, %d all; checking \"/\" alone classes %d of them otherwise",
+		len(entries), counts[robots.ClassNone], counts[robots.ClassSome], counts[robots.ClassAll], shortcutWrong)
+}
