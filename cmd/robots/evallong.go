@@ -62,19 +62,8 @@ var errLongRoom = fmt.Errorf("the members other than robotstxt_b64 and robotstxt
 // answerLong answers a query line too long to hold: prefix, its first
 // bytes, then rest, the others.
 func (ev *evaluator) answerLong(prefix []byte, rest io.Reader) evalAnswer {
-	var d longQuery
-	_, err := io.Copy(&d, io.MultiReader(bytes.NewReader(prefix), rest))
-	if err == nil && d.inString {
-		err = errors.New("unexpected end of line in a string")
-	}
-	var syntax *json.SyntaxError // what fills the room may follow a syntax error, which is the answer
-	if errors.Is(err, errLongRoom) && errors.As(json.Unmarshal(d.small, new(struct{})), &syntax) && syntax.Offset < int64(len(d.small)) {
-		err = syntax
-	}
 	var q evalQuery
-	if err == nil {
-		err = json.Unmarshal(d.small, &q) // which sets q.ID even when a field's type is wrong
-	}
+	d, err := readLongQuery(prefix, rest, &q) // which sets q.ID even when a field's type is wrong
 	if err != nil {
 		if q.ID == nil {
 			q.ID = readID(d.small)
@@ -83,6 +72,25 @@ func (ev *evaluator) answerLong(prefix []byte, rest io.Reader) evalAnswer {
 	}
 	body, err := d.bodyOf(&q)
 	return ev.complete(&q, body, err)
+}
+
+// readLongQuery reads a query line too long to hold, prefix then rest: the
+// robots.txt into the longQuery returned, as far as it is kept, and the
+// other members into q, a struct of eval's members.
+func readLongQuery(prefix []byte, rest io.Reader, q any) (*longQuery, error) {
+	d := new(longQuery)
+	_, err := io.Copy(d, io.MultiReader(bytes.NewReader(prefix), rest))
+	if err == nil && d.inString {
+		err = errors.New("unexpected end of line in a string")
+	}
+	var syntax *json.SyntaxError // what fills the room may follow a syntax error, which is the answer
+	if errors.Is(err, errLongRoom) && errors.As(json.Unmarshal(d.small, new(struct{})), &syntax) && syntax.Offset < int64(len(d.small)) {
+		err = syntax
+	}
+	if err == nil {
+		err = json.Unmarshal(d.small, q)
+	}
+	return d, err
 }
 
 // bodyOf returns q's robots.txt as far as it is kept: robotstxt_b64

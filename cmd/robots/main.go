@@ -8,6 +8,7 @@
 //	robots fetch [-a agent]... [--user-agent UA] [--timeout D] [--mode google|rfc] [--json] URL...
 //	robots lint [--json] FILE|-...
 //	robots explain [-f robots.txt] [-a agent]... [--mode google|rfc] [--json] URL...
+//	robots report [--json] [FILE|-] | robots report --jsonl
 //	robots serve [--addr 127.0.0.1:8080] [--allow-private]
 //	robots example [-n]
 //	robots version
@@ -22,7 +23,8 @@
 // for gets an error line, and the exit status says so.
 //
 // Exit status: 0 on success; 1 when check, explain or fetch finds a
-// disallowed URL, lint an error, or eval a line that is not a valid query;
+// disallowed URL, lint an error, or eval or report --jsonl a line that is
+// not a valid query;
 // 2 on usage errors, unreadable input, or (check, explain) a URL holding a
 // NUL byte; 3 when fetch could not fetch a robots.txt at all.
 //
@@ -124,7 +126,7 @@ func usage(w io.Writer) {
 	fmt.Fprintf(w, "  %-8s %s\n", "help", "show this text, or a command's flags: robots help <command>")
 	fmt.Fprint(w, `
 Exit status: 0 on success; 1 when check, explain or fetch finds a disallowed
-URL, lint an error, or eval a line that is not a valid query; 2 on usage
+URL, lint an error, or eval or report --jsonl a line that is not a valid query; 2 on usage
 errors, unreadable input, or (check, explain) a URL holding a NUL byte; 3 when
 fetch could not fetch a robots.txt at all.
 `)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/compile"
 )
 
@@ -291,7 +291,7 @@ func writeReportJSON(w *bufio.Writer, r *robots.Report) error {
 			b = append(b, ',')
 		}
 		b = append(b, '[')
-		for j, v := range reportRow(l) {
+		for j, v := range api.ReportRow(l) {
 			if j > 0 {
 				b = append(b, ',')
 			}
@@ -302,20 +302,6 @@ func writeReportJSON(w *bufio.Writer, r *robots.Report) error {
 	}
 	_, err := w.WriteString("]}\n")
 	return err
-}
-
-// reportRow is l in the form of reporting.jsonl.gz: [line, tag, typo,
-// empty, has_comment, is_comment, has_directive, too_long,
-// missing_colon], the flags 0 or 1. The tags number as Google's
-// RobotsTagName does.
-func reportRow(l robots.LineReport) [9]int {
-	b := func(v bool) int {
-		if v {
-			return 1
-		}
-		return 0
-	}
-	return [9]int{l.Line, int(l.Tag), b(l.Typo), b(l.Empty), b(l.HasComment), b(l.Comment), b(l.HasDirective), b(l.TooLong), b(l.MissingColon)}
 }
 
 // reportQuery is what report --jsonl reads of an input line: eval's
@@ -406,19 +392,8 @@ func reportBody(line []byte) ([]byte, error) {
 // prefix then rest, as far as Parse reads it: it decodes the line as it is
 // read, as eval's answerLong does.
 func longReportBody(prefix []byte, rest io.Reader) ([]byte, error) {
-	var d longQuery
-	_, err := io.Copy(&d, io.MultiReader(bytes.NewReader(prefix), rest))
-	if err == nil && d.inString {
-		err = errors.New("unexpected end of line in a string")
-	}
-	var syntax *json.SyntaxError // what fills the room may follow a syntax error, which is the answer
-	if errors.Is(err, errLongRoom) && errors.As(json.Unmarshal(d.small, new(struct{})), &syntax) && syntax.Offset < int64(len(d.small)) {
-		err = syntax
-	}
 	var q reportQuery
-	if err == nil {
-		err = json.Unmarshal(d.small, &q)
-	}
+	d, err := readLongQuery(prefix, rest, &q)
 	if err != nil {
 		return nil, errors.New("bad JSON: " + err.Error())
 	}

@@ -19,9 +19,14 @@ type ReportJSONOut struct {
 func ReportJSON(r *robots.Report) ReportJSONOut {
 	out := ReportJSONOut{LastLine: r.LastLine, Valid: r.Valid, Unused: r.Unused, Lines: make([][9]int, len(r.Lines))}
 	for i, l := range r.Lines {
-		out.Lines[i] = [9]int{l.Line, int(l.Tag), b01(l.Typo), b01(l.Empty), b01(l.HasComment), b01(l.Comment), b01(l.HasDirective), b01(l.TooLong), b01(l.MissingColon)}
+		out.Lines[i] = ReportRow(l)
 	}
 	return out
+}
+
+// ReportRow is l as a row of ReportJSONOut.Lines.
+func ReportRow(l robots.LineReport) [9]int {
+	return [9]int{l.Line, int(l.Tag), b01(l.Typo), b01(l.Empty), b01(l.HasComment), b01(l.Comment), b01(l.HasDirective), b01(l.TooLong), b01(l.MissingColon)}
 }
 
 func b01(b bool) int {
