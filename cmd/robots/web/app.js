@@ -1,11 +1,13 @@
 // robots.txt tester: sends the editor's text, the agents and the URLs to
 // the server's JSON API as the user types, and shows what it answers: a
-// verdict and an explanation per URL, the deciding lines highlighted in
-// the editor (each naming the URLs it decides), lint findings marked on
-// their lines, the directives of the group that applies. Where Google
-// documents that one of its crawlers reads a file otherwise than its
-// token alone would (a fallback token, the '*' group ignored), the page
-// says what Google's crawler does. The whole state lives in the URL
+// verdict and an explanation per URL (with a warning for a string that is
+// not a URL or a path), the deciding lines highlighted in the editor (each
+// naming the URLs it decides), lint findings marked on their lines,
+// Google's reading of each line, the directives of the group that
+// applies, and a warning for an agent that is not a product token. Where
+// Google documents that one of its crawlers reads a file otherwise than
+// its token alone would (a fallback token, the '*' group ignored), the
+// page says what Google's crawler does. The whole state lives in the URL
 // fragment too, compressed, so that a link or a reload restores it.
 //
 // The DOM is built with textContent only, and the page runs under a
@@ -20,12 +22,16 @@
   const crawlerSelect = $('crawler');
   const crawlerNote = $('crawler-note');
   const agentsInput = $('agents');
+  const agentWarnings = $('agent-warnings');
   const urlsInput = $('urls');
   const results = $('results');
   const summary = $('summary');
   const groupInfo = $('group-info');
   const lintList = $('lint-list');
   const lintSummary = $('lint-summary');
+  const readingBox = $('reading');
+  const readingSummary = $('reading-summary');
+  const readingList = $('reading-list');
   const loadForm = $('load-form');
   const loadURL = $('load-url');
   const loadButton = $('load-button');
@@ -151,6 +157,12 @@
   let timer = 0;
   let inFlight = null; // the AbortController of the requests under way
   let lintedText = null; // the text the findings are for
+  // reading is Google's report of the text last explained: the text's
+  // lines, and the report (last_line, valid, unused, and lines, each
+  // [line, tag, typo, empty, has_comment, is_comment, has_directive,
+  // too_long, missing_colon]) with its lines by number; null before the
+  // first answer, or from a server that gives none.
+  let reading = null;
   let linkSeq = 0; // the permalink being written: older ones are dropped
 
   // source is where the editor's text came from: the example, a fetch
@@ -292,7 +304,7 @@
     if (!c || !c.ignoresStar || !selection || selection.reason !== 'global') return { list: list, ignored: null };
     const out = list.map((r) => {
       if (r.error !== undefined) return r;
-      return { url: r.url, path: r.path, allowed: true, matches: [], winner: null, tie_break: '', usage: r.usage, engine: r };
+      return { url: r.url, path: r.path, warning: r.warning, allowed: true, matches: [], winner: null, tie_break: '', usage: r.usage, engine: r };
     });
     return { list: out, ignored: c };
   }
@@ -317,10 +329,13 @@
     document.body.setAttribute('aria-busy', 'true');
     try {
       const lintP = text === lintedText ? null : post('/api/lint', { robotstxt: text }, ctl.signal);
-      const explainP = list.length === 0 ? null :
-        post('/api/explain', { robotstxt: text, agents: agents(), urls: list, mode: mode() }, ctl.signal);
-      const [lint, explained] = await Promise.all([lintP, explainP]);
+      // Explain is asked even without a URL, for the path "/": its answer
+      // carries Google's reading of the file and the agents' warnings,
+      // which the page shows whatever the URLs.
+      const explainP = post('/api/explain', { robotstxt: text, agents: agents(), urls: list.length ? list : ['/'], mode: mode() }, ctl.signal);
+      const [lint, answer] = await Promise.all([lintP, explainP]);
       if (ctl !== inFlight) return;
+      const explained = list.length ? answer : null;
       // A fallback decided: what would the first token alone get? Google's
       // Googlebot-Image reads Googlebot's group where the token alone
       // would read '*'; the cards say where that changes the verdict.
@@ -334,11 +349,16 @@
         lintedText = text;
         renderLint();
       }
+      reading = answer.report ? readingOf(text, answer.report) : null;
+      renderReading();
+      renderAgentWarnings(answer.warnings || []);
       renderResults(explained ? explained.results : [], explained ? explained.selection : null,
         explained ? explained.directives : null, alone);
     } catch (e) {
       if (e.name === 'AbortError' || ctl !== inFlight) return;
       summary.replaceChildren(el('span', 'error', 'The server did not answer: ' + e.message));
+      // The warnings were for agents the server no longer answered for.
+      renderAgentWarnings([]);
     } finally {
       if (ctl === inFlight) {
         inFlight = null;
@@ -426,6 +446,11 @@
         num.classList.add('matches');
         box.classList.add('matches');
         titles.unshift('matches URL ' + (pickedURL + 1) + ' without deciding it');
+      }
+      const words = lineReading(i, lines[i - 1]);
+      if (words) {
+        num.dataset.reading = words;
+        titles.push(words);
       }
       if (titles.length) num.title = titles.join('\n');
       if (i === jumpLine) box.classList.add('jump');
@@ -562,6 +587,104 @@
     lintList.replaceChildren(...items);
   }
 
+  // --- Google's reading -------------------------------------------------
+
+  // readingTags names the tags of Google's report: what it reads on a
+  // line, and the key a typo of that tag misspells.
+  const readingTags = [
+    null,
+    { words: 'user-agent', key: 'User-agent' },
+    { words: 'allow rule', key: 'Allow' },
+    { words: 'disallow rule', key: 'Disallow' },
+    { words: 'sitemap', key: 'Sitemap' },
+  ];
+  const tagUnused = 5;
+
+  // readingOf keeps report, Google's report of text, with its lines by
+  // number.
+  function readingOf(text, report) {
+    const byLine = new Map();
+    for (const l of report.lines) byLine.set(l[0], l);
+    return { lines: text.split('\n'), report: report, byLine: byLine };
+  }
+
+  // keyOf returns the key of a line as Google reads it: before the colon,
+  // or the first word when the colon is missing; cut when it is long.
+  function keyOf(text, n, missingColon) {
+    let s = (n === 1 ? text.replace(/^\uFEFF/, '') : text).replace(/#.*/, '').trim();
+    s = missingColon ? s.split(/[ \t]/)[0] : s.split(':')[0].trim();
+    return s.length > 40 ? s.slice(0, 40) + '\u2026' : s;
+  }
+
+  // readingWords says in words what Google reads on line l of its report,
+  // whose text is text.
+  function readingWords(l, text) {
+    const [n, tag, typo, empty, hasComment, isComment, hasDirective, tooLong, missingColon] = l;
+    const t = readingTags[tag];
+    const parts = [];
+    if (t) {
+      parts.push('Google reads: ' + t.words + (typo ? ' (accepted misspelling of ' + t.key + ')' : ''));
+    } else if (tag === tagUnused) {
+      parts.push('Google ignores this key (' + keyOf(text, n, missingColon) + ')');
+    } else if (hasDirective) {
+      parts.push('Google ignores this line: unknown key (' + keyOf(text, n, missingColon) + ')');
+    } else if (isComment) {
+      parts.push('Comment only: Google reads no directive here');
+    } else if (empty) {
+      parts.push('Empty line');
+    } else {
+      parts.push('Google reads no directive here');
+    }
+    if (missingColon) parts.push(t || tag === tagUnused ? 'missing colon: Google reads it anyway' : 'missing colon');
+    if (tooLong) parts.push('line too long: Google reads the first 16,663 bytes');
+    if (hasComment && !isComment) parts.push('a comment follows');
+    return parts.join('; ');
+  }
+
+  // lineReading says what Google reads on line n of the editor, whose
+  // text is text, or returns '' when the last report does not say: a line
+  // whose text changed since (or that moved) waits for the next answer.
+  function lineReading(n, text) {
+    if (!reading || reading.lines[n - 1] !== text) return '';
+    const l = reading.byLine.get(n);
+    if (l) return readingWords(l, text);
+    return n > reading.report.last_line ? 'Past the first 500 KiB: Google reads no more of the file' : '';
+  }
+
+  // renderReading shows the counts of Google's report and, when the list
+  // is open, what Google reads on each line.
+  function renderReading() {
+    if (!reading) {
+      readingBox.hidden = true;
+      readingList.replaceChildren();
+      return;
+    }
+    readingBox.hidden = false;
+    const r = reading.report;
+    readingSummary.textContent = 'Google\u2019s reading: ' + plural(r.last_line, 'line') + ', ' +
+      plural(r.valid, 'valid directive') + ', ' + r.unused + ' unused';
+    if (!readingBox.open) {
+      readingList.replaceChildren();
+      return;
+    }
+    const items = [];
+    for (const l of r.lines) {
+      const text = reading.lines[l[0] - 1] || '';
+      const li = el('li');
+      li.dataset.line = String(l[0]);
+      li.append(gotoButton(l[0]), ' ', el('span', 'reading-text', readingWords(l, text)), ' ',
+        el('code', 'reading-line', text.length > 80 ? text.slice(0, 80) + '\u2026' : text));
+      items.push(li);
+    }
+    readingList.replaceChildren(...items);
+  }
+
+  // renderAgentWarnings shows the server's warnings of agents that are not
+  // product tokens under the agents field, and nothing when there are none.
+  function renderAgentWarnings(list) {
+    agentWarnings.replaceChildren(...list.map((w) => el('li', '', w)));
+  }
+
   // --- Verdicts ---------------------------------------------------------
 
   function ruleText(m) {
@@ -600,6 +723,7 @@
     let allowed = 0;
     let disallowed = 0;
     let bad = 0;
+    let warned = 0;
     let foreign = 0;
     const cards = lastList.map((r, i) => {
       if (r.error !== undefined) {
@@ -607,6 +731,7 @@
         return badCard(r, i);
       }
       if (r.allowed) allowed++; else disallowed++;
+      if (r.warning) warned++;
       if (foreignTo(r.url)) foreign++;
       return resultCard(r, i, selection, google.ignored, alone && alone.results[i] ? { r: alone.results[i], why: alone.selection.why } : null);
     });
@@ -617,7 +742,8 @@
       return;
     }
     let text = plural(lastList.length, 'URL') + ': ' + allowed + ' allowed, ' + disallowed + ' disallowed';
-    if (bad) text += ', ' + bad + ' not ' + (bad === 1 ? 'a URL' : 'URLs');
+    if (bad) text += ', ' + bad + ' without a verdict';
+    if (warned) text += '; ' + warned + ' not a URL or a path, answered for the path Google reads in ' + (warned === 1 ? 'it' : 'them');
     text += '.';
     if (foreign) text += ' ' + plural(foreign, 'URL') + ' not on ' + source.origin + ', whose robots.txt the editor holds.';
     summary.textContent = text;
@@ -657,7 +783,7 @@
   function badCard(r, i) {
     const li = el('li', 'result bad');
     li.dataset.index = String(i);
-    li.append(cardHead(r, i, 'NOT A URL', 'badge'), el('p', 'decider', r.error));
+    li.append(cardHead(r, i, 'NO VERDICT', 'badge'), el('p', 'decider', r.error));
     return li;
   }
 
@@ -679,6 +805,14 @@
     li.dataset.index = String(i);
     if (i === pickedURL) li.classList.add('picked');
     li.append(cardHead(r, i, r.allowed ? 'ALLOWED' : 'DISALLOWED', 'badge verdict'));
+    if (r.warning) {
+      // Not a URL or a path: Google's reference still answers, for the
+      // path it reads in the string, and the server says which.
+      li.classList.add('warned');
+      const note = el('p', 'url-note');
+      note.append(el('strong', '', 'Warning: '), el('span', 'url-warning', r.warning));
+      li.append(note);
+    }
     const other = foreignTo(r.url);
     if (other) {
       li.classList.add('foreign');
@@ -1089,6 +1223,7 @@
   });
   editor.addEventListener('scroll', syncScroll);
   new ResizeObserver(syncHeights).observe(editor);
+  readingBox.addEventListener('toggle', renderReading);
   crawlerSelect.addEventListener('change', pickCrawler);
   agentsInput.addEventListener('input', () => {
     syncCrawler();

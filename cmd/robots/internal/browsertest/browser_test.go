@@ -365,15 +365,15 @@ func TestKeyboard(t *testing.T) {
 	p := openPage(t, 1280, 900)
 	p.do(chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))
 	var order []string
-	for range 12 {
+	for range 13 {
 		p.do(chromedp.KeyEvent("\t"))
 		order = append(order, eval[string](p, `(e => e.id || (e.name ? e.name + ':' + e.value : e.className))(document.activeElement)`))
 		// The editor's outline is drawn around its gutter and text.
 		outlined := `document.activeElement.id === 'robots' ? document.querySelector('#editor') : document.activeElement`
 		assert.NotEqual(t, "none", eval[string](p, `getComputedStyle(`+outlined+`).outlineStyle`), "focus is visible on %s", order[len(order)-1])
 	}
-	assert.Equal(t, []string{"permalink", "copy-link", "load-url", "load-button", "example-button", "robots", "crawler", "agents", "mode:google", "urls", "pick", "goto"}, order,
-		"the focus follows the page: the link, source, crawler, URLs, then the verdicts")
+	assert.Equal(t, []string{"permalink", "copy-link", "load-url", "load-button", "example-button", "robots", "reading-toggle", "crawler", "agents", "mode:google", "urls", "pick", "goto"}, order,
+		"the focus follows the page: the link, source, Google's reading, crawler, URLs, then the verdicts")
 
 	// The first verdict's "line 2" link takes the caret to its line.
 	assert.Equal(t, "2", eval[string](p, `document.activeElement.dataset.line`))

@@ -146,7 +146,7 @@ func TestPickedURLHighlightsItsLinesOnly(t *testing.T) {
 	// Every deciding line is highlighted, and names its URLs.
 	assert.Equal(t, map[int]string{12: "URL 1, URL 3", 13: "URL 2", 9: "URL 4"}, p.labels())
 	assert.Equal(t, []int{9, 12}, p.markedLines("decides-disallow"))
-	assert.Equal(t, "disallows URL 1, URL 3", eval[string](p, `document.querySelector('#gutter .ln[data-line="12"]').title`))
+	assert.Equal(t, "disallows URL 1, URL 3\nGoogle reads: disallow rule", eval[string](p, `document.querySelector('#gutter .ln[data-line="12"]').title`))
 
 	// A click on URL 2 highlights its lines only: the one that decides it
 	// and, marked apart, the ones that match it without deciding.
