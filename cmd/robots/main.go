@@ -10,6 +10,7 @@
 //	robots explain [-f robots.txt] [-a agent]... [--mode google|rfc] [--json] URL...
 //	robots report [--json] [FILE|-] | robots report --jsonl
 //	robots serve [--addr 127.0.0.1:8080] [--allow-private]
+//	robots survey --out DIR [--agents LIST] [--format jsonl] [--shard K/N] [--progress] INPUT...
 //	robots example [-n]
 //	robots version
 //	robots help [command]
@@ -64,6 +65,7 @@ var commands = []command{
 	{"explain", "say why a URL is allowed or disallowed: groups, matching rules, winner", runExplain},
 	{"report", "print Google's report of a robots.txt: what it reads on each line", runReport},
 	{"serve", "serve a robots.txt tester in the browser and a JSON API", runServe},
+	{"survey", "read robots.txt captures in bulk and say what each lets each crawler fetch", runSurvey},
 	{"example", "print the built-in example robots.txt that check and explain read without -f", runExample},
 	{"version", "print the version of robots and the Go version it was built with", runVersion},
 }

@@ -1,0 +1,356 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+)
+
+const surveySynopsis = `robots survey --out DIR [--agents LIST] [--format jsonl] [--shard K/N] [--progress] INPUT...
+
+Reads robots.txt captures and writes, for each, what Google's crawler
+reads in it, and for each capture and agent which group applies and how
+much of the site the agent is disallowed over every path: none, some,
+all, or undecided past the classifier's state budget; then prints a
+summary. docs/survey.md describes every field.
+
+An INPUT is a directory of plain files, each file a capture (every file
+under it, in lexical order), a .tar.gz (or .tgz) archive of such files, or
+one plain file. When a directory or an archive holds a manifest.tsv with
+a file and a site column, only the files it lists are captures and their
+host is read from the site column; otherwise a file's name, less .txt, is
+its host. An archive is read as a stream; when its manifest comes after
+the files, a first pass reads the member headers up to the manifest and a
+second reads the captures. WARC files and http(s) inputs are not yet
+supported.
+
+Under --out DIR, writes captures.jsonl, one row per capture, and
+agents.jsonl, one row per capture and agent, in input order; with
+--shard K/N, captures-K-of-N.jsonl and agents-K-of-N.jsonl. A capture
+that cannot be read (a member of a broken archive, a file that cannot be
+opened) is a row with an "error" member, and the run goes on.
+
+--agents is a comma-separated list of product tokens; * stands for any
+crawler (the '*' groups alone). The default list names Google's, Bing's
+and the AI crawlers and usage tokens sites name today.
+
+--shard K/N answers the captures whose index, counted from 0 over every
+input in the order given, is K-1 modulo N: N runs over the same inputs
+write together exactly the rows of one run.
+
+Exits 0 on success, 1 when some capture could not be read, 2 on usage
+errors or when the output cannot be written.`
+
+// surveyQueuePerWorker is how many captures may wait per worker, read
+// and not yet answered, or answered and not yet written: enough to keep
+// every worker busy while the writer waits on a slow capture, few enough
+// that memory stays flat (each holds at most a 500 KiB body).
+const surveyQueuePerWorker = 4
+
+// surveyFormats are the values of --format; only jsonl is written yet.
+const (
+	surveyFormatJSONL   = "jsonl"
+	surveyFormatParquet = "parquet"
+)
+
+// surveyConfig is a survey's parsed arguments.
+type surveyConfig struct {
+	agents   []string
+	out      string
+	inputs   []string
+	shardK   int // 1-based; 0 with shardN 0 when the run is whole
+	shardN   int
+	progress bool
+	workers  int
+}
+
+// runSurvey runs "robots survey".
+func runSurvey(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var agents, format, out, shard string
+	var showProgress bool
+	fs := newFlagSet("survey", surveySynopsis, stderr)
+	fs.StringVar(&agents, "agents", "", "comma-separated agents to answer for (default: the list in docs/survey.md)")
+	fs.StringVar(&format, "format", surveyFormatJSONL, "output format: jsonl (parquet is not yet supported)")
+	fs.StringVar(&out, "out", "", "directory to write the rows to (required)")
+	fs.StringVar(&shard, "shard", "", "answer only share K of N of the captures (K/N, 1 ≤ K ≤ N)")
+	fs.BoolVar(&showProgress, "progress", false, "report captures per second on stderr")
+	inputs, err := parseInterleaved(fs, args)
+	if err != nil {
+		return flagExit(err)
+	}
+	cfg, msg := surveyArgs(agents, format, out, shard, inputs)
+	if msg != "" {
+		fmt.Fprintf(stderr, "robots survey: %s\n", msg)
+		fs.Usage()
+		return exitUsage
+	}
+	cfg.progress = showProgress
+	cfg.workers = runtime.GOMAXPROCS(0)
+	return survey(cfg, stdout, stderr)
+}
+
+// surveyArgs checks the arguments, or says in one line why they make no
+// run.
+func surveyArgs(agents, format, out, shard string, inputs []string) (surveyConfig, string) {
+	cfg := surveyConfig{out: out, inputs: inputs}
+	switch format {
+	case surveyFormatJSONL:
+	case surveyFormatParquet:
+		return cfg, "--format parquet is not yet supported (jsonl is)"
+	default:
+		return cfg, fmt.Sprintf("unknown format %q (want jsonl)", format)
+	}
+	if out == "" {
+		return cfg, "--out DIR is required"
+	}
+	if len(inputs) == 0 {
+		return cfg, "no INPUT given"
+	}
+	for _, in := range inputs {
+		if in == "" {
+			return cfg, "an empty INPUT was given"
+		}
+		if _, err := surveyKind(in); err != nil {
+			return cfg, err.Error()
+		}
+	}
+	if agents == "" {
+		cfg.agents = surveyAgentNames(surveyDefaultAgents)
+	} else {
+		for _, a := range strings.Split(agents, ",") {
+			if a = strings.TrimSpace(a); a != "" {
+				cfg.agents = append(cfg.agents, a)
+			}
+		}
+		if len(cfg.agents) == 0 {
+			return cfg, "--agents names no agent"
+		}
+	}
+	if shard != "" {
+		k, n, ok := parseShard(shard)
+		if !ok {
+			return cfg, fmt.Sprintf("bad --shard %q (want K/N with 1 ≤ K ≤ N)", shard)
+		}
+		cfg.shardK, cfg.shardN = k, n
+	}
+	return cfg, ""
+}
+
+// owns reports whether the capture of the given index is this run's to
+// answer: every capture when the run is not a shard.
+func (cfg *surveyConfig) owns(index int) bool {
+	return cfg.shardN == 0 || index%cfg.shardN == cfg.shardK-1
+}
+
+// parseShard reads "K/N".
+func parseShard(s string) (k, n int, ok bool) {
+	ks, ns, found := strings.Cut(s, "/")
+	if !found {
+		return 0, 0, false
+	}
+	k, err1 := strconv.Atoi(ks)
+	n, err2 := strconv.Atoi(ns)
+	if err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
+		return 0, 0, false
+	}
+	return k, n, true
+}
+
+// surveyJob is a capture on its way through the workers; done receives
+// its answer.
+type surveyJob struct {
+	c    *capture
+	done chan *surveyResult
+}
+
+// survey runs a parsed survey: a reader hands captures, in input order,
+// to cfg.workers workers and to the writer, which writes the answers in
+// the same order. Both queues are bounded, so a slow writer holds the
+// reader back and memory does not grow with the input.
+func survey(cfg surveyConfig, stdout, stderr io.Writer) int {
+	if err := os.MkdirAll(cfg.out, 0o755); err != nil {
+		fmt.Fprintf(stderr, "robots survey: %v\n", err)
+		return exitUsage
+	}
+	suffix := ".jsonl"
+	if cfg.shardN > 0 {
+		suffix = fmt.Sprintf("-%d-of-%d.jsonl", cfg.shardK, cfg.shardN)
+	}
+	capF, err := os.Create(filepath.Join(cfg.out, "captures"+suffix))
+	if err != nil {
+		fmt.Fprintf(stderr, "robots survey: %v\n", err)
+		return exitUsage
+	}
+	defer capF.Close()
+	agF, err := os.Create(filepath.Join(cfg.out, "agents"+suffix))
+	if err != nil {
+		fmt.Fprintf(stderr, "robots survey: %v\n", err)
+		return exitUsage
+	}
+	defer agF.Close()
+	capW, agW := bufio.NewWriterSize(capF, 256<<10), bufio.NewWriterSize(agF, 1<<20)
+
+	queue := max(1, cfg.workers) * surveyQueuePerWorker
+	jobs := make(chan *surveyJob, queue)
+	order := make(chan *surveyJob, queue)
+	quit := make(chan struct{})
+	var inputErrs []string // written by the reader, read after order is closed
+	go func() {
+		defer close(order)
+		defer close(jobs)
+		index := 0
+		take := func() (int, bool) {
+			i := index
+			index++
+			return i, cfg.owns(i)
+		}
+		// A job goes to the workers before the writer waits for it, so
+		// that a job the writer waits for is always being answered.
+		send := func(c *capture) bool {
+			j := &surveyJob{c: c, done: make(chan *surveyResult, 1)}
+			select {
+			case jobs <- j:
+			case <-quit:
+				return false
+			}
+			select {
+			case order <- j:
+			case <-quit:
+				return false
+			}
+			return true
+		}
+		for _, in := range cfg.inputs {
+			src, err := openSurveySource(in)
+			if err != nil {
+				inputErrs = append(inputErrs, err.Error())
+				if i, ok := take(); ok && !send(&capture{index: i, input: in, err: err}) {
+					return
+				}
+				continue
+			}
+			for {
+				c, err := src.next(take)
+				if err != nil {
+					break
+				}
+				if c.err != nil {
+					inputErrs = append(inputErrs, fmt.Sprintf("%s: %s: %v", in, c.file, c.err))
+				}
+				if !cfg.owns(c.index) {
+					continue
+				}
+				if !send(c) {
+					src.close()
+					return
+				}
+			}
+			src.close()
+		}
+	}()
+	for w := 0; w < max(1, cfg.workers); w++ {
+		go func() {
+			for j := range jobs {
+				j.done <- surveyCapture(j.c, cfg.agents)
+			}
+		}()
+	}
+
+	sum := newSurveySummary(cfg.agents)
+	prog := newSurveyProgress(stderr, cfg.progress)
+	var werr error
+	for j := range order {
+		res := <-j.done
+		if werr == nil {
+			if _, werr = capW.Write(res.capture); werr == nil {
+				_, werr = agW.Write(res.agents)
+			}
+			if werr != nil {
+				close(quit) // the reader stops; the queued jobs drain
+			}
+		}
+		sum.add(res)
+		if res.row != nil {
+			prog.add(res.row.Bytes)
+		} else {
+			prog.add(0)
+		}
+	}
+	prog.finish()
+	for _, f := range []func() error{capW.Flush, agW.Flush, capF.Close, agF.Close} {
+		if err := f(); werr == nil && !errors.Is(err, os.ErrClosed) {
+			werr = err
+		}
+	}
+	if werr != nil {
+		fmt.Fprintf(stderr, "robots survey: %v\n", werr)
+		return exitUsage
+	}
+	for _, e := range inputErrs {
+		fmt.Fprintf(stderr, "robots survey: %s\n", e)
+	}
+	if err := sum.write(stdout); err != nil {
+		fmt.Fprintf(stderr, "robots survey: %v\n", err)
+		return exitUsage
+	}
+	if len(inputErrs) > 0 {
+		return exitNegative
+	}
+	return exitOK
+}
+
+// surveyProgress reports on stderr, every progressInterval and at the
+// end, how many captures were answered and at what rate. A nil
+// *surveyProgress reports nothing.
+type surveyProgress struct {
+	w     io.Writer
+	start time.Time
+	next  time.Time
+	n     int
+	bytes int64
+}
+
+func newSurveyProgress(w io.Writer, on bool) *surveyProgress {
+	if !on {
+		return nil
+	}
+	now := time.Now()
+	return &surveyProgress{w: w, start: now, next: now.Add(progressInterval)}
+}
+
+// add counts one capture of the given size.
+func (p *surveyProgress) add(bytes int64) {
+	if p == nil {
+		return
+	}
+	p.n++
+	p.bytes += bytes
+	if now := time.Now(); !now.Before(p.next) {
+		p.report(now)
+		p.next = now.Add(progressInterval)
+	}
+}
+
+// finish writes the last report.
+func (p *surveyProgress) finish() {
+	if p != nil {
+		p.report(time.Now())
+	}
+}
+
+func (p *surveyProgress) report(now time.Time) {
+	elapsed := now.Sub(p.start)
+	rate := 0.0
+	if elapsed > 0 {
+		rate = float64(p.n) / elapsed.Seconds()
+	}
+	fmt.Fprintf(p.w, "robots survey: %d captures, %.1f MiB in %s, %.0f captures/s\n",
+		p.n, float64(p.bytes)/(1<<20), elapsed.Round(time.Millisecond), rate)
+}

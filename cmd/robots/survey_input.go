@@ -1,0 +1,485 @@
+package main
+
+import (
+	"archive/tar"
+	"bufio"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/fastrobots/robots"
+)
+
+// surveyManifestName is the name of the manifest in a directory or at the
+// root of an archive: a TSV file whose header names a file column and a
+// site column, as testdata/corpus/manifest.tsv has.
+const surveyManifestName = "manifest.tsv"
+
+// surveyMaxManifestBytes bounds the manifest read into memory: it is the
+// one part of an input held whole, a row per capture, so that hosts can be
+// joined to files read later. The full corpus's manifest is 7 MB for
+// 28,515 files; this leaves room for about ten times as many.
+const surveyMaxManifestBytes = 64 << 20
+
+// surveyMaxManifestLine bounds one line of a manifest, so that a manifest
+// with no line breaks fails at once rather than at surveyMaxManifestBytes.
+const surveyMaxManifestLine = 1 << 20
+
+// surveyStatusPlain is the HTTP status a capture read from a plain file
+// or an archive member is given: the file is the body of a response that
+// was served, with no status recorded beside it.
+const surveyStatusPlain = 200
+
+// capture is one robots.txt read from an input, or an error met where one
+// was expected. Exactly one of body and err is meaningful.
+type capture struct {
+	index  int    // position in the run's input order, over every input
+	input  string // the INPUT argument it came from
+	file   string // path within the input: a directory's relative path or an archive member's name
+	site   string // the manifest's site value, else the file's name
+	status int
+	size   int64  // the body's full size, which may exceed len(body)
+	body   []byte // at most maxInputBytes+1 bytes: one past the limit tells that it was cut
+	err    error  // what went wrong; the capture is then an error row
+	offset int64  // for an archive error: uncompressed bytes of the archive read when it was met
+}
+
+// surveySource hands out an input's captures in order. next returns
+// io.EOF after the last; a capture carrying an error is returned as a
+// capture, and a source that cannot go on after it returns io.EOF next.
+// take is called with each capture's index before its body is read, so
+// that a shard reads only the bodies it answers for.
+type surveySource interface {
+	next(take func() (int, bool)) (*capture, error)
+	close() error
+}
+
+// surveyKind says how an INPUT argument is read, or why it cannot be.
+func surveyKind(input string) (kind string, err error) {
+	lower := strings.ToLower(input)
+	switch {
+	case strings.HasPrefix(lower, "http://"), strings.HasPrefix(lower, "https://"):
+		return "", fmt.Errorf("%s: http(s) inputs are not yet supported", input)
+	case strings.HasSuffix(lower, ".warc"), strings.HasSuffix(lower, ".warc.gz"):
+		return "", fmt.Errorf("%s: WARC inputs are not yet supported", input)
+	case strings.HasSuffix(lower, ".tar.gz"), strings.HasSuffix(lower, ".tgz"):
+		return "archive", nil
+	}
+	return "path", nil // a directory, or a single plain file
+}
+
+// openSurveySource opens input for reading captures.
+func openSurveySource(input string) (surveySource, error) {
+	kind, err := surveyKind(input)
+	if err != nil {
+		return nil, err
+	}
+	if kind == "archive" {
+		return openArchiveSource(input)
+	}
+	fi, err := os.Stat(input)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		return &fileListSource{input: input, root: filepath.Dir(input), files: []string{filepath.Base(input)}}, nil
+	}
+	return openDirSource(input)
+}
+
+// manifest maps a file's path, as the manifest writes it, to its site.
+type manifest struct {
+	sites map[string]string
+	seen  map[string]bool // the listed files met so far
+	order []string        // listed files in manifest order, for those never met
+}
+
+// readManifest reads a manifest of at most limit bytes. A TSV without a
+// file and a site column is no manifest: nil, and no error.
+func readManifest(r io.Reader, limit int64) (*manifest, error) {
+	lr := &io.LimitedReader{R: r, N: limit + 1}
+	sc := bufio.NewScanner(lr)
+	sc.Buffer(make([]byte, 0, 64<<10), surveyMaxManifestLine)
+	fileCol, siteCol := -1, -1
+	var m *manifest
+	for sc.Scan() {
+		fields := strings.Split(strings.TrimSuffix(sc.Text(), "\r"), "\t")
+		if m == nil {
+			for i, f := range fields {
+				switch f {
+				case "file":
+					fileCol = i
+				case "site":
+					siteCol = i
+				}
+			}
+			if fileCol < 0 || siteCol < 0 {
+				return nil, nil
+			}
+			m = &manifest{sites: map[string]string{}, seen: map[string]bool{}}
+			continue
+		}
+		if len(fields) <= max(fileCol, siteCol) || fields[fileCol] == "" {
+			continue
+		}
+		name := cleanMember(fields[fileCol])
+		if _, dup := m.sites[name]; !dup {
+			m.order = append(m.order, name)
+		}
+		m.sites[name] = fields[siteCol]
+	}
+	if lr.N <= 0 {
+		return nil, fmt.Errorf("%s is longer than %d bytes", surveyManifestName, limit)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", surveyManifestName, err)
+	}
+	return m, nil
+}
+
+// site returns the site of name and whether the manifest lists it, and
+// records that it was met.
+func (m *manifest) site(name string) (string, bool) {
+	s, ok := m.sites[name]
+	if ok {
+		m.seen[name] = true
+	}
+	return s, ok
+}
+
+// missing returns the listed files never met, in manifest order.
+func (m *manifest) missing() []string {
+	var out []string
+	for _, name := range m.order {
+		if !m.seen[name] {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// cleanMember returns an archive member's or a manifest row's path in one
+// form: slashes, no leading "./".
+func cleanMember(name string) string {
+	name = path.Clean(filepath.ToSlash(name))
+	return strings.TrimPrefix(name, "./")
+}
+
+// siteOfFile is the site of a capture that no manifest lists: its file's
+// name without a .txt extension ("example.com.txt" is example.com).
+func siteOfFile(name string) string {
+	return strings.TrimSuffix(path.Base(filepath.ToSlash(name)), ".txt")
+}
+
+// hostOf reads a site value as a host and returns it with the URL of its
+// robots.txt, or "" and "" when it names no host. Manifests write a
+// description in parentheses for a file of no site, a note after the host
+// ("wikipedia.org (static part)"), and some write the port after an
+// underscore ("moodle.org_443"); https's port 443 is dropped.
+func hostOf(site string) (host, target string) {
+	fields := strings.Fields(site)
+	if len(fields) == 0 {
+		return "", ""
+	}
+	h := fields[0]
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		ok := c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+			strings.IndexByte(".-_:@[]", c) >= 0
+		if !ok {
+			return "", ""
+		}
+	}
+	if i := strings.LastIndexByte(h, '_'); i > 0 && i < len(h)-1 && strings.Trim(h[i+1:], "0123456789") == "" {
+		h = h[:i] + ":" + h[i+1:]
+	}
+	target, err := robots.URLFor("https://" + h + "/")
+	if err != nil {
+		return "", ""
+	}
+	u, err := url.Parse(target)
+	if err != nil || u.Host == "" {
+		return "", ""
+	}
+	return u.Host, target
+}
+
+// readBody reads at most maxInputBytes+1 bytes of r: Parse and Lint read
+// the first maxInputBytes and see from the extra byte that there was more.
+func readBody(r io.Reader) ([]byte, error) {
+	return io.ReadAll(io.LimitReader(r, maxInputBytes+1))
+}
+
+// fileListSource reads plain files under root, each a capture, then
+// reports the files a manifest lists that were not found.
+type fileListSource struct {
+	input string
+	root  string
+	files []string // relative to root, slash-separated, in order
+	man   *manifest
+	i     int
+	tail  []string // listed files never found, once files are done
+	tailI int
+}
+
+// openDirSource lists the regular files under dir in lexical order. With
+// a manifest, only the files it lists are captures; the manifest is read
+// first, whole, as it is small beside the files.
+func openDirSource(dir string) (*fileListSource, error) {
+	s := &fileListSource{input: dir, root: dir}
+	if f, err := os.Open(filepath.Join(dir, surveyManifestName)); err == nil {
+		s.man, err = readManifest(f, surveyMaxManifestBytes)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", dir, err)
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if rel == surveyManifestName {
+			return nil
+		}
+		if s.man != nil {
+			if _, ok := s.man.sites[cleanMember(rel)]; !ok {
+				return nil // not a capture: a README beside the files
+			}
+		}
+		s.files = append(s.files, rel)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *fileListSource) next(take func() (int, bool)) (*capture, error) {
+	if s.i < len(s.files) {
+		rel := s.files[s.i]
+		s.i++
+		index, ok := take()
+		c := &capture{index: index, input: s.input, file: rel, site: siteOfFile(rel), status: surveyStatusPlain}
+		if s.man != nil {
+			c.site, _ = s.man.site(cleanMember(rel))
+		}
+		if !ok {
+			return c, nil
+		}
+		c.body, c.size, c.err = readFileBody(filepath.Join(s.root, filepath.FromSlash(rel)))
+		return c, nil
+	}
+	if s.man == nil {
+		return nil, io.EOF
+	}
+	if s.tail == nil {
+		s.tail = append(s.man.missing(), "") // never nil again
+	}
+	if s.tailI >= len(s.tail)-1 {
+		return nil, io.EOF
+	}
+	name := s.tail[s.tailI]
+	s.tailI++
+	index, _ := take()
+	return &capture{index: index, input: s.input, file: name, site: s.man.sites[name],
+		err: fmt.Errorf("listed in %s but not found", surveyManifestName)}, nil
+}
+
+func (s *fileListSource) close() error { return nil }
+
+// readFileBody reads a plain file's body and its full size.
+func readFileBody(name string) ([]byte, int64, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	body, err := readBody(f)
+	if err != nil {
+		return nil, 0, err
+	}
+	size := int64(len(body))
+	if len(body) > maxInputBytes {
+		if fi, err := f.Stat(); err == nil {
+			size = fi.Size()
+		}
+	}
+	return body, size, nil
+}
+
+// archiveSource streams the members of a .tar.gz. The archive is read
+// once when its manifest comes before every capture member; when a
+// capture comes first, a first pass reads the headers alone up to the
+// manifest (decompressing, skipping the bodies) and a second pass reads
+// the captures, so that no capture waits in memory for its host.
+type archiveSource struct {
+	input string
+	f     *os.File
+	zr    *gzip.Reader
+	count *countingReader
+	tr    *tar.Reader
+	man   *manifest
+	done  bool
+	// broken is set when the stream failed: the members past the failure
+	// were never seen, so the manifest's files not met are not reported
+	// one by one; the error row stands for them.
+	broken bool
+	tail   []string
+	tailI  int
+}
+
+// countingReader counts the bytes read through it: the offset of an
+// error in the uncompressed archive.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// openArchiveSource opens a .tar.gz and finds its manifest.
+func openArchiveSource(name string) (*archiveSource, error) {
+	s := &archiveSource{input: name}
+	if err := s.rewind(); err != nil {
+		return nil, err
+	}
+	// Read members up to the first capture: a manifest before it is read
+	// here and the pass goes on; otherwise the pass starts again after the
+	// manifest is looked for.
+	for {
+		hdr, err := s.tr.Next()
+		if err != nil {
+			// An empty or unreadable archive: the capture pass reports it.
+			return s, s.rewind()
+		}
+		if hdr.Typeflag != tar.TypeReg {
+			continue
+		}
+		if cleanMember(hdr.Name) == surveyManifestName {
+			s.man, err = readManifest(s.tr, surveyMaxManifestBytes)
+			if err != nil {
+				s.f.Close()
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			return s, s.rewind()
+		}
+		break // a capture before any manifest
+	}
+	for {
+		hdr, err := s.tr.Next()
+		if err != nil {
+			return s, s.rewind() // no manifest, or none readable: hosts from file names
+		}
+		if hdr.Typeflag == tar.TypeReg && cleanMember(hdr.Name) == surveyManifestName {
+			s.man, err = readManifest(s.tr, surveyMaxManifestBytes)
+			if err != nil {
+				s.f.Close()
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			return s, s.rewind()
+		}
+	}
+}
+
+// rewind starts reading the archive from its first byte.
+func (s *archiveSource) rewind() error {
+	if s.f != nil {
+		s.f.Close()
+	}
+	f, err := os.Open(s.input)
+	if err != nil {
+		return err
+	}
+	zr, err := gzip.NewReader(bufio.NewReaderSize(f, 256<<10))
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %w", s.input, err)
+	}
+	s.f, s.zr = f, zr
+	s.count = &countingReader{r: zr}
+	s.tr = tar.NewReader(s.count)
+	return nil
+}
+
+func (s *archiveSource) next(take func() (int, bool)) (*capture, error) {
+	for !s.done {
+		hdr, err := s.tr.Next()
+		if err == io.EOF {
+			s.done = true
+			break
+		}
+		if err != nil {
+			s.done, s.broken = true, true
+			index, _ := take()
+			return &capture{index: index, input: s.input, err: err, offset: s.count.n}, nil
+		}
+		if hdr.Typeflag != tar.TypeReg {
+			continue
+		}
+		name := cleanMember(hdr.Name)
+		if name == surveyManifestName {
+			continue
+		}
+		site := siteOfFile(name)
+		if s.man != nil {
+			var listed bool
+			if site, listed = s.man.site(name); !listed {
+				continue // not a capture: a README beside the files
+			}
+		}
+		index, ok := take()
+		c := &capture{index: index, input: s.input, file: name, site: site, status: surveyStatusPlain, size: hdr.Size}
+		if !ok {
+			return c, nil
+		}
+		c.body, err = readBody(s.tr)
+		if err != nil {
+			s.done, s.broken = true, true // a tar stream does not resynchronise after a broken member
+			c.body, c.err, c.offset = nil, err, s.count.n
+		}
+		return c, nil
+	}
+	if s.man == nil || s.broken {
+		return nil, io.EOF
+	}
+	if s.tail == nil {
+		s.tail = append(s.man.missing(), "")
+	}
+	if s.tailI >= len(s.tail)-1 {
+		return nil, io.EOF
+	}
+	name := s.tail[s.tailI]
+	s.tailI++
+	index, _ := take()
+	return &capture{index: index, input: s.input, file: name, site: s.man.sites[name],
+		err: fmt.Errorf("listed in %s but not in the archive", surveyManifestName)}, nil
+}
+
+func (s *archiveSource) close() error {
+	if s.f == nil {
+		return nil
+	}
+	return s.f.Close()
+}

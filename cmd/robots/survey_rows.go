@@ -1,0 +1,240 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/lint"
+	prefs "github.com/fastrobots/robots/usage"
+)
+
+// captureRow is a line of captures.jsonl: what a capture is and what
+// Google reads in it. docs/survey.md describes each field.
+type captureRow struct {
+	Index        int    `json:"index"`
+	Input        string `json:"input"`
+	File         string `json:"file"`
+	Site         string `json:"site"`
+	Host         string `json:"host,omitempty"`
+	URL          string `json:"url,omitempty"`
+	Status       int    `json:"status"`
+	Bytes        int64  `json:"bytes"`
+	Truncated    bool   `json:"truncated"`
+	HTML         bool   `json:"html"`
+	Sitemaps     int    `json:"sitemaps"`
+	Valid        int    `json:"valid"`
+	Unused       int    `json:"unused"`
+	LintErrors   int    `json:"lint_errors"`
+	LintWarnings int    `json:"lint_warnings"`
+}
+
+// errorRow is the line of captures.jsonl for a capture that could not be
+// read: what went wrong and where. It has no agent rows.
+type errorRow struct {
+	Index  int    `json:"index"`
+	Input  string `json:"input"`
+	File   string `json:"file,omitempty"`
+	Site   string `json:"site,omitempty"`
+	Error  string `json:"error"`
+	Offset int64  `json:"offset,omitempty"`
+}
+
+// agentRow is a line of agents.jsonl: what one capture says to one agent.
+type agentRow struct {
+	Index      int    `json:"index"`
+	URL        string `json:"url,omitempty"`
+	Host       string `json:"host,omitempty"`
+	Agent      string `json:"agent"`
+	Group      string `json:"group"`
+	GroupLine  int    `json:"group_line,omitempty"`
+	GroupAgent string `json:"group_agent,omitempty"`
+	Class      string `json:"class"`
+	Allowed    string `json:"allowed_example,omitempty"`
+	Disallowed string `json:"disallowed_example,omitempty"`
+	// RootAllowed is the verdict for "/", what a survey that checks "/"
+	// alone reads as the whole site's.
+	RootAllowed  bool              `json:"root_allowed"`
+	Signal       map[string]string `json:"content_signal,omitempty"`
+	Usage        map[string]string `json:"content_usage,omitempty"`
+	UsagePaths   bool              `json:"usage_paths"`
+	CrawlDelay   *float64          `json:"crawl_delay,omitempty"`
+	signalStated bool              // some Content-Signal value decided at "/"
+	usageStated  bool              // some Content-Usage value decided at "/"
+}
+
+// The group values of an agent row.
+const (
+	surveyGroupNamed = "named" // a group names the agent
+	surveyGroupAny   = "*"     // the '*' groups apply
+	surveyGroupNone  = "none"  // no group applies: every path is allowed
+)
+
+// signalUse is the Content-Signal key, outside Cloudflare's three, that
+// the survey reports as written: use=reference and the like, which
+// package usage keeps in Signal.Other without a meaning.
+const signalUse = "use"
+
+// surveyResult is what a worker makes of one capture: its rows, encoded,
+// and what the summary counts of them.
+type surveyResult struct {
+	capture []byte // the captures.jsonl line
+	agents  []byte // the agents.jsonl lines
+	row     *captureRow
+	agentRs []agentRow
+	err     *errorRow
+}
+
+// surveyCapture answers for c and agents.
+func surveyCapture(c *capture, agents []string) *surveyResult {
+	if c.err != nil {
+		e := &errorRow{Index: c.index, Input: c.input, File: c.file, Site: c.site, Error: c.err.Error(), Offset: c.offset}
+		return &surveyResult{capture: jsonLine(e), err: e}
+	}
+	host, target := hostOf(c.site)
+	r := robots.Parse(c.body)
+	row := &captureRow{
+		Index: c.index, Input: c.input, File: c.file, Site: c.site, Host: host, URL: target,
+		Status: c.status, Bytes: c.size, Truncated: r.Truncated(), Sitemaps: len(r.Sitemaps()),
+	}
+	rep := robots.ReportOf(c.body)
+	row.Valid, row.Unused = rep.Valid, rep.Unused
+	for _, d := range lint.Lint(c.body) {
+		switch d.Severity {
+		case lint.Error:
+			row.LintErrors++
+		case lint.Warning:
+			row.LintWarnings++
+		}
+		row.HTML = row.HTML || d.Code == lint.CodeHTML
+	}
+	res := &surveyResult{capture: jsonLine(row), row: row, agentRs: make([]agentRow, len(agents))}
+	preamble := signalPreamble(r)
+	var buf []byte
+	for i, name := range agents {
+		res.agentRs[i] = surveyAgentRow(r, name, preamble)
+		a := &res.agentRs[i]
+		a.Index, a.URL, a.Host = c.index, target, host
+		buf = append(buf, jsonLine(a)...)
+	}
+	res.agents = buf
+	return res
+}
+
+// surveyAgentRow answers for one agent of r: the fields that do not
+// depend on where the capture came from.
+func surveyAgentRow(r *robots.Robots, name string, preamble []robots.Directive) agentRow {
+	var a *robots.Agent
+	if name == surveyAgentAny {
+		a = r.Agent()
+	} else {
+		a = r.Agent(name)
+	}
+	row := agentRow{Agent: name}
+	e := a.Explain("/")
+	row.RootAllowed = e.Allowed
+	switch e.Selection.Reason {
+	case robots.SelectedAgent, robots.SelectedFallback:
+		row.Group = surveyGroupNamed
+	case robots.SelectedGlobal:
+		row.Group = surveyGroupAny
+	default:
+		row.Group = surveyGroupNone
+	}
+	if s := e.Selection; len(s.Lines) > 0 && len(s.Groups) > 0 {
+		row.GroupLine = s.Lines[0]
+		for _, l := range r.Groups()[s.Groups[0]].Agents {
+			if l.Line == row.GroupLine {
+				row.GroupAgent = l.Value
+			}
+		}
+	}
+	class, allowed, disallowed := a.Classify()
+	row.Class, row.Allowed, row.Disallowed = class.String(), allowed, disallowed
+
+	if a.HasUsage() {
+		u := a.UsagePath("/")
+		for k := range prefs.Signals {
+			if v := u.Signal(prefs.SignalKey(k)).Value; v != prefs.Unknown {
+				row.setSignal(prefs.Signals[k].Key, v.String())
+			}
+		}
+		for _, c := range prefs.Categories() {
+			if v := u.Category(c).Value; v != prefs.Unknown {
+				if row.Usage == nil {
+					row.Usage = map[string]string{}
+				}
+				row.Usage[c.Label()] = v.String()
+				row.usageStated = true
+			}
+		}
+		row.signalStated = len(row.Signal) > 0
+		for _, d := range preamble {
+			row.addUse(d)
+		}
+		for _, d := range a.Extras() {
+			row.addUse(d)
+			if strings.EqualFold(d.Key, "content-usage") {
+				if p, _, ok := prefs.SplitContentUsage(d.Value); ok && p != "" && p != "/" {
+					row.UsagePaths = true
+				}
+			}
+		}
+	}
+	if d, ok := a.CrawlDelay(); ok {
+		s := d.Seconds()
+		row.CrawlDelay = &s
+	}
+	return row
+}
+
+// setSignal records a Content-Signal value.
+func (row *agentRow) setSignal(key, value string) {
+	if row.Signal == nil {
+		row.Signal = map[string]string{}
+	}
+	row.Signal[key] = value
+}
+
+// addUse records the use= entries of d when it is a Content-Signal line,
+// joined in file order when several lines state one.
+func (row *agentRow) addUse(d robots.Directive) {
+	if !strings.EqualFold(d.Key, "content-signal") {
+		return
+	}
+	for _, o := range prefs.ParseContentSignal(d.Value).Other {
+		if !strings.EqualFold(o.Key, signalUse) {
+			continue
+		}
+		if prev, ok := row.Signal[signalUse]; ok {
+			row.setSignal(signalUse, prev+","+o.Value)
+		} else {
+			row.setSignal(signalUse, o.Value)
+		}
+	}
+}
+
+// signalPreamble returns the directives before the first group, which
+// Agent.Usage reads as applying to every group: Others stops being a
+// preamble at the first user-agent line.
+func signalPreamble(r *robots.Robots) []robots.Directive {
+	others := r.Others()
+	groups := r.Groups()
+	if len(groups) == 0 {
+		return others
+	}
+	first := groups[0].Agents[0].Line
+	n := 0
+	for n < len(others) && others[n].Line < first {
+		n++
+	}
+	return others[:n]
+}
+
+// jsonLine encodes v as one line of JSON. The rows hold strings, numbers
+// (a finite crawl delay), booleans and string maps, none of which fails
+// to encode: invalid UTF-8 in a site or a path is written as U+FFFD.
+func jsonLine(v any) []byte {
+	b, _ := json.Marshal(v)
+	return append(b, '\n')
+}
