@@ -108,8 +108,14 @@ func shapeOf(dst any) requestShape {
 			sh.urlBytes += f.Index(i).Len()
 		}
 	}
-	if f := v.FieldByName("URL"); f.IsValid() && f.Kind() == reflect.String {
-		sh.urls, sh.urlBytes = 1, f.Len()
+	// /api/fetch's one URL, named url or origin; the origin of check and
+	// explain, which have URLs, names a site, not a URL checked.
+	if !v.FieldByName("URLs").IsValid() {
+		for _, name := range []string{"URL", "Origin"} {
+			if f := v.FieldByName(name); isStringPointer(f) && !f.IsNil() {
+				sh.urls, sh.urlBytes = 1, f.Elem().Len()
+			}
+		}
 	}
 	if f := v.FieldByName("RobotsTxt"); isStringPointer(f) && !f.IsNil() {
 		sh.robotsBytes = f.Elem().Len()

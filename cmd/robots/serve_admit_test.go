@@ -317,7 +317,7 @@ func postRaw(t *testing.T, base, path, body string) rawAnswer {
 // shapeOf reads the requests of every endpoint, and anything else
 // without a panic.
 func TestServeShapeOf(t *testing.T) {
-	text, b64 := "User-agent: *\nDisallow: /\n", "AAAAAAAA"
+	text, b64, u := "User-agent: *\nDisallow: /\n", "AAAAAAAA", "https://example.com/"
 	for _, tt := range []struct {
 		dst  any
 		want requestShape
@@ -327,7 +327,12 @@ func TestServeShapeOf(t *testing.T) {
 			URLs      []string
 		}{&text, []string{"/a", "/bc"}}, requestShape{urls: 2, urlBytes: 5, robotsBytes: len(text)}},
 		{&struct{ RobotsTxtB64 *string }{&b64}, requestShape{robotsBytes: 6}},
-		{&struct{ URL string }{"https://example.com/"}, requestShape{urls: 1, urlBytes: 20}},
+		{&fetchRequest{URL: &u}, requestShape{urls: 1, urlBytes: 20}},
+		{&fetchRequest{Origin: &u}, requestShape{urls: 1, urlBytes: 20}},
+		{&struct {
+			Origin *string
+			URLs   []string
+		}{&u, []string{"/a"}}, requestShape{urls: 1, urlBytes: 2}},
 		{&struct {
 			RobotsTxt string
 			URLs      []int

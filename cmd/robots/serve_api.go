@@ -297,7 +297,11 @@ func (s *server) fetch(c *call) (answer, *apiError) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := s.fetchOrigin(c, req.URL, req.Agents, mode)
+	target, err := req.Target()
+	if err != nil {
+		return nil, err
+	}
+	f, err := s.fetchOrigin(c, target, req.Agents, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -305,11 +309,11 @@ func (s *server) fetch(c *call) (answer, *apiError) {
 		return nil, err
 	}
 	agent := f.Result.Agent(req.Agents...)
-	d := agent.Decide(req.URL)
-	use := agent.Usage(req.URL).WithHeader(f.Result.ContentUsage) // as fetch.Verdict.Usage
+	d := agent.Decide(target)
+	use := agent.Usage(target).WithHeader(f.Result.ContentUsage) // as fetch.Verdict.Usage
 	body := f.Body[:min(len(f.Body), maxInputBytes)]
 	return plainAnswer{V: fetchResponseJSON{
-		verdictJSON:      fetchJSON(req.URL, d, use, f.Result),
+		verdictJSON:      fetchJSON(target, d, use, f.Result),
 		fetchDetailsJSON: detailsOf(f.Result),
 		Body:             string(body),
 		BodyB64:          rawB64(string(body)),

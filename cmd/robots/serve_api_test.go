@@ -521,3 +521,21 @@ func TestServeFetchNamesTheEmptyRule(t *testing.T) {
 	assert.Equal(t, "Disallow:", got["rule"])
 	assert.Equal(t, true, got["undecided"])
 }
+
+// TestServeFetchTakesOriginAsCheckDoes: /api/fetch names its URL origin,
+// as check, explain and lint do, and still takes url, its first name;
+// both at once, or neither, is a 400.
+func TestServeFetchTakesOriginAsCheckDoes(t *testing.T) {
+	s := localAPI(t)
+	origin, _ := robotsServer(t, 200, serveRules)
+	page := origin.URL + "/nogooglebot/x"
+	byURL := postOK(t, s, "/api/fetch", request(t, map[string]any{"url": page, "agents": []string{"Googlebot"}}))
+	byOrigin := postOK(t, s, "/api/fetch", request(t, map[string]any{"origin": page, "agents": []string{"Googlebot"}}))
+	assert.Equal(t, byURL["allowed"], byOrigin["allowed"])
+	assert.Equal(t, page, byOrigin["url"])
+	assert.Equal(t, false, byOrigin["allowed"])
+	for _, body := range []map[string]any{{"origin": page, "url": page}, {"agents": []string{"Googlebot"}}} {
+		status, out := post(t, s, "/api/fetch", request(t, body))
+		assert.Equal(t, http.StatusBadRequest, status, out)
+	}
+}

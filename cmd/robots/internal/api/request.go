@@ -62,11 +62,26 @@ type lintRequest struct {
 }
 
 // FetchRequest is the body of /api/fetch: a URL whose robots.txt is
-// fetched, and the crawler and mode the verdict for it is given for.
+// fetched, named origin as check, explain and lint name it, or url, its
+// first name, and the crawler and mode the verdict for it is given for.
 type FetchRequest struct {
-	URL    string   `json:"url"`
+	Origin *string  `json:"origin"`
+	URL    *string  `json:"url"`
 	Agents []string `json:"agents"`
 	Mode   string   `json:"mode"`
+}
+
+// Target returns the URL the request names, by either name.
+func (r *FetchRequest) Target() (string, *Error) {
+	switch {
+	case r.Origin != nil && r.URL != nil:
+		return "", BadRequest("give origin or url, not both")
+	case r.Origin != nil:
+		return *r.Origin, nil
+	case r.URL != nil:
+		return *r.URL, nil
+	}
+	return "", BadRequest("no origin: give the URL of the site or page whose robots.txt to fetch")
 }
 
 // DecodeBody reads body, a request body read whole, into dst: a JSON
