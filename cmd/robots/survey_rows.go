@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"github.com/fastrobots/robots"
@@ -110,9 +111,10 @@ func surveyCapture(c *capture, agents []string) *surveyResult {
 	}
 	res := &surveyResult{capture: jsonLine(row), row: row, agentRs: make([]agentRow, len(agents))}
 	preamble := signalPreamble(r)
+	classes := map[string]classified{}
 	var buf []byte
 	for i, name := range agents {
-		res.agentRs[i] = surveyAgentRow(r, name, preamble)
+		res.agentRs[i] = surveyAgentRow(r, name, preamble, classes)
 		a := &res.agentRs[i]
 		a.Index, a.URL, a.Host = c.index, target, host
 		buf = append(buf, jsonLine(a)...)
@@ -121,9 +123,28 @@ func surveyCapture(c *capture, agents []string) *surveyResult {
 	return res
 }
 
+// classified is what Agent.Classify returned.
+type classified struct {
+	class               robots.Class
+	allowed, disallowed string
+}
+
+// groupsKey names a selection of groups. Agents resolved to the same
+// groups share their rules, and so their class: most agents of a file
+// fall to its '*' groups, and Classify is most of a capture's cost.
+func groupsKey(groups []int) string {
+	b := make([]byte, 0, 4*len(groups))
+	for _, g := range groups {
+		b = strconv.AppendInt(b, int64(g), 10)
+		b = append(b, ',')
+	}
+	return string(b)
+}
+
 // surveyAgentRow answers for one agent of r: the fields that do not
-// depend on where the capture came from.
-func surveyAgentRow(r *robots.Robots, name string, preamble []robots.Directive) agentRow {
+// depend on where the capture came from. classes holds the classes of
+// the group selections met so far in r.
+func surveyAgentRow(r *robots.Robots, name string, preamble []robots.Directive, classes map[string]classified) agentRow {
 	var a *robots.Agent
 	if name == surveyAgentAny {
 		a = r.Agent()
@@ -149,8 +170,13 @@ func surveyAgentRow(r *robots.Robots, name string, preamble []robots.Directive) 
 			}
 		}
 	}
-	class, allowed, disallowed := a.Classify()
-	row.Class, row.Allowed, row.Disallowed = class.String(), allowed, disallowed
+	key := groupsKey(a.Groups())
+	cl, ok := classes[key]
+	if !ok {
+		cl.class, cl.allowed, cl.disallowed = a.Classify()
+		classes[key] = cl
+	}
+	row.Class, row.Allowed, row.Disallowed = cl.class.String(), cl.allowed, cl.disallowed
 
 	if a.HasUsage() {
 		u := a.UsagePath("/")

@@ -1,0 +1,696 @@
+package main
+
+import (
+	"archive/tar"
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/lint"
+	prefs "github.com/fastrobots/robots/usage"
+)
+
+// surveyCorpus is the licensed corpus in the repository: a directory of
+// plain files with a manifest.
+const surveyCorpus = "../../testdata/corpus"
+
+// surveyTestAgents are the agents the corpus tests answer for: a named
+// crawler, any crawler, AI crawlers named in many files and a usage token.
+// Checking every capture against the library costs one Classify per
+// capture and agent, which bounds the list.
+var surveyTestAgents = []string{"Googlebot", "*", "GPTBot", "CCBot", "Applebot-Extended"}
+
+// testCaptureRow and testAgentRow read the rows by the names docs/survey.md
+// gives them, apart from the types the command writes with.
+type testCaptureRow struct {
+	Index        int    `json:"index"`
+	Input        string `json:"input"`
+	File         string `json:"file"`
+	Site         string `json:"site"`
+	Host         string `json:"host"`
+	URL          string `json:"url"`
+	Status       int    `json:"status"`
+	Bytes        int64  `json:"bytes"`
+	Truncated    bool   `json:"truncated"`
+	HTML         bool   `json:"html"`
+	Sitemaps     int    `json:"sitemaps"`
+	Valid        int    `json:"valid"`
+	Unused       int    `json:"unused"`
+	LintErrors   int    `json:"lint_errors"`
+	LintWarnings int    `json:"lint_warnings"`
+	Error        string `json:"error"`
+	Offset       int64  `json:"offset"`
+	raw          string // the line as written
+}
+
+type testAgentRow struct {
+	Index       int               `json:"index"`
+	URL         string            `json:"url"`
+	Host        string            `json:"host"`
+	Agent       string            `json:"agent"`
+	Group       string            `json:"group"`
+	GroupLine   int               `json:"group_line"`
+	GroupAgent  string            `json:"group_agent"`
+	Class       string            `json:"class"`
+	Allowed     *string           `json:"allowed_example"`
+	Disallowed  *string           `json:"disallowed_example"`
+	RootAllowed bool              `json:"root_allowed"`
+	Signal      map[string]string `json:"content_signal"`
+	Usage       map[string]string `json:"content_usage"`
+	UsagePaths  bool              `json:"usage_paths"`
+	CrawlDelay  *float64          `json:"crawl_delay"`
+	raw         string
+}
+
+// surveyRun is a survey's exit status, output and rows.
+type surveyRun struct {
+	result
+	captures []testCaptureRow
+	agents   []testAgentRow
+}
+
+// runSurveyTest runs robots survey with args and --out in a new
+// directory, and reads the rows it wrote.
+func runSurveyTest(t *testing.T, args ...string) surveyRun {
+	t.Helper()
+	out := t.TempDir()
+	r := invoke(run, "", append([]string{"survey", "--out", out}, args...)...)
+	run := surveyRun{result: r}
+	suffix := ".jsonl"
+	for i, a := range args {
+		if a == "--shard" {
+			suffix = "-" + strings.Replace(args[i+1], "/", "-of-", 1) + ".jsonl"
+		}
+	}
+	readJSONL(t, filepath.Join(out, "captures"+suffix), func(line string) {
+		var row testCaptureRow
+		require.NoError(t, json.Unmarshal([]byte(line), &row), line)
+		row.raw = line
+		run.captures = append(run.captures, row)
+	})
+	readJSONL(t, filepath.Join(out, "agents"+suffix), func(line string) {
+		var row testAgentRow
+		require.NoError(t, json.Unmarshal([]byte(line), &row), line)
+		row.raw = line
+		run.agents = append(run.agents, row)
+	})
+	return run
+}
+
+func readJSONL(t *testing.T, name string, each func(string)) {
+	t.Helper()
+	f, err := os.Open(name)
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		each(sc.Text())
+	}
+	require.NoError(t, sc.Err())
+}
+
+// corpusSites reads the corpus manifest: file to site.
+func corpusSites(t *testing.T) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(surveyCorpus, "manifest.tsv"))
+	require.NoError(t, err)
+	sites := map[string]string{}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	require.Equal(t, []string{"file", "bytes"}, strings.Split(lines[0], "\t")[:2])
+	for _, l := range lines[1:] {
+		f := strings.Split(l, "\t")
+		sites[f[0]] = f[4]
+	}
+	return sites
+}
+
+// checkRowsAgainstLibrary checks every row of run against what the
+// library answers for the capture's body, read by body(file).
+func checkRowsAgainstLibrary(t *testing.T, run surveyRun, agents []string, body func(file string) []byte, sites map[string]string) {
+	t.Helper()
+	require.Len(t, run.agents, len(run.captures)*len(agents))
+	for ci, c := range run.captures {
+		require.Empty(t, c.Error, c.raw)
+		assert.Equal(t, ci, c.Index, "rows in input order")
+		data := body(c.File)
+		r := robots.Parse(data)
+		assert.Equal(t, sites[c.File], c.Site, c.File)
+		assert.Equal(t, 200, c.Status)
+		assert.Equal(t, int64(len(data)), c.Bytes, c.File)
+		assert.Equal(t, r.Truncated(), c.Truncated, c.File)
+		assert.Equal(t, len(r.Sitemaps()), c.Sitemaps, c.File)
+		rep := robots.ReportOf(data)
+		assert.Equal(t, rep.Valid, c.Valid, c.File)
+		assert.Equal(t, rep.Unused, c.Unused, c.File)
+		var errs, warns int
+		html := false
+		for _, d := range lint.Lint(data) {
+			if d.Severity == lint.Error {
+				errs++
+			} else {
+				warns++
+			}
+			html = html || d.Code == lint.CodeHTML
+		}
+		assert.Equal(t, errs, c.LintErrors, c.File)
+		assert.Equal(t, warns, c.LintWarnings, c.File)
+		assert.Equal(t, html, c.HTML, c.File)
+		if c.Host != "" {
+			assert.Equal(t, "https://"+c.Host+"/robots.txt", c.URL)
+		} else {
+			assert.Empty(t, c.URL)
+		}
+		for ai, name := range agents {
+			row := run.agents[ci*len(agents)+ai]
+			what := c.File + " " + name
+			assert.Equal(t, c.Index, row.Index, what)
+			assert.Equal(t, c.URL, row.URL, what)
+			assert.Equal(t, c.Host, row.Host, what)
+			assert.Equal(t, name, row.Agent, what)
+			var a *robots.Agent
+			if name == "*" {
+				a = r.Agent()
+			} else {
+				a = r.Agent(name)
+			}
+			// The group: a group names the agent, or the '*' groups
+			// apply, or none does, with its first user-agent line.
+			wantGroup, wantLine := "none", 0
+			if len(a.Groups()) > 0 {
+				wantGroup = "*"
+				if a.Name() != "" {
+					wantGroup = "named"
+				}
+				for _, l := range r.Groups()[a.Groups()[0]].Agents {
+					if wantLine == 0 && (l.Global == (wantGroup == "*")) && (l.Global || strings.EqualFold(l.Token, a.Name())) {
+						wantLine = l.Line
+					}
+				}
+			}
+			assert.Equal(t, wantGroup, row.Group, what)
+			assert.Equal(t, wantLine, row.GroupLine, what)
+			class, allowed, disallowed := a.Classify()
+			assert.Equal(t, class.String(), row.Class, what)
+			assert.Equal(t, allowed, deref(row.Allowed), what)
+			assert.Equal(t, disallowed, deref(row.Disallowed), what)
+			assert.False(t, row.Allowed != nil && *row.Allowed == "", "an absent example is left out: %s", what)
+			if row.Allowed != nil {
+				assert.True(t, strings.HasPrefix(*row.Allowed, "/"), what)
+				assert.True(t, a.AllowedPath(*row.Allowed), what)
+			}
+			if row.Disallowed != nil {
+				assert.True(t, strings.HasPrefix(*row.Disallowed, "/"), what)
+				assert.False(t, a.AllowedPath(*row.Disallowed), what)
+			}
+			switch row.Class {
+			case "none":
+				assert.Nil(t, row.Disallowed, what)
+			case "all":
+				assert.Nil(t, row.Allowed, what)
+			case "some":
+				assert.True(t, row.Allowed != nil && row.Disallowed != nil, what)
+			}
+			assert.Equal(t, a.AllowedPath("/"), row.RootAllowed, what)
+			u := a.UsagePath("/")
+			for k := range prefs.Signals {
+				v := u.Signal(prefs.SignalKey(k)).Value
+				got, ok := row.Signal[prefs.Signals[k].Key]
+				assert.Equal(t, v != prefs.Unknown, ok, what)
+				if ok {
+					assert.Equal(t, v.String(), got, what)
+				}
+			}
+			for _, cat := range prefs.Categories() {
+				v := u.Category(cat).Value
+				got, ok := row.Usage[cat.Label()]
+				assert.Equal(t, v != prefs.Unknown, ok, what)
+				if ok {
+					assert.Equal(t, v.String(), got, what)
+				}
+			}
+			if d, ok := a.CrawlDelay(); ok {
+				require.NotNil(t, row.CrawlDelay, what)
+				assert.Equal(t, d.Seconds(), *row.CrawlDelay, what)
+			} else {
+				assert.Nil(t, row.CrawlDelay, what)
+			}
+		}
+	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// TestSurveyCorpus: a survey of the licensed corpus answers for every file
+// the manifest lists, in lexical order, as the library does, and the
+// summary's figures are those of its rows.
+func TestSurveyCorpus(t *testing.T) {
+	sites := corpusSites(t)
+	run := runSurveyTest(t, "--agents", strings.Join(surveyTestAgents, ","), surveyCorpus)
+	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Len(t, run.captures, len(sites))
+	files := make([]string, 0, len(sites))
+	for f := range sites {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	for i, c := range run.captures {
+		assert.Equal(t, files[i], c.File)
+		assert.Equal(t, surveyCorpus, c.Input)
+	}
+	checkRowsAgainstLibrary(t, run, surveyTestAgents, func(file string) []byte {
+		data, err := os.ReadFile(filepath.Join(surveyCorpus, file))
+		require.NoError(t, err)
+		return data
+	}, sites)
+	checkSummary(t, run, surveyTestAgents)
+}
+
+// checkSummary checks the summary on stdout against figures computed from
+// the rows.
+func checkSummary(t *testing.T, run surveyRun, agents []string) {
+	t.Helper()
+	var sizes []int64
+	html, truncated, errs := 0, 0, 0
+	for _, c := range run.captures {
+		if c.Error != "" {
+			errs++
+			continue
+		}
+		sizes = append(sizes, c.Bytes)
+		if c.HTML {
+			html++
+		}
+		if c.Truncated {
+			truncated++
+		}
+	}
+	n := len(sizes)
+	require.NotZero(t, n)
+	slices.Sort(sizes)
+	// The nearest rank; sizes past the 500 KiB read are not kept one by
+	// one, and a quantile among them is written so.
+	rank := func(q float64) string {
+		k := int(q*float64(n) + 0.999999999)
+		if v := sizes[max(1, min(k, n))-1]; v <= robots.MaxBytes {
+			return strconv.FormatInt(v, 10)
+		}
+		return "over " + strconv.Itoa(robots.MaxBytes)
+	}
+	out := run.stdout
+	assert.Contains(t, out, "robots survey: "+strconv.Itoa(n)+" captures answered, "+strconv.Itoa(errs)+" errors\n")
+	assert.Contains(t, out, "sizes (bytes): median "+rank(0.5)+", p90 "+rank(0.9)+", max "+strconv.FormatInt(sizes[n-1], 10)+",")
+	assert.Contains(t, out, "html: "+strconv.Itoa(html)+" pages")
+	assert.Contains(t, out, "truncated: "+strconv.Itoa(truncated)+" cut")
+
+	type counts struct{ all, some, none, undecided, rootNone, rootAll, signal, usage int }
+	want := map[string]*counts{}
+	for _, a := range agents {
+		want[a] = &counts{}
+	}
+	for _, row := range run.agents {
+		c := want[row.Agent]
+		switch row.Class {
+		case "all":
+			c.all++
+		case "some":
+			c.some++
+			if row.RootAllowed {
+				c.rootNone++
+			} else {
+				c.rootAll++
+			}
+		case "none":
+			c.none++
+		case "undecided":
+			c.undecided++
+		}
+		if len(row.Signal) > 0 && (row.Signal["search"] != "" || row.Signal["ai-input"] != "" || row.Signal["ai-train"] != "") {
+			c.signal++
+		}
+		if len(row.Usage) > 0 {
+			c.usage++
+		}
+	}
+	cell := `\s+(\d+) \(\s*[\d.]+%\)`
+	classLine := regexp.MustCompile(`(?m)^(\S+)` + strings.Repeat(cell, 5) + `\s+(\d+)\s+(\d+)  `)
+	usageLine := regexp.MustCompile(`(?m)^(\S+)` + cell + `(?:\s+\d+/\d+){3}` + cell)
+	got := map[string]counts{}
+	for _, m := range classLine.FindAllStringSubmatch(out, -1) {
+		v := make([]int, 7)
+		for i := range v {
+			v[i], _ = strconv.Atoi(m[i+2])
+		}
+		got[m[1]] = counts{all: v[0], some: v[1], none: v[2], undecided: v[3], rootNone: v[5], rootAll: v[6]}
+		assert.Equal(t, v[5]+v[6], v[4], "the /-only column is the sum of its parts: %s", m[0])
+	}
+	for _, m := range usageLine.FindAllStringSubmatch(out, -1) {
+		c := got[m[1]]
+		c.signal, _ = strconv.Atoi(m[2])
+		c.usage, _ = strconv.Atoi(m[3])
+		got[m[1]] = c
+	}
+	require.Len(t, got, len(agents), out)
+	for _, a := range agents {
+		assert.Equal(t, *want[a], got[a], "summary of %s", a)
+	}
+}
+
+// buildArchive writes a .tar.gz of the corpus files named, with the
+// manifest rows of those files first or last, and returns its path.
+func buildArchive(t *testing.T, files []string, manifestFirst bool) string {
+	t.Helper()
+	all, err := os.ReadFile(filepath.Join(surveyCorpus, "manifest.tsv"))
+	require.NoError(t, err)
+	lines := strings.Split(string(all), "\n")
+	man := lines[0] + "\n"
+	for _, l := range lines[1:] {
+		if slices.Contains(files, strings.Split(l, "\t")[0]) {
+			man += l + "\n"
+		}
+	}
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	add := func(name string, data []byte) {
+		require.NoError(t, tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(data)), Typeflag: tar.TypeReg}))
+		_, err := tw.Write(data)
+		require.NoError(t, err)
+	}
+	if manifestFirst {
+		add("manifest.tsv", []byte(man))
+	}
+	require.NoError(t, tw.WriteHeader(&tar.Header{Name: "files/", Mode: 0o755, Typeflag: tar.TypeDir}))
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(surveyCorpus, f))
+		require.NoError(t, err)
+		add(f, data)
+	}
+	add("README.md", []byte("not a capture: the manifest does not list it\n"))
+	if !manifestFirst {
+		add("manifest.tsv", []byte(man))
+	}
+	require.NoError(t, tw.Close())
+	require.NoError(t, zw.Close())
+	name := filepath.Join(t.TempDir(), "captures.tar.gz")
+	require.NoError(t, os.WriteFile(name, buf.Bytes(), 0o644))
+	return name
+}
+
+// surveyArchiveFiles are corpus files put in the test archives: robots.txt
+// files, HTML pages, the largest file (cut at 500 KiB) and files of the
+// AI crawlers' blocklist, whose manifest site is no host.
+var surveyArchiveFiles = []string{
+	"files/02143.txt", "files/02144.txt", "files/02145.txt", "files/02270.txt", "files/04637.txt",
+	"files/02948.txt", "files_html/02168.txt", "files_html/02184.txt", "files_html/02200.txt",
+}
+
+// TestSurveyArchive: a .tar.gz with its manifest first and one with it
+// last give the same rows, in archive order, hosts from the manifest,
+// each as the library answers; a member the manifest does not list is not
+// a capture.
+func TestSurveyArchive(t *testing.T) {
+	sites := corpusSites(t)
+	files := append([]string(nil), surveyArchiveFiles...)
+	for f, site := range sites { // two files of no host
+		if strings.HasPrefix(site, "(") && len(files) < len(surveyArchiveFiles)+2 {
+			files = append(files, f)
+		}
+	}
+	var rows [2][]string
+	for i, first := range []bool{true, false} {
+		archive := buildArchive(t, files, first)
+		run := runSurveyTest(t, archive) // the default agents
+		require.Equal(t, exitOK, run.code, run.stderr)
+		require.Len(t, run.captures, len(files))
+		for ci, c := range run.captures {
+			assert.Equal(t, files[ci], c.File, "archive order")
+			assert.Equal(t, archive, c.Input)
+			rows[i] = append(rows[i], strings.Replace(c.raw, archive, "ARCHIVE", 1))
+		}
+		checkRowsAgainstLibrary(t, run, surveyAgentNames(surveyDefaultAgents), func(file string) []byte {
+			data, err := os.ReadFile(filepath.Join(surveyCorpus, file))
+			require.NoError(t, err)
+			return data
+		}, sites)
+		checkSummary(t, run, surveyAgentNames(surveyDefaultAgents))
+		for _, c := range run.captures {
+			if strings.HasPrefix(c.Site, "(") {
+				assert.Empty(t, c.Host, "a description is not a host")
+			} else {
+				assert.NotEmpty(t, c.Host, c.Site)
+			}
+		}
+		truncated := 0
+		for _, c := range run.captures {
+			if c.Truncated {
+				truncated++
+				assert.Greater(t, c.Bytes, int64(robots.MaxBytes))
+			}
+		}
+		assert.Equal(t, 2, truncated, "files/02270.txt and files/04637.txt are longer than 500 KiB")
+		for _, a := range run.agents {
+			rows[i] = append(rows[i], a.raw)
+		}
+	}
+	assert.Equal(t, rows[0], rows[1], "the manifest's place changes no row")
+}
+
+// TestSurveyHostOf: a manifest's site is read as a host where it names
+// one.
+func TestSurveyHostOf(t *testing.T) {
+	for site, want := range map[string]string{
+		"example.com":                        "example.com",
+		"moodle.org_443":                     "moodle.org",
+		"lofos.win:9340":                     "lofos.win:9340",
+		"www.example.com_8080":               "www.example.com:8080",
+		"hundstat.us:443":                    "hundstat.us",
+		"wikipedia.org (static part)":        "wikipedia.org",
+		"www.nørrebo.dk":                     "www.xn--nrrebo-bya.dk",
+		"(ai.robots.txt blocklist template)": "",
+		"":                                   "",
+		"two/slashes":                        "",
+	} {
+		host, target := hostOf(site)
+		assert.Equal(t, want, host, site)
+		if want == "" {
+			assert.Empty(t, target, site)
+		} else {
+			assert.Equal(t, "https://"+want+"/robots.txt", target, site)
+		}
+	}
+}
+
+// TestSurveyShards: four shards of a run write together exactly its rows,
+// each row once.
+func TestSurveyShards(t *testing.T) {
+	agents := "GPTBot,*"
+	whole := runSurveyTest(t, "--agents", agents, surveyCorpus)
+	require.Equal(t, exitOK, whole.code, whole.stderr)
+	want := map[string]bool{}
+	for _, c := range whole.captures {
+		want[c.raw] = true
+	}
+	for _, a := range whole.agents {
+		want[a.raw] = true
+	}
+	got := map[string]bool{}
+	for k := 1; k <= 4; k++ {
+		shard := runSurveyTest(t, "--agents", agents, "--shard", strconv.Itoa(k)+"/4", surveyCorpus)
+		require.Equal(t, exitOK, shard.code, shard.stderr)
+		assert.NotEmpty(t, shard.captures)
+		for _, c := range shard.captures {
+			assert.Equal(t, k-1, c.Index%4, "capture %d in shard %d", c.Index, k)
+			assert.False(t, got[c.raw], "a row in two shards: %s", c.raw)
+			got[c.raw] = true
+		}
+		for _, a := range shard.agents {
+			assert.False(t, got[a.raw], "a row in two shards: %s", a.raw)
+			got[a.raw] = true
+		}
+	}
+	assert.Equal(t, len(want), len(got))
+	assert.Equal(t, want, got)
+}
+
+// TestSurveyBadInput: a truncated gzip gives an error row saying where,
+// the captures before it are answered, the inputs after it too, and the
+// exit status is 1; so does an input that does not exist.
+func TestSurveyBadInput(t *testing.T) {
+	archive := buildArchive(t, surveyArchiveFiles, true)
+	data, err := os.ReadFile(archive)
+	require.NoError(t, err)
+	cut := filepath.Join(t.TempDir(), "cut.tar.gz")
+	require.NoError(t, os.WriteFile(cut, data[:len(data)*2/3], 0o644))
+	missing := filepath.Join(t.TempDir(), "missing")
+	run := runSurveyTest(t, "--agents", "GPTBot", cut, missing, archive)
+	assert.Equal(t, exitNegative, run.code)
+	assert.Contains(t, run.stderr, "unexpected EOF")
+	var errRows []testCaptureRow
+	answered := map[string]int{}
+	for i, c := range run.captures {
+		assert.Equal(t, i, c.Index)
+		if c.Error != "" {
+			errRows = append(errRows, c)
+			continue
+		}
+		answered[c.Input]++
+	}
+	require.Len(t, errRows, 2, run.stdout)
+	assert.Equal(t, cut, errRows[0].Input)
+	assert.Contains(t, errRows[0].Error, "unexpected EOF")
+	assert.Positive(t, errRows[0].Offset, "the error says where in the archive")
+	assert.Equal(t, missing, errRows[1].Input)
+	assert.Positive(t, answered[cut], "the members before the cut are answered")
+	assert.Less(t, answered[cut], len(surveyArchiveFiles))
+	assert.Equal(t, len(surveyArchiveFiles), answered[archive], "the inputs after a bad one are read")
+	assert.Len(t, run.agents, len(run.captures)-2, "an error row has no agent rows")
+	assert.Contains(t, run.stdout, "captures answered, 2 errors\n")
+}
+
+// TestSurveyUsageErrors: a usage error is one line and a pointer to the
+// help, with exit status 2; the formats and inputs of later versions say
+// they are not yet supported.
+func TestSurveyUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{surveyCorpus}, "--out DIR is required"},
+		{[]string{"--out", dir, "--format", "csv", surveyCorpus}, `unknown format "csv" (want jsonl)`},
+		{[]string{"--out", dir, "--format", "parquet", surveyCorpus}, "--format parquet is not yet supported (jsonl is)"},
+		{[]string{"--out", dir, "crawl.warc.gz"}, "crawl.warc.gz: WARC inputs are not yet supported"},
+		{[]string{"--out", dir, "https://example.com/crawl.tar.gz"}, "https://example.com/crawl.tar.gz: http(s) inputs are not yet supported"},
+		{[]string{"--out", dir}, "no INPUT given"},
+		{[]string{"--out", dir, "--shard", "5/4", surveyCorpus}, `bad --shard "5/4" (want K/N with 1 ≤ K ≤ N)`},
+		{[]string{"--out", dir, "--shard", "0/4", surveyCorpus}, `bad --shard "0/4" (want K/N with 1 ≤ K ≤ N)`},
+		{[]string{"--out", dir, "--agents", " , ", surveyCorpus}, "--agents names no agent"},
+	} {
+		r := invoke(run, "", append([]string{"survey"}, tt.args...)...)
+		assert.Equal(t, exitUsage, r.code, tt.args)
+		assert.Empty(t, r.stdout, tt.args)
+		assert.Equal(t, "robots survey: "+tt.msg+"\nsee robots help survey\n", r.stderr, tt.args)
+	}
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "a usage error writes nothing")
+}
+
+// TestSurveyManifestLimits: a manifest past surveyMaxManifestBytes, or
+// with a line past surveyMaxManifestLine, is refused rather than held; one
+// without a file and a site column is no manifest.
+func TestSurveyManifestLimits(t *testing.T) {
+	man := "file\tsite\nfiles/a.txt\texample.com\n"
+	m, err := readManifest(strings.NewReader(man), int64(len(man)))
+	require.NoError(t, err)
+	site, ok := m.site("files/a.txt")
+	assert.True(t, ok)
+	assert.Equal(t, "example.com", site)
+	_, err = readManifest(strings.NewReader(man), int64(len(man))-1)
+	assert.ErrorContains(t, err, "longer than")
+	long := "file\tsite\n" + strings.Repeat("x", surveyMaxManifestLine+1) + "\n"
+	_, err = readManifest(strings.NewReader(long), surveyMaxManifestBytes)
+	assert.Error(t, err)
+	m, err = readManifest(strings.NewReader("name\thost\na\tb\n"), surveyMaxManifestBytes)
+	assert.NoError(t, err)
+	assert.Nil(t, m)
+}
+
+// TestSurveySharedCorpus: a survey of the full corpus (../shared, when
+// present) answers every file without an error row, and logs its wall
+// time and the classes of GPTBot and Googlebot.
+func TestSurveySharedCorpus(t *testing.T) {
+	const archive = "../../../shared/corpus/robots-corpus.tar.gz"
+	if _, err := os.Stat(archive); err != nil {
+		t.Skipf("the full corpus is not here (%v): the licensed subset is surveyed by TestSurveyCorpus", err)
+	}
+	if testing.Short() {
+		t.Skip("the full corpus takes a minute: not in -short")
+	}
+	start := time.Now()
+	run := runSurveyTest(t, archive)
+	wall := time.Since(start)
+	require.Equal(t, exitOK, run.code, run.stderr)
+	assert.Len(t, run.captures, 28515)
+	for _, c := range run.captures {
+		require.Empty(t, c.Error, c.raw)
+	}
+	assert.Len(t, run.agents, 28515*len(surveyDefaultAgents))
+	checkSummary(t, run, surveyAgentNames(surveyDefaultAgents))
+	t.Logf("%d captures in %s (%.0f captures/s)", len(run.captures), wall.Round(time.Millisecond), float64(len(run.captures))/wall.Seconds())
+	for _, line := range strings.Split(run.stdout, "\n") {
+		if strings.HasPrefix(line, "GPTBot ") || strings.HasPrefix(line, "Googlebot ") || strings.HasPrefix(line, "agent ") {
+			t.Log(line)
+		}
+	}
+}
+
+// TestSurveyUsageLines: the Content-Signal and Content-Usage values at /,
+// the use entry, path-scoped usage lines and the crawl delay, read from a
+// directory without a manifest, each file's host its name.
+func TestSurveyUsageLines(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"managed.example.txt": "Content-Signal: search=yes, ai-train=no, use=reference\n\nUser-agent: *\nAllow: /\n",
+		"paths.example.txt":   "User-agent: GPTBot\nContent-Usage: train-ai=n\nContent-Usage: /blog/ train-ai=y\nCrawl-delay: 2.5\nDisallow: /private\n",
+		"blocked.example.txt": "User-agent: *\nContent-Signal: ai-input=no\nDisallow: /\n",
+		"nogroup.example.txt": "User-agent: Bingbot\nDisallow: /\n",
+	}
+	for name, body := range files {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
+	}
+	run := runSurveyTest(t, "--agents", "GPTBot,*", dir)
+	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Len(t, run.captures, len(files))
+	sites := map[string]string{}
+	for name := range files {
+		sites[name] = strings.TrimSuffix(name, ".txt")
+	}
+	checkRowsAgainstLibrary(t, run, []string{"GPTBot", "*"}, func(file string) []byte { return []byte(files[file]) }, sites)
+	checkSummary(t, run, []string{"GPTBot", "*"})
+	rows := map[string]testAgentRow{}
+	for _, a := range run.agents {
+		rows[a.Host+" "+a.Agent] = a
+	}
+	managed := rows["managed.example GPTBot"]
+	assert.Equal(t, map[string]string{"search": "yes", "ai-train": "no", "use": "reference"}, managed.Signal)
+	assert.Equal(t, "*", managed.Group)
+	assert.Equal(t, "https://managed.example/robots.txt", managed.URL)
+	paths := rows["paths.example GPTBot"]
+	assert.Equal(t, map[string]string{"train-ai": "no"}, paths.Usage)
+	assert.True(t, paths.UsagePaths)
+	require.NotNil(t, paths.CrawlDelay)
+	assert.Equal(t, 2.5, *paths.CrawlDelay)
+	assert.Equal(t, "named", paths.Group)
+	assert.Equal(t, 1, paths.GroupLine)
+	assert.Equal(t, "GPTBot", paths.GroupAgent)
+	assert.Equal(t, "none", rows["paths.example *"].Group)
+	assert.False(t, rows["paths.example *"].UsagePaths)
+	// A URL that may not be fetched has no preference: / is disallowed.
+	blocked := rows["blocked.example GPTBot"]
+	assert.Equal(t, "all", blocked.Class)
+	assert.Empty(t, blocked.Signal)
+	assert.Equal(t, "none", rows["nogroup.example GPTBot"].Group)
+	assert.Equal(t, "none", rows["nogroup.example GPTBot"].Class)
+	assert.Regexp(t, `(?m)^GPTBot\s+1 \(\s*25\.0%\)`, run.stdout, "one of four captures states a signal for GPTBot at /")
+}
