@@ -170,10 +170,8 @@ type surveyJob struct {
 	done chan *surveyResult
 }
 
-// survey runs a parsed survey: a reader hands captures, in input order,
-// to cfg.workers workers and to the writer, which writes the answers in
-// the same order. Both queues are bounded, so a slow writer holds the
-// reader back and memory does not grow with the input.
+// survey runs a parsed survey, writing the rows under cfg.out and the
+// summary to stdout.
 func survey(cfg surveyConfig, stdout, stderr io.Writer) int {
 	if err := os.MkdirAll(cfg.out, 0o755); err != nil {
 		fmt.Fprintf(stderr, "robots survey: %v\n", err)
@@ -197,84 +195,14 @@ func survey(cfg surveyConfig, stdout, stderr io.Writer) int {
 	defer agF.Close()
 	capW, agW := bufio.NewWriterSize(capF, 256<<10), bufio.NewWriterSize(agF, 1<<20)
 
-	queue := max(1, cfg.workers) * surveyQueuePerWorker
-	jobs := make(chan *surveyJob, queue)
-	order := make(chan *surveyJob, queue)
-	quit := make(chan struct{})
-	var inputErrs []string // written by the reader, read after order is closed
-	go func() {
-		defer close(order)
-		defer close(jobs)
-		index := 0
-		take := func() (int, bool) {
-			i := index
-			index++
-			return i, cfg.owns(i)
-		}
-		// A job goes to the workers before the writer waits for it, so
-		// that a job the writer waits for is always being answered.
-		send := func(c *capture) bool {
-			j := &surveyJob{c: c, done: make(chan *surveyResult, 1)}
-			select {
-			case jobs <- j:
-			case <-quit:
-				return false
-			}
-			select {
-			case order <- j:
-			case <-quit:
-				return false
-			}
-			return true
-		}
-		for _, in := range cfg.inputs {
-			src, err := openSurveySource(in)
-			if err != nil {
-				inputErrs = append(inputErrs, err.Error())
-				if i, ok := take(); ok && !send(&capture{index: i, input: in, err: err}) {
-					return
-				}
-				continue
-			}
-			for {
-				c, err := src.next(take)
-				if err != nil {
-					break
-				}
-				if c.err != nil {
-					inputErrs = append(inputErrs, fmt.Sprintf("%s: %s: %v", in, c.file, c.err))
-				}
-				if !cfg.owns(c.index) {
-					continue
-				}
-				if !send(c) {
-					src.close()
-					return
-				}
-			}
-			src.close()
-		}
-	}()
-	for w := 0; w < max(1, cfg.workers); w++ {
-		go func() {
-			for j := range jobs {
-				j.done <- surveyCapture(j.c, cfg.agents)
-			}
-		}()
-	}
-
 	sum := newSurveySummary(cfg.agents)
 	prog := newSurveyProgress(stderr, cfg.progress)
-	var werr error
-	for j := range order {
-		res := <-j.done
-		if werr == nil {
-			if _, werr = capW.Write(res.capture); werr == nil {
-				_, werr = agW.Write(res.agents)
-			}
-			if werr != nil {
-				close(quit) // the reader stops; the queued jobs drain
-			}
+	inputErrs, werr := surveyPipeline(cfg, openSurveySource, func(res *surveyResult) error {
+		if _, err := capW.Write(res.capture); err != nil {
+			return err
+		}
+		if _, err := agW.Write(res.agents); err != nil {
+			return err
 		}
 		sum.add(res)
 		if res.row != nil {
@@ -282,7 +210,8 @@ func survey(cfg surveyConfig, stdout, stderr io.Writer) int {
 		} else {
 			prog.add(0)
 		}
-	}
+		return nil
+	})
 	prog.finish()
 	for _, f := range []func() error{capW.Flush, agW.Flush, capF.Close, agF.Close} {
 		if err := f(); werr == nil && !errors.Is(err, os.ErrClosed) {
@@ -304,6 +233,93 @@ func survey(cfg surveyConfig, stdout, stderr io.Writer) int {
 		return exitNegative
 	}
 	return exitOK
+}
+
+// surveyPipeline answers the captures of cfg.inputs, opened with open,
+// and hands each answer to emit, in input order. A reader hands captures
+// to cfg.workers workers and, in the same order, to the caller's
+// goroutine, which waits for each answer in turn. Both queues hold
+// surveyQueuePerWorker captures per worker, so a slow emit holds the
+// reader back and memory does not grow with the input. After emit fails,
+// the reader stops, the captures under way are answered and dropped, and
+// the error is returned. inputErrs says which captures could not be read,
+// in every shard, whichever shard writes their rows.
+func surveyPipeline(cfg surveyConfig, open func(string) (surveySource, error), emit func(*surveyResult) error) (inputErrs []string, err error) {
+	workers := max(1, cfg.workers)
+	queue := workers * surveyQueuePerWorker
+	jobs := make(chan *surveyJob, queue)
+	order := make(chan *surveyJob, queue)
+	quit := make(chan struct{})
+	var readErrs []string // written by the reader, read once order is closed
+	go func() {
+		defer close(order)
+		defer close(jobs)
+		index := 0
+		take := func() (int, bool) {
+			i := index
+			index++
+			return i, cfg.owns(i)
+		}
+		// A job goes to the workers before the caller waits for it, so
+		// that a job waited for is always being answered.
+		send := func(c *capture) bool {
+			j := &surveyJob{c: c, done: make(chan *surveyResult, 1)}
+			select {
+			case jobs <- j:
+			case <-quit:
+				return false
+			}
+			select {
+			case order <- j:
+			case <-quit:
+				return false
+			}
+			return true
+		}
+		for _, in := range cfg.inputs {
+			src, err := open(in)
+			if err != nil {
+				readErrs = append(readErrs, err.Error())
+				if i, ok := take(); ok && !send(&capture{index: i, input: in, err: err}) {
+					return
+				}
+				continue
+			}
+			for {
+				c, err := src.next(take)
+				if err != nil {
+					break
+				}
+				if c.err != nil {
+					readErrs = append(readErrs, fmt.Sprintf("%s: %s: %v", in, c.file, c.err))
+				}
+				if !cfg.owns(c.index) {
+					continue
+				}
+				if !send(c) {
+					src.close()
+					return
+				}
+			}
+			src.close()
+		}
+	}()
+	for w := 0; w < workers; w++ {
+		go func() {
+			for j := range jobs {
+				j.done <- surveyCapture(j.c, cfg.agents)
+			}
+		}()
+	}
+	for j := range order {
+		res := <-j.done
+		if err == nil {
+			if err = emit(res); err != nil {
+				close(quit)
+			}
+		}
+	}
+	return readErrs, err
 }
 
 // surveyProgress reports on stderr, every progressInterval and at the

@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -693,4 +696,71 @@ func TestSurveyUsageLines(t *testing.T) {
 	assert.Equal(t, "none", rows["nogroup.example GPTBot"].Group)
 	assert.Equal(t, "none", rows["nogroup.example GPTBot"].Class)
 	assert.Regexp(t, `(?m)^GPTBot\s+1 \(\s*25\.0%\)`, run.stdout, "one of four captures states a signal for GPTBot at /")
+}
+
+// endlessSource hands out n small captures, counting those taken.
+type endlessSource struct {
+	n     int
+	taken atomic.Int64
+}
+
+func (s *endlessSource) next(take func() (int, bool)) (*capture, error) {
+	if int(s.taken.Load()) >= s.n {
+		return nil, io.EOF
+	}
+	s.taken.Add(1)
+	i, _ := take()
+	return &capture{index: i, input: "endless", file: strconv.Itoa(i), status: 200,
+		body: []byte("User-agent: *\nDisallow: /x\n"), size: 27}, nil
+}
+
+func (s *endlessSource) close() error { return nil }
+
+// TestSurveyQueueBound: while the writer waits, the reader runs at most
+// surveyQueuePerWorker captures per worker ahead of it, waiting to be
+// written, and one more in hand; the answers come in input order; and a
+// writer that fails stops the reader.
+func TestSurveyQueueBound(t *testing.T) {
+	const workers, total = 2, 1000
+	queue := workers * surveyQueuePerWorker
+	src := &endlessSource{n: total}
+	cfg := surveyConfig{agents: []string{"GPTBot"}, inputs: []string{"endless"}, workers: workers}
+	open := func(string) (surveySource, error) { return src, nil }
+	release := make(chan struct{})
+	var got []int
+	done := make(chan error, 1)
+	go func() {
+		_, err := surveyPipeline(cfg, open, func(res *surveyResult) error {
+			if len(got) == 0 {
+				<-release
+			}
+			got = append(got, res.row.Index)
+			return nil
+		})
+		done <- err
+	}()
+	// Wait until the reader stops taking captures.
+	var taken int64
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+		if n := src.taken.Load(); n == taken && n > 0 {
+			break
+		} else {
+			taken = n
+		}
+	}
+	assert.GreaterOrEqual(t, taken, int64(queue), "the reader runs ahead, to keep the workers busy")
+	assert.LessOrEqual(t, taken, int64(queue+2), "one being written, the queue, one in the reader's hand")
+	close(release)
+	require.NoError(t, <-done)
+	require.Len(t, got, total)
+	for i, idx := range got {
+		require.Equal(t, i, idx, "input order")
+	}
+
+	src = &endlessSource{n: total}
+	failed := errors.New("disk full")
+	_, err := surveyPipeline(cfg, open, func(*surveyResult) error { return failed })
+	assert.ErrorIs(t, err, failed)
+	assert.LessOrEqual(t, src.taken.Load(), int64(2*queue+2), "a failed write stops the reader")
 }
