@@ -22,7 +22,7 @@ func (s *Set) AllowedLanes(p *[Lanes]string) (v [Lanes]bool) {
 	a, b, c, e := p[0], p[1], p[2], p[3]
 	n := min(len(a), len(b), len(c), len(e))
 	a, b, c, e = a[:n], b[:n], c[:n], e[:n]
-	trans, class := t.trans, t.class
+	trans, class := t.trans, t.class[:] // a slice: one nil check here, none a byte
 	start := uint(d.start)
 	sa, sb, sc, se := start, start, start, start
 	i := 0
