@@ -99,6 +99,7 @@ type manifest struct {
 	sites map[string]string
 	seen  map[string]bool // the listed files met so far
 	order []string        // listed files in manifest order, for those never met
+	tailI int             // the next of order nextMissing looks at
 }
 
 // readManifest reads a manifest of at most limit bytes. A TSV without a
@@ -154,15 +155,29 @@ func (m *manifest) site(name string) (string, bool) {
 	return s, ok
 }
 
-// missing returns the listed files never met, in manifest order.
-func (m *manifest) missing() []string {
-	var out []string
-	for _, name := range m.order {
+// nextMissing returns, one per call once every capture was met, the
+// listed files never met, in manifest order; ok is false after the last.
+func (m *manifest) nextMissing() (name string, ok bool) {
+	for m.tailI < len(m.order) {
+		name = m.order[m.tailI]
+		m.tailI++
 		if !m.seen[name] {
-			out = append(out, name)
+			return name, true
 		}
 	}
-	return out
+	return "", false
+}
+
+// missingCapture is the error row of a listed file that the input does
+// not hold, or nil after the last; what says where it was looked for.
+func (m *manifest) missingCapture(input, what string, take func() (int, bool)) *capture {
+	name, ok := m.nextMissing()
+	if !ok {
+		return nil
+	}
+	index, _ := take()
+	return &capture{index: index, input: input, file: name, site: m.sites[name],
+		err: fmt.Errorf("listed in %s but %s", surveyManifestName, what)}
 }
 
 // cleanMember returns an archive member's or a manifest row's path in one
@@ -225,8 +240,6 @@ type fileListSource struct {
 	files []string // relative to root, slash-separated, in order
 	man   *manifest
 	i     int
-	tail  []string // listed files never found, once files are done
-	tailI int
 }
 
 // openDirSource lists the regular files under dir in lexical order. With
@@ -290,17 +303,10 @@ func (s *fileListSource) next(take func() (int, bool)) (*capture, error) {
 	if s.man == nil {
 		return nil, io.EOF
 	}
-	if s.tail == nil {
-		s.tail = append(s.man.missing(), "") // never nil again
+	if c := s.man.missingCapture(s.input, "not found", take); c != nil {
+		return c, nil
 	}
-	if s.tailI >= len(s.tail)-1 {
-		return nil, io.EOF
-	}
-	name := s.tail[s.tailI]
-	s.tailI++
-	index, _ := take()
-	return &capture{index: index, input: s.input, file: name, site: s.man.sites[name],
-		err: fmt.Errorf("listed in %s but not found", surveyManifestName)}, nil
+	return nil, io.EOF
 }
 
 func (s *fileListSource) close() error { return nil }
@@ -342,8 +348,6 @@ type archiveSource struct {
 	// were never seen, so the manifest's files not met are not reported
 	// one by one; the error row stands for them.
 	broken bool
-	tail   []string
-	tailI  int
 }
 
 // countingReader counts the bytes read through it: the offset of an
@@ -464,17 +468,10 @@ func (s *archiveSource) next(take func() (int, bool)) (*capture, error) {
 	if s.man == nil || s.broken {
 		return nil, io.EOF
 	}
-	if s.tail == nil {
-		s.tail = append(s.man.missing(), "")
+	if c := s.man.missingCapture(s.input, "not in the archive", take); c != nil {
+		return c, nil
 	}
-	if s.tailI >= len(s.tail)-1 {
-		return nil, io.EOF
-	}
-	name := s.tail[s.tailI]
-	s.tailI++
-	index, _ := take()
-	return &capture{index: index, input: s.input, file: name, site: s.man.sites[name],
-		err: fmt.Errorf("listed in %s but not in the archive", surveyManifestName)}, nil
+	return nil, io.EOF
 }
 
 func (s *archiveSource) close() error {

@@ -764,3 +764,61 @@ func TestSurveyQueueBound(t *testing.T) {
 	assert.ErrorIs(t, err, failed)
 	assert.LessOrEqual(t, src.taken.Load(), int64(2*queue+2), "a failed write stops the reader")
 }
+
+// TestSurveyManifestMissing: a file the manifest lists and the input does
+// not hold is an error row after the input's captures; a file it does not
+// list is not a capture.
+func TestSurveyManifestMissing(t *testing.T) {
+	dir := t.TempDir()
+	man := "file\tsite\nb.txt\tb.example\ngone.txt\tgone.example\na.txt\ta.example\n"
+	for name, body := range map[string]string{"manifest.tsv": man, "a.txt": "User-agent: *\nDisallow: /\n", "b.txt": "", "README": "not listed\n"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
+	}
+	run := runSurveyTest(t, "--agents", "GPTBot", dir)
+	assert.Equal(t, exitNegative, run.code)
+	require.Len(t, run.captures, 3)
+	assert.Equal(t, []string{"a.txt", "b.txt", "gone.txt"}, []string{run.captures[0].File, run.captures[1].File, run.captures[2].File})
+	assert.Equal(t, "a.example", run.captures[0].Host)
+	assert.Equal(t, "all", run.agents[0].Class)
+	assert.Equal(t, "none", run.agents[1].Class, "an empty file allows everything")
+	assert.Equal(t, "listed in manifest.tsv but not found", run.captures[2].Error)
+	assert.Equal(t, "gone.example", run.captures[2].Site)
+	assert.Contains(t, run.stderr, "gone.txt")
+	assert.Len(t, run.agents, 2)
+
+	archive := buildArchive(t, surveyArchiveFiles[:3], false)
+	data, err := os.ReadFile(archive)
+	require.NoError(t, err)
+	// The same archive, its manifest listing a file it does not hold.
+	var buf bytes.Buffer
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	require.NoError(t, err)
+	tr := tar.NewReader(zr)
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	for {
+		hdr, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		body, err := io.ReadAll(tr)
+		require.NoError(t, err)
+		if hdr.Name == "manifest.tsv" {
+			body = append(body, "files/99999.txt\t1\trepo\tpath\tmissing.example\n"...)
+			hdr.Size = int64(len(body))
+		}
+		require.NoError(t, tw.WriteHeader(hdr))
+		_, err = tw.Write(body)
+		require.NoError(t, err)
+	}
+	require.NoError(t, tw.Close())
+	require.NoError(t, zw.Close())
+	require.NoError(t, os.WriteFile(archive, buf.Bytes(), 0o644))
+	run = runSurveyTest(t, "--agents", "GPTBot", archive)
+	assert.Equal(t, exitNegative, run.code)
+	require.Len(t, run.captures, 4)
+	assert.Equal(t, "files/99999.txt", run.captures[3].File)
+	assert.Equal(t, "listed in manifest.tsv but not in the archive", run.captures[3].Error)
+	assert.Len(t, run.agents, 3)
+}
