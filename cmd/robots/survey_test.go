@@ -822,3 +822,17 @@ func TestSurveyManifestMissing(t *testing.T) {
 	assert.Equal(t, "listed in manifest.tsv but not in the archive", run.captures[3].Error)
 	assert.Len(t, run.agents, 3)
 }
+
+// TestSurveyProgress: --progress reports the captures answered and the
+// rate on stderr, at the end at least; without it stderr stays quiet.
+func TestSurveyProgress(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a.example.txt", "b.example.txt"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("User-agent: *\nDisallow: /x\n"), 0o644))
+	}
+	run := runSurveyTest(t, "--progress", "--agents", "GPTBot", dir)
+	require.Equal(t, exitOK, run.code, run.stderr)
+	assert.Regexp(t, `robots survey: 2 captures, 0\.0 MiB in \S+, \d+ captures/s\n$`, run.stderr)
+	run = runSurveyTest(t, "--agents", "GPTBot", dir)
+	assert.Empty(t, run.stderr)
+}
