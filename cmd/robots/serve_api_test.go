@@ -365,7 +365,8 @@ func TestServeRequestErrors(t *testing.T) {
 		{"empty URL list", "/api/explain", `{"robotstxt": "", "urls": []}`, 400, "urls: no URL given"},
 		{"origin without scheme", "/api/check", `{"origin": "example.com", "urls": ["/"]}`, 400, "URL has no scheme"},
 		{"origin not http", "/api/check", `{"origin": "ftp://example.com", "urls": ["/"]}`, 400, "only http and https URLs can be fetched"},
-		{"fetch without URL", "/api/fetch", `{}`, 400, "URL has no scheme"},
+		{"fetch without URL", "/api/fetch", `{}`, 400, "no origin: give the URL of the site or page"},
+		{"fetch with both names", "/api/fetch", `{"origin": "https://example.com", "url": "https://example.com"}`, 400, "give origin or url, not both"},
 		{"unknown endpoint", "/api/verdict", `{}`, 404, "no API at /api/verdict"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
