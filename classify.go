@@ -4,9 +4,9 @@ package robots
 type Class uint8
 
 const (
-	// ClassUndecided: the file's rules have more states than
-	// automaton.MaxClassifyStates before every path was read; the class
-	// is not guessed.
+	// ClassUndecided: the file's rules have more states than Classify's
+	// bounds (automaton.MaxClassifyStates, MaxClassifyBytes) before every
+	// path was read; the class is not guessed.
 	ClassUndecided Class = iota
 	ClassNone            // no path is disallowed
 	ClassSome            // some paths are allowed and some disallowed
@@ -30,8 +30,9 @@ func (c Class) String() string {
 // ClassAll, with a shortest path of each verdict some path gets ("" when
 // none does), each confirmed by DecidePath (a witness is a path: "//x"
 // is not a URL of host x). A file whose rules would need more than
-// automaton.MaxClassifyStates states to read through is ClassUndecided,
-// with the witnesses found so far. The policy counts:
+// automaton.MaxClassifyStates states, or automaton.MaxClassifyBytes of
+// their positions, to read through is ClassUndecided, with the witnesses
+// found so far. The policy counts:
 // under FullDisallow every path is disallowed, under FullAllow none.
 func (a *Agent) Classify() (c Class, allowed, disallowed string) {
 	switch a.Policy() {

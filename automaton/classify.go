@@ -2,12 +2,18 @@ package automaton
 
 import "encoding/binary"
 
-// MaxClassifyStates bounds the states Classify explores: the distinct
-// (positions, best) states of the patterns over every path. A set of
-// patterns with many stars can have exponentially many; past the bound
-// the answer is undecided rather than slow. 1<<16 states take a few
-// megabytes and well under a second; real files need a few hundred.
-const MaxClassifyStates = 1 << 16
+// Classify's bounds on the states it explores, the distinct (positions,
+// best) states of the patterns over every path: a set of patterns with
+// many stars can have exponentially many, and past either bound the
+// answer is undecided rather than slow. MaxClassifyStates counts them;
+// MaxClassifyBytes counts the positions they hold, 8 bytes each (the state
+// kept to step from and its key among those seen), since one state of a
+// file of thousands of rules holds thousands. Real files need a few
+// hundred states; of 28,515 real files, one passes a bound.
+const (
+	MaxClassifyStates = 1 << 16
+	MaxClassifyBytes  = 16 << 20
+)
 
 // Classification says which verdicts the paths get: every path that
 // starts with '/' and holds neither a '#' (a fragment is not part of the
@@ -16,9 +22,9 @@ type Classification struct {
 	// Allowed and Disallowed are the shortest paths (the least byte order
 	// among them) that get each verdict; "" when no path does.
 	Allowed, Disallowed string
-	// Decided is false when the states passed MaxClassifyStates before
-	// every path was read: then an empty witness means "none found", not
-	// "none exists".
+	// Decided is false when the states passed MaxClassifyStates or
+	// MaxClassifyBytes before every path was read: then an empty witness
+	// means "none found", not "none exists".
 	Decided bool
 }
 
@@ -32,6 +38,12 @@ const pathBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345678
 // in one state get the same verdict whatever follows, and a byte class
 // stands for all its bytes. It holds the set's mutex while it runs.
 func (s *Set) Classify() Classification {
+	return s.ClassifyWithin(MaxClassifyStates, MaxClassifyBytes)
+}
+
+// ClassifyWithin is Classify within other bounds than the default ones:
+// at most maxStates states, holding at most maxBytes bytes of positions.
+func (s *Set) ClassifyWithin(maxStates, maxBytes int) Classification {
 	d := s.dfa
 	p := d.prog
 	var rep [256]int16 // the byte read for each class, -1 for none
@@ -65,6 +77,7 @@ func (s *Set) Classify() Classification {
 	set, best = d.step(append([]int32(nil), set...), best, '/') // step's input must not be its scratch
 	queue := []node{{append([]int32(nil), set...), best, "/"}}
 	seen := map[string]bool{stateKey(set, best): true}
+	held := 8 * len(set)
 	var c Classification
 	for len(queue) > 0 {
 		n := queue[0]
@@ -90,7 +103,7 @@ func (s *Set) Classify() Classification {
 			if seen[k] {
 				continue
 			}
-			if len(seen) >= MaxClassifyStates {
+			if held += 8 * len(next); len(seen) >= maxStates || held > maxBytes {
 				return c
 			}
 			seen[k] = true

@@ -108,3 +108,23 @@ func TestClassifyStopsAtItsBudget(t *testing.T) {
 	assert.True(t, c.Decided)
 	assert.Equal(t, "/"+strings.Repeat("a", 12), c.Disallowed)
 }
+
+// TestClassifyBytesBound: the bytes of positions held bound the
+// exploration too. The eight counters up to twelve hold many positions a
+// state: within the default bounds the disallowed path of one counter
+// alone is found; a byte bound below what it needs leaves it undecided.
+func TestClassifyBytesBound(t *testing.T) {
+	var patterns []Pattern
+	for i, l := range "abcdefgh" {
+		expr := "/*" + strings.Repeat(string(l)+"*", 11) + string(l)
+		patterns = append(patterns, Pattern{Expr: expr, Priority: int32(len(expr)), ID: int32(i)})
+	}
+	one := NewSet(patterns[:1], Options{})
+	c := one.ClassifyWithin(MaxClassifyStates, MaxClassifyBytes)
+	require.True(t, c.Decided)
+	c = one.ClassifyWithin(MaxClassifyStates, 64)
+	assert.False(t, c.Decided, "thirteen states of a few positions hold more than 64 bytes")
+	assert.Empty(t, c.Disallowed)
+	c = NewSet(patterns, Options{}).ClassifyWithin(1<<30, MaxClassifyBytes/64)
+	assert.False(t, c.Decided, "no state bound, a quarter MiB of positions")
+}
