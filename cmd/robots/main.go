@@ -24,8 +24,8 @@
 // for gets an error line, and the exit status says so.
 //
 // Exit status: 0 on success; 1 when check, explain or fetch finds a
-// disallowed URL, lint an error, or eval or report --jsonl a line that is
-// not a valid query;
+// disallowed URL, lint an error, eval or report --jsonl a line that is
+// not a valid query, or survey a capture it could not read;
 // 2 on usage errors, unreadable input, or (check, explain) a URL holding a
 // NUL byte; 3 when fetch could not fetch a robots.txt at all.
 //
@@ -128,7 +128,8 @@ func usage(w io.Writer) {
 	fmt.Fprintf(w, "  %-8s %s\n", "help", "show this text, or a command's flags: robots help <command>")
 	fmt.Fprint(w, `
 Exit status: 0 on success; 1 when check, explain or fetch finds a disallowed
-URL, lint an error, or eval or report --jsonl a line that is not a valid query; 2 on usage
+URL, lint an error, eval or report --jsonl a line that is not a valid query, or survey a
+capture it could not read; 2 on usage
 errors, unreadable input, or (check, explain) a URL holding a NUL byte; 3 when
 fetch could not fetch a robots.txt at all.
 `)
