@@ -17,11 +17,12 @@ var utf8BOM = [3]byte{0xEF, 0xBB, 0xBF}
 // Line is one physical line of a robots.txt, after the line-length limit,
 // NUL cut and BOM skipping, but before comment removal.
 type Line struct {
-	Num  int    // 1-based line number, counting LF, CR and CRLF as one break each
-	Text string // the line's bytes without the terminator, as the parser reads them
-	Raw  string // the whole line without the terminator, before the cut and the NUL
-	Cut  bool   // the line was longer than MaxLineBytes and was cut
-	NUL  bool   // the line held a NUL byte; Text stops before it
+	Num   int    // 1-based line number, counting LF, CR and CRLF as one break each
+	Start int    // where Raw starts in the body
+	Text  string // the line's bytes without the terminator, as the parser reads them
+	Raw   string // the whole line without the terminator, before the cut and the NUL
+	Cut   bool   // the line was longer than MaxLineBytes and was cut
+	NUL   bool   // the line held a NUL byte; Text stops before it
 }
 
 // skipBOM returns how many leading bytes of data belong to a UTF-8 byte
@@ -41,7 +42,7 @@ func Lines(body string, fn func(Line)) {
 	sc := newScanner(body)
 	for {
 		start, end, num := sc.next()
-		l := Line{Num: num, Raw: body[start:end]}
+		l := Line{Num: num, Start: start, Raw: body[start:end]}
 		textEnd := sc.textEnd(start, end)
 		l.Text = body[start:textEnd]
 		l.Cut = end-start > MaxLineBytes

@@ -33,8 +33,12 @@ var unusedKeys = [...]string{
 // one of the misspellings Google accepts, and what splitting it found.
 type LineReport struct {
 	Line int
-	Tag  Tag
-	Typo bool
+	// Start and End locate the line in the body, without its line break:
+	// body[Start:End] is the whole line as written, before the cut at
+	// MaxLineBytes and at a NUL byte.
+	Start, End int
+	Tag        Tag
+	Typo       bool
 	LineMetadata
 	// TooLong: the line is longer than MaxLineBytes, and only its first
 	// MaxLineBytes bytes were read.
@@ -68,7 +72,7 @@ func NewReport(body []byte, opts Options) *Report {
 	r := &Report{Lines: make([]LineReport, 0, bytes.Count(body, []byte{'\n'})+bytes.Count(body, []byte{'\r'})+1)}
 	Lines(bytestr.String(body), func(l Line) {
 		key, _, m := splitLine(l.Text, true)
-		lr := LineReport{Line: l.Num, LineMetadata: m, TooLong: l.Cut}
+		lr := LineReport{Line: l.Num, Start: l.Start, End: l.Start + len(l.Raw), LineMetadata: m, TooLong: l.Cut}
 		if m.HasDirective {
 			kind, _, typo := classifyKey(key, false)
 			lr.Tag, lr.Typo = Tag(kind), typo

@@ -43,8 +43,13 @@ func checkReportAgainstParse(t *testing.T, body []byte) {
 		firstAgent = gs[0].Agents[0].Line
 	}
 	valid, unused := 0, 0
+	read := body[:min(len(body), DefaultMaxBytes)]
+	var lines []Line
+	Lines(string(read), func(l Line) { lines = append(lines, l) })
+	require.Len(t, lines, len(r.Lines))
 	for i, l := range r.Lines {
 		require.Equal(t, i+1, l.Line)
+		require.Equal(t, lines[i].Raw, string(read[l.Start:l.End]), "line %d: its bytes", l.Line)
 		tag, recorded := want[l.Line]
 		switch {
 		case recorded:

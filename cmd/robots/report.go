@@ -14,7 +14,6 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
-	"github.com/fastrobots/robots/compile"
 )
 
 const reportSynopsis = `robots report [--json] [FILE|-]  or  robots report --jsonl
@@ -216,13 +215,10 @@ func writeReportTable(w *bufio.Writer, body []byte, r *robots.Report, columns in
 		_, _ = w.Write(row) // a write error stays in w, and its flush returns it
 	}
 	writeRow("LINE", "GOOGLE READS", "FLAGS", "TEXT")
-	// The lines are split again, by the splitter ReportOf uses, for their
-	// text: the report holds none, to stay small.
-	compile.Lines(string(body), func(line compile.Line) {
-		l := r.Lines[line.Num-1]
+	for _, l := range r.Lines {
 		flags = appendFlags(flags[:0], l)
-		writeRow(strconv.Itoa(l.Line), reportReads(l), string(flags), showText(line.Raw, textWidth))
-	})
+		writeRow(strconv.Itoa(l.Line), reportReads(l), string(flags), showText(string(body[l.Start:l.End]), textWidth))
+	}
 	_, err := fmt.Fprintf(w, "%s, %s, %s\n", plural(r.LastLine, "line"), plural(r.Valid, "valid directive"), plural(r.Unused, "unused directive"))
 	return err // a write error stays in w, and the last write returns it
 }

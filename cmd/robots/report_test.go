@@ -450,3 +450,17 @@ func TestReportHelp(t *testing.T) {
 	listed := invoke(run, "", "help")
 	assert.Contains(t, listed.stdout, "  report   print Google's report")
 }
+
+// TestReportTableOfALongFile: a file past the 500 KiB Google reads is
+// reported as far as Google reads it, its last line cut there, and the
+// table has a row for each line the report holds, no more.
+func TestReportTableOfALongFile(t *testing.T) {
+	line := "Disallow: /" + strings.Repeat("x", 100) + "\n"
+	body := "User-agent: *\n" + strings.Repeat(line, 600<<10/len(line)) + "\n\n\n"
+	r := invoke(runReport, body, "-")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	want := robots.ReportOf([]byte(body))
+	rows := outputLines(r.stdout)
+	require.Len(t, rows, want.LastLine+2, "a header, a row a line, a summary")
+	assert.Less(t, want.LastLine, strings.Count(body, "\n"), "the lines past 500 KiB are not read")
+}
