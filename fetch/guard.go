@@ -176,6 +176,7 @@ func GuardTransport(t *http.Transport, policy AddressPolicy) (*http.Transport, e
 	if t == http.DefaultTransport {
 		// The settings of net/http's DefaultTransport dialer.
 		d.Timeout, d.KeepAlive = 30*time.Second, 30*time.Second
+		//lint:ignore SA1019 the deprecated dial functions still dial, past the guard
 	} else if t.Dial != nil || t.DialContext != nil || t.DialTLS != nil || t.DialTLSContext != nil {
 		return nil, fmt.Errorf("%w: the guard cannot see the addresses a transport's own dial function connects to: put GuardControl on its net.Dialer instead", ErrRefusedAddress)
 	}
@@ -183,6 +184,7 @@ func GuardTransport(t *http.Transport, policy AddressPolicy) (*http.Transport, e
 	guarded.Proxy = nil
 	// A program may have set these on http.DefaultTransport; they would
 	// dial past the guard.
+	//lint:ignore SA1019 the deprecated dial functions still dial, past the guard
 	guarded.Dial, guarded.DialTLS, guarded.DialTLSContext = nil, nil, nil
 	guarded.DialContext = d.DialContext
 	return guarded, nil
