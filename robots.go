@@ -177,6 +177,11 @@ func (r *Robots) Sitemaps() []string {
 // (crawl-delay, host, ...), in file order. They change no verdict.
 func (r *Robots) Others() []Directive { return r.file.Others() }
 
+// Preamble returns the directives of Others that stand before the first
+// group (all of them when there is none): lines such as a Content-Signal
+// that every group's crawlers read (Agent.Usage). The slice is the caller's.
+func (r *Robots) Preamble() []Directive { return r.file.Preamble() }
+
 // Lines returns the number of lines read, counting the last one.
 func (r *Robots) Lines() int { return r.file.Lines }
 

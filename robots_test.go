@@ -195,3 +195,14 @@ func TestAgentStats(t *testing.T) {
 		})
 	}
 }
+
+func TestPreamble(t *testing.T) {
+	r := robots.Parse([]byte("Content-Signal: ai-train=no\nCrawl-delay: 1\nUser-agent: *\nContent-Signal: search=yes\nDisallow: /x\n"))
+	var got []string
+	for _, d := range r.Preamble() {
+		got = append(got, d.Key+"="+d.Value)
+	}
+	assert.Equal(t, []string{"Content-Signal=ai-train=no", "Crawl-delay=1"}, got)
+	assert.Len(t, r.Others(), 3, "the group's line is among the others, not the preamble")
+	assert.Len(t, robots.Parse([]byte("Crawl-delay: 1\n")).Preamble(), 1, "no group: every other line")
+}
