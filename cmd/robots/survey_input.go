@@ -48,7 +48,23 @@ type capture struct {
 	size   int64  // the body's full size, which may exceed len(body)
 	body   []byte // at most maxInputBytes+1 bytes: one past the limit tells that it was cut
 	err    error  // what went wrong; the capture is then an error row
-	offset int64  // for an archive error: uncompressed bytes of the archive read when it was met
+	// offset is, for an archive error, the uncompressed bytes of the
+	// archive read when it was met; for a WARC record, the offset of the
+	// record (of its gzip member in a .warc.gz) in the file.
+	offset int64
+
+	// What a WARC record tells beside the body.
+	url       string // the target URI, when the record gives it
+	host      string // its host
+	fetchTime string // WARC-Date, RFC 3339
+	skipped   int    // records of the input skipped before this one (and after, for its last)
+	// For a 3xx: where the redirects lead, the status found there and the
+	// redirects followed; or why they were not followed. body and size are
+	// then the target's.
+	redirectTarget string
+	redirectStatus int
+	redirectHops   int
+	redirectError  string
 }
 
 // surveySource hands out an input's captures in order. next returns
@@ -68,7 +84,7 @@ func surveyKind(input string) (kind string, err error) {
 	case strings.HasPrefix(lower, "http://"), strings.HasPrefix(lower, "https://"):
 		return "", fmt.Errorf("%s: http(s) inputs are not yet supported", input)
 	case strings.HasSuffix(lower, ".warc"), strings.HasSuffix(lower, ".warc.gz"):
-		return "", fmt.Errorf("%s: WARC inputs are not yet supported", input)
+		return "warc", nil
 	case strings.HasSuffix(lower, ".tar.gz"), strings.HasSuffix(lower, ".tgz"):
 		return "archive", nil
 	}
@@ -81,8 +97,12 @@ func openSurveySource(input string) (surveySource, error) {
 	if err != nil {
 		return nil, err
 	}
-	if kind == "archive" {
+	switch kind {
+	case "archive":
 		return openArchiveSource(input)
+	case "warc":
+		_, gz := isWARC(input)
+		return openWARCSource(input, gz)
 	}
 	fi, err := os.Stat(input)
 	if err != nil {

@@ -28,6 +28,20 @@ type captureRow struct {
 	Unused       int    `json:"unused"`
 	LintErrors   int    `json:"lint_errors"`
 	LintWarnings int    `json:"lint_warnings"`
+	// Policy and Reason are what Google's status table makes of the
+	// status (robots.StatusPolicy): for a followed redirect, of the
+	// target's.
+	Policy string `json:"policy"`
+	Reason string `json:"reason"`
+	// What a WARC record adds: where the record starts in its file, when
+	// it was fetched, the records skipped before it, and a 3xx's redirects.
+	Offset         int64  `json:"offset,omitempty"`
+	FetchTime      string `json:"fetch_time,omitempty"`
+	Skipped        int    `json:"skipped,omitempty"`
+	RedirectTarget string `json:"redirect_target,omitempty"`
+	RedirectStatus int    `json:"redirect_status,omitempty"`
+	RedirectHops   int    `json:"redirect_hops,omitempty"`
+	RedirectError  string `json:"redirect_error,omitempty"`
 }
 
 // errorRow is the line of captures.jsonl for a capture that could not be
@@ -39,6 +53,9 @@ type errorRow struct {
 	Site   string `json:"site,omitempty"`
 	Error  string `json:"error"`
 	Offset int64  `json:"offset,omitempty"`
+	// Skipped counts, in a WARC input, the records skipped before this
+	// one, as a capture row does.
+	Skipped int `json:"skipped,omitempty"`
 }
 
 // agentRow is a line of agents.jsonl: what one capture says to one agent.
@@ -89,25 +106,40 @@ type surveyResult struct {
 // surveyCapture answers for c and agents.
 func surveyCapture(c *capture, agents []string) *surveyResult {
 	if c.err != nil {
-		e := &errorRow{Index: c.index, Input: c.input, File: c.file, Site: c.site, Error: c.err.Error(), Offset: c.offset}
+		e := &errorRow{Index: c.index, Input: c.input, File: c.file, Site: c.site, Error: c.err.Error(), Offset: c.offset, Skipped: c.skipped}
 		return &surveyResult{capture: jsonLine(e), err: e}
 	}
 	host, target := hostOf(c.site)
-	r := robots.Parse(c.body)
+	if c.url != "" {
+		host, target = c.host, c.url
+	}
+	status := c.status
+	if c.redirectHops > 0 {
+		status = c.redirectStatus // the policy is the target's
+	}
+	r := robots.FromStatus(status, c.body)
 	row := &captureRow{
 		Index: c.index, Input: c.input, File: c.file, Site: c.site, Host: host, URL: target,
 		Status: c.status, Bytes: c.size, Truncated: r.Truncated(), Sitemaps: len(r.Sitemaps()),
+		Policy: policyName(r.Policy()), Reason: reasonName(r.Reason()),
+		Offset: c.offset, FetchTime: c.fetchTime, Skipped: c.skipped,
+		RedirectTarget: c.redirectTarget, RedirectStatus: c.redirectStatus, RedirectHops: c.redirectHops,
+		RedirectError: c.redirectError,
 	}
-	rep := robots.ReportOf(c.body)
-	row.Valid, row.Unused = rep.Valid, rep.Unused
-	for _, d := range lint.Lint(c.body) {
-		switch d.Severity {
-		case lint.Error:
-			row.LintErrors++
-		case lint.Warning:
-			row.LintWarnings++
+	// The body of a response Google does not parse (a 404 page, a 503
+	// page) is no robots.txt: it is counted in bytes and not read.
+	if r.Policy() == robots.Conditional {
+		rep := robots.ReportOf(c.body)
+		row.Valid, row.Unused = rep.Valid, rep.Unused
+		for _, d := range lint.Lint(c.body) {
+			switch d.Severity {
+			case lint.Error:
+				row.LintErrors++
+			case lint.Warning:
+				row.LintWarnings++
+			}
+			row.HTML = row.HTML || d.Code == lint.CodeHTML
 		}
-		row.HTML = row.HTML || d.Code == lint.CodeHTML
 	}
 	res := &surveyResult{capture: jsonLine(row), row: row, agentRs: make([]agentRow, len(agents))}
 	preamble := signalPreamble(r)
@@ -121,6 +153,38 @@ func surveyCapture(c *capture, agents []string) *surveyResult {
 	}
 	res.agents = buf
 	return res
+}
+
+// policyName is a Policy as the rows write it: one word, for SQL.
+func policyName(p robots.Policy) string {
+	switch p {
+	case robots.Conditional:
+		return "parsed" // the rules decide
+	case robots.FullAllow:
+		return "allow_all"
+	case robots.FullDisallow:
+		return "disallow_all"
+	}
+	return "unknown"
+}
+
+// reasonName is a Reason as the rows write it: one word, for SQL.
+func reasonName(r robots.Reason) string {
+	switch r {
+	case robots.ReasonOK:
+		return "ok"
+	case robots.ReasonUnavailable:
+		return "unavailable"
+	case robots.ReasonRedirects:
+		return "redirects"
+	case robots.ReasonServerError:
+		return "server_error"
+	case robots.ReasonTooManyRequests:
+		return "too_many_requests"
+	case robots.ReasonNetwork:
+		return "network"
+	}
+	return "unknown"
 }
 
 // classified is what Agent.Classify returned.

@@ -582,7 +582,6 @@ func TestSurveyUsageErrors(t *testing.T) {
 		{[]string{surveyCorpus}, "--out DIR is required"},
 		{[]string{"--out", dir, "--format", "csv", surveyCorpus}, `unknown format "csv" (want jsonl)`},
 		{[]string{"--out", dir, "--format", "parquet", surveyCorpus}, "--format parquet is not yet supported (jsonl is)"},
-		{[]string{"--out", dir, "crawl.warc.gz"}, "crawl.warc.gz: WARC inputs are not yet supported"},
 		{[]string{"--out", dir, "https://example.com/crawl.tar.gz"}, "https://example.com/crawl.tar.gz: http(s) inputs are not yet supported"},
 		{[]string{"--out", dir}, "no INPUT given"},
 		{[]string{"--out", dir, "--shard", "5/4", surveyCorpus}, `bad --shard "5/4" (want K/N with 1 ≤ K ≤ N)`},

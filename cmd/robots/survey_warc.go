@@ -1,0 +1,552 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/nlnwa/gowarc/v3"
+)
+
+// surveyMaxRecordBytes bounds one WARC record as read from its input,
+// uncompressed: its WARC header and its block. Each record is read through
+// a reader that stops there, so a record's memory and time are spent only
+// up to this bound, whatever its Content-Length or HTTP header claims. A
+// robots.txt response holds at most Google's 500 KiB that count plus its
+// headers; the rest of a longer body is still read and counted, up to this
+// bound. A longer record is an error row.
+const surveyMaxRecordBytes = 16 << 20
+
+// surveyMaxRedirectHops is how many redirects of a robots.txt response are
+// followed, Google's five (RFC 9309 asks for at least five): the capture's
+// own 3xx counts as the first.
+const surveyMaxRedirectHops = 5
+
+// surveyMaxRedirectIndexBytes bounds what one WARC input holds to follow
+// redirects at its end: the index of its responses by URL (URL, Location,
+// offset) and the 3xx captures waiting to be answered, counted as their
+// strings' bytes plus surveyRedirectEntryBytes each. Past it, responses
+// are no longer indexed and a 3xx capture is answered where it is read,
+// with redirect_error "index_full". 32 MiB holds about 200,000 responses
+// of 100-byte URLs.
+const surveyMaxRedirectIndexBytes = 32 << 20
+
+// surveyRedirectEntryBytes is what an index entry or a waiting capture is
+// counted for beside its strings: the map's and the struct's own memory.
+const surveyRedirectEntryBytes = 96
+
+// surveyGzipMagic starts every gzip member: the ID bytes and deflate's
+// method. Junk is skipped up to the next occurrence.
+var surveyGzipMagic = []byte{0x1f, 0x8b, 0x08}
+
+// The redirect_error values of a 3xx capture that was not followed.
+const (
+	redirectNoLocation = "no_location" // no Location header, or one that is no URL
+	redirectAbsent     = "absent"      // the target has no response in the input
+	redirectHops       = "hops"        // more than surveyMaxRedirectHops redirects
+	redirectIndexFull  = "index_full"  // surveyMaxRedirectIndexBytes was reached
+)
+
+// errRecordTooLong is the error of a record past surveyMaxRecordBytes.
+var errRecordTooLong = fmt.Errorf("record longer than %d bytes", surveyMaxRecordBytes)
+
+// isWARC reports whether an INPUT names a WARC file, and whether gzip
+// members hold its records.
+func isWARC(input string) (warc, gz bool) {
+	lower := strings.ToLower(input)
+	switch {
+	case strings.HasSuffix(lower, ".warc.gz"):
+		return true, true
+	case strings.HasSuffix(lower, ".warc"):
+		return true, false
+	}
+	return false, false
+}
+
+// warcEntry is what the redirect index keeps of a response: enough to
+// follow a redirect through it, or to read its record again.
+type warcEntry struct {
+	offset   int64
+	status   int
+	location string // the resolved Location of a 3xx
+}
+
+// warcSource reads robots.txt responses from a WARC file, one record at a
+// time. The library parses each record and its HTTP block; the source
+// frames the records (a gzip member each, or the records of a plain file),
+// bounds each by surveyMaxRecordBytes, and turns what cannot be read into
+// error rows and resynchronises: at the next gzip member, or at the next
+// "WARC/" line of a plain file.
+type warcSource struct {
+	input string
+	gz    bool
+	f     *os.File
+	count *countingReader // counts the file's bytes read into br
+	br    *bufio.Reader   // the file's bytes
+	zr    *gzip.Reader
+	rec   *bufio.Reader // one record's bytes, uncompressed, behind lim
+	lim   io.LimitedReader
+	un    gowarc.Unmarshaler
+	done  bool
+
+	out     []*capture // read and not yet handed out, in order
+	skipped int        // records skipped since the last capture queued
+	rows    int        // captures queued so far
+
+	index    map[string]warcEntry
+	waiting  []*capture // 3xx captures answered at the end of the input
+	budget   int64      // what index and waiting may still take
+	finished bool
+}
+
+func openWARCSource(name string, gz bool) (*warcSource, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	s := &warcSource{
+		input: name, gz: gz, f: f, count: &countingReader{r: f},
+		un:     surveyUnmarshaler(),
+		index:  map[string]warcEntry{},
+		budget: surveyMaxRedirectIndexBytes,
+	}
+	s.br = bufio.NewReaderSize(s.count, 256<<10)
+	s.rec = bufio.NewReaderSize(&s.lim, 64<<10)
+	return s, nil
+}
+
+// surveyUnmarshaler is the library's record parser as the survey uses it:
+// findings are reported rather than fatal, so that a record is read as far
+// as it can be, and the block is held in memory (it is at most
+// surveyMaxRecordBytes), never spilled to disk.
+func surveyUnmarshaler() gowarc.Unmarshaler {
+	return gowarc.NewUnmarshaler(
+		gowarc.WithSyntaxErrorPolicy(gowarc.ErrWarn),
+		gowarc.WithSpecViolationPolicy(gowarc.ErrWarn),
+		gowarc.WithBlockErrorPolicy(gowarc.ErrWarn),
+		gowarc.WithBufferMaxMemBytes(surveyMaxRecordBytes+1))
+}
+
+// pos is the offset in the file of the next byte a record is read from.
+func (s *warcSource) pos() int64 {
+	if s.gz {
+		return s.count.n - int64(s.br.Buffered())
+	}
+	return s.count.n - int64(s.br.Buffered()) - int64(s.rec.Buffered())
+}
+
+func (s *warcSource) next(take func() (int, bool)) (*capture, error) {
+	// One capture is held back until the next is read, so that the records
+	// skipped after the last one are counted on it.
+	for len(s.out) < 2 && !s.done {
+		if s.gz {
+			s.member(take)
+		} else {
+			s.plainRecord(take)
+		}
+	}
+	if s.done && !s.finished {
+		s.finished = true
+		s.finish(take)
+	}
+	if len(s.out) == 0 {
+		return nil, io.EOF
+	}
+	c := s.out[0]
+	s.out = s.out[1:]
+	return c, nil
+}
+
+// plainRecord reads the next record of a plain WARC file. The bound is
+// armed afresh for each record; the bytes read ahead for the next one
+// count against it.
+func (s *warcSource) plainRecord(take func() (int, bool)) {
+	if s.lim.R == nil {
+		s.lim.R = s.br
+		s.rec.Reset(&s.lim)
+	}
+	s.lim.N = surveyMaxRecordBytes + 1 - int64(s.rec.Buffered())
+	start := s.pos()
+	rec, junk, _, err := s.un.Unmarshal(s.rec)
+	if junk > 0 && err == nil {
+		s.queueError(take, start, fmt.Errorf("%d bytes that are no WARC record", junk))
+	}
+	long := s.pos()-start > surveyMaxRecordBytes
+	switch {
+	case err == io.EOF && rec == nil && s.lim.N > 0:
+		if n := s.rec.Buffered(); n > 0 {
+			s.queueError(take, start, fmt.Errorf("%d bytes that are no WARC record", n))
+		}
+		s.done = true
+		return
+	case err != nil || long:
+		if rec != nil {
+			rec.Close()
+		}
+		if long {
+			err = errRecordTooLong
+		}
+		if err != io.EOF {
+			s.queueError(take, start+junk, err)
+		}
+		// Unmarshal looks for the next record past what it read; when it
+		// read nothing, or looked to the end of the file, the file ends
+		// here.
+		if s.pos() <= start || errors.Is(err, gowarc.ErrNoRecord) && s.lim.N > 0 {
+			s.done = true
+		}
+		return
+	}
+	s.record(rec, start+junk, take)
+	rec.Close()
+}
+
+// member reads the next gzip member of a .warc.gz and the records it
+// holds, one as Common Crawl writes them. Its records together are
+// bounded by surveyMaxRecordBytes.
+func (s *warcSource) member(take func() (int, bool)) {
+	start := s.pos()
+	if _, err := s.br.Peek(1); err != nil {
+		if err != io.EOF {
+			s.queueError(take, start, err)
+		}
+		s.done = true
+		return
+	}
+	var err error
+	if s.zr == nil {
+		s.zr, err = gzip.NewReader(s.br)
+	} else {
+		err = s.zr.Reset(s.br)
+	}
+	if err != nil {
+		s.queueError(take, start, fmt.Errorf("no gzip member: %w", err))
+		s.resync(start)
+		return
+	}
+	s.zr.Multistream(false)
+	s.lim = io.LimitedReader{R: s.zr, N: surveyMaxRecordBytes + 1}
+	s.rec.Reset(&s.lim)
+	failed := false // an error row stands for the member already
+	for {
+		read := surveyMaxRecordBytes + 1 - s.lim.N - int64(s.rec.Buffered())
+		rec, junk, _, err := s.un.Unmarshal(s.rec)
+		if junk > 0 && err == nil {
+			s.queueError(take, start, fmt.Errorf("%d bytes that are no WARC record in the gzip member, %d bytes into it", junk, read))
+		}
+		long := surveyMaxRecordBytes+1-s.lim.N-int64(s.rec.Buffered()) > surveyMaxRecordBytes
+		if err == io.EOF && rec == nil && !long {
+			if n := s.rec.Buffered(); n > 0 {
+				s.queueError(take, start, fmt.Errorf("%d bytes that are no WARC record at the end of the gzip member", n))
+			}
+			break
+		}
+		if err != nil || long {
+			if rec != nil {
+				rec.Close()
+			}
+			if long {
+				err = errRecordTooLong
+			}
+			s.queueError(take, start, err)
+			failed = true
+			break
+		}
+		s.record(rec, start, take)
+		rec.Close()
+	}
+	// The member's end: its checksum is read and checked. A member cut
+	// short or corrupt is an error row, and the next member is looked for
+	// past its start; a record too long is skipped to the member's end,
+	// decompressed and not kept.
+	if _, err := io.Copy(io.Discard, s.zr); err != nil {
+		if !failed {
+			s.queueError(take, start, fmt.Errorf("gzip member: %w", err))
+		}
+		s.resync(start)
+	}
+}
+
+// resync skips the file's bytes from just past start to the next gzip
+// member's magic bytes, or to its end.
+func (s *warcSource) resync(start int64) {
+	if _, err := s.f.Seek(start+1, io.SeekStart); err != nil {
+		s.done = true
+		return
+	}
+	s.count.n = start + 1
+	s.br.Reset(s.count)
+	for {
+		b, err := s.br.Peek(len(surveyGzipMagic))
+		if bytes.Equal(b, surveyGzipMagic) {
+			return
+		}
+		if err != nil {
+			s.br.Discard(len(b))
+			return // the end: done at the next step
+		}
+		if i := bytes.IndexByte(b[1:], surveyGzipMagic[0]); i >= 0 {
+			s.br.Discard(1 + i)
+		} else {
+			s.br.Discard(len(b))
+		}
+	}
+}
+
+// record handles one parsed record at the given offset.
+func (s *warcSource) record(rec gowarc.WarcRecord, at int64, take func() (int, bool)) {
+	if err := framingError(rec); err != nil {
+		s.queueError(take, at, err)
+		return
+	}
+	if rec.Type() != gowarc.Response {
+		s.skipped++
+		return
+	}
+	target, u := warcTarget(rec)
+	if u == nil {
+		s.skipped++
+		return
+	}
+	resp, ok := rec.Block().(gowarc.HttpResponseBlock)
+	if !ok || resp.HttpStatusCode() < 100 || resp.HttpStatusCode() > 999 {
+		if u.Path != "/robots.txt" {
+			s.skipped++
+			return
+		}
+		s.queueError(take, at, fmt.Errorf("%s: the payload is not an HTTP response", target))
+		return
+	}
+	status := resp.HttpStatusCode()
+	var location string
+	if status >= 300 && status <= 399 {
+		location = resolveLocation(u, resp.HttpHeader().Get("Location"))
+	}
+	s.indexResponse(target, warcEntry{offset: at, status: status, location: location})
+	if u.Path != "/robots.txt" {
+		s.skipped++
+		return
+	}
+	c := &capture{input: s.input, site: u.Host, url: target, host: u.Host, status: status, offset: at,
+		fetchTime: warcDate(rec), skipped: s.skipped}
+	s.skipped = 0
+	s.rows++
+	if status >= 300 && status <= 399 {
+		c.redirectTarget = location
+		if location == "" {
+			c.redirectError = redirectNoLocation
+		} else if cost := int64(len(target)+len(location)+len(c.fetchTime)) + surveyRedirectEntryBytes; cost <= s.budget {
+			s.budget -= cost
+			s.waiting = append(s.waiting, c)
+			return
+		} else {
+			c.redirectError = redirectIndexFull
+		}
+	}
+	var own bool
+	c.index, own = take()
+	if own {
+		if err := payloadOf(resp, c); err != nil {
+			c.err = err
+		}
+	}
+	s.out = append(s.out, c)
+}
+
+// indexResponse records a response for the redirects of this input,
+// while the bound allows.
+func (s *warcSource) indexResponse(target string, e warcEntry) {
+	if _, ok := s.index[target]; ok {
+		return // the first capture of a URL stands for it
+	}
+	cost := int64(len(target)+len(e.location)) + surveyRedirectEntryBytes
+	if cost > s.budget {
+		return
+	}
+	s.budget -= cost
+	s.index[target] = e
+}
+
+// finish answers the 3xx captures of the input, in the order they were
+// read, following each through the index; and counts the records skipped
+// after the last capture on the last one, or on an error row of its own
+// when the input had none.
+func (s *warcSource) finish(take func() (int, bool)) {
+	for _, c := range s.waiting {
+		var own bool
+		c.index, own = take()
+		s.follow(c, own)
+		s.out = append(s.out, c)
+	}
+	s.waiting, s.index = nil, nil
+	if s.skipped == 0 {
+		return
+	}
+	if len(s.out) > 0 {
+		s.out[len(s.out)-1].skipped += s.skipped
+	} else {
+		index, _ := take()
+		s.out = append(s.out, &capture{index: index, input: s.input, skipped: s.skipped,
+			err: fmt.Errorf("no robots.txt response among %d records", s.skipped)})
+	}
+	s.skipped = 0
+}
+
+// follow resolves the redirect of c through the index: at most
+// surveyMaxRedirectHops redirects, the capture's own first. The target
+// found is read again from its offset, when c is this shard's.
+func (s *warcSource) follow(c *capture, own bool) {
+	next := c.redirectTarget
+	for hops := 1; ; hops++ {
+		e, ok := s.index[next]
+		if !ok {
+			c.redirectError = redirectAbsent
+			return
+		}
+		if e.status < 300 || e.status > 399 {
+			c.redirectTarget, c.redirectStatus, c.redirectHops = next, e.status, hops
+			if own {
+				if err := s.readTarget(e.offset, c); err != nil {
+					c.err = fmt.Errorf("redirect target %s: %w", next, err)
+				}
+			}
+			return
+		}
+		if hops == surveyMaxRedirectHops || e.location == "" {
+			c.redirectTarget = next
+			c.redirectError = redirectHops
+			if e.location == "" {
+				c.redirectError = redirectNoLocation
+			}
+			return
+		}
+		next = e.location
+	}
+}
+
+// readTarget reads the response record at offset again, for the body and
+// status a redirect leads to.
+func (s *warcSource) readTarget(offset int64, c *capture) error {
+	f, err := os.Open(s.input)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := f.Seek(offset, io.SeekStart); err != nil {
+		return err
+	}
+	var r io.Reader = bufio.NewReader(f)
+	if s.gz {
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return err
+		}
+		zr.Multistream(false)
+		r = zr
+	}
+	rec, _, _, err := surveyUnmarshaler().Unmarshal(bufio.NewReader(io.LimitReader(r, surveyMaxRecordBytes+1)))
+	if err != nil {
+		return err
+	}
+	defer rec.Close()
+	resp, ok := rec.Block().(gowarc.HttpResponseBlock)
+	if !ok {
+		return errors.New("not an HTTP response")
+	}
+	c.redirectStatus = resp.HttpStatusCode()
+	return payloadOf(resp, c)
+}
+
+// queueError queues an error row at the file's offset at.
+func (s *warcSource) queueError(take func() (int, bool), at int64, err error) {
+	index, _ := take()
+	s.out = append(s.out, &capture{index: index, input: s.input, err: err, offset: at, skipped: s.skipped})
+	s.skipped = 0
+	s.rows++
+}
+
+func (s *warcSource) close() error { return s.f.Close() }
+
+// framingError is the finding that says a record's bytes are not what its
+// header claims: a block shorter than its Content-Length. Other findings
+// (a digest that does not match, a field the standard does not know) do
+// not keep the record from being read.
+func framingError(rec gowarc.WarcRecord) error {
+	want, err := rec.WarcHeader().GetInt64(gowarc.ContentLength)
+	if err != nil {
+		return fmt.Errorf("bad Content-Length: %w", err)
+	}
+	if got := rec.Block().Size(); got != want {
+		return fmt.Errorf("Content-Length %d, block of %d bytes", want, got)
+	}
+	return nil
+}
+
+// warcTarget returns a record's target URI and its URL, or nil when it is
+// not an http(s) URL with a host. WARC 1.0 writes it in angle brackets.
+func warcTarget(rec gowarc.WarcRecord) (string, *url.URL) {
+	raw := strings.TrimSuffix(strings.TrimPrefix(rec.WarcHeader().Get(gowarc.WarcTargetURI), "<"), ">")
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return raw, nil
+	}
+	u.Scheme = strings.ToLower(u.Scheme)
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return raw, nil
+	}
+	u.Host = strings.ToLower(u.Host)
+	u.Fragment = ""
+	return u.String(), u
+}
+
+// resolveLocation returns a Location header's URL, resolved against the
+// URL of the response, in the form warcTarget gives, or "".
+func resolveLocation(base *url.URL, location string) string {
+	if location == "" {
+		return ""
+	}
+	ref, err := url.Parse(strings.TrimSpace(location))
+	if err != nil {
+		return ""
+	}
+	u := base.ResolveReference(ref)
+	u.Scheme, u.Host, u.Fragment = strings.ToLower(u.Scheme), strings.ToLower(u.Host), ""
+	if u.Host == "" || u.Scheme != "http" && u.Scheme != "https" {
+		return ""
+	}
+	return u.String()
+}
+
+// warcDate is a record's WARC-Date in RFC 3339, UTC, or "" when it has
+// none the library reads.
+func warcDate(rec gowarc.WarcRecord) string {
+	t, err := rec.Date()
+	if err != nil {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// payloadOf reads a response's body into c: its first maxInputBytes+1
+// bytes, and its full size. The block is in memory already, at most
+// surveyMaxRecordBytes.
+func payloadOf(resp gowarc.HttpResponseBlock, c *capture) error {
+	r, err := resp.PayloadBytes()
+	if err != nil {
+		return err
+	}
+	c.body, err = readBody(r)
+	if err != nil {
+		return err
+	}
+	rest, err := io.Copy(io.Discard, r)
+	c.size = int64(len(c.body)) + rest
+	return err
+}

@@ -1,0 +1,474 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nlnwa/gowarc/v3"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots"
+)
+
+// warcRow reads the fields a WARC capture adds to a capture row.
+type warcRow struct {
+	testCaptureRow
+	Policy         string `json:"policy"`
+	Reason         string `json:"reason"`
+	FetchTime      string `json:"fetch_time"`
+	Skipped        int    `json:"skipped"`
+	RedirectTarget string `json:"redirect_target"`
+	RedirectStatus int    `json:"redirect_status"`
+	RedirectHops   int    `json:"redirect_hops"`
+	RedirectError  string `json:"redirect_error"`
+}
+
+func warcRows(t *testing.T, run surveyRun) []warcRow {
+	t.Helper()
+	rows := make([]warcRow, len(run.captures))
+	for i, c := range run.captures {
+		require.NoError(t, json.Unmarshal([]byte(c.raw), &rows[i]), c.raw)
+		rows[i].raw = c.raw
+	}
+	return rows
+}
+
+// warcDateOf is the fetch time the test records carry.
+var warcDateOf = time.Date(2025, 6, 1, 12, 30, 0, 0, time.UTC)
+
+// buildRecord builds one WARC record with the library's builder and
+// writes it with its marshaler.
+func buildRecord(t *testing.T, typ gowarc.RecordType, uri, contentType string, block []byte) []byte {
+	t.Helper()
+	rb := gowarc.NewRecordBuilder(typ, gowarc.WithAddMissingRecordId(true), gowarc.WithAddMissingDigest(true))
+	if uri != "" {
+		rb.AddWarcHeader(gowarc.WarcTargetURI, uri)
+	}
+	rb.AddWarcHeaderTime(gowarc.WarcDate, warcDateOf)
+	rb.AddWarcHeader(gowarc.ContentType, contentType)
+	_, err := rb.Write(block)
+	require.NoError(t, err)
+	rec, _, err := rb.Build()
+	require.NoError(t, err)
+	defer rec.Close()
+	var b bytes.Buffer
+	_, _, err = gowarc.NewMarshaler().Marshal(&b, rec, 0)
+	require.NoError(t, err)
+	return b.Bytes()
+}
+
+// response is a response record for uri: the status line and headers,
+// then the body.
+func response(t *testing.T, uri string, status int, headers string, body []byte) []byte {
+	t.Helper()
+	http := fmt.Sprintf("HTTP/1.1 %d Status\r\nContent-Type: text/plain\r\n%s\r\n", status, headers)
+	return buildRecord(t, gowarc.Response, uri, "application/http;msgtype=response", append([]byte(http), body...))
+}
+
+// writeWARC writes records as a .warc, or as a .warc.gz with one gzip
+// member per record, and returns its path.
+func writeWARC(t *testing.T, name string, gz bool, records ...[]byte) string {
+	t.Helper()
+	var b bytes.Buffer
+	for _, r := range records {
+		if gz {
+			b.Write(gzipMember(t, r))
+		} else {
+			b.Write(r)
+		}
+	}
+	p := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(p, b.Bytes(), 0o644))
+	return p
+}
+
+func gzipMember(t *testing.T, p []byte) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	_, err := zw.Write(p)
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	return b.Bytes()
+}
+
+func corpusFile(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(surveyCorpus, name))
+	require.NoError(t, err)
+	return b
+}
+
+// warcCase is a capture of the test WARC and what the survey must make
+// of it: the status and body the policy is read from.
+type warcCase struct {
+	url          string
+	status       int    // the capture's own
+	policyStatus int    // the status the policy is read from
+	body         []byte // the body it is read from
+	hops         int
+	target       string
+	redirectErr  string
+}
+
+// TestSurveyWARC reads a WARC built from corpus files, as .warc and as
+// .warc.gz: 200s, a 404 page, a 503, a 429, redirects to a target in the
+// file (before and after it, through two hops), to one absent, past five
+// hops, a body over 500 KiB and an HTML page served as robots.txt; other
+// records are skipped and counted. Each row agrees with the library:
+// robots.FromStatus of the status and body, and each agent's Classify.
+func TestSurveyWARC(t *testing.T) {
+	a, b, c := corpusFile(t, "files/02144.txt"), corpusFile(t, "files/02270.txt"), corpusFile(t, "files/04637.txt")
+	html := corpusFile(t, "files_html/02168.txt")
+	big := bytes.Repeat(append(append([]byte{}, a...), '\n'), maxInputBytes/len(a)+2)
+	require.Greater(t, len(big), maxInputBytes)
+	page404 := []byte("<html><body>Not found</body></html>")
+
+	var recs [][]byte
+	recs = append(recs,
+		buildRecord(t, gowarc.Warcinfo, "", "application/warc-fields", []byte("software: test\r\n")),
+		buildRecord(t, gowarc.Request, "https://a.example/robots.txt", "application/http;msgtype=request",
+			[]byte("GET /robots.txt HTTP/1.1\r\nHost: a.example\r\n\r\n")),
+		response(t, "https://a.example/robots.txt", 200, "", a),
+		response(t, "http://b.example/robots.txt", 200, "", b),
+		response(t, "https://c.example/robots.txt", 404, "", page404),
+		response(t, "https://d.example/robots.txt", 503, "", []byte("busy")),
+		response(t, "https://e.example/robots.txt", 429, "", []byte("slow down")),
+		// A redirect to a target read after it, and one to a target read before it.
+		response(t, "http://f.example/robots.txt", 301, "Location: https://f.example/robots.txt\r\n", nil),
+		response(t, "https://f.example/robots.txt", 200, "", c),
+		response(t, "http://g.example/robots.txt", 302, "Location: https://f.example/robots.txt\r\n", nil),
+		// Two hops: http to https, then to www, through a relative Location.
+		response(t, "http://h.example/robots.txt", 301, "Location: https://h.example/robots.txt\r\n", nil),
+		response(t, "https://h.example/robots.txt", 301, "Location: //www.h.example/robots.txt\r\n", nil),
+		response(t, "https://www.h.example/robots.txt", 200, "", b),
+		// A target the file does not hold.
+		response(t, "http://i.example/robots.txt", 301, "Location: https://i.example/robots.txt\r\n", nil),
+		response(t, "https://j.example/robots.txt", 200, "", big),
+		response(t, "https://k.example/robots.txt", 200, "", html),
+		response(t, "https://a.example/index.html", 200, "", []byte("<html></html>")),
+		buildRecord(t, gowarc.Metadata, "https://a.example/robots.txt", "application/warc-fields", []byte("fetchTimeMs: 12\r\n")),
+	)
+	// Six redirects before a 200: past the five followed.
+	for i := 0; i < 6; i++ {
+		recs = append(recs, response(t, fmt.Sprintf("https://l%d.example/robots.txt", i), 301,
+			fmt.Sprintf("Location: https://l%d.example/robots.txt\r\n", i+1), nil))
+	}
+	recs = append(recs, response(t, "https://l6.example/robots.txt", 200, "", a))
+	// Five redirects before a 200: followed.
+	for i := 0; i < 5; i++ {
+		recs = append(recs, response(t, fmt.Sprintf("https://m%d.example/robots.txt", i), 301,
+			fmt.Sprintf("Location: https://m%d.example/robots.txt\r\n", i+1), nil))
+	}
+	recs = append(recs, response(t, "https://m5.example/robots.txt", 200, "", c))
+
+	want := []warcCase{
+		{url: "https://a.example/robots.txt", status: 200, policyStatus: 200, body: a},
+		{url: "http://b.example/robots.txt", status: 200, policyStatus: 200, body: b},
+		{url: "https://c.example/robots.txt", status: 404, policyStatus: 404, body: page404},
+		{url: "https://d.example/robots.txt", status: 503, policyStatus: 503, body: []byte("busy")},
+		{url: "https://e.example/robots.txt", status: 429, policyStatus: 429, body: []byte("slow down")},
+		{url: "https://f.example/robots.txt", status: 200, policyStatus: 200, body: c},
+		{url: "https://www.h.example/robots.txt", status: 200, policyStatus: 200, body: b},
+		{url: "https://j.example/robots.txt", status: 200, policyStatus: 200, body: big},
+		{url: "https://k.example/robots.txt", status: 200, policyStatus: 200, body: html},
+		{url: "https://l6.example/robots.txt", status: 200, policyStatus: 200, body: a},
+		{url: "https://m5.example/robots.txt", status: 200, policyStatus: 200, body: c},
+		// The 3xx captures come last, in the order they were read.
+		{url: "http://f.example/robots.txt", status: 301, policyStatus: 200, body: c, hops: 1, target: "https://f.example/robots.txt"},
+		{url: "http://g.example/robots.txt", status: 302, policyStatus: 200, body: c, hops: 1, target: "https://f.example/robots.txt"},
+		{url: "http://h.example/robots.txt", status: 301, policyStatus: 200, body: b, hops: 2, target: "https://www.h.example/robots.txt"},
+		{url: "https://h.example/robots.txt", status: 301, policyStatus: 200, body: b, hops: 1, target: "https://www.h.example/robots.txt"},
+		{url: "http://i.example/robots.txt", status: 301, policyStatus: 301, target: "https://i.example/robots.txt", redirectErr: redirectAbsent},
+	}
+	for i := 0; i < 6; i++ {
+		w := warcCase{url: fmt.Sprintf("https://l%d.example/robots.txt", i), status: 301, policyStatus: 200, body: a,
+			hops: 6 - i, target: "https://l6.example/robots.txt"}
+		if w.hops > surveyMaxRedirectHops {
+			w.policyStatus, w.body, w.hops, w.redirectErr = 301, nil, 0, redirectHops
+			w.target = fmt.Sprintf("https://l%d.example/robots.txt", i+surveyMaxRedirectHops)
+		}
+		want = append(want, w)
+	}
+	for i := 0; i < 5; i++ {
+		want = append(want, warcCase{url: fmt.Sprintf("https://m%d.example/robots.txt", i), status: 301, policyStatus: 200,
+			body: c, hops: 5 - i, target: "https://m5.example/robots.txt"})
+	}
+
+	for _, gz := range []bool{false, true} {
+		name := "crawl.warc"
+		if gz {
+			name += ".gz"
+		}
+		t.Run(name, func(t *testing.T) {
+			input := writeWARC(t, name, gz, recs...)
+			run := runSurveyTest(t, "--agents", strings.Join(surveyTestAgents, ","), input)
+			require.Equal(t, exitOK, run.code, run.stderr)
+			rows := warcRows(t, run)
+			require.Len(t, rows, len(want))
+			skipped := 0
+			for i, w := range want {
+				row := rows[i]
+				skipped += row.Skipped
+				assert.Equal(t, i, row.Index)
+				assert.Empty(t, row.Error, row.raw)
+				assert.Equal(t, w.url, row.URL, row.raw)
+				host := strings.TrimPrefix(strings.TrimPrefix(w.url, "http://"), "https://")
+				assert.Equal(t, strings.TrimSuffix(host, "/robots.txt"), row.Host, row.raw)
+				assert.Equal(t, w.status, row.Status, row.raw)
+				assert.Equal(t, warcDateOf.Format(time.RFC3339), row.FetchTime, row.raw)
+				assert.Equal(t, w.hops, row.RedirectHops, row.raw)
+				assert.Equal(t, w.target, row.RedirectTarget, row.raw)
+				assert.Equal(t, w.redirectErr, row.RedirectError, row.raw)
+				if w.hops > 0 {
+					assert.Equal(t, w.policyStatus, row.RedirectStatus, row.raw)
+				}
+				r := robots.FromStatus(w.policyStatus, w.body)
+				assert.Equal(t, policyName(r.Policy()), row.Policy, row.raw)
+				assert.Equal(t, reasonName(r.Reason()), row.Reason, row.raw)
+				if w.policyStatus == w.status || w.hops > 0 {
+					assert.Equal(t, int64(len(w.body)), row.Bytes, row.raw)
+				}
+				assert.Equal(t, r.Truncated(), row.Truncated, row.raw)
+				assert.Equal(t, len(r.Sitemaps()), row.Sitemaps, row.raw)
+				for j, agent := range surveyTestAgents {
+					ar := run.agents[i*len(surveyTestAgents)+j]
+					require.Equal(t, row.Index, ar.Index)
+					require.Equal(t, agent, ar.Agent)
+					assert.Equal(t, w.url, ar.URL)
+					ag := r.Agent(agent)
+					if agent == surveyAgentAny {
+						ag = r.Agent()
+					}
+					class, allowed, disallowed := ag.Classify()
+					assert.Equal(t, class.String(), ar.Class, ar.raw)
+					assert.Equal(t, allowed, deref(ar.Allowed), ar.raw)
+					assert.Equal(t, disallowed, deref(ar.Disallowed), ar.raw)
+				}
+			}
+			// warcinfo, the request, the page, the metadata record.
+			assert.Equal(t, 4, skipped)
+			// The policies the table gives: all for 503 and 429, none for 404.
+			byURL := map[string]warcRow{}
+			for _, r := range rows {
+				byURL[r.URL] = r
+			}
+			assert.Equal(t, "allow_all", byURL["https://c.example/robots.txt"].Policy)
+			assert.Equal(t, "disallow_all", byURL["https://d.example/robots.txt"].Policy)
+			assert.Equal(t, "disallow_all", byURL["https://e.example/robots.txt"].Policy)
+			assert.Equal(t, "allow_all", byURL["http://i.example/robots.txt"].Policy)
+			assert.True(t, byURL["https://j.example/robots.txt"].Truncated)
+			assert.True(t, byURL["https://k.example/robots.txt"].HTML)
+			assert.False(t, byURL["https://c.example/robots.txt"].HTML, "a 404 page is not read as robots.txt")
+			for _, ar := range run.agents {
+				switch ar.URL {
+				case "https://d.example/robots.txt", "https://e.example/robots.txt":
+					assert.Equal(t, "all", ar.Class, ar.raw)
+				case "https://c.example/robots.txt", "http://i.example/robots.txt":
+					assert.Equal(t, "none", ar.Class, ar.raw)
+				}
+			}
+		})
+	}
+}
+
+// TestSurveyWARCShards: four shards of a WARC with redirects write
+// together the rows of one run.
+func TestSurveyWARCShards(t *testing.T) {
+	a, b := corpusFile(t, "files/02144.txt"), corpusFile(t, "files/02270.txt")
+	input := writeWARC(t, "s.warc.gz", true,
+		response(t, "http://a.example/robots.txt", 301, "Location: https://a.example/robots.txt\r\n", nil),
+		response(t, "https://a.example/robots.txt", 200, "", a),
+		buildRecord(t, gowarc.Warcinfo, "", "application/warc-fields", []byte("x: y\r\n")),
+		response(t, "https://b.example/robots.txt", 200, "", b),
+		response(t, "http://b.example/robots.txt", 302, "Location: https://b.example/robots.txt\r\n", nil),
+		response(t, "https://c.example/robots.txt", 503, "", nil),
+	)
+	whole := runSurveyTest(t, "--agents", "GPTBot,*", input)
+	require.Equal(t, exitOK, whole.code, whole.stderr)
+	var got []string
+	for k := 1; k <= 4; k++ {
+		s := runSurveyTest(t, "--agents", "GPTBot,*", "--shard", fmt.Sprintf("%d/4", k), input)
+		require.Equal(t, exitOK, s.code, s.stderr)
+		for _, c := range s.captures {
+			got = append(got, c.raw)
+		}
+	}
+	var all []string
+	for _, c := range whole.captures {
+		all = append(all, c.raw)
+	}
+	assert.ElementsMatch(t, all, got)
+}
+
+// TestSurveyWARCBadInput: each kind of bad input is an error row with its
+// offset, and the records after it are read.
+func TestSurveyWARCBadInput(t *testing.T) {
+	body := corpusFile(t, "files/02144.txt")
+	good := response(t, "https://good.example/robots.txt", 200, "", body)
+	after := response(t, "https://after.example/robots.txt", 200, "", body)
+	final := response(t, "https://final.example/robots.txt", 200, "", body)
+	// A record whose Content-Length claims more than its block holds.
+	lying := response(t, "https://lying.example/robots.txt", 200, "", body)
+	lyingLonger := bytes.Replace(lying, []byte(fmt.Sprintf("Content-Length: %d", blockLen(lying))),
+		[]byte(fmt.Sprintf("Content-Length: %d", blockLen(lying)+100)), 1)
+	lyingShorter := bytes.Replace(lying, []byte(fmt.Sprintf("Content-Length: %d", blockLen(lying))),
+		[]byte(fmt.Sprintf("Content-Length: %d", blockLen(lying)-40)), 1)
+	require.NotEqual(t, lying, lyingLonger)
+	notHTTP := buildRecord(t, gowarc.Response, "https://nothttp.example/robots.txt", "application/http;msgtype=response", []byte("hello, world"))
+	notHTTPType := buildRecord(t, gowarc.Response, "https://plain.example/robots.txt", "text/plain", body)
+	junk := []byte("this is not a record\r\n")
+	truncated := gzipMember(t, good)
+	truncated = truncated[:len(truncated)/2]
+
+	for _, tt := range []struct {
+		name   string
+		gz     bool
+		parts  [][]byte // gzip members already when gz
+		errors int
+		offset int64 // of the first error row
+		match  string
+		// lost: the record after the bad one is lost with it, as when a
+		// plain file's Content-Length reaches into it
+		lost bool
+	}{
+		{"truncated gzip member", true, [][]byte{gzipMember(t, good), truncated, gzipMember(t, after)}, 1, -1, "flate: corrupt input", false},
+		{"truncated gzip member at the end", true, [][]byte{gzipMember(t, good), gzipMember(t, after), truncated}, 1, -1, "unexpected EOF", false},
+		{"junk between gzip members", true, [][]byte{gzipMember(t, good), junk, gzipMember(t, after)}, 1, -1, "gzip", false},
+		{"junk between records", false, [][]byte{good, junk, after}, 1, int64(len(good)), "no WARC record", false},
+		{"Content-Length too long, gzip", true, [][]byte{gzipMember(t, good), gzipMember(t, lyingLonger), gzipMember(t, after)}, 1, -1, "Content-Length", false},
+		{"Content-Length too short, gzip", true, [][]byte{gzipMember(t, good), gzipMember(t, lyingShorter), gzipMember(t, after)}, 1, -1, "no WARC record", false},
+		{"Content-Length too long", false, [][]byte{good, lyingLonger, after}, 1, int64(len(good) + len(lyingLonger) - 4 + 100), "no WARC record", true},
+		{"Content-Length too short", false, [][]byte{good, lyingShorter, after}, 1, -1, "no WARC record", false},
+		{"non-HTTP payload", false, [][]byte{good, notHTTP, after}, 1, int64(len(good)), "not an HTTP response", false},
+		{"non-HTTP content type", true, [][]byte{gzipMember(t, good), gzipMember(t, notHTTPType), gzipMember(t, after)}, 1, int64(len(gzipMember(t, good))), "not an HTTP response", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			name := "bad.warc"
+			if tt.gz {
+				name += ".gz"
+			}
+			p := filepath.Join(t.TempDir(), name)
+			last := final
+			if strings.HasSuffix(tt.name, "at the end") {
+				last = nil
+			} else if tt.gz {
+				last = gzipMember(t, final)
+			}
+			require.NoError(t, os.WriteFile(p, append(bytes.Join(tt.parts, nil), last...), 0o644))
+			run := runSurveyTest(t, "--agents", "GPTBot", p)
+			assert.Equal(t, exitNegative, run.code, run.stderr)
+			var errs []testCaptureRow
+			urls := map[string]bool{}
+			for _, c := range run.captures {
+				if c.Error != "" {
+					errs = append(errs, c)
+				} else {
+					urls[c.URL] = true
+				}
+			}
+			require.Len(t, errs, tt.errors, run.stdout)
+			assert.Contains(t, errs[0].Error, tt.match, errs[0].raw)
+			if tt.offset >= 0 {
+				assert.Equal(t, tt.offset, errs[0].Offset, errs[0].raw)
+			} else {
+				assert.Positive(t, errs[0].Offset, errs[0].raw)
+			}
+			assert.True(t, urls["https://good.example/robots.txt"], "the record before is read")
+			if !tt.lost && !strings.HasSuffix(tt.name, "at the end") {
+				assert.True(t, urls["https://after.example/robots.txt"], "the record after is read")
+			}
+			if last != nil {
+				assert.True(t, urls["https://final.example/robots.txt"], "the input is read to its end")
+			}
+		})
+	}
+}
+
+// blockLen is the Content-Length a marshalled record states.
+func blockLen(rec []byte) int {
+	var n int
+	i := bytes.Index(rec, []byte("Content-Length: "))
+	fmt.Sscanf(string(rec[i+len("Content-Length: "):]), "%d", &n)
+	return n
+}
+
+// TestSurveyWARCRecordBound: a record past surveyMaxRecordBytes is an
+// error row, read no further than the bound, and the next record is read.
+func TestSurveyWARCRecordBound(t *testing.T) {
+	huge := response(t, "https://huge.example/robots.txt", 200, "", bytes.Repeat([]byte("Disallow: /x\n"), surveyMaxRecordBytes/13+1))
+	after := response(t, "https://after.example/robots.txt", 200, "", corpusFile(t, "files/02144.txt"))
+	for _, gz := range []bool{false, true} {
+		name := "huge.warc"
+		if gz {
+			name += ".gz"
+		}
+		t.Run(name, func(t *testing.T) {
+			run := runSurveyTest(t, "--agents", "GPTBot", writeWARC(t, name, gz, huge, after))
+			assert.Equal(t, exitNegative, run.code)
+			require.NotEmpty(t, run.captures)
+			assert.Contains(t, run.captures[0].Error, errRecordTooLong.Error(), run.captures[0].raw)
+			last := run.captures[len(run.captures)-1]
+			assert.Equal(t, "https://after.example/robots.txt", last.URL, last.raw)
+		})
+	}
+}
+
+// TestSurveyWARCRedirectBound: past surveyMaxRedirectIndexBytes, a 3xx
+// capture is answered where it is read, with redirect_error index_full.
+func TestSurveyWARCRedirectBound(t *testing.T) {
+	s := &warcSource{index: map[string]warcEntry{}, budget: surveyMaxRedirectIndexBytes}
+	long := "https://x.example/" + strings.Repeat("a", surveyMaxRedirectIndexBytes) + "/robots.txt"
+	s.indexResponse(long, warcEntry{status: 200})
+	assert.Empty(t, s.index, "an entry past the bound is not kept")
+	s.indexResponse("https://y.example/robots.txt", warcEntry{status: 200})
+	assert.Len(t, s.index, 1)
+	assert.Less(t, s.budget, int64(surveyMaxRedirectIndexBytes))
+
+	// Through the source: the bound spent, a redirect is not held.
+	p := writeWARC(t, "r.warc", false,
+		response(t, "http://a.example/robots.txt", 301, "Location: https://a.example/robots.txt\r\n", nil),
+		response(t, "https://a.example/robots.txt", 200, "", []byte("User-agent: *\nDisallow: /\n")))
+	src, err := openWARCSource(p, false)
+	require.NoError(t, err)
+	defer src.close()
+	src.budget = 0
+	index := 0
+	take := func() (int, bool) { index++; return index - 1, true }
+	var got []*capture
+	for {
+		c, err := src.next(take)
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		got = append(got, c)
+	}
+	require.Len(t, got, 2)
+	assert.Equal(t, redirectIndexFull, got[0].redirectError)
+	assert.Equal(t, 301, got[0].status)
+	assert.Equal(t, 0, got[0].redirectHops)
+}
+
+// TestSurveyWARCNoCapture: a WARC with no robots.txt response is one
+// error row that counts its skipped records.
+func TestSurveyWARCNoCapture(t *testing.T) {
+	p := writeWARC(t, "none.warc.gz", true,
+		buildRecord(t, gowarc.Warcinfo, "", "application/warc-fields", []byte("x: y\r\n")),
+		response(t, "https://a.example/", 200, "", []byte("<html></html>")))
+	run := runSurveyTest(t, p)
+	assert.Equal(t, exitNegative, run.code)
+	require.Len(t, run.captures, 1)
+	rows := warcRows(t, run)
+	assert.Equal(t, 2, rows[0].Skipped, rows[0].raw)
+	assert.Contains(t, rows[0].Error, "no robots.txt response among 2 records")
+}
