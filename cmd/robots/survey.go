@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-const surveySynopsis = `robots survey --out DIR [--agents LIST] [--format jsonl] [--shard K/N] [--progress] INPUT...
+const surveySynopsis = `robots survey --out DIR [--agents LIST] [--format parquet|jsonl] [--shard K/N] [--progress] INPUT...
 
 Reads robots.txt captures and writes, for each, what Google's crawler
 reads in it, and for each capture and agent which group applies and how
@@ -31,11 +31,14 @@ the files, a first pass reads the member headers up to the manifest and a
 second reads the captures. WARC files and http(s) inputs are not yet
 supported.
 
-Under --out DIR, writes captures.jsonl, one row per capture, and
-agents.jsonl, one row per capture and agent, in input order; with
---shard K/N, captures-K-of-N.jsonl and agents-K-of-N.jsonl. A capture
-that cannot be read (a member of a broken archive, a file that cannot be
-opened) is a row with an "error" member, and the run goes on.
+Under --out DIR, --format parquet (the default) writes captures.parquet,
+one row per capture, agents.parquet, one row per capture and agent, and
+errors.parquet, one row per capture that could not be read (a member of
+a broken archive, a file that cannot be opened), in input order; with
+--shard K/N, captures-K-of-N.parquet and so on. --format jsonl writes the
+same rows as JSON Lines, captures.jsonl (the error rows among the
+captures, with an "error" member) and agents.jsonl. After an error row
+the run goes on.
 
 --agents is a comma-separated list of product tokens; * stands for any
 crawler (the '*' groups alone). The default list names Google's, Bing's
@@ -54,10 +57,10 @@ errors or when the output cannot be written.`
 // that memory stays flat (each holds at most a 500 KiB body).
 const surveyQueuePerWorker = 4
 
-// surveyFormats are the values of --format; only jsonl is written yet.
+// surveyFormats are the values of --format.
 const (
-	surveyFormatJSONL   = "jsonl"
 	surveyFormatParquet = "parquet"
+	surveyFormatJSONL   = "jsonl"
 )
 
 // surveyConfig is a survey's parsed arguments.
@@ -67,6 +70,7 @@ type surveyConfig struct {
 	inputs   []string
 	shardK   int // 1-based; 0 with shardN 0 when the run is whole
 	shardN   int
+	format   string // surveyFormatParquet or surveyFormatJSONL
 	progress bool
 	workers  int
 }
@@ -77,7 +81,7 @@ func runSurvey(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var showProgress bool
 	fs := newFlagSet("survey", surveySynopsis, stderr)
 	fs.StringVar(&agents, "agents", "", "comma-separated agents to answer for (default: the list in docs/survey.md)")
-	fs.StringVar(&format, "format", surveyFormatJSONL, "output format: jsonl (parquet is not yet supported)")
+	fs.StringVar(&format, "format", surveyFormatParquet, "output format: parquet or jsonl")
 	fs.StringVar(&out, "out", "", "directory to write the rows to (required)")
 	fs.StringVar(&shard, "shard", "", "answer only share K of N of the captures (K/N, 1 ≤ K ≤ N)")
 	fs.BoolVar(&showProgress, "progress", false, "report captures per second on stderr")
@@ -99,13 +103,11 @@ func runSurvey(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // surveyArgs checks the arguments, or says in one line why they make no
 // run.
 func surveyArgs(agents, format, out, shard string, inputs []string) (surveyConfig, string) {
-	cfg := surveyConfig{out: out, inputs: inputs}
+	cfg := surveyConfig{out: out, inputs: inputs, format: format}
 	switch format {
-	case surveyFormatJSONL:
-	case surveyFormatParquet:
-		return cfg, "--format parquet is not yet supported (jsonl is)"
+	case surveyFormatParquet, surveyFormatJSONL:
 	default:
-		return cfg, fmt.Sprintf("unknown format %q (want jsonl)", format)
+		return cfg, fmt.Sprintf("unknown format %q (want parquet or jsonl)", format)
 	}
 	if out == "" {
 		return cfg, "--out DIR is required"
@@ -177,31 +179,16 @@ func survey(cfg surveyConfig, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robots survey: %v\n", err)
 		return exitUsage
 	}
-	suffix := ".jsonl"
-	if cfg.shardN > 0 {
-		suffix = fmt.Sprintf("-%d-of-%d.jsonl", cfg.shardK, cfg.shardN)
-	}
-	capF, err := os.Create(filepath.Join(cfg.out, "captures"+suffix))
+	w, err := newSurveyWriter(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "robots survey: %v\n", err)
 		return exitUsage
 	}
-	defer capF.Close()
-	agF, err := os.Create(filepath.Join(cfg.out, "agents"+suffix))
-	if err != nil {
-		fmt.Fprintf(stderr, "robots survey: %v\n", err)
-		return exitUsage
-	}
-	defer agF.Close()
-	capW, agW := bufio.NewWriterSize(capF, 256<<10), bufio.NewWriterSize(agF, 1<<20)
 
 	sum := newSurveySummary(cfg.agents)
 	prog := newSurveyProgress(stderr, cfg.progress)
 	inputErrs, werr := surveyPipeline(cfg, openSurveySource, func(res *surveyResult) error {
-		if _, err := capW.Write(res.capture); err != nil {
-			return err
-		}
-		if _, err := agW.Write(res.agents); err != nil {
+		if err := w.write(res); err != nil {
 			return err
 		}
 		sum.add(res)
@@ -213,10 +200,8 @@ func survey(cfg surveyConfig, stdout, stderr io.Writer) int {
 		return nil
 	})
 	prog.finish()
-	for _, f := range []func() error{capW.Flush, agW.Flush, capF.Close, agF.Close} {
-		if err := f(); werr == nil && !errors.Is(err, os.ErrClosed) {
-			werr = err
-		}
+	if err := w.close(); werr == nil {
+		werr = err
 	}
 	if werr != nil {
 		fmt.Fprintf(stderr, "robots survey: %v\n", werr)
@@ -233,6 +218,65 @@ func survey(cfg surveyConfig, stdout, stderr io.Writer) int {
 		return exitNegative
 	}
 	return exitOK
+}
+
+// surveyWriter writes a survey's rows under --out in one format.
+type surveyWriter interface {
+	write(*surveyResult) error
+	// close writes what is buffered and closes the files.
+	close() error
+}
+
+// newSurveyWriter creates the files of cfg.format under cfg.out: each
+// table's name, then -K-of-N for a shard, so that the shards of a run may
+// share a directory, then the format's extension.
+func newSurveyWriter(cfg surveyConfig) (surveyWriter, error) {
+	suffix := ""
+	if cfg.shardN > 0 {
+		suffix = fmt.Sprintf("-%d-of-%d", cfg.shardK, cfg.shardN)
+	}
+	if cfg.format == surveyFormatJSONL {
+		return newSurveyJSONLWriter(cfg.out, suffix+".jsonl")
+	}
+	return newSurveyParquetWriter(cfg.out, suffix+".parquet")
+}
+
+// surveyJSONLWriter writes captures.jsonl, the error rows among the
+// captures, and agents.jsonl, from the lines the workers encoded.
+type surveyJSONLWriter struct {
+	capF, agF *os.File
+	capW, agW *bufio.Writer
+}
+
+func newSurveyJSONLWriter(dir, suffix string) (*surveyJSONLWriter, error) {
+	capF, err := os.Create(filepath.Join(dir, surveyTableCaptures+suffix))
+	if err != nil {
+		return nil, err
+	}
+	agF, err := os.Create(filepath.Join(dir, surveyTableAgents+suffix))
+	if err != nil {
+		capF.Close()
+		return nil, err
+	}
+	return &surveyJSONLWriter{capF: capF, agF: agF, capW: bufio.NewWriterSize(capF, 256<<10), agW: bufio.NewWriterSize(agF, 1<<20)}, nil
+}
+
+func (w *surveyJSONLWriter) write(res *surveyResult) error {
+	if _, err := w.capW.Write(res.capture); err != nil {
+		return err
+	}
+	_, err := w.agW.Write(res.agents)
+	return err
+}
+
+func (w *surveyJSONLWriter) close() error {
+	var err error
+	for _, f := range []func() error{w.capW.Flush, w.agW.Flush, w.capF.Close, w.agF.Close} {
+		if e := f(); err == nil && !errors.Is(e, os.ErrClosed) {
+			err = e
+		}
+	}
+	return err
 }
 
 // surveyPipeline answers the captures of cfg.inputs, opened with open,

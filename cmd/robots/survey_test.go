@@ -91,7 +91,7 @@ type surveyRun struct {
 func runSurveyTest(t *testing.T, args ...string) surveyRun {
 	t.Helper()
 	out := t.TempDir()
-	r := invoke(run, "", append([]string{"survey", "--out", out}, args...)...)
+	r := invoke(run, "", append([]string{"survey", "--format", "jsonl", "--out", out}, args...)...)
 	run := surveyRun{result: r}
 	suffix := ".jsonl"
 	for i, a := range args {
@@ -580,8 +580,7 @@ func TestSurveyUsageErrors(t *testing.T) {
 		msg  string
 	}{
 		{[]string{surveyCorpus}, "--out DIR is required"},
-		{[]string{"--out", dir, "--format", "csv", surveyCorpus}, `unknown format "csv" (want jsonl)`},
-		{[]string{"--out", dir, "--format", "parquet", surveyCorpus}, "--format parquet is not yet supported (jsonl is)"},
+		{[]string{"--out", dir, "--format", "csv", surveyCorpus}, `unknown format "csv" (want parquet or jsonl)`},
 		{[]string{"--out", dir, "https://example.com/crawl.tar.gz"}, "https://example.com/crawl.tar.gz: http(s) inputs are not yet supported"},
 		{[]string{"--out", dir}, "no INPUT given"},
 		{[]string{"--out", dir, "--shard", "5/4", surveyCorpus}, `bad --shard "5/4" (want K/N with 1 ≤ K ≤ N)`},

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// surveyParquetRowGroupRows bounds the rows of a Parquet row group. The
+// writer holds a row group's columns in memory until it is full, so the
+// bound is what keeps the writer's memory flat whatever the input: about
+// 20 MiB of agent rows. It is also how finely a reader can split a file
+// across its threads (DuckDB's own row groups hold 122,880 rows), and,
+// with parquet-go's 32,767 row groups a file, it lets one file hold about
+// 4.3 billion rows: a run with more is sharded.
+const surveyParquetRowGroupRows = 128 << 10
+
+// surveyParquetTables name the Parquet files. Error rows, which
+// captures.jsonl interleaves with the captures, are a table of their own,
+// so that the columns of captures.parquet are those of a capture read,
+// each typed and non-null unless the JSON row may omit it.
+const (
+	surveyTableCaptures = "captures"
+	surveyTableAgents   = "agents"
+	surveyTableErrors   = "errors"
+)
+
+// surveyParquetWriter writes a survey's rows as Parquet files, one per
+// table, row groups of surveyParquetRowGroupRows rows at most.
+type surveyParquetWriter struct {
+	files    []*os.File
+	captures *parquet.GenericWriter[captureRow]
+	agents   *parquet.GenericWriter[agentRow]
+	errors   *parquet.GenericWriter[errorRow]
+}
+
+// newSurveyParquetWriter creates the table files under dir, named
+// TABLE+suffix.
+func newSurveyParquetWriter(dir, suffix string) (*surveyParquetWriter, error) {
+	w := &surveyParquetWriter{}
+	var err error
+	if w.captures, err = newSurveyParquetTable[captureRow](w, filepath.Join(dir, surveyTableCaptures+suffix)); err != nil {
+		return nil, err
+	}
+	if w.agents, err = newSurveyParquetTable[agentRow](w, filepath.Join(dir, surveyTableAgents+suffix)); err != nil {
+		return nil, err
+	}
+	if w.errors, err = newSurveyParquetTable[errorRow](w, filepath.Join(dir, surveyTableErrors+suffix)); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// newSurveyParquetTable creates the file at path and a writer of rows of
+// type T to it. On error the files created so far are closed.
+func newSurveyParquetTable[T any](w *surveyParquetWriter, path string) (*parquet.GenericWriter[T], error) {
+	f, err := os.Create(path)
+	if err != nil {
+		w.closeFiles()
+		return nil, err
+	}
+	w.files = append(w.files, f)
+	opts := []parquet.WriterOption{
+		parquet.MaxRowsPerRowGroup(surveyParquetRowGroupRows),
+		parquet.Compression(&parquet.Zstd),
+	}
+	for _, o := range surveyParquetTags(reflect.TypeFor[T]()) {
+		opts = append(opts, o)
+	}
+	return parquet.NewGenericWriter[T](f, opts...), nil
+}
+
+// write writes one capture's rows.
+func (w *surveyParquetWriter) write(res *surveyResult) error {
+	if res.err != nil {
+		_, err := w.errors.Write([]errorRow{*res.err})
+		return err
+	}
+	if _, err := w.captures.Write([]captureRow{*res.row}); err != nil {
+		return err
+	}
+	_, err := w.agents.Write(res.agentRs)
+	return err
+}
+
+// close writes the last row groups and the footers, and closes the files.
+func (w *surveyParquetWriter) close() error {
+	err := errors.Join(w.captures.Close(), w.agents.Close(), w.errors.Close())
+	return errors.Join(err, w.closeFiles())
+}
+
+func (w *surveyParquetWriter) closeFiles() error {
+	var err error
+	for _, f := range w.files {
+		err = errors.Join(err, f.Close())
+	}
+	w.files = nil
+	return err
+}
+
+// surveyParquetTags returns the schema options that name and type the
+// Parquet columns of the row type t after its JSON fields, so that a
+// field added to a row struct is a column without a second edit:
+//
+//   - the column is named as the JSON member (snake_case);
+//   - a field the JSON row may omit (omitempty, omitzero, a pointer) is
+//     nullable, and null where the JSON member is absent; the others
+//     are required;
+//   - an int is an INT64, a bool a BOOLEAN, a string a UTF-8 byte array
+//     (dictionary-encoded: most columns repeat a few values), a float64 a
+//     DOUBLE, a map[string]string a MAP, a time.Time a TIMESTAMP in
+//     microseconds, UTC (nanoseconds are read by fewer engines);
+//   - unexported fields and fields tagged json:"-" are not columns.
+//
+// It panics on a field it cannot map (an embedded struct, whose JSON
+// members are flattened by rules this does not repeat); the tests map
+// every row type.
+func surveyParquetTags(t reflect.Type) []*parquet.StructTagOption {
+	var opts []*parquet.StructTagOption
+	tagged := func(name string, tag string) *parquet.StructTagOption {
+		return &parquet.StructTagOption{StructTag: reflect.StructTag(`parquet:"` + tag + `"`), ColumnPath: []string{name}}
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Anonymous {
+			panic(fmt.Sprintf("survey parquet: %s.%s is embedded", t.Name(), f.Name))
+		}
+		if !f.IsExported() {
+			continue
+		}
+		name, rest, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" && rest == "" {
+			opts = append(opts, tagged(f.Name, "-"))
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		tag := []string{name}
+		omit := false
+		for _, o := range strings.Split(rest, ",") {
+			omit = omit || o == "omitempty" || o == "omitzero"
+		}
+		ft := f.Type
+		if ft.Kind() == reflect.Pointer {
+			ft = ft.Elem() // a pointer is nullable already
+		} else if omit {
+			tag = append(tag, "optional")
+		}
+		switch {
+		case ft == reflect.TypeFor[time.Time]():
+			tag = append(tag, "timestamp(microsecond:utc)")
+		case ft.Kind() == reflect.String:
+			tag = append(tag, "dict")
+		case ft.Kind() == reflect.Map && ft.Key().Kind() == reflect.String && ft.Elem().Kind() == reflect.String,
+			ft.Kind() == reflect.Int, ft.Kind() == reflect.Int64, ft.Kind() == reflect.Int32,
+			ft.Kind() == reflect.Bool, ft.Kind() == reflect.Float64:
+		default:
+			panic(fmt.Sprintf("survey parquet: %s.%s: no Parquet type for %s", t.Name(), f.Name, f.Type))
+		}
+		opts = append(opts, tagged(f.Name, strings.Join(tag, ",")))
+	}
+	return opts
+}

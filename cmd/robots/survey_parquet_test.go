@@ -1,0 +1,473 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// surveyOut runs robots survey in the given format with --out in a new
+// directory, and returns the directory and the run.
+func surveyOut(t *testing.T, format string, args ...string) (string, result) {
+	t.Helper()
+	out := t.TempDir()
+	r := invoke(run, "", append([]string{"survey", "--format", format, "--out", out}, args...)...)
+	return out, r
+}
+
+// readParquet reads the rows of the Parquet file at path as T, the row
+// struct the command writes from, through the same mapping of columns.
+func readParquet[T any](t *testing.T, path string) []T {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	st, err := f.Stat()
+	require.NoError(t, err)
+	var opts []parquet.ReaderOption
+	for _, o := range surveyParquetTags(reflect.TypeFor[T]()) {
+		opts = append(opts, o)
+	}
+	rows, err := parquet.Read[T](f, st.Size(), opts...)
+	require.NoError(t, err, path)
+	return rows
+}
+
+// readJSONRows decodes the JSON Lines file at path as T.
+func readJSONRows[T any](t *testing.T, path string) []T {
+	t.Helper()
+	var rows []T
+	readJSONL(t, path, func(line string) {
+		var row T
+		dec := json.NewDecoder(strings.NewReader(line))
+		dec.DisallowUnknownFields()
+		require.NoError(t, dec.Decode(&row), line)
+		rows = append(rows, row)
+	})
+	return rows
+}
+
+// splitJSONCaptures splits the lines of captures.jsonl into captures and
+// error rows, which Parquet writes to tables of their own.
+func splitJSONCaptures(t *testing.T, path string) (captures []captureRow, errs []errorRow) {
+	t.Helper()
+	readJSONL(t, path, func(line string) {
+		dec := json.NewDecoder(strings.NewReader(line))
+		dec.DisallowUnknownFields()
+		if strings.Contains(line, `"error":`) {
+			var e errorRow
+			require.NoError(t, dec.Decode(&e), line)
+			errs = append(errs, e)
+			return
+		}
+		var c captureRow
+		require.NoError(t, dec.Decode(&c), line)
+		captures = append(captures, c)
+	})
+	return captures, errs
+}
+
+// checkSameRows runs the survey with args in both formats and checks
+// that the Parquet files hold the rows of the JSON Lines files, in the
+// same order, and that the summaries are the same.
+func checkSameRows(t *testing.T, wantCode int, args ...string) (captures []captureRow, agents []agentRow, errs []errorRow) {
+	t.Helper()
+	pq, pr := surveyOut(t, surveyFormatParquet, args...)
+	js, jr := surveyOut(t, surveyFormatJSONL, args...)
+	require.Equal(t, wantCode, pr.code, pr.stderr)
+	require.Equal(t, wantCode, jr.code, jr.stderr)
+	assert.Equal(t, jr.stdout, pr.stdout, "the summary does not depend on the format")
+	assert.Equal(t, jr.stderr, pr.stderr)
+
+	wantCaptures, wantErrs := splitJSONCaptures(t, filepath.Join(js, "captures.jsonl"))
+	wantAgents := readJSONRows[agentRow](t, filepath.Join(js, "agents.jsonl"))
+	captures = readParquet[captureRow](t, filepath.Join(pq, "captures.parquet"))
+	agents = readParquet[agentRow](t, filepath.Join(pq, "agents.parquet"))
+	errs = readParquet[errorRow](t, filepath.Join(pq, "errors.parquet"))
+	assert.Equal(t, wantCaptures, nilIfEmpty(captures))
+	assert.Equal(t, wantAgents, nilIfEmpty(agents))
+	assert.Equal(t, wantErrs, nilIfEmpty(errs))
+	return captures, agents, errs
+}
+
+func nilIfEmpty[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+// TestSurveyParquetCorpus: over the licensed corpus, with the default
+// agents, the Parquet files hold the rows the JSON Lines files do, field
+// for field, nulls where a JSON member is absent.
+func TestSurveyParquetCorpus(t *testing.T) {
+	captures, agents, errs := checkSameRows(t, exitOK, surveyCorpus)
+	assert.Len(t, captures, 2682)
+	assert.Len(t, agents, 2682*len(surveyDefaultAgents))
+	assert.Empty(t, errs)
+	var truncated, html, noHost, delays int
+	for _, c := range captures {
+		truncated += b2i(c.Truncated)
+		html += b2i(c.HTML)
+		noHost += b2i(c.Host == "")
+	}
+	for _, a := range agents {
+		delays += b2i(a.CrawlDelay != nil)
+	}
+	// The figures the summary prints for the corpus (docs/survey.md).
+	assert.Equal(t, 2, truncated)
+	assert.Equal(t, 105, html)
+	assert.Positive(t, delays, "some files set a crawl delay")
+	assert.Positive(t, noHost, "some sites name no host: null host and url")
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestSurveyParquetUsageAndErrors: the maps of Content-Signal and
+// Content-Usage, the crawl delay, the group line, and error rows with and
+// without an offset, against the JSON Lines rows.
+func TestSurveyParquetUsageAndErrors(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"managed.example.txt": "Content-Signal: search=yes, ai-train=no, use=reference\n\nUser-agent: *\nAllow: /\n",
+		"paths.example.txt":   "User-agent: GPTBot\nContent-Usage: train-ai=n\nContent-Usage: /blog/ train-ai=y\nCrawl-delay: 2.5\nDisallow: /private\n",
+		"blocked.example.txt": "User-agent: *\nContent-Signal: ai-input=no\nDisallow: /\n",
+	}
+	for name, body := range files {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
+	}
+	archive := buildArchive(t, surveyArchiveFiles, true)
+	data, err := os.ReadFile(archive)
+	require.NoError(t, err)
+	cut := filepath.Join(t.TempDir(), "cut.tar.gz")
+	require.NoError(t, os.WriteFile(cut, data[:len(data)*2/3], 0o644))
+	missing := filepath.Join(t.TempDir(), "missing")
+
+	_, agents, errs := checkSameRows(t, exitNegative, "--agents", "GPTBot,*", dir, cut, missing)
+	require.Len(t, errs, 2)
+	assert.Equal(t, cut, errs[0].Input)
+	assert.Positive(t, errs[0].Offset)
+	assert.Equal(t, missing, errs[1].Input)
+	assert.Zero(t, errs[1].Offset, "null offset: read back as 0")
+	var signal, usage bool
+	for _, a := range agents {
+		if a.Host == "managed.example" && a.Agent == "GPTBot" {
+			signal = true
+			assert.Equal(t, map[string]string{"search": "yes", "ai-train": "no", "use": "reference"}, a.Signal)
+		}
+		if a.Host == "paths.example" && a.Agent == "GPTBot" {
+			usage = true
+			assert.Equal(t, map[string]string{"train-ai": "no"}, a.Usage)
+			require.NotNil(t, a.CrawlDelay)
+			assert.Equal(t, 2.5, *a.CrawlDelay)
+			assert.Equal(t, 1, a.GroupLine)
+		}
+	}
+	assert.True(t, signal && usage, "the rows with usage lines were read")
+}
+
+// parquetColumnType describes a column's type as the tests expect it:
+// the logical type of a leaf (the physical one when it has none), and
+// MAP<key,value> for a map.
+func parquetColumnType(n parquet.Node) string {
+	if n.Leaf() {
+		return n.Type().String()
+	}
+	if n.Type().String() == "MAP" {
+		kv := n.Fields()[0]
+		return "MAP<" + parquetColumnType(kv.Fields()[0]) + "," + parquetColumnType(kv.Fields()[1]) + ">"
+	}
+	return "GROUP"
+}
+
+// surveyParquetColumns are the columns of each table, as docs/survey.md
+// gives them: name, type and whether it is nullable.
+var surveyParquetColumns = map[string][]string{
+	surveyTableCaptures: {
+		"index INT(64,true)", "input STRING", "file STRING", "site STRING",
+		"host STRING null", "url STRING null", "status INT(64,true)", "bytes INT(64,true)",
+		"truncated BOOLEAN", "html BOOLEAN", "sitemaps INT(64,true)", "valid INT(64,true)",
+		"unused INT(64,true)", "lint_errors INT(64,true)", "lint_warnings INT(64,true)",
+	},
+	surveyTableAgents: {
+		"index INT(64,true)", "url STRING null", "host STRING null", "agent STRING",
+		"group STRING", "group_line INT(64,true) null", "group_agent STRING null",
+		"class STRING", "allowed_example STRING null", "disallowed_example STRING null",
+		"root_allowed BOOLEAN", "content_signal MAP<STRING,STRING> null",
+		"content_usage MAP<STRING,STRING> null", "usage_paths BOOLEAN", "crawl_delay DOUBLE null",
+	},
+	surveyTableErrors: {
+		"index INT(64,true)", "input STRING", "file STRING null", "site STRING null",
+		"error STRING", "offset INT(64,true) null",
+	},
+}
+
+// describeColumns lists the top-level columns of schema as
+// surveyParquetColumns does.
+func describeColumns(schema *parquet.Schema) []string {
+	var cols []string
+	for _, f := range schema.Fields() {
+		d := f.Name() + " " + parquetColumnType(f)
+		if f.Optional() {
+			d += " null"
+		}
+		cols = append(cols, d)
+	}
+	return cols
+}
+
+// TestSurveyParquetSchema: the columns of the files a run writes are
+// named as the JSON members, snake_case, and typed for SQL: ints INT64,
+// booleans BOOLEAN, strings UTF-8, nullable where the JSON member may be
+// absent. Every JSON member of the row structs is a column: a field
+// added to them, if any is added, checks against the same rules.
+func TestSurveyParquetSchema(t *testing.T) {
+	out, r := surveyOut(t, surveyFormatParquet, "--agents", "GPTBot", surveyCorpus)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	snake := regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+	for table, rowType := range map[string]reflect.Type{
+		surveyTableCaptures: reflect.TypeFor[captureRow](),
+		surveyTableAgents:   reflect.TypeFor[agentRow](),
+		surveyTableErrors:   reflect.TypeFor[errorRow](),
+	} {
+		t.Run(table, func(t *testing.T) {
+			f, err := os.Open(filepath.Join(out, table+".parquet"))
+			require.NoError(t, err)
+			defer f.Close()
+			st, err := f.Stat()
+			require.NoError(t, err)
+			pf, err := parquet.OpenFile(f, st.Size())
+			require.NoError(t, err)
+			got := describeColumns(pf.Schema())
+			for _, want := range surveyParquetColumns[table] {
+				assert.Contains(t, got, want)
+			}
+			// The JSON members, and the column each should be.
+			var members []string
+			for i := range rowType.NumField() {
+				sf := rowType.Field(i)
+				name, opts, _ := strings.Cut(sf.Tag.Get("json"), ",")
+				if !sf.IsExported() || name == "-" {
+					continue
+				}
+				members = append(members, name)
+				assert.Regexp(t, snake, name)
+				col := slices.IndexFunc(got, func(c string) bool { return strings.HasPrefix(c, name+" ") })
+				if !assert.GreaterOrEqual(t, col, 0, "no column for %s.%s", rowType.Name(), sf.Name) {
+					continue
+				}
+				nullable := strings.Contains(opts, "omit") || sf.Type.Kind() == reflect.Pointer
+				assert.Equal(t, nullable, strings.HasSuffix(got[col], " null"), got[col])
+				ft := sf.Type
+				if ft.Kind() == reflect.Pointer {
+					ft = ft.Elem()
+				}
+				wantType := map[reflect.Kind]string{
+					reflect.Int: "INT(64,true)", reflect.Int64: "INT(64,true)", reflect.Int32: "INT(32,true)",
+					reflect.Bool: "BOOLEAN", reflect.String: "STRING", reflect.Float64: "DOUBLE",
+					reflect.Map: "MAP<STRING,STRING>",
+				}[ft.Kind()]
+				if ft == reflect.TypeFor[time.Time]() {
+					wantType = "TIMESTAMP(isAdjustedToUTC=true,unit=MICROS)"
+				}
+				assert.Equal(t, name+" "+wantType, strings.TrimSuffix(got[col], " null"))
+			}
+			assert.Len(t, got, len(members), "a column for each JSON member, no other: %v", got)
+		})
+	}
+}
+
+// TestSurveyParquetTags: the mapping of a row struct to columns follows
+// its JSON tags for the types a row may gain (a fetch time, a nullable
+// count); a field it cannot type stops it.
+func TestSurveyParquetTags(t *testing.T) {
+	type futureRow struct {
+		Index   int       `json:"index"`
+		Fetched time.Time `json:"fetch_time"`
+		Hops    int32     `json:"hops,omitempty"`
+		Status  *int      `json:"redirect_status,omitempty"`
+		Note    string    `json:"note,omitzero"`
+		Skipped string    `json:"-"`
+		Plain   bool
+		hidden  int
+	}
+	var opts []parquet.SchemaOption
+	for _, o := range surveyParquetTags(reflect.TypeFor[futureRow]()) {
+		opts = append(opts, o)
+	}
+	schema := parquet.SchemaOf(futureRow{}, opts...)
+	assert.Equal(t, []string{
+		"index INT(64,true)", "fetch_time TIMESTAMP(isAdjustedToUTC=true,unit=MICROS)",
+		"hops INT(32,true) null", "redirect_status INT(64,true) null", "note STRING null", "Plain BOOLEAN",
+	}, describeColumns(schema))
+
+	// A round trip: microseconds kept, zero values of omitempty fields null.
+	var buf bytes.Buffer
+	wopts := []parquet.WriterOption{}
+	for _, o := range surveyParquetTags(reflect.TypeFor[futureRow]()) {
+		wopts = append(wopts, o)
+	}
+	w := parquet.NewGenericWriter[futureRow](&buf, wopts...)
+	at := time.Date(2025, 6, 1, 12, 30, 0, 123456000, time.UTC)
+	status := 301
+	in := []futureRow{{Index: 1, Fetched: at, Hops: 2, Status: &status, Note: "n", Skipped: "x", hidden: 3}, {Index: 2, Fetched: at}}
+	_, err := w.Write(in)
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	pf, err := parquet.OpenFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	require.NoError(t, err)
+	rows := pf.RowGroups()[0].Rows()
+	defer rows.Close()
+	got := make([]parquet.Row, 2)
+	n, _ := rows.ReadRows(got)
+	require.Equal(t, 2, n)
+	hops, _ := schema.Lookup("hops")
+	assert.True(t, got[1][hops.ColumnIndex].IsNull(), "a zero omitempty field is null")
+	assert.False(t, got[0][hops.ColumnIndex].IsNull())
+	ts, _ := schema.Lookup("fetch_time")
+	assert.Equal(t, at.UnixMicro(), got[0][ts.ColumnIndex].Int64())
+
+	type embedded struct{ captureRow }
+	assert.PanicsWithValue(t, "survey parquet: embedded.captureRow is embedded", func() {
+		surveyParquetTags(reflect.TypeFor[embedded]())
+	})
+	type sliced struct {
+		Paths []string `json:"paths"`
+	}
+	assert.PanicsWithValue(t, "survey parquet: sliced.Paths: no Parquet type for []string", func() {
+		surveyParquetTags(reflect.TypeFor[sliced]())
+	})
+}
+
+// TestSurveyParquetShards: a shard writes its tables as
+// TABLE-K-of-N.parquet and nothing else, and the shards' rows are one
+// run's rows.
+func TestSurveyParquetShards(t *testing.T) {
+	const n = 3
+	whole, r := surveyOut(t, surveyFormatParquet, "--agents", "GPTBot", surveyCorpus)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	want := readParquet[agentRow](t, filepath.Join(whole, "agents.parquet"))
+	wantCaptures := readParquet[captureRow](t, filepath.Join(whole, "captures.parquet"))
+	var got []agentRow
+	var gotCaptures []captureRow
+	for k := 1; k <= n; k++ {
+		out, r := surveyOut(t, surveyFormatParquet, "--agents", "GPTBot", "--shard", fmt.Sprintf("%d/%d", k, n), surveyCorpus)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		entries, err := os.ReadDir(out)
+		require.NoError(t, err)
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		suffix := "-" + strconv.Itoa(k) + "-of-" + strconv.Itoa(n) + ".parquet"
+		assert.Equal(t, []string{"agents" + suffix, "captures" + suffix, "errors" + suffix}, names)
+		got = append(got, readParquet[agentRow](t, filepath.Join(out, "agents"+suffix))...)
+		gotCaptures = append(gotCaptures, readParquet[captureRow](t, filepath.Join(out, "captures"+suffix))...)
+	}
+	slices.SortFunc(got, func(a, b agentRow) int { return a.Index - b.Index })
+	slices.SortFunc(gotCaptures, func(a, b captureRow) int { return a.Index - b.Index })
+	assert.Equal(t, want, got)
+	assert.Equal(t, wantCaptures, gotCaptures)
+}
+
+// TestSurveyParquetEmpty: an input with no capture gives three files of
+// no rows, each with all its table's columns, which a reader opens as it
+// opens any other.
+func TestSurveyParquetEmpty(t *testing.T) {
+	out, r := surveyOut(t, surveyFormatParquet, t.TempDir())
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "robots survey: 0 captures answered, 0 errors\n")
+	for table, rowType := range map[string]any{
+		surveyTableCaptures: captureRow{},
+		surveyTableAgents:   agentRow{},
+		surveyTableErrors:   errorRow{},
+	} {
+		var opts []parquet.SchemaOption
+		for _, o := range surveyParquetTags(reflect.TypeOf(rowType)) {
+			opts = append(opts, o)
+		}
+		cols := describeColumns(parquet.SchemaOf(rowType, opts...))
+		assert.Subset(t, cols, surveyParquetColumns[table])
+		f, err := os.Open(filepath.Join(out, table+".parquet"))
+		require.NoError(t, err)
+		st, err := f.Stat()
+		require.NoError(t, err)
+		pf, err := parquet.OpenFile(f, st.Size())
+		require.NoError(t, err, table)
+		assert.Zero(t, pf.NumRows(), table)
+		assert.Equal(t, cols, describeColumns(pf.Schema()), table)
+		f.Close()
+	}
+}
+
+// TestSurveyParquetRowGroups: a row group holds at most
+// surveyParquetRowGroupRows rows, the writer starts the next when one is
+// full, and the memory it holds does not grow with the row groups
+// written.
+func TestSurveyParquetRowGroups(t *testing.T) {
+	dir := t.TempDir()
+	w, err := newSurveyParquetWriter(dir, ".parquet")
+	require.NoError(t, err)
+	const perCapture = 1024
+	const groups = 6
+	total := groups*surveyParquetRowGroupRows + 1
+	var heap []uint64
+	for i, written := 0, 0; written < total; i++ {
+		k := min(perCapture, total-written)
+		res := &surveyResult{row: &captureRow{Index: i, Input: "in", File: "f", Site: "s.example", Status: 200}, agentRs: make([]agentRow, k)}
+		for j := range res.agentRs {
+			res.agentRs[j] = agentRow{Index: i, URL: "https://s.example/robots.txt", Host: "s.example", Agent: "GPTBot", Group: "*", Class: "some", Allowed: "/", Disallowed: "/" + strconv.Itoa(written+j)}
+		}
+		require.NoError(t, w.write(res))
+		written += k
+		if written%surveyParquetRowGroupRows == 0 {
+			// Twice: the first GC moves pooled buffers to the victim
+			// cache, the second frees them.
+			runtime.GC()
+			runtime.GC()
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			heap = append(heap, ms.HeapAlloc)
+		}
+	}
+	require.NoError(t, w.close())
+
+	f, err := os.Open(filepath.Join(dir, "agents.parquet"))
+	require.NoError(t, err)
+	defer f.Close()
+	st, err := f.Stat()
+	require.NoError(t, err)
+	pf, err := parquet.OpenFile(f, st.Size())
+	require.NoError(t, err)
+	var sizes []int64
+	for _, rg := range pf.RowGroups() {
+		sizes = append(sizes, rg.NumRows())
+	}
+	want := slices.Repeat([]int64{surveyParquetRowGroupRows}, groups)
+	assert.Equal(t, append(want, 1), sizes)
+
+	require.Len(t, heap, groups)
+	t.Logf("heap after each row group: %v", heap)
+	for _, h := range heap[1:] {
+		assert.Less(t, h, heap[0]+8<<20, "the heap does not grow with the row groups written: %v", heap)
+	}
+}
