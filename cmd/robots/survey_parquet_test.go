@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -88,6 +89,11 @@ func checkSameRows(t *testing.T, wantCode int, args ...string) (captures []captu
 	t.Helper()
 	pq, pr := surveyOut(t, surveyFormatParquet, args...)
 	js, jr := surveyOut(t, surveyFormatJSONL, args...)
+	all := func(string) bool { return true }
+	errRow := func(line string) bool { return strings.Contains(line, `"error":`) }
+	checkNulls(t, filepath.Join(pq, "agents.parquet"), filepath.Join(js, "agents.jsonl"), all)
+	checkNulls(t, filepath.Join(pq, "captures.parquet"), filepath.Join(js, "captures.jsonl"), func(l string) bool { return !errRow(l) })
+	checkNulls(t, filepath.Join(pq, "errors.parquet"), filepath.Join(js, "captures.jsonl"), errRow)
 	require.Equal(t, wantCode, pr.code, pr.stderr)
 	require.Equal(t, wantCode, jr.code, jr.stderr)
 	assert.Equal(t, jr.stdout, pr.stdout, "the summary does not depend on the format")
@@ -109,6 +115,60 @@ func nilIfEmpty[T any](s []T) []T {
 		return nil
 	}
 	return s
+}
+
+// checkNulls checks that the Parquet file at path has a null exactly
+// where the JSON Lines rows omit a member: the rows read as structs
+// cannot tell a null from a zero value.
+func checkNulls(t *testing.T, path string, jsonPath string, keep func(line string) bool) {
+	t.Helper()
+	var want []string
+	readJSONL(t, jsonPath, func(line string) {
+		if !keep(line) {
+			return
+		}
+		var m map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal([]byte(line), &m))
+		want = append(want, strings.Join(slices.Sorted(maps.Keys(m)), ","))
+	})
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	st, err := f.Stat()
+	require.NoError(t, err)
+	pf, err := parquet.OpenFile(f, st.Size())
+	require.NoError(t, err)
+	field := map[int]string{} // leaf column index to top-level column
+	for i, c := range pf.Schema().Columns() {
+		field[i] = c[0]
+	}
+	var got []string
+	for _, rg := range pf.RowGroups() {
+		rows := rg.Rows()
+		buf := make([]parquet.Row, 256)
+		for {
+			n, err := rows.ReadRows(buf)
+			for _, row := range buf[:n] {
+				present := map[string]bool{}
+				for _, v := range row {
+					if !v.IsNull() {
+						present[field[v.Column()]] = true
+					}
+				}
+				got = append(got, strings.Join(slices.Sorted(maps.Keys(present)), ","))
+			}
+			if err != nil {
+				break
+			}
+		}
+		rows.Close()
+	}
+	require.Equal(t, len(want), len(got))
+	for i := range want {
+		if !assert.Equal(t, want[i], got[i], "row %d of %s: the members present", i, filepath.Base(path)) {
+			break
+		}
+	}
 }
 
 // TestSurveyParquetCorpus: over the licensed corpus, with the default
