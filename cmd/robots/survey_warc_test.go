@@ -347,7 +347,7 @@ func TestSurveyWARCBadInput(t *testing.T) {
 		{"junk between records", false, [][]byte{good, junk, after}, 1, int64(len(good)), "no WARC record", false},
 		{"Content-Length too long, gzip", true, [][]byte{gzipMember(t, good), gzipMember(t, lyingLonger), gzipMember(t, after)}, 1, -1, "Content-Length", false},
 		{"Content-Length too short, gzip", true, [][]byte{gzipMember(t, good), gzipMember(t, lyingShorter), gzipMember(t, after)}, 1, -1, "no WARC record", false},
-		{"Content-Length too long", false, [][]byte{good, lyingLonger, after}, 1, int64(len(good) + len(lyingLonger) - 4 + 100), "no WARC record", true},
+		{"Content-Length too long", false, [][]byte{good, lyingLonger, after}, 1, int64(len(good) + len(lyingLonger) - 4 + 100), "no WARC record", true}, // the block takes 100 bytes of the next record, the lying one's marker none,
 		{"Content-Length too short", false, [][]byte{good, lyingShorter, after}, 1, -1, "no WARC record", false},
 		{"non-HTTP payload", false, [][]byte{good, notHTTP, after}, 1, int64(len(good)), "not an HTTP response", false},
 		{"non-HTTP content type", true, [][]byte{gzipMember(t, good), gzipMember(t, notHTTPType), gzipMember(t, after)}, 1, int64(len(gzipMember(t, good))), "not an HTTP response", false},
@@ -432,7 +432,8 @@ func TestSurveyWARCRedirectBound(t *testing.T) {
 	assert.Empty(t, s.index, "an entry past the bound is not kept")
 	s.indexResponse("https://y.example/robots.txt", warcEntry{status: 200})
 	assert.Len(t, s.index, 1)
-	assert.Less(t, s.budget, int64(surveyMaxRedirectIndexBytes))
+	assert.Equal(t, int64(surveyMaxRedirectIndexBytes-len("https://y.example/robots.txt")-surveyRedirectEntryBytes), s.budget,
+		"an entry costs its strings and surveyRedirectEntryBytes")
 
 	// Through the source: the bound spent, a redirect is not held.
 	p := writeWARC(t, "r.warc", false,
