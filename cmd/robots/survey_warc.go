@@ -24,6 +24,14 @@ import (
 // bound. A longer record is an error row.
 const surveyMaxRecordBytes = 16 << 20
 
+// surveyMaxMemberBytes bounds the bytes decompressed from one gzip member
+// of a .warc.gz: past a record too long, the rest of its member is
+// decompressed and dropped to find where the next member starts, and a
+// member longer than this is given up instead (an error row), the next
+// member looked for among the compressed bytes. It bounds the time a
+// gzip bomb costs to decompressing this much.
+const surveyMaxMemberBytes = 4 * surveyMaxRecordBytes
+
 // surveyMaxRedirectHops is how many redirects of a robots.txt response are
 // followed, Google's five (RFC 9309 asks for at least five): the capture's
 // own 3xx counts as the first.
@@ -265,8 +273,16 @@ func (s *warcSource) member(take func() (int, bool)) {
 	// The member's end: its checksum is read and checked. A member cut
 	// short or corrupt is an error row, and the next member is looked for
 	// past its start; a record too long is skipped to the member's end,
-	// decompressed and not kept.
-	if _, err := io.Copy(io.Discard, s.zr); err != nil {
+	// decompressed and not kept, up to surveyMaxMemberBytes.
+	read := surveyMaxRecordBytes + 1 - s.lim.N
+	n, err := io.CopyN(io.Discard, s.zr, surveyMaxMemberBytes-read+1)
+	switch {
+	case err == nil:
+		// Said even after the record's own error row: the rest of the
+		// member is not read.
+		s.queueError(take, start, fmt.Errorf("gzip member longer than %d bytes", read+n-1))
+		s.resync(start)
+	case err != io.EOF:
 		if !failed {
 			s.queueError(take, start, fmt.Errorf("gzip member: %w", err))
 		}

@@ -473,3 +473,35 @@ func TestSurveyWARCNoCapture(t *testing.T) {
 	assert.Equal(t, 2, rows[0].Skipped, rows[0].raw)
 	assert.Contains(t, rows[0].Error, "no robots.txt response among 2 records")
 }
+
+// TestSurveyWARCMemberBound: a gzip member that decompresses past
+// surveyMaxMemberBytes is given up there, an error row, and the next
+// member is found among the compressed bytes.
+func TestSurveyWARCMemberBound(t *testing.T) {
+	head := []byte("WARC/1.1\r\nWARC-Type: resource\r\nContent-Length: 1\r\n\r\n")
+	var bomb bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&bomb, gzip.BestSpeed)
+	require.NoError(t, err)
+	_, err = zw.Write(head)
+	require.NoError(t, err)
+	zeros := make([]byte, 1<<20)
+	for n := 0; n <= surveyMaxMemberBytes; n += len(zeros) {
+		_, err = zw.Write(zeros)
+		require.NoError(t, err)
+	}
+	require.NoError(t, zw.Close())
+	after := response(t, "https://after.example/robots.txt", 200, "", corpusFile(t, "files/02144.txt"))
+	p := filepath.Join(t.TempDir(), "bomb.warc.gz")
+	require.NoError(t, os.WriteFile(p, append(bomb.Bytes(), gzipMember(t, after)...), 0o644))
+	run := runSurveyTest(t, "--agents", "GPTBot", p)
+	assert.Equal(t, exitNegative, run.code)
+	var errs []string
+	for _, c := range run.captures {
+		if c.Error != "" {
+			errs = append(errs, c.Error)
+		}
+	}
+	assert.Contains(t, strings.Join(errs, "\n"), fmt.Sprintf("gzip member longer than %d bytes", surveyMaxMemberBytes))
+	last := run.captures[len(run.captures)-1]
+	assert.Equal(t, "https://after.example/robots.txt", last.URL, last.raw)
+}
