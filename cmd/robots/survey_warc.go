@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httputil"
 	"net/url"
 	"os"
 	"strings"
@@ -552,17 +554,87 @@ func warcDate(rec gowarc.WarcRecord) string {
 
 // payloadOf reads a response's body into c: its first maxInputBytes+1
 // bytes, and its full size. The block is in memory already, at most
-// surveyMaxRecordBytes.
+// surveyMaxRecordBytes. A body stored as it came on the wire, chunked or
+// gzip-encoded, is decoded, as a crawler reads it; one that its writer
+// decoded already but whose headers still say so (the decoding fails) is
+// read as stored.
 func payloadOf(resp gowarc.HttpResponseBlock, c *capture) error {
 	r, err := resp.PayloadBytes()
 	if err != nil {
 		return err
 	}
-	c.body, err = readBody(r)
-	if err != nil {
-		return err
+	if dec := decodeWireBody(resp.ProtocolHeaderBytes(), resp.HttpHeader(), r); dec != nil {
+		if c.body, c.size, err = readCounted(dec, surveyMaxDecodedBytes); err == nil {
+			return nil
+		}
+		// Read again as stored: the cached block can be.
+		if r, err = resp.PayloadBytes(); err != nil {
+			return err
+		}
 	}
-	rest, err := io.Copy(io.Discard, r)
-	c.size = int64(len(c.body)) + rest
+	c.body, c.size, err = readCounted(r, surveyMaxRecordBytes)
 	return err
+}
+
+// surveyMaxDecodedBytes bounds the decoded size counted of a gzip-encoded
+// body: its first 500 KiB are what Google reads, and past this the size
+// is not counted further (bytes says this much).
+const surveyMaxDecodedBytes = 4 * surveyMaxRecordBytes
+
+// decodeWireBody returns a reader of r decoded by the response's
+// Transfer-Encoding (chunked) and Content-Encoding (gzip), or nil when
+// the body is neither. Transfer-Encoding is read from the raw header
+// lines: net/http takes it out of the parsed header.
+func decodeWireBody(raw []byte, h *http.Header, r io.Reader) io.Reader {
+	decoded := false
+	for _, line := range bytes.Split(raw, []byte("\n")) {
+		k, v, ok := bytes.Cut(line, []byte(":"))
+		if ok && strings.EqualFold(string(bytes.TrimSpace(k)), "Transfer-Encoding") &&
+			bytes.Contains(bytes.ToLower(v), []byte("chunked")) {
+			r, decoded = httputil.NewChunkedReader(r), true
+			break
+		}
+	}
+	if h == nil {
+		h = &http.Header{}
+	}
+	switch strings.ToLower(strings.TrimSpace(h.Get("Content-Encoding"))) {
+	case "gzip", "x-gzip":
+		r, decoded = &lazyGzip{r: r}, true
+	}
+	if !decoded {
+		return nil
+	}
+	return r
+}
+
+// lazyGzip decompresses r, reading the gzip header at the first Read.
+type lazyGzip struct {
+	r  io.Reader
+	zr *gzip.Reader
+}
+
+func (g *lazyGzip) Read(p []byte) (int, error) {
+	if g.zr == nil {
+		zr, err := gzip.NewReader(g.r)
+		if err != nil {
+			return 0, err
+		}
+		g.zr = zr
+	}
+	return g.zr.Read(p)
+}
+
+// readCounted reads the first maxInputBytes+1 bytes of r and counts the
+// rest, up to limit bytes in all.
+func readCounted(r io.Reader, limit int64) ([]byte, int64, error) {
+	body, err := readBody(r)
+	if err != nil {
+		return nil, 0, err
+	}
+	rest, err := io.CopyN(io.Discard, r, limit-int64(len(body)))
+	if err == io.EOF {
+		err = nil
+	}
+	return body, int64(len(body)) + rest, err
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http/httputil"
 	"os"
 	"path/filepath"
 	"strings"
@@ -504,4 +505,79 @@ func TestSurveyWARCMemberBound(t *testing.T) {
 	assert.Contains(t, strings.Join(errs, "\n"), fmt.Sprintf("gzip member longer than %d bytes", surveyMaxMemberBytes))
 	last := run.captures[len(run.captures)-1]
 	assert.Equal(t, "https://after.example/robots.txt", last.URL, last.raw)
+}
+
+// TestSurveyWARCEncodedBody: a body stored as it came on the wire,
+// chunked or gzip-encoded, is read decoded; one whose writer decoded it
+// but kept the header is read as stored.
+func TestSurveyWARCEncodedBody(t *testing.T) {
+	body := corpusFile(t, "files/02270.txt")
+	var chunked bytes.Buffer
+	cw := httputil.NewChunkedWriter(&chunked)
+	_, err := cw.Write(body[:len(body)/2])
+	require.NoError(t, err)
+	_, err = cw.Write(body[len(body)/2:])
+	require.NoError(t, err)
+	require.NoError(t, cw.Close())
+	chunked.WriteString("\r\n")
+	gz := gzipMember(t, body)
+	p := writeWARC(t, "enc.warc.gz", true,
+		response(t, "https://chunked.example/robots.txt", 200, "Transfer-Encoding: chunked\r\n", chunked.Bytes()),
+		response(t, "https://gzip.example/robots.txt", 200, "Content-Encoding: gzip\r\n", gz),
+		response(t, "https://both.example/robots.txt", 200, "Transfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n", chunkedOf(t, gz)),
+		response(t, "https://decoded.example/robots.txt", 200, "Content-Encoding: gzip\r\n", body),
+	)
+	run := runSurveyTest(t, "--agents", "GPTBot,*", p)
+	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Len(t, run.captures, 4)
+	r := robots.Parse(body)
+	for i, c := range run.captures {
+		assert.Equal(t, int64(len(body)), c.Bytes, c.raw)
+		assert.Equal(t, len(r.Sitemaps()), c.Sitemaps, c.raw)
+		assert.Equal(t, robots.ReportOf(body).Valid, c.Valid, c.raw)
+		for j, agent := range []string{"GPTBot", "*"} {
+			a := r.Agent(agent)
+			if agent == "*" {
+				a = r.Agent()
+			}
+			class, _, _ := a.Classify()
+			assert.Equal(t, class.String(), run.agents[2*i+j].Class, run.agents[2*i+j].raw)
+		}
+	}
+}
+
+func chunkedOf(t *testing.T, p []byte) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	cw := httputil.NewChunkedWriter(&b)
+	_, err := cw.Write(p)
+	require.NoError(t, err)
+	require.NoError(t, cw.Close())
+	b.WriteString("\r\n")
+	return b.Bytes()
+}
+
+// TestSurveyWARCDecodedBound: a gzip-encoded body is counted up to
+// surveyMaxDecodedBytes decoded, no further; its first 500 KiB are read.
+func TestSurveyWARCDecodedBound(t *testing.T) {
+	var gz bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	require.NoError(t, err)
+	_, err = zw.Write([]byte("User-agent: *\nDisallow: /\n"))
+	require.NoError(t, err)
+	blank := bytes.Repeat([]byte("\n"), 1<<20)
+	for n := 0; n <= surveyMaxDecodedBytes; n += len(blank) {
+		_, err = zw.Write(blank)
+		require.NoError(t, err)
+	}
+	require.NoError(t, zw.Close())
+	require.Less(t, gz.Len(), surveyMaxRecordBytes, "the record itself is within its bound")
+	p := writeWARC(t, "bomb.warc.gz", true,
+		response(t, "https://bomb.example/robots.txt", 200, "Content-Encoding: gzip\r\n", gz.Bytes()))
+	run := runSurveyTest(t, "--agents", "GPTBot", p)
+	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Len(t, run.captures, 1)
+	assert.Equal(t, int64(surveyMaxDecodedBytes), run.captures[0].Bytes, run.captures[0].raw)
+	assert.True(t, run.captures[0].Truncated)
+	assert.Equal(t, "all", run.agents[0].Class, "the first 500 KiB are read")
 }
