@@ -108,7 +108,6 @@ type warcSource struct {
 
 	out     []*capture // read and not yet handed out, in order
 	skipped int        // records skipped since the last capture queued
-	rows    int        // captures queued so far
 
 	index    map[string]warcEntry
 	waiting  []*capture // 3xx captures answered at the end of the input
@@ -245,7 +244,7 @@ func (s *warcSource) member(take func() (int, bool)) {
 	s.lim = io.LimitedReader{R: s.zr, N: surveyMaxRecordBytes + 1}
 	s.rec.Reset(&s.lim)
 	failed := false // an error row stands for the member already
-	for {
+	for records := 0; ; records++ {
 		read := surveyMaxRecordBytes + 1 - s.lim.N - int64(s.rec.Buffered())
 		rec, junk, _, err := s.un.Unmarshal(s.rec)
 		if junk > 0 && err == nil {
@@ -262,7 +261,10 @@ func (s *warcSource) member(take func() (int, bool)) {
 			if rec != nil {
 				rec.Close()
 			}
-			if long {
+			switch {
+			case long && records > 0:
+				err = fmt.Errorf("gzip member with more than %d bytes of records (a .warc.gz is read with one member per record)", surveyMaxRecordBytes)
+			case long:
 				err = errRecordTooLong
 			}
 			s.queueError(take, start, err)
@@ -355,7 +357,6 @@ func (s *warcSource) record(rec gowarc.WarcRecord, at int64, take func() (int, b
 	c := &capture{input: s.input, site: u.Host, url: target, host: u.Host, status: status, offset: at,
 		fetchTime: warcDate(rec), skipped: s.skipped}
 	s.skipped = 0
-	s.rows++
 	if status >= 300 && status <= 399 {
 		c.redirectTarget = location
 		if location == "" {
@@ -487,7 +488,6 @@ func (s *warcSource) queueError(take func() (int, bool), at int64, err error) {
 	index, _ := take()
 	s.out = append(s.out, &capture{index: index, input: s.input, err: err, offset: at, skipped: s.skipped})
 	s.skipped = 0
-	s.rows++
 }
 
 func (s *warcSource) close() error { return s.f.Close() }

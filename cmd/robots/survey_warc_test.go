@@ -581,3 +581,33 @@ func TestSurveyWARCDecodedBound(t *testing.T) {
 	assert.True(t, run.captures[0].Truncated)
 	assert.Equal(t, "all", run.agents[0].Class, "the first 500 KiB are read")
 }
+
+// TestSurveyWARCOneMember: a .warc.gz compressed whole, one gzip member
+// for every record, is read record by record within the member, up to
+// surveyMaxRecordBytes of records; past them, an error row says why.
+func TestSurveyWARCOneMember(t *testing.T) {
+	a, b := corpusFile(t, "files/02144.txt"), corpusFile(t, "files/02270.txt")
+	recs := bytes.Join([][]byte{
+		buildRecord(t, gowarc.Warcinfo, "", "application/warc-fields", []byte("x: y\r\n")),
+		response(t, "https://a.example/robots.txt", 200, "", a),
+		response(t, "https://b.example/robots.txt", 200, "", b),
+	}, nil)
+	p := filepath.Join(t.TempDir(), "whole.warc.gz")
+	require.NoError(t, os.WriteFile(p, gzipMember(t, recs), 0o644))
+	run := runSurveyTest(t, "--agents", "GPTBot", p)
+	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Len(t, run.captures, 2)
+	assert.Equal(t, "https://a.example/robots.txt", run.captures[0].URL)
+	assert.Equal(t, int64(len(b)), run.captures[1].Bytes)
+
+	var many [][]byte
+	for n := 0; n <= surveyMaxRecordBytes; n += len(b) {
+		many = append(many, response(t, "https://b.example/robots.txt", 200, "", b))
+	}
+	require.NoError(t, os.WriteFile(p, gzipMember(t, bytes.Join(many, nil)), 0o644))
+	run = runSurveyTest(t, "--agents", "GPTBot", p)
+	assert.Equal(t, exitNegative, run.code)
+	last := run.captures[len(run.captures)-1]
+	assert.Contains(t, last.Error, "gzip member with more than", last.raw)
+	assert.Equal(t, surveyMaxRecordBytes/len(many[0]), len(run.captures)-1, "the records within the bound are read")
+}
