@@ -142,7 +142,7 @@ func surveyCapture(c *capture, agents []string) *surveyResult {
 		}
 	}
 	res := &surveyResult{capture: jsonLine(row), row: row, agentRs: make([]agentRow, len(agents))}
-	preamble := signalPreamble(r)
+	preamble := r.Preamble()
 	classes := map[string]classified{}
 	var buf []byte
 	for i, name := range agents {
@@ -302,23 +302,6 @@ func (row *agentRow) addUse(d robots.Directive) {
 			row.setSignal(signalUse, o.Value)
 		}
 	}
-}
-
-// signalPreamble returns the directives before the first group, which
-// Agent.Usage reads as applying to every group: Others stops being a
-// preamble at the first user-agent line.
-func signalPreamble(r *robots.Robots) []robots.Directive {
-	others := r.Others()
-	groups := r.Groups()
-	if len(groups) == 0 {
-		return others
-	}
-	first := groups[0].Agents[0].Line
-	n := 0
-	for n < len(others) && others[n].Line < first {
-		n++
-	}
-	return others[:n]
 }
 
 // jsonLine encodes v as one line of JSON. The rows hold strings, numbers
