@@ -28,8 +28,11 @@ a file and a site column, only the files it lists are captures and their
 host is read from the site column; otherwise a file's name, less .txt, is
 its host. An archive is read as a stream; when its manifest comes after
 the files, a first pass reads the member headers up to the manifest and a
-second reads the captures. WARC files and http(s) inputs are not yet
-supported.
+second reads the captures. A .warc or .warc.gz file (one gzip member per
+record, as Common Crawl writes them) gives its response records for
+/robots.txt, with their status, fetch time and Google's status policy; a
+3xx is followed within the file, five redirects at most; other records are
+skipped and counted. http(s) inputs are not yet supported.
 
 Under --out DIR, --format parquet (the default) writes captures.parquet,
 one row per capture, agents.parquet, one row per capture and agent, and

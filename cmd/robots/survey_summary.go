@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/fastrobots/robots"
@@ -26,7 +28,12 @@ type surveySummary struct {
 	sizes     []int // sizes[n]: captures of n bytes, n ≤ maxInputBytes
 	over      int   // captures of more than maxInputBytes bytes
 	maxSize   int64
-	perAgent  []agentSummary
+	// statuses counts the captures by status class and policy ("2xx
+	// parsed"); skipped the WARC records that were not robots.txt
+	// responses.
+	statuses map[string]int
+	skipped  int
+	perAgent []agentSummary
 }
 
 // agentSummary counts one agent's rows.
@@ -42,7 +49,7 @@ type agentSummary struct {
 }
 
 func newSurveySummary(agents []string) *surveySummary {
-	s := &surveySummary{agents: agents, sizes: make([]int, maxInputBytes+1), perAgent: make([]agentSummary, len(agents))}
+	s := &surveySummary{agents: agents, sizes: make([]int, maxInputBytes+1), statuses: map[string]int{}, perAgent: make([]agentSummary, len(agents))}
 	for i := range s.perAgent {
 		s.perAgent[i] = agentSummary{class: map[string]int{}, values: map[string]int{}}
 	}
@@ -53,10 +60,13 @@ func newSurveySummary(agents []string) *surveySummary {
 func (s *surveySummary) add(res *surveyResult) {
 	if res.err != nil {
 		s.errors++
+		s.skipped += res.err.Skipped
 		return
 	}
 	row := res.row
 	s.captures++
+	s.skipped += row.Skipped
+	s.statuses[fmt.Sprintf("%dxx %s", row.Status/100, row.Policy)]++
 	s.bytes += row.Bytes
 	if row.HTML {
 		s.html++
@@ -140,6 +150,12 @@ func (s *surveySummary) write(w io.Writer) error {
 	fmt.Fprintf(&b, "sizes (bytes): median %s, p90 %s, max %d, total %d\n", size(0.5), size(0.9), s.maxSize, s.bytes)
 	fmt.Fprintf(&b, "html: %d pages served as robots.txt (%.1f%%)\n", s.html, s.share(s.html))
 	fmt.Fprintf(&b, "truncated: %d cut at 500 KiB (%.1f%%)\n", s.truncated, s.share(s.truncated))
+	var statuses []string
+	for _, k := range slices.Sorted(maps.Keys(s.statuses)) {
+		statuses = append(statuses, fmt.Sprintf("%s %d", k, s.statuses[k]))
+	}
+	fmt.Fprintf(&b, "statuses (class, Google's policy, captures): %s\n", strings.Join(statuses, ", "))
+	fmt.Fprintf(&b, "records skipped: %d (WARC records that are not robots.txt responses)\n", s.skipped)
 
 	width := len("agent")
 	for _, a := range s.agents {

@@ -611,3 +611,25 @@ func TestSurveyWARCOneMember(t *testing.T) {
 	assert.Contains(t, last.Error, "gzip member with more than", last.raw)
 	assert.Equal(t, surveyMaxRecordBytes/len(many[0]), len(run.captures)-1, "the records within the bound are read")
 }
+
+// TestSurveySummaryStatuses: the summary counts the captures by status
+// class and policy, and the WARC records skipped, as the rows say.
+func TestSurveySummaryStatuses(t *testing.T) {
+	body := corpusFile(t, "files/02143.txt")
+	p := writeWARC(t, "s.warc.gz", true,
+		buildRecord(t, gowarc.Warcinfo, "", "application/warc-fields", []byte("software: test\r\n")),
+		response(t, "https://a.example/robots.txt", 200, "", body),
+		response(t, "https://b.example/robots.txt", 404, "", []byte("not here")),
+		response(t, "https://b.example/page", 200, "", []byte("a page")),
+		response(t, "https://c.example/robots.txt", 503, "", nil),
+	)
+	run := runSurveyTest(t, "--agents", "Googlebot", p)
+	require.Equal(t, exitOK, run.code, run.stderr)
+	assert.Contains(t, run.stdout, "statuses (class, Google's policy, captures): 2xx parsed 1, 4xx allow_all 1, 5xx disallow_all 1\n")
+	assert.Contains(t, run.stdout, "records skipped: 2 (WARC records that are not robots.txt responses)\n")
+	skipped := 0
+	for _, r := range warcRows(t, run) {
+		skipped += r.Skipped
+	}
+	assert.Equal(t, 2, skipped, "the rows' skipped, summed")
+}

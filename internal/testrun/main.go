@@ -32,7 +32,7 @@ import (
 
 // modules are the repository's Go modules besides the root, relative to
 // it: each has its own go.mod.
-var modules = []string{"bench", "fetch/redisstore", "cmd/robots/internal/browsertest", "compat/temoto", "compat/temoto/crawlertest"}
+var modules = []string{"bench", "fetch/redisstore", "cmd/robots/internal/browsertest", "cmd/robots/internal/surveysql", "compat/temoto", "compat/temoto/crawlertest"}
 
 // sharedDir is where the real-world test material lives, relative to the
 // repository's root: beside it, since its licences keep most of it out.
