@@ -46,6 +46,9 @@ func (s *urlSource) read() (string, int, error) {
 		}
 		u := s.args[0]
 		s.args = s.args[1:]
+		if len(u) > maxURLLine { // as a list's line: no URL is that long
+			return "", 0, &badURLError{URL: u[:maxURLLine], Err: errLineTooLong}
+		}
 		return u, 0, nil
 	}
 	for {

@@ -95,6 +95,9 @@ func TestListSourceReadsOneURLALine(t *testing.T) {
 }
 
 func TestArgsSourceKeepsArgumentsAsGiven(t *testing.T) {
-	got := drain(t, argsSource([]string{"/a", "", "x", "http://e.com/", "/\x00"}))
-	assert.Equal(t, []string{"/a", "", "x", "http://e.com/", `!"/\x00": holds a NUL byte`}, got)
+	got := drain(t, argsSource([]string{"/a", "", "x", "http://e.com/", "/\x00", "/" + strings.Repeat("a", maxURLLine), "/" + strings.Repeat("b", maxURLLine-1)}))
+	require.Len(t, got, 7)
+	assert.Equal(t, []string{"/a", "", "x", "http://e.com/", `!"/\x00": holds a NUL byte`, "!longer than 65536 bytes"}, got[:6],
+		"an argument longer than a list's line is refused, as the line would be")
+	assert.Len(t, got[6], maxURLLine, "an argument of exactly the limit is a URL")
 }
