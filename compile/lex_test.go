@@ -130,5 +130,5 @@ func TestLinesRawKeepsWhatTextDrops(t *testing.T) {
 		return
 	}
 	assert.Equal(t, Line{Num: 1, Text: "x", Raw: "x\x00y", NUL: true}, got[0])
-	assert.Equal(t, Line{Num: 2, Text: long[:MaxLineBytes], Raw: long, Cut: true}, got[1])
+	assert.Equal(t, Line{Num: 2, Start: len("x\x00y\r\n"), Text: long[:MaxLineBytes], Raw: long, Cut: true}, got[1], "Start: where Raw starts in the body")
 }
