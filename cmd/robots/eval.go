@@ -126,15 +126,22 @@ func evalStream(r io.Reader, out *output, ev *evaluator, prog *progress) int {
 		err = ferr
 	}
 	prog.finish()
+	return streamExit(out, failed, err, "1 line was not a valid query and got an error", "%d lines were not valid queries and got an error")
+}
+
+// streamExit ends a run over JSON Lines (eval, report --jsonl): a read or
+// write error is a usage error; lines answered with an error are said, with
+// one or many, and exit 1; otherwise 0.
+func streamExit(out *output, failed int, err error, one, many string) int {
 	switch {
 	case err != nil:
 		out.errorf("%v", err)
 		return exitUsage
 	case failed == 1:
-		out.errorf("1 line was not a valid query and got an error")
+		out.errorf("%s", one)
 		return exitBadQuery
 	case failed > 1:
-		out.errorf("%d lines were not valid queries and got an error", failed)
+		out.errorf(many, failed)
 		return exitBadQuery
 	}
 	return exitOK

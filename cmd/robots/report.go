@@ -326,18 +326,7 @@ func reportStream(r io.Reader, out *output) int {
 	if ferr := out.flush(); err == nil {
 		err = ferr
 	}
-	switch {
-	case err != nil:
-		out.errorf("%v", err)
-		return exitUsage
-	case failed == 1:
-		out.errorf("1 line could not be read and got an error")
-		return exitBadQuery
-	case failed > 1:
-		out.errorf("%d lines could not be read and got an error", failed)
-		return exitBadQuery
-	}
-	return exitOK
+	return streamExit(out, failed, err, "1 line could not be read and got an error", "%d lines could not be read and got an error")
 }
 
 // reportAll writes a report or an error to out for each line of lines that
