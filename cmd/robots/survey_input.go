@@ -114,6 +114,17 @@ func openSurveySource(input string) (surveySource, error) {
 	return openDirSource(input)
 }
 
+// surveyFile is an archive or WARC input, read from its start and, to
+// resynchronise or to read a redirect's target again, from an offset.
+type surveyFile interface {
+	io.ReadSeekCloser
+}
+
+// openSurveyFile opens an archive or WARC input.
+func openSurveyFile(input string) (surveyFile, error) {
+	return os.Open(input)
+}
+
 // manifest maps a file's path, as the manifest writes it, to its site.
 type manifest struct {
 	sites map[string]string
@@ -358,7 +369,7 @@ func readFileBody(name string) ([]byte, int64, error) {
 // the captures, so that no capture waits in memory for its host.
 type archiveSource struct {
 	input string
-	f     *os.File
+	f     surveyFile
 	zr    *gzip.Reader
 	count *countingReader
 	tr    *tar.Reader
@@ -432,7 +443,7 @@ func (s *archiveSource) rewind() error {
 	if s.f != nil {
 		s.f.Close()
 	}
-	f, err := os.Open(s.input)
+	f, err := openSurveyFile(s.input)
 	if err != nil {
 		return err
 	}

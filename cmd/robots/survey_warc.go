@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/http/httputil"
 	"net/url"
-	"os"
 	"strings"
 	"time"
 
@@ -97,7 +96,7 @@ type warcEntry struct {
 type warcSource struct {
 	input string
 	gz    bool
-	f     *os.File
+	f     surveyFile
 	count *countingReader // counts the file's bytes read into br
 	br    *bufio.Reader   // the file's bytes
 	zr    *gzip.Reader
@@ -116,7 +115,7 @@ type warcSource struct {
 }
 
 func openWARCSource(name string, gz bool) (*warcSource, error) {
-	f, err := os.Open(name)
+	f, err := openSurveyFile(name)
 	if err != nil {
 		return nil, err
 	}
@@ -453,7 +452,7 @@ func (s *warcSource) follow(c *capture, own bool) {
 // readTarget reads the response record at offset again, for the body and
 // status a redirect leads to.
 func (s *warcSource) readTarget(offset int64, c *capture) error {
-	f, err := os.Open(s.input)
+	f, err := openSurveyFile(s.input)
 	if err != nil {
 		return err
 	}
