@@ -127,6 +127,28 @@ func (s *surveySummary) quantile(q float64) (int64, bool) {
 	return 0, false
 }
 
+// sizeText is the quantile q of the sizes as the summary writes it: a
+// number of bytes, or "over 512000" when it lies past the sizes kept one
+// by one.
+func (s *surveySummary) sizeText(q float64) string {
+	if n, ok := s.quantile(q); ok {
+		return fmt.Sprintf("%d", n)
+	}
+	return fmt.Sprintf("over %d", maxInputBytes)
+}
+
+// statusKeys returns the status classes and policies counted ("2xx
+// parsed"), sorted, the order in which the summary lists them.
+func (s *surveySummary) statusKeys() []string {
+	return slices.Sorted(maps.Keys(s.statuses))
+}
+
+// said counts the rows that state value for key at "/": kind is "signal"
+// for a Content-Signal key, "usage" for a Content-Usage category.
+func (as *agentSummary) said(kind, key, value string) int {
+	return as.values[kind+":"+key+"="+value]
+}
+
 // share is n over the answered captures, in percent.
 func (s *surveySummary) share(n int) float64 {
 	if s.captures == 0 {
@@ -141,17 +163,11 @@ func (s *surveySummary) share(n int) float64 {
 func (s *surveySummary) write(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "robots survey: %d captures answered, %d errors\n", s.captures, s.errors)
-	size := func(q float64) string {
-		if n, ok := s.quantile(q); ok {
-			return fmt.Sprintf("%d", n)
-		}
-		return fmt.Sprintf("over %d", maxInputBytes)
-	}
-	fmt.Fprintf(&b, "sizes (bytes): median %s, p90 %s, max %d, total %d\n", size(0.5), size(0.9), s.maxSize, s.bytes)
+	fmt.Fprintf(&b, "sizes (bytes): median %s, p90 %s, max %d, total %d\n", s.sizeText(0.5), s.sizeText(0.9), s.maxSize, s.bytes)
 	fmt.Fprintf(&b, "html: %d pages served as robots.txt (%.1f%%)\n", s.html, s.share(s.html))
 	fmt.Fprintf(&b, "truncated: %d cut at 500 KiB (%.1f%%)\n", s.truncated, s.share(s.truncated))
 	var statuses []string
-	for _, k := range slices.Sorted(maps.Keys(s.statuses)) {
+	for _, k := range s.statusKeys() {
 		statuses = append(statuses, fmt.Sprintf("%s %d", k, s.statuses[k]))
 	}
 	fmt.Fprintf(&b, "statuses (class, Google's policy, captures): %s\n", strings.Join(statuses, ", "))
@@ -193,11 +209,11 @@ func (s *surveySummary) write(w io.Writer) error {
 		fmt.Fprintf(&b, "%-*s %9d (%5.1f%%)", width, a, as.signal, s.share(as.signal))
 		for k := range prefs.Signals {
 			key := prefs.Signals[k].Key
-			fmt.Fprintf(&b, " %13s", fmt.Sprintf("%d/%d", as.values["signal:"+key+"=yes"], as.values["signal:"+key+"=no"]))
+			fmt.Fprintf(&b, " %13s", fmt.Sprintf("%d/%d", as.said("signal", key, "yes"), as.said("signal", key, "no")))
 		}
 		fmt.Fprintf(&b, " %9d (%5.1f%%)", as.usage, s.share(as.usage))
 		for _, c := range prefs.Categories() {
-			fmt.Fprintf(&b, " %13s", fmt.Sprintf("%d/%d", as.values["usage:"+c.Label()+"=yes"], as.values["usage:"+c.Label()+"=no"]))
+			fmt.Fprintf(&b, " %13s", fmt.Sprintf("%d/%d", as.said("usage", c.Label(), "yes"), as.said("usage", c.Label(), "no")))
 		}
 		fmt.Fprintf(&b, " %11d\n", as.usagePaths)
 	}
