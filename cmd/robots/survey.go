@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-const surveySynopsis = `robots survey --out DIR [--agents LIST] [--format parquet|jsonl] [--shard K/N] [--progress] INPUT...
+const surveySynopsis = `robots survey --out DIR [--agents LIST] [--format parquet|jsonl] [--shard K/N] [--html FILE] [--progress] INPUT...
 
 Reads robots.txt captures and writes, for each, what Google's crawler
 reads in it, and for each capture and agent which group applies and how
@@ -50,6 +50,11 @@ and the AI crawlers and usage tokens sites name today.
 input in the order given, is K-1 modulo N: N runs over the same inputs
 write together exactly the rows of one run.
 
+--html FILE writes, after the summary, one self-contained HTML page of
+its figures with SVG charts: restriction per agent, the captures that
+checking / alone misreads, usage signals, statuses and sizes. The page
+has no script and loads nothing.
+
 Exits 0 on success, 1 when some capture could not be read, 2 on usage
 errors or when the output cannot be written.`
 
@@ -75,29 +80,35 @@ type surveyConfig struct {
 	format   string // surveyFormatParquet or surveyFormatJSONL
 	progress bool
 	workers  int
+	html     string // the page --html names; "" for none
 }
 
 // runSurvey runs "robots survey".
 func runSurvey(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var agents, format, out, shard string
+	var agents, format, out, shard, page string
 	var showProgress bool
 	fs := newFlagSet("survey", surveySynopsis, stderr)
 	fs.StringVar(&agents, "agents", "", "comma-separated agents to answer for (default: the list in docs/survey.md)")
 	fs.StringVar(&format, "format", surveyFormatParquet, "output format: parquet or jsonl")
 	fs.StringVar(&out, "out", "", "directory to write the rows to (required)")
 	fs.StringVar(&shard, "shard", "", "answer only share K of N of the captures (K/N, 1 ≤ K ≤ N)")
+	fs.StringVar(&page, "html", "", "write an HTML report of the summary, with SVG charts, to `FILE`")
 	fs.BoolVar(&showProgress, "progress", false, "report captures per second on stderr")
 	inputs, err := parseInterleaved(fs, args)
 	if err != nil {
 		return flagExit(err)
 	}
 	cfg, msg := surveyArgs(agents, format, out, shard, inputs)
+	if msg == "" && page == "" && flagSet(fs, "html") {
+		msg = "--html was given an empty file name"
+	}
 	if msg != "" {
 		fmt.Fprintf(stderr, "robots survey: %s\n", msg)
 		fs.Usage()
 		return exitUsage
 	}
 	cfg.progress = showProgress
+	cfg.html = page
 	cfg.workers = runtime.GOMAXPROCS(0)
 	return survey(cfg, stdout, stderr)
 }
@@ -174,12 +185,21 @@ type surveyJob struct {
 	done chan *surveyResult
 }
 
-// survey runs a parsed survey, writing the rows under cfg.out and the
-// summary to stdout.
+// survey runs a parsed survey, writing the rows under cfg.out, the
+// summary to stdout and, with cfg.html, the page.
 func survey(cfg surveyConfig, stdout, stderr io.Writer) int {
 	if err := os.MkdirAll(cfg.out, 0o755); err != nil {
 		fmt.Fprintf(stderr, "robots survey: %v\n", err)
 		return exitUsage
+	}
+	var page *surveyPage
+	if cfg.html != "" {
+		var err error
+		if page, err = createSurveyPage(cfg.html); err != nil {
+			fmt.Fprintf(stderr, "robots survey: %v\n", err)
+			return exitUsage
+		}
+		defer page.abandon()
 	}
 	w, err := newSurveyWriter(cfg)
 	if err != nil {
@@ -215,6 +235,12 @@ func survey(cfg surveyConfig, stdout, stderr io.Writer) int {
 	if err := sum.write(stdout); err != nil {
 		fmt.Fprintf(stderr, "robots survey: %v\n", err)
 		return exitUsage
+	}
+	if page != nil {
+		if err := page.write(cfg, sum); err != nil {
+			fmt.Fprintf(stderr, "robots survey: %v\n", err)
+			return exitUsage
+		}
 	}
 	if len(inputErrs) > 0 {
 		return exitNegative
