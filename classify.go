@@ -27,8 +27,8 @@ func (c Class) String() string {
 // Classify says how much of a site the crawler is disallowed, exactly,
 // over every path (one that starts with '/' and holds no '#' or NUL),
 // from the compiled rules, not by sampling: ClassNone, ClassSome or
-// ClassAll, with a shortest path of each verdict some path gets ("" when
-// none does), each confirmed by DecidePath (a witness is a path: "//x"
+// ClassAll, with a path of each verdict some path gets ("" when none
+// does; automaton.Classification says which), each confirmed by DecidePath (a witness is a path: "//x"
 // is not a URL of host x). A file whose rules would need more than
 // automaton.MaxClassifyStates states, or automaton.MaxClassifyBytes of
 // their positions, to read through is ClassUndecided, with the witnesses

@@ -1,6 +1,9 @@
 package automaton
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"strings"
+)
 
 // Classify's bounds on the states it explores, the distinct (positions,
 // best) states of the patterns over every path: a set of patterns with
@@ -19,8 +22,10 @@ const (
 // starts with '/' and holds neither a '#' (a fragment is not part of the
 // path) nor a NUL byte.
 type Classification struct {
-	// Allowed and Disallowed are the shortest paths (the least byte order
-	// among them) that get each verdict; "" when no path does.
+	// Allowed and Disallowed are paths that get each verdict, "" when no
+	// path does: when the patterns' own paths show both verdicts, the
+	// shortest of those (patternWitnesses); otherwise the shortest of all
+	// paths, the least in byte order among them.
 	Allowed, Disallowed string
 	// Decided is false when the states passed MaxClassifyStates or
 	// MaxClassifyBytes before every path was read: then an empty witness
@@ -32,11 +37,12 @@ type Classification struct {
 // first: each byte class is represented by the first of them it holds.
 const pathBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/.-_~!$&'()*+,;=:@?%\"<>[\\]^`{|} "
 
-// Classify explores every path's state in the patterns, breadth first
-// from "/" over one byte of each byte class, and returns a witness of each
-// verdict some path gets. It decides exactly, not by sampling: two paths
-// in one state get the same verdict whatever follows, and a byte class
-// stands for all its bytes. It holds the set's mutex while it runs.
+// Classify returns a witness of each verdict some path gets, exactly, not
+// by sampling. The patterns' own paths are tried first; when they do not
+// show both verdicts, every path's state in the patterns is explored,
+// breadth first from "/" over one byte of each byte class: two paths in
+// one state get the same verdict whatever follows, and a byte class
+// stands for all its bytes. The exploration holds the set's mutex.
 func (s *Set) Classify() Classification {
 	return s.ClassifyWithin(MaxClassifyStates, MaxClassifyBytes)
 }
@@ -44,6 +50,57 @@ func (s *Set) Classify() Classification {
 // ClassifyWithin is Classify within other bounds than the default ones:
 // at most maxStates states, holding at most maxBytes bytes of positions.
 func (s *Set) ClassifyWithin(maxStates, maxBytes int) Classification {
+	if c, ok := s.patternWitnesses(); ok {
+		return c
+	}
+	return s.explore(maxStates, maxBytes)
+}
+
+// patternWitnesses decides the class when the patterns' own paths show
+// both verdicts: "/" and each pattern read with its stars matching nothing
+// and its '$' dropped. Most real files are told apart so, in one check a
+// pattern, where reading every path would step through thousands of
+// states of a file of many stars. Each witness is the shortest, then the
+// least in byte order, of those paths that get its verdict; it need not
+// be the shortest of all paths.
+func (s *Set) patternWitnesses() (Classification, bool) {
+	var c Classification
+	consider := func(path string) {
+		if strings.ContainsAny(path, "#\x00") {
+			return // not a path: Classify's paths hold neither
+		}
+		// The scanner, not the DFA: these paths are one-offs, and building
+		// states for them would cost more than reading them.
+		w := &c.Disallowed
+		if p, ok := s.result(s.scan(path, "", "")); !ok || p.Allow {
+			w = &c.Allowed
+		}
+		if *w == "" || len(path) < len(*w) || len(path) == len(*w) && path < *w {
+			*w = path
+		}
+	}
+	consider("/")
+	var b []byte
+	for _, p := range s.patterns {
+		b = append(b[:0], '/')
+		expr := strings.TrimSuffix(p.Expr, "$")
+		if strings.HasPrefix(expr, "/") {
+			b = b[:0]
+		}
+		for i := 0; i < len(expr); i++ {
+			if expr[i] != '*' {
+				b = append(b, expr[i])
+			}
+		}
+		consider(string(b))
+	}
+	c.Decided = c.Allowed != "" && c.Disallowed != ""
+	return c, c.Decided
+}
+
+// explore decides the class by reading every path, breadth first: the
+// witnesses are the shortest paths of each verdict.
+func (s *Set) explore(maxStates, maxBytes int) Classification {
 	d := s.dfa
 	p := d.prog
 	var rep [256]int16 // the byte read for each class, -1 for none
@@ -79,6 +136,7 @@ func (s *Set) ClassifyWithin(maxStates, maxBytes int) Classification {
 	seen := map[string]bool{stateKey(set, best): true}
 	held := 8 * len(set)
 	var c Classification
+	var named [256]bool // per node: the classes its literal positions read
 	for len(queue) > 0 {
 		n := queue[0]
 		queue = queue[1:]
@@ -96,7 +154,22 @@ func (s *Set) ClassifyWithin(maxStates, maxBytes int) Classification {
 		if d.settles(n.set, n.best) {
 			continue // every longer path gets n's verdict
 		}
+		// Only the classes of the set's literal positions step differently:
+		// every other class keeps just the stars, so the first of them in
+		// reading order stands for all, and the witnesses stay the same.
+		for _, q := range n.set {
+			if p.kind[q] == litPos {
+				named[p.class[p.lit[q]]] = true
+			}
+		}
+		other := false
 		for _, cl := range classes {
+			if !named[cl] {
+				if other {
+					continue
+				}
+				other = true
+			}
 			b := byte(rep[cl])
 			next, nb := d.step(n.set, n.best, b)
 			k := stateKey(next, nb)
@@ -108,6 +181,9 @@ func (s *Set) ClassifyWithin(maxStates, maxBytes int) Classification {
 			}
 			seen[k] = true
 			queue = append(queue, node{append([]int32(nil), next...), nb, n.path + string(b)})
+		}
+		for _, q := range n.set {
+			named[p.class[p.lit[q]]] = false
 		}
 	}
 	c.Decided = true

@@ -19,9 +19,10 @@ func referenceAllows(patterns []Pattern, path string) bool {
 // TestClassifyAgreesWithEveryShortPath compares Classify with the verdict
 // of every path of up to seven bytes over an alphabet that holds each
 // pattern byte and one they do not name, for random sets of patterns:
-// a verdict some such path gets must be found (Classify's witness is no
-// longer than the shortest such path), a witness must get its verdict,
-// and a verdict no path gets must have no witness once decided.
+// a verdict some such path gets must be found, a witness must get its
+// verdict, and a verdict no path gets must have no witness once decided.
+// Reading every path (explore) finds the shortest witnesses: none is
+// longer than the shortest such path.
 func TestClassifyAgreesWithEveryShortPath(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	const alphabet = "ab/c$"
@@ -31,14 +32,14 @@ func TestClassifyAgreesWithEveryShortPath(t *testing.T) {
 			paths = append(paths, paths[i]+string(b))
 		}
 	}
+	byPatterns := 0
 	for range 3000 {
 		var patterns []Pattern
 		for i := range 1 + r.IntN(4) {
 			expr := "/" + randomString(r, "ab/*$", r.IntN(5))
 			patterns = append(patterns, Pattern{Expr: expr, Allow: r.IntN(2) == 0, Priority: int32(len(expr)), ID: int32(i)})
 		}
-		c := NewSet(patterns, Options{}).Classify()
-		require.True(t, c.Decided, "%v", patterns)
+		set := NewSet(patterns, Options{})
 		shortest := map[bool]string{}
 		for _, p := range paths {
 			v := referenceAllows(patterns, p)
@@ -46,21 +47,35 @@ func TestClassifyAgreesWithEveryShortPath(t *testing.T) {
 				shortest[v] = p
 			}
 		}
-		for _, v := range []bool{true, false} {
-			w := c.Disallowed
-			if v {
-				w = c.Allowed
+		if _, ok := set.patternWitnesses(); ok {
+			byPatterns++
+		}
+		for _, explore := range []bool{false, true} {
+			c := set.Classify()
+			if explore {
+				c = set.explore(MaxClassifyStates, MaxClassifyBytes)
 			}
-			if w != "" {
-				require.Equal(t, v, referenceAllows(patterns, w), "%v: witness %q", patterns, w)
-				require.True(t, strings.HasPrefix(w, "/"))
-			}
-			if s, ok := shortest[v]; ok {
-				require.NotEmpty(t, w, "%v: %q gets %v, Classify found no such path", patterns, s, v)
-				require.LessOrEqual(t, len(w), len(s), "%v: the witness is a shortest path", patterns)
+			require.True(t, c.Decided, "%v", patterns)
+			for _, v := range []bool{true, false} {
+				w := c.Disallowed
+				if v {
+					w = c.Allowed
+				}
+				if w != "" {
+					require.Equal(t, v, referenceAllows(patterns, w), "%v: witness %q", patterns, w)
+					require.True(t, strings.HasPrefix(w, "/"))
+				}
+				s, ok := shortest[v]
+				if ok {
+					require.NotEmpty(t, w, "%v: %q gets %v, Classify found no such path", patterns, s, v)
+				}
+				if ok && explore {
+					require.LessOrEqual(t, len(w), len(s), "%v: the witness is a shortest path", patterns)
+				}
 			}
 		}
 	}
+	assert.Greater(t, byPatterns, 1000, "the patterns' own paths decide most sets")
 }
 
 func TestClassify(t *testing.T) {
@@ -87,26 +102,38 @@ func TestClassify(t *testing.T) {
 	}
 }
 
-// TestClassifyStopsAtItsBudget: eight disallow patterns that each count
-// their letter up to twelve keep more than MaxClassifyStates states apart
-// (C(19, 8) = 75,582 among the paths of up to twelve bytes) before the
-// first disallowed path, thirteen bytes long: the class is undecided, with
-// the allowed path it found.
-func TestClassifyStopsAtItsBudget(t *testing.T) {
+// counters are eight disallow patterns that each count their letter up to
+// twelve, each with an allow of the same count at the path's end, so that
+// no pattern's own path is disallowed and the classifier reads every path:
+// they keep more than MaxClassifyStates states apart (C(19, 8) = 75,582
+// among the paths of up to twelve bytes) before the first disallowed
+// path, fourteen bytes long.
+func counters(n int) []Pattern {
 	var patterns []Pattern
-	for i, l := range "abcdefgh" {
+	for i, l := range "abcdefgh"[:n] {
 		expr := "/*" + strings.Repeat(string(l)+"*", 11) + string(l)
-		patterns = append(patterns, Pattern{Expr: expr, Priority: int32(len(expr)), ID: int32(i)})
+		patterns = append(patterns,
+			Pattern{Expr: expr, Priority: int32(len(expr)), ID: int32(2 * i)},
+			Pattern{Expr: expr + "$", Allow: true, Priority: int32(len(expr) + 1), ID: int32(2*i + 1)})
 	}
-	c := NewSet(patterns, Options{}).Classify()
+	return patterns
+}
+
+// TestClassifyStopsAtItsBudget: past MaxClassifyStates the class is
+// undecided, with the allowed path found.
+func TestClassifyStopsAtItsBudget(t *testing.T) {
+	set := NewSet(counters(8), Options{})
+	_, ok := set.patternWitnesses()
+	require.False(t, ok, "no pattern's own path is disallowed")
+	c := set.Classify()
 	assert.False(t, c.Decided)
 	assert.Equal(t, "/", c.Allowed)
 	assert.Empty(t, c.Disallowed, "not reached within the budget")
 
-	// One counter alone has thirteen states: its disallowed path is found.
-	c = NewSet(patterns[:1], Options{}).Classify()
+	// One counter alone has fourteen states: its disallowed path is found.
+	c = NewSet(counters(1), Options{}).Classify()
 	assert.True(t, c.Decided)
-	assert.Equal(t, "/"+strings.Repeat("a", 12), c.Disallowed)
+	assert.Equal(t, "/"+strings.Repeat("a", 12)+"b", c.Disallowed, "twelve a and a byte after them")
 }
 
 // TestClassifyBytesBound: the bytes of positions held bound the
@@ -114,17 +141,31 @@ func TestClassifyStopsAtItsBudget(t *testing.T) {
 // state: within the default bounds the disallowed path of one counter
 // alone is found; a byte bound below what it needs leaves it undecided.
 func TestClassifyBytesBound(t *testing.T) {
-	var patterns []Pattern
-	for i, l := range "abcdefgh" {
-		expr := "/*" + strings.Repeat(string(l)+"*", 11) + string(l)
-		patterns = append(patterns, Pattern{Expr: expr, Priority: int32(len(expr)), ID: int32(i)})
-	}
-	one := NewSet(patterns[:1], Options{})
+	one := NewSet(counters(1), Options{})
 	c := one.ClassifyWithin(MaxClassifyStates, MaxClassifyBytes)
 	require.True(t, c.Decided)
 	c = one.ClassifyWithin(MaxClassifyStates, 64)
-	assert.False(t, c.Decided, "thirteen states of a few positions hold more than 64 bytes")
+	assert.False(t, c.Decided, "fourteen states of a few positions hold more than 64 bytes")
 	assert.Empty(t, c.Disallowed)
-	c = NewSet(patterns, Options{}).ClassifyWithin(1<<30, MaxClassifyBytes/64)
+	c = NewSet(counters(8), Options{}).ClassifyWithin(1<<30, MaxClassifyBytes/64)
 	assert.False(t, c.Decided, "no state bound, a quarter MiB of positions")
+}
+
+// TestClassifyByPatterns: where the patterns' own paths show both
+// verdicts, they are the witnesses, the shortest of them each, though a
+// shorter path may exist; where they show one, every path is read.
+func TestClassifyByPatterns(t *testing.T) {
+	set := NewSet([]Pattern{
+		{Expr: "/*aaaa", Priority: 6},
+		{Expr: "/b*c$", Priority: 5, ID: 1},
+	}, Options{})
+	c := set.Classify()
+	assert.True(t, c.Decided)
+	assert.Equal(t, "/", c.Allowed)
+	assert.Equal(t, "/bc", c.Disallowed, "the shorter of /aaaa and /bc")
+	set = NewSet([]Pattern{{Expr: "/", Priority: 1}, {Expr: "/$", Allow: true, Priority: 2, ID: 1}}, Options{})
+	c = set.Classify()
+	assert.True(t, c.Decided)
+	assert.Equal(t, "/", c.Allowed)
+	assert.Equal(t, "/a", c.Disallowed, "found by reading every path: no pattern's path is disallowed")
 }
