@@ -31,7 +31,9 @@ second reads the captures. A .warc or .warc.gz file (one gzip member per
 record, as Common Crawl writes them) gives its response records for
 /robots.txt, with their status, fetch time and Google's status policy; a
 3xx is followed within the file, five redirects at most; other records are
-skipped and counted. http(s) inputs are not yet supported.
+skipped and counted. An http(s) URL whose path ends in .tar.gz, .tgz,
+.warc or .warc.gz is read as that file would be, streamed and never
+stored; a seek, or resuming a lost connection, is a Range request.
 
 Under --out DIR, --format parquet (the default) writes captures.parquet,
 one row per capture, agents.parquet, one row per capture and agent, and
@@ -208,7 +210,7 @@ func survey(cfg surveyConfig, stdout, stderr io.Writer) int {
 	}
 
 	sum := newSurveySummary(cfg.agents)
-	prog := newSurveyProgress(stderr, cfg.progress)
+	prog := newSurveyProgress(stderr, cfg.progress, cfg.inputs)
 	inputErrs, werr := surveyPipeline(cfg, openSurveySource, func(res *surveyResult) error {
 		if err := w.write(res); err != nil {
 			return err

@@ -80,9 +80,13 @@ type surveySource interface {
 // surveyKind says how an INPUT argument is read, or why it cannot be.
 func surveyKind(input string) (kind string, err error) {
 	lower := strings.ToLower(input)
+	if surveyIsHTTP(input) {
+		// Its path ends as an archive's or a WARC file's, or it is refused.
+		if lower, err = surveyHTTPPath(input); err != nil {
+			return "", err
+		}
+	}
 	switch {
-	case strings.HasPrefix(lower, "http://"), strings.HasPrefix(lower, "https://"):
-		return "", fmt.Errorf("%s: http(s) inputs are not yet supported", input)
 	case strings.HasSuffix(lower, ".warc"), strings.HasSuffix(lower, ".warc.gz"):
 		return "warc", nil
 	case strings.HasSuffix(lower, ".tar.gz"), strings.HasSuffix(lower, ".tgz"):
@@ -91,17 +95,45 @@ func surveyKind(input string) (kind string, err error) {
 	return "path", nil // a directory, or a single plain file
 }
 
-// openSurveySource opens input for reading captures.
+// openSurveySource opens input for reading captures. The input's state
+// (the bytes counted for --progress, its size, the resumes of an http
+// input) starts afresh.
 func openSurveySource(input string) (surveySource, error) {
 	kind, err := surveyKind(input)
 	if err != nil {
 		return nil, err
 	}
+	st := surveyInputStateOf(input, true)
+	src, err := openSurveySourceKind(input, kind)
+	if err != nil {
+		st.done()
+		return nil, err
+	}
+	return &meteredSource{surveySource: src, st: st}, nil
+}
+
+// meteredSource counts, when its input is closed, the bytes of the input
+// it did not read as read (see surveyInputState.done).
+type meteredSource struct {
+	surveySource
+	st *surveyInputState
+}
+
+func (m *meteredSource) close() error {
+	m.st.done()
+	return m.surveySource.close()
+}
+
+func openSurveySourceKind(input, kind string) (surveySource, error) {
 	switch kind {
 	case "archive":
 		return openArchiveSource(input)
 	case "warc":
-		_, gz := isWARC(input)
+		name := input
+		if surveyIsHTTP(input) {
+			name, _ = surveyHTTPPath(input)
+		}
+		_, gz := isWARC(name)
 		return openWARCSource(input, gz)
 	}
 	fi, err := os.Stat(input)
@@ -109,7 +141,7 @@ func openSurveySource(input string) (surveySource, error) {
 		return nil, err
 	}
 	if !fi.IsDir() {
-		return &fileListSource{input: input, root: filepath.Dir(input), files: []string{filepath.Base(input)}}, nil
+		return &fileListSource{input: input, root: filepath.Dir(input), files: []string{filepath.Base(input)}, single: fi.Size()}, nil
 	}
 	return openDirSource(input)
 }
@@ -120,9 +152,37 @@ type surveyFile interface {
 	io.ReadSeekCloser
 }
 
-// openSurveyFile opens an archive or WARC input.
+// openSurveyFile opens an archive or WARC input, a local file or an
+// http(s) URL, and counts the bytes read from it for --progress.
 func openSurveyFile(input string) (surveyFile, error) {
-	return os.Open(input)
+	return openSurveyFileCounted(input, true)
+}
+
+// openSurveyFileCounted opens an archive or WARC input; with counted
+// unset its bytes are not counted for --progress: an archive's pass over
+// its member headers, which looks for the manifest before the pass that
+// reads the captures, is not counted, so that the share of the input read
+// follows the captures. The WARC source's own re-reads (after a bad
+// member, for a redirect's target) are counted, each byte once.
+func openSurveyFileCounted(input string, counted bool) (surveyFile, error) {
+	st := surveyInputStateOf(input, false)
+	var f surveyFile
+	var err error
+	if surveyIsHTTP(input) {
+		f, err = openSurveyHTTP(surveyHTTP, input, st)
+	} else {
+		var lf *os.File
+		if lf, err = os.Open(input); err == nil {
+			f = lf
+			if fi, err := lf.Stat(); err == nil {
+				st.setSize(fi.Size())
+			}
+		}
+	}
+	if err != nil || !counted {
+		return f, err
+	}
+	return &meteredFile{surveyFile: f, st: st}, nil
 }
 
 // manifest maps a file's path, as the manifest writes it, to its site.
@@ -271,6 +331,10 @@ type fileListSource struct {
 	files []string // relative to root, slash-separated, in order
 	man   *manifest
 	i     int
+	// single is the size of a single plain file, counted for --progress
+	// as it is passed, read or not; 0 for a directory, whose files are
+	// counted as they are read.
+	single int64
 }
 
 // openDirSource lists the regular files under dir in lexical order. With
@@ -325,10 +389,16 @@ func (s *fileListSource) next(take func() (int, bool)) (*capture, error) {
 		if s.man != nil {
 			c.site, _ = s.man.site(cleanMember(rel))
 		}
+		if s.single > 0 {
+			surveyInputBytes.Add(s.single)
+		}
 		if !ok {
 			return c, nil
 		}
 		c.body, c.size, c.err = readFileBody(filepath.Join(s.root, filepath.FromSlash(rel)))
+		if s.single == 0 {
+			surveyInputBytes.Add(c.size)
+		}
 		return c, nil
 	}
 	if s.man == nil {
@@ -397,7 +467,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // openArchiveSource opens a .tar.gz and finds its manifest.
 func openArchiveSource(name string) (*archiveSource, error) {
 	s := &archiveSource{input: name}
-	if err := s.rewind(); err != nil {
+	if err := s.open(false); err != nil {
 		return nil, err
 	}
 	// Read members up to the first capture: a manifest before it is read
@@ -438,12 +508,17 @@ func openArchiveSource(name string) (*archiveSource, error) {
 	}
 }
 
-// rewind starts reading the archive from its first byte.
-func (s *archiveSource) rewind() error {
+// rewind starts reading the archive from its first byte, for the pass
+// that reads the captures.
+func (s *archiveSource) rewind() error { return s.open(true) }
+
+// open starts reading the archive from its first byte; counted says
+// whether the pass's bytes are counted for --progress.
+func (s *archiveSource) open(counted bool) error {
 	if s.f != nil {
 		s.f.Close()
 	}
-	f, err := openSurveyFile(s.input)
+	f, err := openSurveyFileCounted(s.input, counted)
 	if err != nil {
 		return err
 	}
