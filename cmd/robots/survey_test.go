@@ -571,8 +571,8 @@ func TestSurveyBadInput(t *testing.T) {
 }
 
 // TestSurveyUsageErrors: a usage error is one line and a pointer to the
-// help, with exit status 2; the formats and inputs of later versions say
-// they are not yet supported.
+// help, with exit status 2; an http(s) input that is no archive or WARC
+// file is refused before anything is fetched.
 func TestSurveyUsageErrors(t *testing.T) {
 	dir := t.TempDir()
 	for _, tt := range []struct {
@@ -581,7 +581,7 @@ func TestSurveyUsageErrors(t *testing.T) {
 	}{
 		{[]string{surveyCorpus}, "--out DIR is required"},
 		{[]string{"--out", dir, "--format", "csv", surveyCorpus}, `unknown format "csv" (want parquet or jsonl)`},
-		{[]string{"--out", dir, "https://example.com/crawl.tar.gz"}, "https://example.com/crawl.tar.gz: http(s) inputs are not yet supported"},
+		{[]string{"--out", dir, "https://example.com/crawl"}, "https://example.com/crawl: an http(s) input is read as a stream and its path must end in .warc, .warc.gz, .tar.gz, .tgz"},
 		{[]string{"--out", dir}, "no INPUT given"},
 		{[]string{"--out", dir, "--shard", "5/4", surveyCorpus}, `bad --shard "5/4" (want K/N with 1 ≤ K ≤ N)`},
 		{[]string{"--out", dir, "--shard", "0/4", surveyCorpus}, `bad --shard "0/4" (want K/N with 1 ≤ K ≤ N)`},
