@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httputil"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -66,6 +67,10 @@ const (
 // errRecordTooLong is the error of a record past surveyMaxRecordBytes.
 var errRecordTooLong = fmt.Errorf("record longer than %d bytes", surveyMaxRecordBytes)
 
+// errMemberTooLong is the error of a gzip member whose records together
+// pass surveyMaxRecordBytes.
+var errMemberTooLong = fmt.Errorf("gzip member with more than %d bytes of records (a .warc.gz is read with one member per record)", surveyMaxRecordBytes)
+
 // isWARC reports whether an INPUT names a WARC file, and whether gzip
 // members hold its records.
 func isWARC(input string) (warc, gz bool) {
@@ -104,6 +109,12 @@ type warcSource struct {
 	lim   io.LimitedReader
 	un    gowarc.Unmarshaler
 	done  bool
+
+	// libraryOnly reads every record through the library, not quickRecord:
+	// the tests compare the two.
+	libraryOnly bool
+	// handedOver counts the records quickRecord gave to the library.
+	handedOver int
 
 	out     []*capture // read and not yet handed out, in order
 	skipped int        // records skipped since the last capture queued
@@ -244,12 +255,27 @@ func (s *warcSource) member(take func() (int, bool)) {
 	s.rec.Reset(&s.lim)
 	failed := false // an error row stands for the member already
 	for records := 0; ; records++ {
+		if s.libraryOnly {
+			// every record below
+		} else if ok, err, fatal := s.quickRecord(take, start); ok {
+			if err == errRecordTooLong && records > 0 {
+				err = errMemberTooLong
+			}
+			if err != nil {
+				s.queueError(take, start, err)
+			}
+			if fatal {
+				failed = true
+				break
+			}
+			continue
+		}
 		read := surveyMaxRecordBytes + 1 - s.lim.N - int64(s.rec.Buffered())
 		rec, junk, _, err := s.un.Unmarshal(s.rec)
 		if junk > 0 && err == nil {
 			s.queueError(take, start, fmt.Errorf("%d bytes that are no WARC record in the gzip member, %d bytes into it", junk, read))
 		}
-		long := surveyMaxRecordBytes+1-s.lim.N-int64(s.rec.Buffered()) > surveyMaxRecordBytes
+		long := s.long()
 		if err == io.EOF && rec == nil && !long {
 			if n := s.rec.Buffered(); n > 0 {
 				s.queueError(take, start, fmt.Errorf("%d bytes that are no WARC record at the end of the gzip member", n))
@@ -262,7 +288,7 @@ func (s *warcSource) member(take func() (int, bool)) {
 			}
 			switch {
 			case long && records > 0:
-				err = fmt.Errorf("gzip member with more than %d bytes of records (a .warc.gz is read with one member per record)", surveyMaxRecordBytes)
+				err = errMemberTooLong
 			case long:
 				err = errRecordTooLong
 			}
@@ -291,6 +317,233 @@ func (s *warcSource) member(take func() (int, bool)) {
 		}
 		s.resync(start)
 	}
+}
+
+// surveyPeekBytes is how much of a record quickRecord reads its header
+// from: a header longer than this is left to the library.
+const surveyPeekBytes = 4 << 10
+
+// quickRecord reads the next record of the member without the library
+// when it is plain, since the library parses, validates and digests every
+// record, and nearly all of that is dropped: the request and metadata
+// records, two of every three in Common Crawl's files, are skipped, and a
+// response's status, Location and body are all a capture needs. Plain is:
+// a WARC/1.x line and CRLF-ended fields without continuation lines, one
+// WARC-Type and one Content-Length, within surveyPeekBytes; and for a
+// response, a block within the record bound, of an application/http
+// Content-Type, whose HTTP header, CRLF-ended, net/http reads with a
+// status of three digits, and a WARC-Date in RFC 3339 when there is one;
+// a record type of the standard's but revisit, written in lower case; a
+// digest, if any, of an algorithm the library knows. The block is read and checked as the library
+// checks it: shorter than its Content-Length, it is an error row; a
+// missing end of record leaves its bytes to be read, and reported, as what
+// follows. A response that is not plain past its header is handed to the
+// library with its bytes, so that both read every response alike
+// (TestSurveyWARCQuickAgreesWithLibrary). ok says the record was read; err
+// is its error row, fatal when the member cannot be read on.
+func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, err error, fatal bool) {
+	head, _ := s.rec.Peek(surveyPeekBytes)
+	end := bytes.Index(head, []byte("\r\n\r\n"))
+	if end < 0 || !bytes.HasPrefix(head, []byte("WARC/1.")) || !crlfLines(head[:end]) {
+		return false, nil, false
+	}
+	var typ, target, date, ctype []byte
+	length := int64(-1)
+	_, lines, _ := bytes.Cut(head[:end+2], []byte("\r\n")) // past the version line
+	for len(lines) > 0 {
+		var line []byte
+		line, lines, _ = bytes.Cut(lines, []byte("\r\n"))
+		name, value, found := bytes.Cut(line, []byte(":"))
+		if !found || line[0] == ' ' || line[0] == '\t' {
+			return false, nil, false
+		}
+		name, value = bytes.TrimSpace(name), bytes.TrimSpace(value)
+		var field *[]byte
+		switch {
+		case bytes.EqualFold(name, []byte("WARC-Type")):
+			field = &typ
+		case bytes.EqualFold(name, []byte("WARC-Target-URI")):
+			field = &target
+		case bytes.EqualFold(name, []byte("WARC-Date")):
+			field = &date
+		case bytes.EqualFold(name, []byte("Content-Type")):
+			field = &ctype
+		case bytes.EqualFold(name, []byte("WARC-Block-Digest")), bytes.EqualFold(name, []byte("WARC-Payload-Digest")):
+			// The library refuses a record whose digest names an
+			// algorithm it lacks: those few are its to read.
+			if !knownDigest(value) {
+				return false, nil, false
+			}
+			continue
+		case bytes.EqualFold(name, []byte("Content-Length")):
+			n, err := strconv.ParseInt(string(value), 10, 64)
+			if length >= 0 || err != nil || n < 0 {
+				return false, nil, false
+			}
+			length = n
+			continue
+		default:
+			continue
+		}
+		if *field != nil {
+			return false, nil, false // twice: the library says what it makes of it
+		}
+		*field = value
+	}
+	// The library reads a block as HTTP by its Content-Type, and refuses
+	// one too short to be: a record it would refuse is its to read.
+	httpBlock := bytes.HasPrefix(bytes.ToLower(ctype), []byte("application/http"))
+	response := bytes.EqualFold(typ, []byte("response"))
+	if len(typ) == 0 || length < 0 || response && (length > surveyMaxRecordBytes || !httpBlock) ||
+		httpBlock && length < 4 || !knownRecordType(typ) {
+		return false, nil, false
+	}
+	if !response {
+		s.rec.Discard(end + 4)
+		n, err := io.CopyN(io.Discard, s.rec, length)
+		if err != nil {
+			return true, blockError(err, length, n, s.lim.N), err != io.EOF || s.lim.N <= 0
+		}
+		s.endOfRecord()
+		if s.long() {
+			return true, errRecordTooLong, true
+		}
+		s.skipped++
+		return true, nil, false
+	}
+
+	// The fields are read before the block, which may refill the buffer
+	// they lie in.
+	header := append([]byte(nil), head[:end+4]...)
+	targetValue, dateValue, dated := string(target), string(date), date != nil
+	s.rec.Discard(end + 4)
+	block := make([]byte, length)
+	n, err := io.ReadFull(s.rec, block)
+	if err != nil {
+		return true, blockError(err, length, int64(n), s.lim.N), err != io.EOF && err != io.ErrUnexpectedEOF || s.lim.N <= 0
+	}
+	tail := s.endOfRecord()
+	if s.long() {
+		return true, errRecordTooLong, true
+	}
+
+	fetchTime := ""
+	if dated {
+		t, err := time.Parse(time.RFC3339, dateValue)
+		if err != nil {
+			return true, s.libraryRecord(take, at, header, block, tail), false
+		}
+		fetchTime = t.UTC().Format(time.RFC3339)
+	}
+	targetStr, u := targetURL(targetValue)
+	hend := bytes.Index(block, []byte("\r\n\r\n"))
+	if u == nil || hend < 0 || !bytes.HasPrefix(block, []byte("HTTP")) || !crlfLines(block[:hend]) {
+		return true, s.libraryRecord(take, at, header, block, tail), false
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(block[:hend+4])), nil)
+	if err != nil || resp.StatusCode < 100 || resp.StatusCode > 999 {
+		return true, s.libraryRecord(take, at, header, block, tail), false
+	}
+	raw, payload := block[:hend+4], block[hend+4:]
+	s.response(targetStr, u, resp.StatusCode, resp.Header.Get("Location"), at, fetchTime, func(c *capture) error {
+		return readPayload(raw, &resp.Header, func() (io.Reader, error) { return bytes.NewReader(payload), nil }, c)
+	}, take)
+	return true, nil, false
+}
+
+// knownDigest reports whether a digest field names an algorithm the
+// library computes, as it is written.
+func knownDigest(value []byte) bool {
+	alg, _, _ := bytes.Cut(value, []byte(":"))
+	for _, a := range []string{"sha1", "sha256", "sha512", "md5"} {
+		if string(alg) == a {
+			return true
+		}
+	}
+	return false
+}
+
+// knownRecordType reports whether a WARC-Type is one of the standard's
+// whose block the library reads as HTTP or keeps as it is, as written:
+// a revisit's block it parses apart, and an unknown type it may refuse.
+func knownRecordType(typ []byte) bool {
+	for _, t := range []string{"response", "request", "metadata", "resource", "warcinfo"} {
+		if string(typ) == t {
+			return true
+		}
+	}
+	return false
+}
+
+// crlfLines reports whether every line break in b is a CRLF: lines the
+// library and net/http split alike.
+func crlfLines(b []byte) bool {
+	for i, c := range b {
+		switch c {
+		case '\n':
+			if i == 0 || b[i-1] != '\r' {
+				return false
+			}
+		case '\r':
+			if i+1 >= len(b) || b[i+1] != '\n' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// blockError is the error row of a block that ended after n of its length
+// bytes: past the record bound, the record is too long; at the member's
+// end, its Content-Length lies, as framingError says; else the member
+// could not be read.
+func blockError(err error, length, n, limitLeft int64) error {
+	switch {
+	case limitLeft <= 0:
+		return errRecordTooLong
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
+		return fmt.Errorf("Content-Length %d, block of %d bytes", length, n)
+	}
+	return err
+}
+
+// long reports whether the member's records so far passed the record
+// bound.
+func (s *warcSource) long() bool {
+	return surveyMaxRecordBytes+1-s.lim.N-int64(s.rec.Buffered()) > surveyMaxRecordBytes
+}
+
+// endOfRecord reads the CRLF CRLF that ends a record, as the library
+// does: the four bytes when they are that, or the last bytes of the member
+// when fewer than four are left; other bytes are left to be read as what
+// follows. It returns the bytes read.
+func (s *warcSource) endOfRecord() []byte {
+	tail, _ := s.rec.Peek(4)
+	if len(tail) < 4 || bytes.Equal(tail, []byte("\r\n\r\n")) {
+		tail = append([]byte(nil), tail...)
+		s.rec.Discard(len(tail))
+		return tail
+	}
+	return nil
+}
+
+// libraryRecord reads a record quickRecord took in but did not read: its
+// header, its block and the end of record endOfRecord read are given to
+// the library as they were. It returns the error row when the library
+// cannot read it.
+func (s *warcSource) libraryRecord(take func() (int, bool), at int64, header, block, tail []byte) error {
+	s.handedOver++
+	r := bufio.NewReader(io.MultiReader(bytes.NewReader(header), bytes.NewReader(block), bytes.NewReader(tail)))
+	rec, _, _, err := s.un.Unmarshal(r)
+	if err != nil {
+		if rec != nil {
+			rec.Close()
+		}
+		return err
+	}
+	defer rec.Close()
+	s.record(rec, at, take)
+	return nil
 }
 
 // resync skips the file's bytes from just past start to the next gzip
@@ -343,10 +596,17 @@ func (s *warcSource) record(rec gowarc.WarcRecord, at int64, take func() (int, b
 		s.queueError(take, at, fmt.Errorf("%s: the payload is not an HTTP response", target))
 		return
 	}
-	status := resp.HttpStatusCode()
+	s.response(target, u, resp.HttpStatusCode(), resp.HttpHeader().Get("Location"), at, warcDate(rec),
+		func(c *capture) error { return payloadOf(resp, c) }, take)
+}
+
+// response handles a response record for target, of a known status: it is
+// indexed for redirects and, when it is a robots.txt, becomes a capture
+// whose body payload reads.
+func (s *warcSource) response(target string, u *url.URL, status int, locationHeader string, at int64, fetchTime string, payload func(*capture) error, take func() (int, bool)) {
 	var location string
 	if status >= 300 && status <= 399 {
-		location = resolveLocation(u, resp.HttpHeader().Get("Location"))
+		location = resolveLocation(u, locationHeader)
 	}
 	s.indexResponse(target, warcEntry{offset: at, status: status, location: location})
 	if u.Path != "/robots.txt" {
@@ -354,7 +614,7 @@ func (s *warcSource) record(rec gowarc.WarcRecord, at int64, take func() (int, b
 		return
 	}
 	c := &capture{input: s.input, site: u.Host, url: target, host: u.Host, status: status, offset: at,
-		fetchTime: warcDate(rec), skipped: s.skipped}
+		fetchTime: fetchTime, skipped: s.skipped}
 	s.skipped = 0
 	if status >= 300 && status <= 399 {
 		c.redirectTarget = location
@@ -371,7 +631,7 @@ func (s *warcSource) record(rec gowarc.WarcRecord, at int64, take func() (int, b
 	var own bool
 	c.index, own = take()
 	if own {
-		if err := payloadOf(resp, c); err != nil {
+		if err := payload(c); err != nil {
 			c.err = err
 		}
 	}
@@ -509,7 +769,12 @@ func framingError(rec gowarc.WarcRecord) error {
 // warcTarget returns a record's target URI and its URL, or nil when it is
 // not an http(s) URL with a host. WARC 1.0 writes it in angle brackets.
 func warcTarget(rec gowarc.WarcRecord) (string, *url.URL) {
-	raw := strings.TrimSuffix(strings.TrimPrefix(rec.WarcHeader().Get(gowarc.WarcTargetURI), "<"), ">")
+	return targetURL(rec.WarcHeader().Get(gowarc.WarcTargetURI))
+}
+
+// targetURL is warcTarget of a WARC-Target-URI's value.
+func targetURL(value string) (string, *url.URL) {
+	raw := strings.TrimSuffix(strings.TrimPrefix(value, "<"), ">")
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
 		return raw, nil
@@ -558,16 +823,22 @@ func warcDate(rec gowarc.WarcRecord) string {
 // decoded already but whose headers still say so (the decoding fails) is
 // read as stored.
 func payloadOf(resp gowarc.HttpResponseBlock, c *capture) error {
-	r, err := resp.PayloadBytes()
+	return readPayload(resp.ProtocolHeaderBytes(), resp.HttpHeader(), resp.PayloadBytes, c)
+}
+
+// readPayload is payloadOf of a response's raw header, parsed header and
+// payload, which open gives as often as it is called.
+func readPayload(raw []byte, h *http.Header, open func() (io.Reader, error), c *capture) error {
+	r, err := open()
 	if err != nil {
 		return err
 	}
-	if dec := decodeWireBody(resp.ProtocolHeaderBytes(), resp.HttpHeader(), r); dec != nil {
+	if dec := decodeWireBody(raw, h, r); dec != nil {
 		if c.body, c.size, err = readCounted(dec, surveyMaxDecodedBytes); err == nil {
 			return nil
 		}
-		// Read again as stored: the cached block can be.
-		if r, err = resp.PayloadBytes(); err != nil {
+		// Read again as stored.
+		if r, err = open(); err != nil {
 			return err
 		}
 	}
