@@ -111,10 +111,9 @@ func (r *Robots) Explain(agents []string, rawURL string) Explanation {
 // so its Selection never says SelectedFallback; Robots.Explain does.
 func (a *Agent) Explain(rawURL string) Explanation {
 	path := a.file().Dialect().Subject(runtime.Path(rawURL))
-	e := Explanation{Decision: a.Decide(rawURL), Path: path, Selection: a.selection(nil, false), Winner: -1, Policy: a.Policy()}
+	e := Explanation{Decision: a.Decide(rawURL), Path: path, Selection: a.Selection(), Winner: -1, Policy: a.Policy()}
 	if a.Policy() != Conditional {
-		e.TieBreak = a.policyWhy()
-		e.Selection.Why = e.TieBreak
+		e.TieBreak = e.Selection.Why
 		return e
 	}
 	e.Matches = a.matches(path)
@@ -210,6 +209,17 @@ func plural(n int, unit string) string {
 		return "1 " + unit
 	}
 	return fmt.Sprintf("%d %ss", n, unit)
+}
+
+// Selection returns which groups apply to the crawler, and why: Explain's
+// Selection, without a URL's rules read. Under a policy that reads no
+// rules, Why says so.
+func (a *Agent) Selection() Selection {
+	s := a.selection(nil, false)
+	if a.Policy() != Conditional {
+		s.Why = a.policyWhy()
+	}
+	return s
 }
 
 // selection describes the agent's groups; asked is the fallback list it

@@ -150,6 +150,22 @@ func TestExplainFromAgentNeverSaysFallback(t *testing.T) {
 	assert.Equal(t, "no group names the crawler; the '*' group applies (line 4)", s.Why)
 }
 
+// TestAgentSelectionIsExplains: Agent.Selection is the Selection Explain
+// gives, for each way a crawler's groups are chosen, and under a policy
+// that reads no rules.
+func TestAgentSelectionIsExplains(t *testing.T) {
+	r := robots.Parse([]byte(explainBody))
+	noStar := robots.Parse([]byte("User-agent: Googlebot\nDisallow: /\n"))
+	for _, a := range []*robots.Agent{
+		r.Agent("Googlebot"), r.Agent("Googlebot-Image", "Googlebot"), r.Agent("Bingbot"), r.Agent(),
+		noStar.Agent("Bingbot"), robots.FromStatus(503, nil).Agent("Googlebot"), robots.FromStatus(404, nil).Agent("x"),
+	} {
+		e := a.Explain("/private")
+		assert.Equal(t, e.Selection, a.Selection(), a.Name())
+		assert.NotEmpty(t, a.Selection().Why)
+	}
+}
+
 func TestSelectionReasonString(t *testing.T) {
 	assert.Equal(t, []string{"agent", "fallback", "global", "none"}, []string{
 		robots.SelectedAgent.String(), robots.SelectedFallback.String(),

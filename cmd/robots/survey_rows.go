@@ -215,10 +215,9 @@ func surveyAgentRow(r *robots.Robots, name string, preamble []robots.Directive, 
 	} else {
 		a = r.Agent(name)
 	}
-	row := agentRow{Agent: name}
-	e := a.Explain("/")
-	row.RootAllowed = e.Allowed
-	switch e.Selection.Reason {
+	row := agentRow{Agent: name, RootAllowed: a.DecidePath("/").Allowed}
+	sel := a.Selection()
+	switch sel.Reason {
 	case robots.SelectedAgent, robots.SelectedFallback:
 		row.Group = surveyGroupNamed
 	case robots.SelectedGlobal:
@@ -226,7 +225,7 @@ func surveyAgentRow(r *robots.Robots, name string, preamble []robots.Directive, 
 	default:
 		row.Group = surveyGroupNone
 	}
-	if s := e.Selection; len(s.Lines) > 0 && len(s.Groups) > 0 {
+	if s := sel; len(s.Lines) > 0 && len(s.Groups) > 0 {
 		row.GroupLine = s.Lines[0]
 		for _, l := range r.Groups()[s.Groups[0]].Agents {
 			if l.Line == row.GroupLine {
