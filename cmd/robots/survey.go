@@ -381,7 +381,7 @@ func surveyPipeline(cfg surveyConfig, open func(string) (surveySource, error), e
 	for w := 0; w < workers; w++ {
 		go func() {
 			for j := range jobs {
-				j.done <- surveyCapture(j.c, cfg.agents)
+				j.done <- surveyCapture(j.c, cfg.agents, cfg.format == surveyFormatJSONL)
 			}
 		}()
 	}

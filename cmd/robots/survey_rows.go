@@ -96,18 +96,23 @@ const signalUse = "use"
 // surveyResult is what a worker makes of one capture: its rows, encoded,
 // and what the summary counts of them.
 type surveyResult struct {
-	capture []byte // the captures.jsonl line
-	agents  []byte // the agents.jsonl lines
+	capture []byte // the captures.jsonl line, when the run writes JSON Lines
+	agents  []byte // the agents.jsonl lines, likewise
 	row     *captureRow
 	agentRs []agentRow
 	err     *errorRow
 }
 
-// surveyCapture answers for c and agents.
-func surveyCapture(c *capture, agents []string) *surveyResult {
+// surveyCapture answers for c and agents; with jsonl, it encodes the rows
+// as JSON Lines too, on the worker rather than on the writer.
+func surveyCapture(c *capture, agents []string, jsonl bool) *surveyResult {
 	if c.err != nil {
 		e := &errorRow{Index: c.index, Input: c.input, File: c.file, Site: c.site, Error: c.err.Error(), Offset: c.offset, Skipped: c.skipped}
-		return &surveyResult{capture: jsonLine(e), err: e}
+		res := &surveyResult{err: e}
+		if jsonl {
+			res.capture = jsonLine(e)
+		}
+		return res
 	}
 	host, target := hostOf(c.site)
 	if c.url != "" {
@@ -141,7 +146,10 @@ func surveyCapture(c *capture, agents []string) *surveyResult {
 			row.HTML = row.HTML || d.Code == lint.CodeHTML
 		}
 	}
-	res := &surveyResult{capture: jsonLine(row), row: row, agentRs: make([]agentRow, len(agents))}
+	res := &surveyResult{row: row, agentRs: make([]agentRow, len(agents))}
+	if jsonl {
+		res.capture = jsonLine(row)
+	}
 	preamble := r.Preamble()
 	classes := map[string]classified{}
 	var buf []byte
@@ -149,7 +157,9 @@ func surveyCapture(c *capture, agents []string) *surveyResult {
 		res.agentRs[i] = surveyAgentRow(r, name, preamble, classes)
 		a := &res.agentRs[i]
 		a.Index, a.URL, a.Host = c.index, target, host
-		buf = append(buf, jsonLine(a)...)
+		if jsonl {
+			buf = append(buf, jsonLine(a)...)
+		}
 	}
 	res.agents = buf
 	return res

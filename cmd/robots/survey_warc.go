@@ -399,7 +399,21 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 		return false, nil, false
 	}
 	if !response {
-		s.rec.Discard(end + 4)
+		var first []byte // what the library reads an HTTP block's start from
+		if httpBlock {
+			header := append([]byte(nil), head[:end+4]...)
+			s.rec.Discard(end + 4)
+			first, _ = s.rec.Peek(4)
+			first = append([]byte(nil), first...)
+			defer func() {
+				// A block too short to be HTTP: the library says why.
+				if ok && err != nil && !fatal && len(first) < 4 {
+					err = s.libraryRecord(take, at, header, first, nil)
+				}
+			}()
+		} else {
+			s.rec.Discard(end + 4)
+		}
 		n, err := io.CopyN(io.Discard, s.rec, length)
 		if err != nil {
 			return true, blockError(err, length, n, s.lim.N), err != io.EOF || s.lim.N <= 0
@@ -420,7 +434,12 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 	block := make([]byte, length)
 	n, err := io.ReadFull(s.rec, block)
 	if err != nil {
-		return true, blockError(err, length, int64(n), s.lim.N), err != io.EOF && err != io.ErrUnexpectedEOF || s.lim.N <= 0
+		if fatal = err != io.EOF && err != io.ErrUnexpectedEOF || s.lim.N <= 0; fatal {
+			return true, blockError(err, length, int64(n), s.lim.N), true
+		}
+		// A block shorter than its Content-Length: the library says what
+		// it makes of it.
+		return true, s.libraryRecord(take, at, header, block[:n], nil), false
 	}
 	tail := s.endOfRecord()
 	if s.long() {

@@ -111,7 +111,7 @@ func TestSurveyWARCQuickAgreesWithLibrary(t *testing.T) {
 		if path == corpus {
 			assert.Zero(t, handedOver, "every record of the corpus file is plain: none is left to the library")
 		} else {
-			assert.Equal(t, 3, handedOver, "the LF-only HTTP header, the date, the payload that is no HTTP")
+			assert.Equal(t, 4, handedOver, "the LF-only HTTP header, the date, the payload that is no HTTP, the short response")
 		}
 		library := readWARCCaptures(t, path, true)
 		require.Equal(t, len(library), len(quick), path)
