@@ -1,7 +1,10 @@
 package automaton
 
 import (
+	"bytes"
+	"cmp"
 	"encoding/binary"
+	"slices"
 	"strings"
 )
 
@@ -58,28 +61,14 @@ func (s *Set) ClassifyWithin(maxStates, maxBytes int) Classification {
 
 // patternWitnesses decides the class when the patterns' own paths show
 // both verdicts: "/" and each pattern read with its stars matching nothing
-// and its '$' dropped. Most real files are told apart so, in one check a
-// pattern, where reading every path would step through thousands of
-// states of a file of many stars. Each witness is the shortest, then the
-// least in byte order, of those paths that get its verdict; it need not
-// be the shortest of all paths.
+// and its '$' dropped. Most real files are told apart so, in a few checks,
+// where reading every path would step through thousands of states of a
+// file of many stars. Each witness is the shortest, then the least in byte
+// order, of those paths that get its verdict; it need not be the shortest
+// of all paths.
 func (s *Set) patternWitnesses() (Classification, bool) {
-	var c Classification
-	consider := func(path string) {
-		if strings.ContainsAny(path, "#\x00") {
-			return // not a path: Classify's paths hold neither
-		}
-		// The scanner, not the DFA: these paths are one-offs, and building
-		// states for them would cost more than reading them.
-		w := &c.Disallowed
-		if p, ok := s.result(s.scan(path, "", "")); !ok || p.Allow {
-			w = &c.Allowed
-		}
-		if *w == "" || len(path) < len(*w) || len(path) == len(*w) && path < *w {
-			*w = path
-		}
-	}
-	consider("/")
+	paths := make([]string, 1, len(s.patterns)+1)
+	paths[0] = "/"
 	var b []byte
 	for _, p := range s.patterns {
 		b = append(b[:0], '/')
@@ -92,11 +81,48 @@ func (s *Set) patternWitnesses() (Classification, bool) {
 				b = append(b, expr[i])
 			}
 		}
-		consider(string(b))
+		if !bytes.ContainsAny(b, "#\x00") { // not a path: Classify's paths hold neither
+			paths = append(paths, string(b))
+		}
 	}
-	c.Decided = c.Allowed != "" && c.Disallowed != ""
-	return c, c.Decided
+	// Shortest first, so that the first path of each verdict is its
+	// witness and the checks stop there: most files need two or three.
+	slices.SortFunc(paths, func(x, y string) int {
+		return cmp.Or(cmp.Compare(len(x), len(y)), strings.Compare(x, y))
+	})
+	var c Classification
+	budget := referenceChecks
+	for _, path := range paths {
+		var p Pattern
+		var ok bool
+		// A few checks by the reference, which needs nothing built; past
+		// them the scanner, linear in the path whatever the patterns. Not
+		// the DFA: these paths are one-offs, and building states for them
+		// would cost more than reading them.
+		if budget >= len(s.patterns) {
+			budget -= len(s.patterns)
+			p, ok = Reference(s.patterns, path)
+		} else {
+			p, ok = s.result(s.scan(path, "", ""))
+		}
+		if !ok || p.Allow {
+			if c.Allowed == "" {
+				c.Allowed = path
+			}
+		} else if c.Disallowed == "" {
+			c.Disallowed = path
+		}
+		if c.Allowed != "" && c.Disallowed != "" {
+			c.Decided = true
+			return c, true
+		}
+	}
+	return c, false
 }
+
+// referenceChecks is how many pattern matches patternWitnesses makes with
+// Reference before it turns to the scanner, which costs building.
+const referenceChecks = 4096
 
 // explore decides the class by reading every path, breadth first: the
 // witnesses are the shortest paths of each verdict.

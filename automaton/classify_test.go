@@ -169,3 +169,45 @@ func TestClassifyByPatterns(t *testing.T) {
 	assert.Equal(t, "/", c.Allowed)
 	assert.Equal(t, "/a", c.Disallowed, "found by reading every path: no pattern's path is disallowed")
 }
+
+// TestPatternWitnessesPastTheReferenceBudget: past referenceChecks the
+// patterns' own paths are checked by the scanner; the witnesses are the
+// ones Reference gives, the shortest of each verdict among those paths.
+func TestPatternWitnessesPastTheReferenceBudget(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 6 {
+		var patterns []Pattern
+		for i := range 3000 {
+			expr := "/" + randomString(r, "ab/*$", 3+r.IntN(6))
+			patterns = append(patterns, Pattern{Expr: expr, Allow: r.IntN(3) == 0, Priority: int32(len(expr)), ID: int32(i)})
+		}
+		set := NewSet(patterns, Options{})
+		require.Greater(t, len(set.patterns), referenceChecks/2, "more patterns than Reference checks twice")
+		want := map[bool]string{}
+		for _, path := range append([]string{"/"}, patternPaths(patterns)...) {
+			v := referenceAllows(patterns, path)
+			if w, ok := want[v]; !ok || len(path) < len(w) || len(path) == len(w) && path < w {
+				want[v] = path
+			}
+		}
+		c, ok := set.patternWitnesses()
+		require.Equal(t, want[true] != "" && want[false] != "", ok)
+		if ok {
+			assert.Equal(t, want[true], c.Allowed)
+			assert.Equal(t, want[false], c.Disallowed)
+		}
+	}
+}
+
+// patternPaths are the patterns' own paths, as patternWitnesses reads them.
+func patternPaths(patterns []Pattern) []string {
+	var out []string
+	for _, p := range patterns {
+		path := strings.ReplaceAll(strings.TrimSuffix(p.Expr, "$"), "*", "")
+		if !strings.HasPrefix(path, "/") {
+			path = "/" + path
+		}
+		out = append(out, path)
+	}
+	return out
+}
