@@ -328,10 +328,11 @@ const surveyPeekBytes = 4 << 10
 // record, and nearly all of that is dropped: the request and metadata
 // records, two of every three in Common Crawl's files, are skipped, and a
 // response's status, Location and body are all a capture needs. Plain is:
-// a WARC/1.x line and CRLF-ended fields without continuation lines, one
+// a WARC/1.x line and CRLF-ended fields of printable ASCII without
+// continuation lines, one
 // WARC-Type and one Content-Length, within surveyPeekBytes; and for a
-// response, a block within the record bound, of an application/http
-// Content-Type, whose HTTP header, CRLF-ended, net/http reads with a
+// response, a plain target (plainTarget), a block within the record
+// bound, of an application/http Content-Type, whose HTTP header, CRLF-ended, net/http reads with a
 // status of three digits, and a WARC-Date in RFC 3339 when there is one;
 // a record type of the standard's but revisit, written in lower case; a
 // digest, if any, of an algorithm the library knows. The block is read and checked as the library
@@ -344,7 +345,7 @@ const surveyPeekBytes = 4 << 10
 func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, err error, fatal bool) {
 	head, _ := s.rec.Peek(surveyPeekBytes)
 	end := bytes.Index(head, []byte("\r\n\r\n"))
-	if end < 0 || !bytes.HasPrefix(head, []byte("WARC/1.")) || !crlfLines(head[:end]) {
+	if end < 0 || !bytes.HasPrefix(head, []byte("WARC/1.")) || !crlfLines(head[:end]) || !printableASCII(head[:end]) {
 		return false, nil, false
 	}
 	var typ, target, date, ctype []byte
@@ -456,7 +457,7 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 	}
 	targetStr, u := targetURL(targetValue)
 	hend := bytes.Index(block, []byte("\r\n\r\n"))
-	if u == nil || hend < 0 || !bytes.HasPrefix(block, []byte("HTTP")) || !crlfLines(block[:hend]) {
+	if u == nil || !plainTarget(targetValue) || hend < 0 || !bytes.HasPrefix(block, []byte("HTTP")) || !crlfLines(block[:hend]) {
 		return true, s.libraryRecord(take, at, header, block, tail), false
 	}
 	resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(block[:hend+4])), nil)
@@ -492,6 +493,39 @@ func knownRecordType(typ []byte) bool {
 		}
 	}
 	return false
+}
+
+// plainTarget reports whether a WARC-Target-URI is one the library keeps
+// as written: http or https, a host of lower-case letters, digits, dots
+// and dashes with an optional port, and a path and query of URL bytes
+// alone. The library rewrites others as it validates them.
+func plainTarget(target string) bool {
+	rest, ok := strings.CutPrefix(target, "https://")
+	if !ok {
+		if rest, ok = strings.CutPrefix(target, "http://"); !ok {
+			return false
+		}
+	}
+	host, path, _ := strings.Cut(rest, "/")
+	host, port, hasPort := strings.Cut(host, ":")
+	if host == "" || hasPort && (port == "" || strings.Trim(port, "0123456789") != "") ||
+		strings.Trim(host, "abcdefghijklmnopqrstuvwxyz0123456789.-") != "" {
+		return false
+	}
+	const urlBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?[]@!$&'()*+,;=%"
+	return strings.Trim(path, urlBytes) == ""
+}
+
+// printableASCII reports whether b holds only printable ASCII, tabs and
+// line breaks: a header the library reads as written. Other bytes, which
+// its field parser may refuse, are its to read.
+func printableASCII(b []byte) bool {
+	for _, c := range b {
+		if (c < 0x20 || c > 0x7e) && c != '\t' && c != '\r' && c != '\n' {
+			return false
+		}
+	}
+	return true
 }
 
 // crlfLines reports whether every line break in b is a CRLF: lines the
