@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-const surveySynopsis = `robots survey --out DIR [--agents LIST] [--format parquet|jsonl] [--shard K/N] [--html FILE] [--progress] INPUT...
+const surveySynopsis = `robots survey --out DIR [--agents LIST] [--format parquet|jsonl] [--shard K/N] [--html FILE] [--progress] [--inputs FILE] INPUT...
 
 Reads robots.txt captures and writes, for each, what Google's crawler
 reads in it, and for each capture and agent which group applies and how
@@ -48,9 +48,14 @@ the run goes on.
 crawler (the '*' groups alone). The default list names Google's, Bing's
 and the AI crawlers and usage tokens sites name today.
 
---shard K/N answers the captures whose index, counted from 0 over every
-input in the order given, is K-1 modulo N: N runs over the same inputs
-write together exactly the rows of one run.
+--inputs FILE adds the INPUTs FILE lists, one a line, after those given
+as arguments: a crawl's list of WARC files is longer than a command line.
+
+--shard K/N answers a share of the run: with at least N inputs, the
+inputs whose position among them, from 0, is K-1 modulo N, and only those
+are read; with fewer, the captures whose index in their input is K-1
+modulo N. N runs over the same inputs write together exactly the rows of
+one run.
 
 --html FILE writes, after the summary, one self-contained HTML page of
 its figures with SVG charts: restriction per agent, the captures that
@@ -87,18 +92,27 @@ type surveyConfig struct {
 
 // runSurvey runs "robots survey".
 func runSurvey(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var agents, format, out, shard, page string
+	var agents, format, out, shard, page, list string
 	var showProgress bool
 	fs := newFlagSet("survey", surveySynopsis, stderr)
 	fs.StringVar(&agents, "agents", "", "comma-separated agents to answer for (default: the list in docs/survey.md)")
 	fs.StringVar(&format, "format", surveyFormatParquet, "output format: parquet or jsonl")
 	fs.StringVar(&out, "out", "", "directory to write the rows to (required)")
-	fs.StringVar(&shard, "shard", "", "answer only share K of N of the captures (K/N, 1 ≤ K ≤ N)")
+	fs.StringVar(&shard, "shard", "", "answer only share K of N of the inputs, or of their captures (K/N, 1 ≤ K ≤ N)")
 	fs.StringVar(&page, "html", "", "write an HTML report of the summary, with SVG charts, to `FILE`")
+	fs.StringVar(&list, "inputs", "", "read the INPUTs, one a line, from `FILE` (after those given as arguments)")
 	fs.BoolVar(&showProgress, "progress", false, "report captures per second on stderr")
 	inputs, err := parseInterleaved(fs, args)
 	if err != nil {
 		return flagExit(err)
+	}
+	if list != "" {
+		more, err := readInputList(list)
+		if err != nil {
+			fmt.Fprintf(stderr, "robots survey: --inputs: %v\n", err)
+			return exitUsage
+		}
+		inputs = append(inputs, more...)
 	}
 	cfg, msg := surveyArgs(agents, format, out, shard, inputs)
 	if msg == "" && page == "" && flagSet(fs, "html") {
@@ -113,6 +127,36 @@ func runSurvey(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg.html = page
 	cfg.workers = runtime.GOMAXPROCS(0)
 	return survey(cfg, stdout, stderr)
+}
+
+// surveyMaxInputList bounds the file --inputs reads: 64 MiB holds half a
+// million URLs of Common Crawl's length, more than a crawl's robots.txt
+// files.
+const surveyMaxInputList = 64 << 20
+
+// readInputList reads the INPUTs of --inputs: one a line, blank lines and
+// lines starting with '#' skipped, so that a list longer than a command
+// line allows (a crawl's WARC paths) is given whole to every shard.
+func readInputList(name string) ([]string, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, surveyMaxInputList+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > surveyMaxInputList {
+		return nil, fmt.Errorf("%s is longer than %d bytes", name, surveyMaxInputList)
+	}
+	var inputs []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			inputs = append(inputs, line)
+		}
+	}
+	return inputs, nil
 }
 
 // surveyArgs checks the arguments, or says in one line why they make no
@@ -160,10 +204,43 @@ func surveyArgs(agents, format, out, shard string, inputs []string) (surveyConfi
 	return cfg, ""
 }
 
-// owns reports whether the capture of the given index is this run's to
-// answer: every capture when the run is not a shard.
-func (cfg *surveyConfig) owns(index int) bool {
-	return cfg.shardN == 0 || index%cfg.shardN == cfg.shardK-1
+// byInput reports whether the run's shards share its inputs rather than
+// the captures of each: when there are at least as many inputs as shards,
+// so that a shard reads only its own inputs and N shards do the work of
+// one run, not N times the decompression.
+func (cfg *surveyConfig) byInput() bool {
+	return cfg.shardN > 0 && len(cfg.inputs) >= cfg.shardN
+}
+
+// ownsInput reports whether the run reads its input of the given position
+// among cfg.inputs: every input, unless the shards share the inputs.
+func (cfg *surveyConfig) ownsInput(input int) bool {
+	return !cfg.byInput() || input%cfg.shardN == cfg.shardK-1
+}
+
+// owns reports whether the capture of the given index within the input of
+// the given position is this run's to answer: every capture when the run
+// is not a shard; every capture of its own inputs when the shards share
+// the inputs; else the captures whose index is K-1 modulo N.
+func (cfg *surveyConfig) owns(input, index int) bool {
+	switch {
+	case cfg.shardN == 0:
+		return true
+	case cfg.byInput():
+		return cfg.ownsInput(input)
+	}
+	return index%cfg.shardN == cfg.shardK-1
+}
+
+// ownInputs are the inputs the run reads, in order.
+func (cfg *surveyConfig) ownInputs() []string {
+	var out []string
+	for i, in := range cfg.inputs {
+		if cfg.ownsInput(i) {
+			out = append(out, in)
+		}
+	}
+	return out
 }
 
 // parseShard reads "K/N".
@@ -210,7 +287,7 @@ func survey(cfg surveyConfig, stdout, stderr io.Writer) int {
 	}
 
 	sum := newSurveySummary(cfg.agents)
-	prog := newSurveyProgress(stderr, cfg.progress, cfg.inputs)
+	prog := newSurveyProgress(stderr, cfg.progress, cfg.ownInputs())
 	inputErrs, werr := surveyPipeline(cfg, openSurveySource, func(res *surveyResult) error {
 		if err := w.write(res); err != nil {
 			return err
@@ -316,8 +393,8 @@ func (w *surveyJSONLWriter) close() error {
 // surveyQueuePerWorker captures per worker, so a slow emit holds the
 // reader back and memory does not grow with the input. After emit fails,
 // the reader stops, the captures under way are answered and dropped, and
-// the error is returned. inputErrs says which captures could not be read,
-// in every shard, whichever shard writes their rows.
+// the error is returned. inputErrs says which captures of the inputs it
+// read could not be read, whichever shard writes their rows.
 func surveyPipeline(cfg surveyConfig, open func(string) (surveySource, error), emit func(*surveyResult) error) (inputErrs []string, err error) {
 	workers := max(1, cfg.workers)
 	queue := workers * surveyQueuePerWorker
@@ -328,11 +405,11 @@ func surveyPipeline(cfg surveyConfig, open func(string) (surveySource, error), e
 	go func() {
 		defer close(order)
 		defer close(jobs)
-		index := 0
+		input, index := 0, 0 // the input being read, the next capture's index in it
 		take := func() (int, bool) {
 			i := index
 			index++
-			return i, cfg.owns(i)
+			return i, cfg.owns(input, i)
 		}
 		// A job goes to the workers before the caller waits for it, so
 		// that a job waited for is always being answered.
@@ -350,7 +427,11 @@ func surveyPipeline(cfg surveyConfig, open func(string) (surveySource, error), e
 			}
 			return true
 		}
-		for _, in := range cfg.inputs {
+		for i, in := range cfg.inputs {
+			if !cfg.ownsInput(i) {
+				continue
+			}
+			input, index = i, 0
 			src, err := open(in)
 			if err != nil {
 				readErrs = append(readErrs, err.Error())
@@ -367,7 +448,7 @@ func surveyPipeline(cfg surveyConfig, open func(string) (surveySource, error), e
 				if c.err != nil {
 					readErrs = append(readErrs, fmt.Sprintf("%s: %s: %v", in, c.file, c.err))
 				}
-				if !cfg.owns(c.index) {
+				if !cfg.owns(input, c.index) {
 					continue
 				}
 				if !send(c) {

@@ -165,8 +165,9 @@ type reportFact struct{ Label, Value string }
 type surveyReport struct {
 	Captures, Errors int
 	Shard            string // "K of N", or "" for a whole run
-	ShardRest        int    // K-1, the index modulo N of the shard's captures
+	ShardRest        int    // K-1, the position modulo N of the shard's inputs or captures
 	ShardN           int
+	ShardByInput     bool // the shards share the inputs, not each input's captures
 	Inputs           []string
 	Agents           []reportAgent
 	ClassNames       []string
@@ -189,7 +190,7 @@ func newSurveyReport(cfg surveyConfig, s *surveySummary) *surveyReport {
 	}
 	if cfg.shardN > 0 {
 		r.Shard = fmt.Sprintf("%d of %d", cfg.shardK, cfg.shardN)
-		r.ShardRest, r.ShardN = cfg.shardK-1, cfg.shardN
+		r.ShardRest, r.ShardN, r.ShardByInput = cfg.shardK-1, cfg.shardN, cfg.byInput()
 	}
 	count := func(n int) reportCount { return reportCount{n, fmt.Sprintf("%.1f%%", s.share(n))} }
 	for _, c := range surveyClasses {
@@ -536,7 +537,7 @@ code { font-size: 0.95em; overflow-wrap: anywhere; }
 <h1>robots.txt survey</h1>
 <p>{{.Captures}} captures answered and {{.Errors}} error rows (captures that could not be read), from {{len .Inputs}} input{{if ne (len .Inputs) 1}}s{{end}}, read for {{len .Agents}} agent{{if ne (len .Agents) 1}}s{{end}}. A capture is one robots.txt response; a host captured twice counts twice. Every share is of the captures answered.</p>
 {{- if .Shard}}
-<p>This page counts shard {{.Shard}} of the run: the captures whose index is {{.ShardRest}} modulo {{.ShardN}}. The pages of the other shards count the rest; their counts add up, the quantiles of the sizes apart.</p>
+<p>This page counts shard {{.Shard}} of the run: {{if .ShardByInput}}the inputs whose position among them, from 0, is{{else}}the captures whose index in their input is{{end}} {{.ShardRest}} modulo {{.ShardN}}. The pages of the other shards count the rest; their counts add up, the quantiles of the sizes apart.</p>
 {{- end}}
 
 <section>

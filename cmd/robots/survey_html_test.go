@@ -114,12 +114,17 @@ func TestSurveyHTMLEscapes(t *testing.T) {
 func TestSurveyHTMLShard(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "missing")
 	agents := []string{"GPTBot", "*"}
-	// Five captures, then the missing input, index 5: shard 2 of 2 holds
-	// indexes 1, 3 and 5.
-	run, page := runSurveyHTML(t, "--agents", strings.Join(agents, ","), "--shard", "2/2", surveyUsageDir(t), missing)
+	// Two inputs, three shards: each shard takes its share of the captures
+	// of every input. Five captures, indexes 0 to 4, then the missing
+	// input, index 0 of its own: shard 1 of 3 holds 0 and 3 of the first,
+	// and the error row.
+	run, page := runSurveyHTML(t, "--agents", strings.Join(agents, ","), "--shard", "1/3", surveyUsageDir(t), missing)
 	assert.Equal(t, exitNegative, run.code, run.stderr)
 	assert.Contains(t, run.stdout, "robots survey: 2 captures answered, 1 errors\n")
-	assert.Contains(t, page, "This page counts shard 2 of 2 of the run: the captures whose index is 1 modulo 2.")
+	assert.Contains(t, page, "This page counts shard 1 of 3 of the run: the captures whose index in their input is 0 modulo 3.")
+	// As many inputs as shards: each shard takes inputs.
+	_, byInput := runSurveyHTML(t, "--agents", strings.Join(agents, ","), "--shard", "2/2", surveyUsageDir(t), missing)
+	assert.Contains(t, byInput, "This page counts shard 2 of 2 of the run: the inputs whose position among them, from 0, is 1 modulo 2.")
 	checkPageSelfContained(t, page)
 	checkPageFigures(t, run.stdout, page, agents)
 	doc := parsePage(t, page)

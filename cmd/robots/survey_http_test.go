@@ -174,7 +174,7 @@ func withSurveyHTTP(t *testing.T, f func(c *surveyHTTPConfig)) {
 }
 
 // sameRows asserts that a run over url wrote what a run over local did:
-// the capture rows (the input named as the run named it), the agent rows,
+// the capture and agent rows (the input named as the run named it),
 // the summary and the exit status.
 func sameRows(t *testing.T, local, url string, localRun, httpRun surveyRun) {
 	t.Helper()
@@ -187,7 +187,8 @@ func sameRows(t *testing.T, local, url string, localRun, httpRun surveyRun) {
 	}
 	require.Equal(t, len(localRun.agents), len(httpRun.agents))
 	for i := range localRun.agents {
-		assert.Equal(t, localRun.agents[i].raw, httpRun.agents[i].raw)
+		want := strings.Replace(localRun.agents[i].raw, `"input":`+q(local), `"input":`+q(url), 1)
+		assert.Equal(t, want, httpRun.agents[i].raw)
 	}
 	assert.Equal(t, localRun.stdout, httpRun.stdout)
 	assert.Equal(t, strings.ReplaceAll(localRun.stderr, local, url), httpRun.stderr)

@@ -61,6 +61,7 @@ type errorRow struct {
 // agentRow is a line of agents.jsonl: what one capture says to one agent.
 type agentRow struct {
 	Index      int    `json:"index"`
+	Input      string `json:"input"`
 	URL        string `json:"url,omitempty"`
 	Host       string `json:"host,omitempty"`
 	Agent      string `json:"agent"`
@@ -156,7 +157,7 @@ func surveyCapture(c *capture, agents []string, jsonl bool) *surveyResult {
 	for i, name := range agents {
 		res.agentRs[i] = surveyAgentRow(r, name, preamble, classes)
 		a := &res.agentRs[i]
-		a.Index, a.URL, a.Host = c.index, target, host
+		a.Index, a.Input, a.URL, a.Host = c.index, c.input, target, host
 		if jsonl {
 			buf = append(buf, jsonLine(a)...)
 		}

@@ -472,7 +472,7 @@ func TestSurveyArchive(t *testing.T) {
 		}
 		assert.Equal(t, 2, truncated, "files/02270.txt and files/04637.txt are longer than 500 KiB")
 		for _, a := range run.agents {
-			rows[i] = append(rows[i], a.raw)
+			rows[i] = append(rows[i], strings.Replace(a.raw, archive, "ARCHIVE", 1))
 		}
 	}
 	assert.Equal(t, rows[0], rows[1], "the manifest's place changes no row")
@@ -535,6 +535,77 @@ func TestSurveyShards(t *testing.T) {
 	assert.Equal(t, want, got)
 }
 
+// TestSurveyShardsByInput: with at least as many inputs as shards, each
+// shard reads only its inputs, those whose position is K-1 modulo N, and
+// the shards write together exactly the rows of one run, the error row of
+// a missing input included.
+func TestSurveyShardsByInput(t *testing.T) {
+	agents := "GPTBot,*"
+	inputs := []string{surveyCorpus, buildArchive(t, surveyArchiveFiles, true), surveyUsageDir(t), filepath.Join(t.TempDir(), "missing")}
+	whole := runSurveyTest(t, append([]string{"--agents", agents}, inputs...)...)
+	require.Equal(t, exitNegative, whole.code, whole.stderr)
+	want := map[string]bool{}
+	for _, c := range whole.captures {
+		want[c.raw] = true
+	}
+	for _, a := range whole.agents {
+		want[a.raw] = true
+	}
+	got := map[string]bool{}
+	for k := 1; k <= 3; k++ {
+		shard := runSurveyTest(t, append([]string{"--agents", agents, "--shard", strconv.Itoa(k) + "/3"}, inputs...)...)
+		assert.NotEmpty(t, shard.captures)
+		for _, c := range shard.captures {
+			at := slices.Index(inputs, c.Input)
+			assert.Equal(t, k-1, at%3, "input %d read by shard %d", at, k)
+			assert.False(t, got[c.raw], "a row in two shards: %s", c.raw)
+			got[c.raw] = true
+		}
+		for _, a := range shard.agents {
+			assert.False(t, got[a.raw], "a row in two shards: %s", a.raw)
+			got[a.raw] = true
+		}
+	}
+	assert.Equal(t, len(want), len(got))
+	assert.Equal(t, want, got)
+}
+
+// TestSurveyInputList: --inputs adds the INPUTs its file lists, one a line,
+// after the arguments, blank and '#' lines skipped; a missing list or one
+// past surveyMaxInputList is a usage error.
+func TestSurveyInputList(t *testing.T) {
+	dir := t.TempDir()
+	usage := surveyUsageDir(t)
+	list := filepath.Join(dir, "inputs.txt")
+	require.NoError(t, os.WriteFile(list, []byte("# the corpus, then the usage lines\n"+surveyCorpus+"\n\n  "+usage+"  \n"), 0o644))
+	byList := runSurveyTest(t, "--agents", "GPTBot", "--inputs", list)
+	require.Equal(t, exitOK, byList.code, byList.stderr)
+	byArgs := runSurveyTest(t, "--agents", "GPTBot", surveyCorpus, usage)
+	require.Equal(t, exitOK, byArgs.code, byArgs.stderr)
+	assert.Equal(t, byArgs.stdout, byList.stdout)
+	require.Equal(t, len(byArgs.captures), len(byList.captures))
+	for i := range byArgs.captures {
+		assert.Equal(t, byArgs.captures[i].raw, byList.captures[i].raw)
+	}
+	mixed := runSurveyTest(t, "--agents", "GPTBot", "--inputs", list, usage)
+	require.Equal(t, exitOK, mixed.code, mixed.stderr)
+	assert.Equal(t, usage, mixed.captures[0].Input, "the arguments come first")
+
+	var stderr bytes.Buffer
+	code := runSurvey([]string{"--out", dir, "--inputs", filepath.Join(dir, "missing")}, nil, io.Discard, &stderr)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr.String(), "--inputs")
+	long := filepath.Join(dir, "long.txt")
+	f, err := os.Create(long)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(surveyMaxInputList+1))
+	require.NoError(t, f.Close())
+	stderr.Reset()
+	code = runSurvey([]string{"--out", dir, "--inputs", long}, nil, io.Discard, &stderr)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr.String(), "longer than")
+}
+
 // TestSurveyBadInput: a truncated gzip gives an error row saying where,
 // the captures before it are answered, the inputs after it too, and the
 // exit status is 1; so does an input that does not exist.
@@ -550,8 +621,10 @@ func TestSurveyBadInput(t *testing.T) {
 	assert.Contains(t, run.stderr, "unexpected EOF")
 	var errRows []testCaptureRow
 	answered := map[string]int{}
-	for i, c := range run.captures {
-		assert.Equal(t, i, c.Index)
+	next := map[string]int{} // the next index of each input
+	for _, c := range run.captures {
+		assert.Equal(t, next[c.Input], c.Index, "an input's captures are numbered from 0 in order")
+		next[c.Input]++
 		if c.Error != "" {
 			errRows = append(errRows, c)
 			continue
