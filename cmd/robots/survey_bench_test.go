@@ -238,7 +238,13 @@ func BenchmarkSurveyWARC(b *testing.B) {
 // record framed and parsed, each robots.txt response's body read and the
 // redirects followed, nothing answered. It is the part of a survey that
 // cannot be spread over cores within one file.
-func BenchmarkSurveyWARCSource(b *testing.B) {
+func BenchmarkSurveyWARCSource(b *testing.B) { benchWARCSource(b, false) }
+
+// BenchmarkSurveyWARCSourceLibrary is BenchmarkSurveyWARCSource with every
+// record read by the library: what quickRecord saves.
+func BenchmarkSurveyWARCSourceLibrary(b *testing.B) { benchWARCSource(b, true) }
+
+func benchWARCSource(b *testing.B, libraryOnly bool) {
 	path, captures := corpusWARC(b)
 	fi, err := os.Stat(path)
 	if err != nil {
@@ -250,6 +256,7 @@ func BenchmarkSurveyWARCSource(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		src.libraryOnly = libraryOnly
 		index := 0
 		take := func() (int, bool) { index++; return index - 1, true }
 		n := 0

@@ -7,6 +7,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -503,36 +504,13 @@ func TestSurveyHostOf(t *testing.T) {
 	}
 }
 
-// TestSurveyShards: four shards of a run write together exactly its rows,
-// each row once.
+// TestSurveyShards: four shards of a run over one input write together
+// exactly its rows, each row once, each shard the captures whose index is
+// its own modulo 4.
 func TestSurveyShards(t *testing.T) {
-	agents := "GPTBot,*"
-	whole := runSurveyTest(t, "--agents", agents, surveyCorpus)
-	require.Equal(t, exitOK, whole.code, whole.stderr)
-	want := map[string]bool{}
-	for _, c := range whole.captures {
-		want[c.raw] = true
-	}
-	for _, a := range whole.agents {
-		want[a.raw] = true
-	}
-	got := map[string]bool{}
-	for k := 1; k <= 4; k++ {
-		shard := runSurveyTest(t, "--agents", agents, "--shard", strconv.Itoa(k)+"/4", surveyCorpus)
-		require.Equal(t, exitOK, shard.code, shard.stderr)
-		assert.NotEmpty(t, shard.captures)
-		for _, c := range shard.captures {
-			assert.Equal(t, k-1, c.Index%4, "capture %d in shard %d", c.Index, k)
-			assert.False(t, got[c.raw], "a row in two shards: %s", c.raw)
-			got[c.raw] = true
-		}
-		for _, a := range shard.agents {
-			assert.False(t, got[a.raw], "a row in two shards: %s", a.raw)
-			got[a.raw] = true
-		}
-	}
-	assert.Equal(t, len(want), len(got))
-	assert.Equal(t, want, got)
+	checkShards(t, []string{surveyCorpus}, 4, func(k int, c testCaptureRow) {
+		assert.Equal(t, k-1, c.Index%4, "capture %d in shard %d", c.Index, k)
+	})
 }
 
 // TestSurveyShardsByInput: with at least as many inputs as shards, each
@@ -540,10 +518,20 @@ func TestSurveyShards(t *testing.T) {
 // the shards write together exactly the rows of one run, the error row of
 // a missing input included.
 func TestSurveyShardsByInput(t *testing.T) {
-	agents := "GPTBot,*"
 	inputs := []string{surveyCorpus, buildArchive(t, surveyArchiveFiles, true), surveyUsageDir(t), filepath.Join(t.TempDir(), "missing")}
-	whole := runSurveyTest(t, append([]string{"--agents", agents}, inputs...)...)
-	require.Equal(t, exitNegative, whole.code, whole.stderr)
+	checkShards(t, inputs, 3, func(k int, c testCaptureRow) {
+		at := slices.Index(inputs, c.Input)
+		assert.Equal(t, k-1, at%3, "input %d read by shard %d", at, k)
+	})
+}
+
+// checkShards runs a survey of inputs whole and as n shards, and checks
+// that the shards write the whole run's rows, each once, with owned
+// checking that each capture row is its shard's.
+func checkShards(t *testing.T, inputs []string, n int, owned func(k int, c testCaptureRow)) {
+	t.Helper()
+	agents := []string{"--agents", "GPTBot,*"}
+	whole := runSurveyTest(t, append(agents, inputs...)...)
 	want := map[string]bool{}
 	for _, c := range whole.captures {
 		want[c.raw] = true
@@ -552,12 +540,11 @@ func TestSurveyShardsByInput(t *testing.T) {
 		want[a.raw] = true
 	}
 	got := map[string]bool{}
-	for k := 1; k <= 3; k++ {
-		shard := runSurveyTest(t, append([]string{"--agents", agents, "--shard", strconv.Itoa(k) + "/3"}, inputs...)...)
+	for k := 1; k <= n; k++ {
+		shard := runSurveyTest(t, append(append(agents, "--shard", fmt.Sprintf("%d/%d", k, n)), inputs...)...)
 		assert.NotEmpty(t, shard.captures)
 		for _, c := range shard.captures {
-			at := slices.Index(inputs, c.Input)
-			assert.Equal(t, k-1, at%3, "input %d read by shard %d", at, k)
+			owned(k, c)
 			assert.False(t, got[c.raw], "a row in two shards: %s", c.raw)
 			got[c.raw] = true
 		}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -122,37 +121,6 @@ func TestSurveyWARCQuickAgreesWithLibrary(t *testing.T) {
 	rows := strings.Join(readWARCCaptures(t, odd, false), "\n")
 	for _, want := range []string{"lf.example", "folded.example", "date.example", "err=Content-Length", "nothttp.example"} {
 		assert.Contains(t, rows, want, "the odd records are read, or are error rows")
-	}
-}
-
-// BenchmarkSurveyWARCSourceLibrary is BenchmarkSurveyWARCSource with every
-// record read by the library: what quickRecord saves.
-func BenchmarkSurveyWARCSourceLibrary(b *testing.B) {
-	path, captures := corpusWARC(b)
-	fi, err := os.Stat(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(fi.Size())
-	for b.Loop() {
-		src, err := openWARCSource(path, true)
-		if err != nil {
-			b.Fatal(err)
-		}
-		src.libraryOnly = true
-		index := 0
-		take := func() (int, bool) { index++; return index - 1, true }
-		n := 0
-		for {
-			if _, err := src.next(take); err == io.EOF {
-				break
-			}
-			n++
-		}
-		src.close()
-		if n != captures {
-			b.Fatalf("%d captures, want %d", n, captures)
-		}
 	}
 }
 
