@@ -756,9 +756,11 @@ func TestSurveyUsageLines(t *testing.T) {
 	assert.Regexp(t, `(?m)^GPTBot\s+1 \(\s*25\.0%\)`, run.stdout, "one of four captures states a signal for GPTBot at /")
 }
 
-// endlessSource hands out n small captures, counting those taken.
+// endlessSource hands out n small captures, counting those taken; with
+// a body, n captures of that body.
 type endlessSource struct {
 	n     int
+	body  []byte
 	taken atomic.Int64
 }
 
@@ -768,8 +770,12 @@ func (s *endlessSource) next(take func() (int, bool)) (*capture, error) {
 	}
 	s.taken.Add(1)
 	i, _ := take()
+	body := s.body
+	if body == nil {
+		body = []byte("User-agent: *\nDisallow: /x\n")
+	}
 	return &capture{index: i, input: "endless", file: strconv.Itoa(i), status: 200,
-		body: []byte("User-agent: *\nDisallow: /x\n"), size: 27}, nil
+		body: body, size: int64(len(body))}, nil
 }
 
 func (s *endlessSource) close() error { return nil }
@@ -821,6 +827,46 @@ func TestSurveyQueueBound(t *testing.T) {
 	_, err := surveyPipeline(cfg, open, func(*surveyResult) error { return failed })
 	assert.ErrorIs(t, err, failed)
 	assert.LessOrEqual(t, src.taken.Load(), int64(2*queue+2), "a failed write stops the reader")
+}
+
+// TestSurveyQueueBytes: with bodies of 500 KiB, the captures read ahead of
+// a waiting writer hold at most surveyQueueBytes, however many workers
+// there are.
+func TestSurveyQueueBytes(t *testing.T) {
+	const workers = 16
+	body := bytes.Repeat([]byte("Disallow: /x\n"), 500<<10/13)
+	src := &endlessSource{n: 200, body: body}
+	cfg := surveyConfig{agents: []string{"GPTBot"}, inputs: []string{"endless"}, workers: workers}
+	open := func(string) (surveySource, error) { return src, nil }
+	release := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		first := true
+		_, err := surveyPipeline(cfg, open, func(*surveyResult) error {
+			if first {
+				<-release
+				first = false
+			}
+			return nil
+		})
+		done <- err
+	}()
+	var taken int64
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond)
+		if n := src.taken.Load(); n == taken && n > 0 {
+			break
+		} else {
+			taken = n
+		}
+	}
+	weight := int64(len(body)) + surveyCaptureBytes
+	require.Less(t, surveyQueueBytes/weight+2, int64(workers*surveyQueuePerWorker), "the bytes bind before the count")
+	assert.GreaterOrEqual(t, taken, surveyQueueBytes/weight, "the reader runs ahead up to the bound")
+	assert.LessOrEqual(t, taken, surveyQueueBytes/weight+2, "the bodies held, one being written, one in the reader's hand")
+	close(release)
+	require.NoError(t, <-done)
+	assert.Equal(t, int64(200), src.taken.Load())
 }
 
 // TestSurveyManifestMissing: a file the manifest lists and the input does
