@@ -115,6 +115,11 @@ type warcSource struct {
 	libraryOnly bool
 	// handedOver counts the records quickRecord gave to the library.
 	handedOver int
+	// block holds the block of the response quickRecord reads, reused from
+	// record to record: nothing keeps it past the record (a capture's body
+	// is copied out of it), and it grows to the longest block read, at most
+	// surveyMaxRecordBytes.
+	block []byte
 
 	out     []*capture // read and not yet handed out, in order
 	skipped int        // records skipped since the last capture queued
@@ -432,7 +437,10 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 	header := append([]byte(nil), head[:end+4]...)
 	targetValue, dateValue, dated := string(target), string(date), date != nil
 	s.rec.Discard(end + 4)
-	block := make([]byte, length)
+	if int64(cap(s.block)) < length {
+		s.block = make([]byte, length)
+	}
+	block := s.block[:length]
 	n, err := io.ReadFull(s.rec, block)
 	if err != nil {
 		if fatal = err != io.EOF && err != io.ErrUnexpectedEOF || s.lim.N <= 0; fatal {
@@ -951,6 +959,13 @@ func (g *lazyGzip) Read(p []byte) (int, error) {
 // readCounted reads the first maxInputBytes+1 bytes of r and counts the
 // rest, up to limit bytes in all.
 func readCounted(r io.Reader, limit int64) ([]byte, int64, error) {
+	if br, ok := r.(*bytes.Reader); ok {
+		// A body in memory: one copy of the length kept, not a growing one.
+		n := int64(br.Len())
+		body := make([]byte, min(n, maxInputBytes+1))
+		br.Read(body)
+		return body, min(n, limit), nil
+	}
 	body, err := readBody(r)
 	if err != nil {
 		return nil, 0, err
