@@ -394,6 +394,9 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 		if *field != nil {
 			return false, nil, false // twice: the library says what it makes of it
 		}
+		if value == nil {
+			value = []byte{} // set, though empty: a second one is still twice
+		}
 		*field = value
 	}
 	// The library reads a block as HTTP by its Content-Type, and refuses
