@@ -333,8 +333,8 @@ const surveyPeekBytes = 4 << 10
 // record, and nearly all of that is dropped: the request and metadata
 // records, two of every three in Common Crawl's files, are skipped, and a
 // response's status, Location and body are all a capture needs. Plain is:
-// a WARC/1.x line and CRLF-ended fields of printable ASCII without
-// continuation lines, one
+// a WARC/1.x line and CRLF-ended fields of printable ASCII, named by
+// plain tokens, without continuation lines, one
 // WARC-Type and one Content-Length, within surveyPeekBytes; and for a
 // response, a plain target (plainTarget), a block within the record
 // bound, of an application/http Content-Type, whose HTTP header, CRLF-ended, net/http reads with a
@@ -363,7 +363,10 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 		if !found || line[0] == ' ' || line[0] == '\t' {
 			return false, nil, false
 		}
-		name, value = bytes.TrimSpace(name), bytes.TrimSpace(value)
+		if len(name) == 0 || len(bytes.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")) != 0 {
+			return false, nil, false // a name that is no plain token: the library's to read
+		}
+		value = bytes.TrimSpace(value)
 		var field *[]byte
 		switch {
 		case bytes.EqualFold(name, []byte("WARC-Type")):
