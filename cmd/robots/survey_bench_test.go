@@ -91,20 +91,7 @@ func corpusWARC(b *testing.B) (string, int) {
 func corpusBodies(each func(name string, body []byte) error) error {
 	f, err := os.Open(benchWARCArchive)
 	if err != nil {
-		names, err := filepath.Glob(filepath.Join(surveyCorpus, "files*", "*.txt"))
-		if err != nil {
-			return err
-		}
-		for _, name := range names {
-			body, err := os.ReadFile(name)
-			if err != nil {
-				return err
-			}
-			if err := each(name, body); err != nil {
-				return err
-			}
-		}
-		return nil
+		return licensedBodies(0)(each)
 	}
 	defer f.Close()
 	zr, err := gzip.NewReader(bufio.NewReader(f))
@@ -130,6 +117,30 @@ func corpusBodies(each func(name string, body []byte) error) error {
 		if err := each(hdr.Name, body); err != nil {
 			return err
 		}
+	}
+}
+
+// licensedBodies gives the first n files of the licensed corpus in
+// testdata/corpus, or all of them when n is 0, in a fixed order.
+func licensedBodies(n int) func(each func(name string, body []byte) error) error {
+	return func(each func(name string, body []byte) error) error {
+		names, err := filepath.Glob(filepath.Join(surveyCorpus, "files*", "*.txt"))
+		if err != nil || len(names) < n {
+			return fmt.Errorf("the licensed corpus: %d files, %v", len(names), err)
+		}
+		if n > 0 {
+			names = names[:n]
+		}
+		for _, name := range names {
+			body, err := os.ReadFile(name)
+			if err != nil {
+				return err
+			}
+			if err := each(name, body); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 }
 

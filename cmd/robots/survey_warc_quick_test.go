@@ -59,22 +59,7 @@ func readWARCCapturesCounted(t *testing.T, path string, libraryOnly bool) ([]str
 // reader's buffer, which the fields must not be read after.
 func TestSurveyWARCQuickAgreesWithLibrary(t *testing.T) {
 	corpus := filepath.Join(t.TempDir(), "corpus.warc.gz")
-	n, err := writeCorpusWARCFrom(corpus, func(each func(string, []byte) error) error {
-		names, err := filepath.Glob(filepath.Join(surveyCorpus, "files", "*.txt"))
-		if err != nil || len(names) < 600 {
-			return fmt.Errorf("the licensed corpus: %d files, %v", len(names), err)
-		}
-		for _, name := range names[:600] {
-			body, err := os.ReadFile(name)
-			if err != nil {
-				return err
-			}
-			if err := each(name, body); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	n, err := writeCorpusWARCFrom(corpus, licensedBodies(600))
 	require.NoError(t, err)
 	require.Greater(t, n, 600)
 
