@@ -70,9 +70,9 @@ errors or when the output cannot be written.`
 
 // surveyQueuePerWorker is how many captures may wait per worker, read
 // and not yet answered, or answered and not yet written: enough to keep
-// every worker busy while the writer waits on a slow capture (the corpus
-// archive runs 13 % faster than with 4 on two cores), few enough that
-// memory stays flat; surveyQueueBytes bounds their bodies.
+// every worker busy while the writer waits on a slow capture, which a
+// shorter queue lets idle them; surveyQueueBytes bounds their bodies, so
+// that memory stays flat however many workers there are.
 const surveyQueuePerWorker = 32
 
 // surveyQueueBytes bounds the bodies of the captures read and not yet
