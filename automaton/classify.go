@@ -60,18 +60,34 @@ func (s *Set) ClassifyWithin(maxStates, maxBytes int) Classification {
 	return s.explore(maxStates, maxBytes)
 }
 
+// ClassifyPatterns is Classify without a Set: it decides the class of
+// patterns when their own paths show both verdicts within referenceChecks
+// matches by Reference, which needs nothing built. ok is false otherwise,
+// and then Classify, on a Set of the same patterns, decides. When ok, the
+// Classification is the one Classify returns.
+func ClassifyPatterns(patterns []Pattern) (c Classification, ok bool) {
+	return patternWitnesses(patterns, nil)
+}
+
+// patternWitnesses decides the class when the patterns' own paths show
+// both verdicts, in s.patterns.
+func (s *Set) patternWitnesses() (Classification, bool) {
+	return patternWitnesses(s.patterns, func(path string) (Pattern, bool) { return s.result(s.scan(path, "", "")) })
+}
+
 // patternWitnesses decides the class when the patterns' own paths show
 // both verdicts: "/" and each pattern read with its stars matching nothing
 // and its '$' dropped. Most real files are told apart so, in a few checks,
 // where reading every path would step through thousands of states of a
 // file of many stars. Each witness is the shortest, then the least in byte
 // order, of those paths that get its verdict; it need not be the shortest
-// of all paths.
-func (s *Set) patternWitnesses() (Classification, bool) {
-	paths := make([]string, 1, len(s.patterns)+1)
+// of all paths. The first checks are Reference's, referenceChecks pattern
+// matches in all; later ones are scan's, or, without scan, undecided.
+func patternWitnesses(patterns []Pattern, scan func(path string) (Pattern, bool)) (Classification, bool) {
+	paths := make([]string, 1, len(patterns)+1)
 	paths[0] = "/"
 	var b []byte
-	for _, p := range s.patterns {
+	for _, p := range patterns {
 		b = append(b[:0], '/')
 		expr := strings.TrimSuffix(p.Expr, "$")
 		if strings.HasPrefix(expr, "/") {
@@ -100,11 +116,14 @@ func (s *Set) patternWitnesses() (Classification, bool) {
 		// them the scanner, linear in the path whatever the patterns. Not
 		// the DFA: these paths are one-offs, and building states for them
 		// would cost more than reading them.
-		if budget >= len(s.patterns) {
-			budget -= len(s.patterns)
-			p, ok = Reference(s.patterns, path)
-		} else {
-			p, ok = s.result(s.scan(path, "", ""))
+		switch {
+		case budget >= len(patterns):
+			budget -= len(patterns)
+			p, ok = Reference(patterns, path)
+		case scan == nil:
+			return c, false
+		default:
+			p, ok = scan(path)
 		}
 		if !ok || p.Allow {
 			if c.Allowed == "" {

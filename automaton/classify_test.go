@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -197,6 +198,60 @@ func TestPatternWitnessesPastTheReferenceBudget(t *testing.T) {
 			assert.Equal(t, want[false], c.Disallowed)
 		}
 	}
+}
+
+// TestClassifyPatternsIsClassify: ClassifyPatterns, which builds nothing,
+// decides only within referenceChecks matches, and then as Classify on
+// a Set of the same patterns does; past that budget it leaves the class
+// to Classify. Empty patterns, which a Set drops, are among them.
+func TestClassifyPatternsIsClassify(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	decided, left := 0, 0
+	for _, n := range []int{1, 3, 10, 300, 3000} {
+		for range 3000 / n {
+			var patterns []Pattern
+			for i := range 1 + r.IntN(n) {
+				expr := ""
+				if r.IntN(20) > 0 {
+					expr = "/" + randomString(r, "ab/*$", r.IntN(6))
+				}
+				patterns = append(patterns, Pattern{Expr: expr, Allow: r.IntN(3) == 0, Priority: int32(len(expr)), ID: int32(i)})
+			}
+			want := NewSet(patterns, Options{}).Classify()
+			c, ok := ClassifyPatterns(patterns)
+			if !ok {
+				left++
+				continue
+			}
+			decided++
+			require.Equal(t, want, c, "%v", patterns)
+		}
+	}
+	assert.Positive(t, decided)
+	assert.Positive(t, left, "some sets are left to Classify: past the budget, or not told apart by their paths")
+}
+
+// TestClassifyPatternsBudget: ClassifyPatterns makes at most
+// referenceChecks pattern matches; a set it cannot decide within them is
+// left to Classify, which decides it.
+func TestClassifyPatternsBudget(t *testing.T) {
+	// Every path is allowed but "/zzzzzz", the longest, checked last: the
+	// allowed verdict comes at once, the disallowed one only at the end.
+	n := referenceChecks / 8
+	patterns := []Pattern{{Expr: "/zzzzzz", Allow: false, Priority: 7, ID: 0}}
+	for i := 1; i < n; i++ {
+		expr := fmt.Sprintf("/%04d", i)
+		patterns = append(patterns, Pattern{Expr: expr, Allow: true, Priority: int32(len(expr)), ID: int32(i)})
+	}
+	_, ok := ClassifyPatterns(patterns)
+	assert.False(t, ok, "%d paths of %d patterns each pass %d matches", n, n, referenceChecks)
+	c := NewSet(patterns, Options{}).Classify()
+	assert.Equal(t, Classification{Allowed: "/", Disallowed: "/zzzzzz", Decided: true}, c)
+	c, ok = ClassifyPatterns(patterns[:8])
+	require.True(t, ok, "8 paths of 8 patterns are within the budget")
+	assert.Equal(t, Classification{Allowed: "/", Disallowed: "/zzzzzz", Decided: true}, c)
+	_, ok = ClassifyPatterns(patterns[1:9])
+	assert.False(t, ok, "a set whose own paths are all allowed is not decided by them")
 }
 
 // patternPaths are the patterns' own paths, as patternWitnesses reads them.

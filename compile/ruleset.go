@@ -189,13 +189,18 @@ func (rs *RuleSet) compile() *automaton.Set {
 	if s := rs.set.Load(); s != nil {
 		return s
 	}
+	s := automaton.NewSet(rs.patterns(), rs.options())
+	rs.set.Store(s)
+	return s
+}
+
+// patterns returns the patterns of the rule set's rules, as NewSet takes them.
+func (rs *RuleSet) patterns() []automaton.Pattern {
 	patterns := make([]automaton.Pattern, 0, rs.rules)
 	rs.eachRule(func(i, id int32) {
 		patterns = rs.file.appendPatterns(patterns, i, id)
 	})
-	s := automaton.NewSet(patterns, rs.options())
-	rs.set.Store(s)
-	return s
+	return patterns
 }
 
 type coldMatch struct {
