@@ -94,6 +94,9 @@ func hidesContent(s string) bool {
 // invalidUTF8 returns the index of the first byte of s that is not part of
 // valid UTF-8, or -1.
 func invalidUTF8(s string) int {
+	if utf8.ValidString(s) { // most lines: read eight ASCII bytes a step
+		return -1
+	}
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n <= 1 {
@@ -104,6 +107,25 @@ func invalidUTF8(s string) int {
 	return -1
 }
 
+// hasPrefixFoldASCII reports whether s begins with prefix, a lower-case
+// ASCII string, in any case of its letters. No other rune lowers to an
+// ASCII letter of htmlTags (U+212A, the Kelvin sign, lowers to 'k').
+func hasPrefixFoldASCII(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != prefix[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // htmlTags are the starts of lines that mark HTML in the middle of a file.
 var htmlTags = []string{"<!doctype html", "<html", "</html", "<head", "<body", "</body", "<!--"}
 
@@ -112,9 +134,8 @@ var htmlTags = []string{"<!doctype html", "<html", "</html", "<head", "<body", "
 // for such a line, which needs no other finding.
 func (l *linter) checkHTMLLine(ln line) bool {
 	i := skipSpace(ln.text, 0)
-	t := strings.ToLower(ln.text[i:min(len(ln.text), i+len("<!doctype html"))])
 	for _, tag := range htmlTags {
-		if strings.HasPrefix(t, tag) {
+		if hasPrefixFoldASCII(ln.text[i:], tag) {
 			if !l.sawHTML {
 				l.sawHTML = true
 				l.report(ln.num, i+1, CodeHTML,

@@ -58,7 +58,7 @@ func (g *groups) interrupt(num int) {
 // and the user-agent lines that turn out to have no rules of their own.
 func (l *linter) checkAgent(num int, tok compile.Token, f fields, g *groups) {
 	if orphans, at := g.agent(tok); orphans != nil && !sameAgents(orphans, tok) {
-		l.report(orphans[0].Line, l.keyCol[orphans[0].Line], CodeAgentWithoutRules,
+		l.report(orphans[0].Line, l.keyColumn(orphans[0].Line), CodeAgentWithoutRules,
 			"%s no rules of %s: the group goes on past line %d and takes the rules after line %d (User-agent %q); only an Allow or Disallow line ends a group",
 			agentList(orphans), pronoun(orphans), at, num, tok.Value)
 	}

@@ -43,8 +43,9 @@ type linter struct {
 	// sawHTML is set once an HTML line has been reported.
 	sawHTML bool
 	// keyCol is the 1-based column of the key of every directive line,
-	// by line number, for findings about rules found after the scan.
-	keyCol map[int]int
+	// by line number, for findings about rules found after the scan; 0
+	// for other lines (keyColumn).
+	keyCol []int
 	// sawUsage is set once a Content-Usage or Content-Signal line is seen.
 	sawUsage bool
 }
@@ -60,7 +61,7 @@ func (l *linter) report(line, col int, code Code, format string, args ...any) {
 // checkLines runs the checks of every line, in order, and those of the
 // group structure the lines build.
 func (l *linter) checkLines() {
-	l.keyCol = map[int]int{}
+	l.keyCol = make([]int, len(l.google.Lines)+1)
 	var g groups
 	splitLines(l.body, func(ln line) {
 		if ln.num == 1 && l.skipFirst {
@@ -78,9 +79,20 @@ func (l *linter) checkLines() {
 			}
 			return
 		}
-		l.keyCol[ln.num] = f.key + 1
+		if ln.num < len(l.keyCol) {
+			l.keyCol[ln.num] = f.key + 1
+		}
 		l.checkValue(ln, read, tok, f, &g)
 	})
+}
+
+// keyColumn is the 1-based column of the key of line, 0 when it holds
+// no directive.
+func (l *linter) keyColumn(line int) int {
+	if line < 0 || line >= len(l.keyCol) {
+		return 0
+	}
+	return l.keyCol[line]
 }
 
 // checkValue runs the checks of a directive's value, and follows the group

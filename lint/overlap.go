@@ -65,7 +65,7 @@ func (l *linter) reportEqual(p *precedence) {
 			continue
 		}
 		d, a := p.rule(int32(n)), p.rule(eq.by)
-		l.report(d.Line, l.keyCol[d.Line], CodeEqualPriority,
+		l.report(d.Line, l.keyColumn(d.Line), CodeEqualPriority,
 			"Disallow %q and Allow %q (line %d) are as long and match the same paths: Allow wins the tie, so this line never disallows anything",
 			d.Value, a.Value, a.Line)
 	}
@@ -80,7 +80,7 @@ func (l *linter) reportDead(p *precedence) {
 			continue
 		}
 		r, o := p.rule(int32(n)), p.rule(dead.by)
-		l.report(r.Line, l.keyCol[r.Line], CodeDeadRule, "this %s never decides: %s %q (line %d) matches every path it matches and %s",
+		l.report(r.Line, l.keyColumn(r.Line), CodeDeadRule, "this %s never decides: %s %q (line %d) matches every path it matches and %s",
 			kindWord(r.Allow), kindWord(o.Allow), o.Value, o.Line, winsHow(len(r.Pattern), len(o.Pattern)))
 	}
 }

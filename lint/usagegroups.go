@@ -48,7 +48,7 @@ func (l *linter) checkUsageGroups() {
 func (l *linter) usageLinesOf(g compile.Group) []usageLine {
 	var out []usageLine
 	for _, d := range g.Extras {
-		u := usageLine{line: d.Line, col: l.keyCol[d.Line], pattern: "/"}
+		u := usageLine{line: d.Line, col: l.keyColumn(d.Line), pattern: "/"}
 		switch {
 		case strings.EqualFold(d.Key, keyContentUsage):
 			path, pref, _ := usage.ParseContentUsage(d.Value)
@@ -184,7 +184,7 @@ func (l *linter) checkSplitStarGroup(f *compile.File, lines [][]usageLine) {
 			continue
 		}
 		if signal != 0 {
-			l.report(star, l.keyCol[star], CodeSplitStarGroup,
+			l.report(star, l.keyColumn(star), CodeSplitStarGroup,
 				"a second User-agent: * group, after the one holding the Content-Signal of line %d (a managed block prepended to the file): Google and RFC 9309 merge the two, but parsers that read only the first * group miss this group's rules",
 				signal)
 			continue
