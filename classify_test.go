@@ -49,6 +49,34 @@ func TestClassifyPolicies(t *testing.T) {
 	assert.Equal(t, "undecided none some all", fmt.Sprint(robots.ClassUndecided, robots.ClassNone, robots.ClassSome, robots.ClassAll))
 }
 
+// BenchmarkClassifyCorpus parses every licensed real file and classifies
+// it for three crawlers, as a survey does: the time is per corpus, the
+// parse included (a survey's files are each read once).
+func BenchmarkClassifyCorpus(b *testing.B) {
+	dir := filepath.Join("testdata", "corpus", "files")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var bodies [][]byte
+	for _, e := range entries {
+		body, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		bodies = append(bodies, body)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, body := range bodies {
+			r := robots.Parse(body)
+			for _, agent := range []string{"Googlebot", "GPTBot", "CCBot"} {
+				r.Agent(agent).Classify()
+			}
+		}
+	}
+}
+
 // TestClassifyLicensedCorpus classifies every licensed real file for a
 // few crawlers: each class is decided, each witness gets its verdict
 // (Classify confirms it with Decide; this checks again with Allowed), and

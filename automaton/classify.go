@@ -3,8 +3,8 @@ package automaton
 import (
 	"bytes"
 	"cmp"
+	"container/heap"
 	"encoding/binary"
-	"slices"
 	"strings"
 )
 
@@ -54,26 +54,35 @@ func (s *Set) Classify() Classification {
 // ClassifyWithin is Classify within other bounds than the default ones:
 // at most maxStates states, holding at most maxBytes bytes of positions.
 func (s *Set) ClassifyWithin(maxStates, maxBytes int) Classification {
-	if c, ok := s.patternWitnesses(); ok {
+	if c, ok := patternWitnesses(s.patterns, s.scanPath); ok {
 		return c
 	}
 	return s.explore(maxStates, maxBytes)
 }
 
-// ClassifyPatterns is Classify without a Set: it decides the class of
-// patterns when their own paths show both verdicts within referenceChecks
-// matches by Reference, which needs nothing built. ok is false otherwise,
-// and then Classify, on a Set of the same patterns, decides. When ok, the
-// Classification is the one Classify returns.
-func ClassifyPatterns(patterns []Pattern) (c Classification, ok bool) {
-	return patternWitnesses(patterns, nil)
+// ClassifyPatterns is Classify on NewSet(patterns, ...), which set returns,
+// called only when the Set is needed: most sets of patterns are decided by
+// their own paths within referenceChecks matches by Reference, which
+// needs nothing built.
+func ClassifyPatterns(patterns []Pattern, set func() *Set) Classification {
+	var s *Set
+	scan := func(path string) (Pattern, bool) {
+		if s == nil {
+			s = set()
+		}
+		return s.scanPath(path)
+	}
+	if c, ok := patternWitnesses(patterns, scan); ok {
+		return c
+	}
+	if s == nil {
+		s = set()
+	}
+	return s.explore(MaxClassifyStates, MaxClassifyBytes)
 }
 
-// patternWitnesses decides the class when the patterns' own paths show
-// both verdicts, in s.patterns.
-func (s *Set) patternWitnesses() (Classification, bool) {
-	return patternWitnesses(s.patterns, func(path string) (Pattern, bool) { return s.result(s.scan(path, "", "")) })
-}
+// scanPath is the pattern that decides path, read by the scanner.
+func (s *Set) scanPath(path string) (Pattern, bool) { return s.result(s.scan(path, "", "")) }
 
 // patternWitnesses decides the class when the patterns' own paths show
 // both verdicts: "/" and each pattern read with its stars matching nothing
@@ -82,47 +91,40 @@ func (s *Set) patternWitnesses() (Classification, bool) {
 // file of many stars. Each witness is the shortest, then the least in byte
 // order, of those paths that get its verdict; it need not be the shortest
 // of all paths. The first checks are Reference's, referenceChecks pattern
-// matches in all; later ones are scan's, or, without scan, undecided.
+// matches in all; later ones are scan's.
 func patternWitnesses(patterns []Pattern, scan func(path string) (Pattern, bool)) (Classification, bool) {
-	paths := make([]string, 1, len(patterns)+1)
-	paths[0] = "/"
-	var b []byte
+	paths := ownPaths{bytes: make([]byte, 0, 1+len(patterns)*8), ends: make([]int32, 0, 1+len(patterns))}
+	paths.add("/")
 	for _, p := range patterns {
-		b = append(b[:0], '/')
 		expr := strings.TrimSuffix(p.Expr, "$")
-		if strings.HasPrefix(expr, "/") {
-			b = b[:0]
+		if !strings.HasPrefix(expr, "/") {
+			paths.bytes = append(paths.bytes, '/')
 		}
 		for i := 0; i < len(expr); i++ {
 			if expr[i] != '*' {
-				b = append(b, expr[i])
+				paths.bytes = append(paths.bytes, expr[i])
 			}
 		}
-		if !bytes.ContainsAny(b, "#\x00") { // not a path: Classify's paths hold neither
-			paths = append(paths, string(b))
-		}
+		paths.end()
 	}
 	// Shortest first, so that the first path of each verdict is its
-	// witness and the checks stop there: most files need two or three.
-	slices.SortFunc(paths, func(x, y string) int {
-		return cmp.Or(cmp.Compare(len(x), len(y)), strings.Compare(x, y))
-	})
+	// witness and the checks stop there: most files need two or three, so
+	// the paths are taken from a heap rather than all sorted.
+	heap.Init(&paths)
 	var c Classification
 	budget := referenceChecks
-	for _, path := range paths {
+	for paths.Len() > 0 {
+		path := paths.path(heap.Pop(&paths).(int32))
 		var p Pattern
 		var ok bool
 		// A few checks by the reference, which needs nothing built; past
 		// them the scanner, linear in the path whatever the patterns. Not
 		// the DFA: these paths are one-offs, and building states for them
 		// would cost more than reading them.
-		switch {
-		case budget >= len(patterns):
+		if budget >= len(patterns) {
 			budget -= len(patterns)
 			p, ok = Reference(patterns, path)
-		case scan == nil:
-			return c, false
-		default:
+		} else {
 			p, ok = scan(path)
 		}
 		if !ok || p.Allow {
@@ -138,6 +140,58 @@ func patternWitnesses(patterns []Pattern, scan func(path string) (Pattern, bool)
 		}
 	}
 	return c, false
+}
+
+// ownPaths are the patterns' own paths, written one after another in
+// bytes, path i ending at ends[i]; as a heap (container/heap) it gives
+// their numbers shortest first, then least in byte order.
+type ownPaths struct {
+	bytes []byte
+	ends  []int32
+	heap  []int32
+}
+
+func (o *ownPaths) add(path string) {
+	o.bytes = append(o.bytes, path...)
+	o.end()
+}
+
+// end ends the path written since the last, unless it is no path:
+// Classify's paths hold neither '#' nor NUL.
+func (o *ownPaths) end() {
+	start := int32(0)
+	if n := len(o.ends); n > 0 {
+		start = o.ends[n-1]
+	}
+	if bytes.ContainsAny(o.bytes[start:], "#\x00") {
+		o.bytes = o.bytes[:start]
+		return
+	}
+	o.heap = append(o.heap, int32(len(o.ends)))
+	o.ends = append(o.ends, int32(len(o.bytes)))
+}
+
+func (o *ownPaths) raw(i int32) []byte {
+	start := int32(0)
+	if i > 0 {
+		start = o.ends[i-1]
+	}
+	return o.bytes[start:o.ends[i]]
+}
+
+func (o *ownPaths) path(i int32) string { return string(o.raw(i)) }
+
+func (o *ownPaths) Len() int { return len(o.heap) }
+func (o *ownPaths) Less(i, j int) bool {
+	x, y := o.raw(o.heap[i]), o.raw(o.heap[j])
+	return cmp.Or(cmp.Compare(len(x), len(y)), bytes.Compare(x, y)) < 0
+}
+func (o *ownPaths) Swap(i, j int) { o.heap[i], o.heap[j] = o.heap[j], o.heap[i] }
+func (o *ownPaths) Push(x any)    { o.heap = append(o.heap, x.(int32)) }
+func (o *ownPaths) Pop() any {
+	x := o.heap[len(o.heap)-1]
+	o.heap = o.heap[:len(o.heap)-1]
+	return x
 }
 
 // referenceChecks is how many pattern matches patternWitnesses makes with

@@ -48,7 +48,7 @@ func TestClassifyAgreesWithEveryShortPath(t *testing.T) {
 				shortest[v] = p
 			}
 		}
-		if _, ok := set.patternWitnesses(); ok {
+		if _, ok := patternWitnesses(set.patterns, set.scanPath); ok {
 			byPatterns++
 		}
 		for _, explore := range []bool{false, true} {
@@ -124,7 +124,7 @@ func counters(n int) []Pattern {
 // undecided, with the allowed path found.
 func TestClassifyStopsAtItsBudget(t *testing.T) {
 	set := NewSet(counters(8), Options{})
-	_, ok := set.patternWitnesses()
+	_, ok := patternWitnesses(set.patterns, set.scanPath)
 	require.False(t, ok, "no pattern's own path is disallowed")
 	c := set.Classify()
 	assert.False(t, c.Decided)
@@ -191,7 +191,7 @@ func TestPatternWitnessesPastTheReferenceBudget(t *testing.T) {
 				want[v] = path
 			}
 		}
-		c, ok := set.patternWitnesses()
+		c, ok := patternWitnesses(set.patterns, set.scanPath)
 		require.Equal(t, want[true] != "" && want[false] != "", ok)
 		if ok {
 			assert.Equal(t, want[true], c.Allowed)
@@ -200,13 +200,13 @@ func TestPatternWitnessesPastTheReferenceBudget(t *testing.T) {
 	}
 }
 
-// TestClassifyPatternsIsClassify: ClassifyPatterns, which builds nothing,
-// decides only within referenceChecks matches, and then as Classify on
-// a Set of the same patterns does; past that budget it leaves the class
-// to Classify. Empty patterns, which a Set drops, are among them.
+// TestClassifyPatternsIsClassify: ClassifyPatterns answers as Classify
+// on a Set of the same patterns, and asks for that Set only when the
+// patterns' own paths do not decide within referenceChecks matches by
+// Reference. Empty patterns, which a Set drops, are among them.
 func TestClassifyPatternsIsClassify(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	decided, left := 0, 0
+	built, notBuilt := 0, 0
 	for _, n := range []int{1, 3, 10, 300, 3000} {
 		for range 3000 / n {
 			var patterns []Pattern
@@ -217,23 +217,29 @@ func TestClassifyPatternsIsClassify(t *testing.T) {
 				}
 				patterns = append(patterns, Pattern{Expr: expr, Allow: r.IntN(3) == 0, Priority: int32(len(expr)), ID: int32(i)})
 			}
-			want := NewSet(patterns, Options{}).Classify()
-			c, ok := ClassifyPatterns(patterns)
-			if !ok {
-				left++
-				continue
+			set := NewSet(patterns, Options{})
+			calls := 0
+			c := ClassifyPatterns(patterns, func() *Set { calls++; return set })
+			require.Equal(t, set.Classify(), c, "%v", patterns)
+			require.LessOrEqual(t, calls, 1, "the Set is asked for once")
+			scanned := false
+			_, decided := patternWitnesses(patterns, func(path string) (Pattern, bool) { scanned = true; return Reference(patterns, path) })
+			byReference := decided && !scanned
+			if calls == 0 {
+				notBuilt++
+			} else {
+				built++
 			}
-			decided++
-			require.Equal(t, want, c, "%v", patterns)
+			assert.Equal(t, byReference, calls == 0, "the Set is asked for when Reference does not decide within its budget")
 		}
 	}
-	assert.Positive(t, decided)
-	assert.Positive(t, left, "some sets are left to Classify: past the budget, or not told apart by their paths")
+	assert.Positive(t, built)
+	assert.Positive(t, notBuilt)
 }
 
 // TestClassifyPatternsBudget: ClassifyPatterns makes at most
-// referenceChecks pattern matches; a set it cannot decide within them is
-// left to Classify, which decides it.
+// referenceChecks pattern matches by Reference; past them it builds the
+// Set, which decides.
 func TestClassifyPatternsBudget(t *testing.T) {
 	// Every path is allowed but "/zzzzzz", the longest, checked last: the
 	// allowed verdict comes at once, the disallowed one only at the end.
@@ -243,15 +249,20 @@ func TestClassifyPatternsBudget(t *testing.T) {
 		expr := fmt.Sprintf("/%04d", i)
 		patterns = append(patterns, Pattern{Expr: expr, Allow: true, Priority: int32(len(expr)), ID: int32(i)})
 	}
-	_, ok := ClassifyPatterns(patterns)
-	assert.False(t, ok, "%d paths of %d patterns each pass %d matches", n, n, referenceChecks)
-	c := NewSet(patterns, Options{}).Classify()
-	assert.Equal(t, Classification{Allowed: "/", Disallowed: "/zzzzzz", Decided: true}, c)
-	c, ok = ClassifyPatterns(patterns[:8])
-	require.True(t, ok, "8 paths of 8 patterns are within the budget")
-	assert.Equal(t, Classification{Allowed: "/", Disallowed: "/zzzzzz", Decided: true}, c)
-	_, ok = ClassifyPatterns(patterns[1:9])
-	assert.False(t, ok, "a set whose own paths are all allowed is not decided by them")
+	want := Classification{Allowed: "/", Disallowed: "/zzzzzz", Decided: true}
+	for _, tc := range []struct {
+		n     int
+		built bool
+	}{{8, false}, {n, true}} {
+		built := false
+		c := ClassifyPatterns(patterns[:tc.n], func() *Set { built = true; return NewSet(patterns[:tc.n], Options{}) })
+		assert.Equal(t, want, c)
+		assert.Equal(t, tc.built, built, "%d paths of %d patterns each against %d matches", tc.n, tc.n, referenceChecks)
+	}
+	built := false
+	c := ClassifyPatterns(patterns[1:9], func() *Set { built = true; return NewSet(patterns[1:9], Options{}) })
+	assert.True(t, built, "a set whose own paths are all allowed is read through by the Set")
+	assert.Equal(t, Classification{Allowed: "/", Decided: true}, c)
 }
 
 // patternPaths are the patterns' own paths, as patternWitnesses reads them.

@@ -9,13 +9,7 @@ import "github.com/fastrobots/robots/automaton"
 // rewrites paths (RFC mode) a witness is a rewritten path, which the
 // caller confirms with Decide.
 func (rs *RuleSet) Classify() automaton.Classification {
-	c, ok := automaton.Classification{}, false
-	if rs.set.Load() == nil {
-		c, ok = automaton.ClassifyPatterns(rs.patterns())
-	}
-	if !ok {
-		c = rs.compile().Classify()
-	}
+	c := automaton.ClassifyPatterns(rs.patterns(), rs.compile)
 	if c.Allowed == "" && rs.file.dialect.ImplicitRobotsTxt {
 		c.Allowed = robotsTxtPath // allowed whatever the rules say
 	}
