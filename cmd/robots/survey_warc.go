@@ -120,6 +120,10 @@ type warcSource struct {
 	// is copied out of it), and it grows to the longest block read, at most
 	// surveyMaxRecordBytes.
 	block []byte
+	// head and headReader read a response's HTTP header in quickRecord,
+	// reset for each.
+	head       bytes.Reader
+	headReader *bufio.Reader
 
 	out     []*capture // read and not yet handed out, in order
 	skipped int        // records skipped since the last capture queued
@@ -143,6 +147,7 @@ func openWARCSource(name string, gz bool) (*warcSource, error) {
 	}
 	s.br = bufio.NewReaderSize(s.count, 256<<10)
 	s.rec = bufio.NewReaderSize(&s.lim, 64<<10)
+	s.headReader = bufio.NewReader(&s.head)
 	return s, nil
 }
 
@@ -363,7 +368,7 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 		if !found || line[0] == ' ' || line[0] == '\t' {
 			return false, nil, false
 		}
-		if len(name) == 0 || len(bytes.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")) != 0 {
+		if !plainToken(name) {
 			return false, nil, false // a name that is no plain token: the library's to read
 		}
 		value = bytes.TrimSpace(value)
@@ -404,7 +409,7 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 	}
 	// The library reads a block as HTTP by its Content-Type, and refuses
 	// one too short to be: a record it would refuse is its to read.
-	httpBlock := bytes.HasPrefix(bytes.ToLower(ctype), []byte("application/http"))
+	httpBlock := len(ctype) >= len("application/http") && bytes.EqualFold(ctype[:len("application/http")], []byte("application/http"))
 	response := bytes.EqualFold(typ, []byte("response"))
 	if len(typ) == 0 || length < 0 || response && (length > surveyMaxRecordBytes || !httpBlock) ||
 		httpBlock && length < 4 || !knownRecordType(typ) {
@@ -474,7 +479,9 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 	if u == nil || !plainTarget(targetValue) || hend < 0 || !bytes.HasPrefix(block, []byte("HTTP")) || !crlfLines(block[:hend]) {
 		return true, s.libraryRecord(take, at, header, block, tail), false
 	}
-	resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(block[:hend+4])), nil)
+	s.head.Reset(block[:hend+4])
+	s.headReader.Reset(&s.head)
+	resp, err := http.ReadResponse(s.headReader, nil)
 	if err != nil || resp.StatusCode < 100 || resp.StatusCode > 999 {
 		return true, s.libraryRecord(take, at, header, block, tail), false
 	}
@@ -528,6 +535,17 @@ func plainTarget(target string) bool {
 	}
 	const urlBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?[]@!$&'()*+,;=%"
 	return strings.Trim(path, urlBytes) == ""
+}
+
+// plainToken reports whether name is a field name of letters, digits,
+// '-', '_' and '.' only, and not empty: one the library reads as written.
+func plainToken(name []byte) bool {
+	for _, c := range name {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return len(name) > 0
 }
 
 // printableASCII reports whether b holds only printable ASCII, tabs and
