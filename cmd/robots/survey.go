@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/sync/semaphore"
 )
@@ -101,6 +102,7 @@ type surveyConfig struct {
 	format   string // surveyFormatParquet or surveyFormatJSONL
 	progress bool
 	workers  int
+	readers  int    // inputs read at once; 0: surveyReaders
 	html     string // the page --html names; "" for none
 }
 
@@ -402,82 +404,65 @@ func (w *surveyJSONLWriter) close() error {
 }
 
 // surveyPipeline answers the captures of cfg.inputs, opened with open,
-// and hands each answer to emit, in input order. A reader hands captures
-// to cfg.workers workers and, in the same order, to the caller's
-// goroutine, which waits for each answer in turn. Both queues hold
-// surveyQueuePerWorker captures per worker, so a slow emit holds the
-// reader back and memory does not grow with the input. After emit fails,
-// the reader stops, the captures under way are answered and dropped, and
-// the error is returned. inputErrs says which captures of the inputs it
-// read could not be read, whichever shard writes their rows.
+// and hands each answer to emit, in input order. Readers, up to
+// surveyReaders of them, each read one input at a time and hand its
+// captures to cfg.workers workers and, in the same order, to the caller's
+// goroutine, which takes the inputs in turn and waits for each answer.
+// Each input being read holds its share of the queue: surveyQueuePerWorker
+// captures per worker and surveyQueueBytes of bodies, split between the
+// readers. An input's share is given back once its last answer is
+// emitted, and the next input is opened then, so a slow emit holds the
+// readers back, memory does not grow with the input, and no reader of a
+// later input can take what the input being written needs. After emit
+// fails, the readers stop, the captures under way are answered and
+// dropped, and the error is returned. inputErrs says which captures of
+// the inputs read could not be read, whichever shard writes their rows,
+// in input order.
 func surveyPipeline(cfg surveyConfig, open func(string) (surveySource, error), emit func(*surveyResult) error) (inputErrs []string, err error) {
 	workers := max(1, cfg.workers)
+	var owned []int
+	for i := range cfg.inputs {
+		if cfg.ownsInput(i) {
+			owned = append(owned, i)
+		}
+	}
+	readers := cfg.readers
+	if readers <= 0 {
+		readers = surveyReaders(workers, len(owned))
+	}
 	queue := workers * surveyQueuePerWorker
+	share := surveyShare{captures: max(1, queue/readers), bytes: surveyQueueBytes / int64(readers)}
 	jobs := make(chan *surveyJob, queue)
-	order := make(chan *surveyJob, queue)
+	streams := make(chan *surveyStream, readers) // the inputs being read, in input order
+	slots := make(chan struct{}, readers)        // an input's share, held from opening to its last answer
 	quit := make(chan struct{})
-	held := semaphore.NewWeighted(surveyQueueBytes)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var readErrs []string // written by the reader, read once order is closed
 	go func() {
-		defer close(order)
-		defer close(jobs)
-		input, index := 0, 0 // the input being read, the next capture's index in it
-		take := func() (int, bool) {
-			i := index
-			index++
-			return i, cfg.owns(input, i)
-		}
-		// A job goes to the workers before the caller waits for it, so
-		// that a job waited for is always being answered.
-		send := func(c *capture) bool {
-			j := &surveyJob{c: c, weight: min(int64(len(c.body))+surveyCaptureBytes, surveyQueueBytes), done: make(chan *surveyResult, 1)}
-			if held.Acquire(ctx, j.weight) != nil {
-				return false // the writer failed
-			}
+		var wg sync.WaitGroup
+		defer func() {
+			wg.Wait()
+			close(jobs)
+		}()
+		defer close(streams)
+		for _, i := range owned {
 			select {
-			case jobs <- j:
+			case slots <- struct{}{}:
 			case <-quit:
-				return false
+				return
 			}
+			st := &surveyStream{order: make(chan *surveyJob, share.captures), held: semaphore.NewWeighted(share.bytes)}
 			select {
-			case order <- j:
+			case streams <- st:
 			case <-quit:
-				return false
+				return
 			}
-			return true
-		}
-		for i, in := range cfg.inputs {
-			if !cfg.ownsInput(i) {
-				continue
-			}
-			input, index = i, 0
-			src, err := open(in)
-			if err != nil {
-				readErrs = append(readErrs, err.Error())
-				if i, ok := take(); ok && !send(&capture{index: i, input: in, err: err}) {
-					return
-				}
-				continue
-			}
-			for {
-				c, err := src.next(take)
-				if err != nil {
-					break
-				}
-				if c.err != nil {
-					readErrs = append(readErrs, fmt.Sprintf("%s: %s: %v", in, c.file, c.err))
-				}
-				if !cfg.owns(input, c.index) {
-					continue
-				}
-				if !send(c) {
-					src.close()
-					return
-				}
-			}
-			src.close()
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer close(st.order)
+				st.read(ctx, cfg, i, open, share, jobs, quit)
+			}()
 		}
 	}()
 	for w := 0; w < workers; w++ {
@@ -487,15 +472,102 @@ func surveyPipeline(cfg surveyConfig, open func(string) (surveySource, error), e
 			}
 		}()
 	}
-	for j := range order {
-		res := <-j.done
-		if err == nil {
-			if err = emit(res); err != nil {
-				close(quit)
-				cancel()
+	for st := range streams {
+		for j := range st.order {
+			res := <-j.done
+			if err == nil {
+				if err = emit(res); err != nil {
+					close(quit)
+					cancel()
+				}
 			}
+			st.held.Release(j.weight)
 		}
-		held.Release(j.weight)
+		inputErrs = append(inputErrs, st.errs...)
+		<-slots
 	}
-	return readErrs, err
+	return inputErrs, err
+}
+
+// surveyWorkersPerReader is how many workers one reader keeps busy: a
+// WARC file's reader takes about a fifth of the CPU time the answers of
+// the captures it reads take (docs/benchmarks.md), so past about five
+// cores a run of one reader would leave cores idle.
+const surveyWorkersPerReader = 4
+
+// surveyReaders is how many of a run's inputs are read at once: one per
+// surveyWorkersPerReader workers, at least one, at most one per input.
+func surveyReaders(workers, inputs int) int {
+	return max(1, min(inputs, (workers+surveyWorkersPerReader-1)/surveyWorkersPerReader))
+}
+
+// surveyShare is what an input being read may hold of the queue: captures
+// read and not yet written, and their bytes.
+type surveyShare struct {
+	captures int
+	bytes    int64
+}
+
+// surveyStream is one input being read: its jobs in input order, the
+// bytes of its share they hold, and the errors of its captures.
+type surveyStream struct {
+	order chan *surveyJob
+	held  *semaphore.Weighted
+	errs  []string // written by its reader; read once order is closed
+}
+
+// read reads input i of cfg and sends its captures, those the run owns,
+// to jobs and, in the same order, to st.order, until the input ends or
+// quit is closed.
+func (st *surveyStream) read(ctx context.Context, cfg surveyConfig, i int, open func(string) (surveySource, error), share surveyShare, jobs chan<- *surveyJob, quit <-chan struct{}) {
+	in := cfg.inputs[i]
+	index := 0 // the next capture's index in the input
+	take := func() (int, bool) {
+		n := index
+		index++
+		return n, cfg.owns(i, n)
+	}
+	// A job goes to the workers before the caller waits for it, so that a
+	// job waited for is always being answered.
+	send := func(c *capture) bool {
+		j := &surveyJob{c: c, weight: min(int64(len(c.body))+surveyCaptureBytes, share.bytes), done: make(chan *surveyResult, 1)}
+		if st.held.Acquire(ctx, j.weight) != nil {
+			return false // the writer failed
+		}
+		select {
+		case jobs <- j:
+		case <-quit:
+			return false
+		}
+		select {
+		case st.order <- j:
+		case <-quit:
+			return false
+		}
+		return true
+	}
+	src, err := open(in)
+	if err != nil {
+		st.errs = append(st.errs, err.Error())
+		if n, ok := take(); ok {
+			send(&capture{index: n, input: in, err: err})
+		}
+		return
+	}
+	defer src.close()
+	for {
+		c, err := src.next(take)
+		if err != nil {
+			return
+		}
+		if c.err != nil {
+			st.errs = append(st.errs, fmt.Sprintf("%s: %s: %v", in, c.file, c.err))
+		}
+		if !cfg.owns(i, c.index) {
+			continue
+		}
+		if !send(c) {
+			return
+		}
+	}
 }

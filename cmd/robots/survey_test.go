@@ -829,6 +829,92 @@ func TestSurveyQueueBound(t *testing.T) {
 	assert.LessOrEqual(t, src.taken.Load(), int64(2*queue+2), "a failed write stops the reader")
 }
 
+// TestSurveyReadersAgree: a run that reads several inputs at once writes
+// the rows, summary and errors of one that reads them in turn, byte for
+// byte, in input order.
+func TestSurveyReadersAgree(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing")
+	inputs := []string{surveyCorpus, buildArchive(t, surveyArchiveFiles, true), missing, surveyUsageDir(t), surveyCorpus}
+	runWith := func(readers int) (files map[string]string, stdout, stderr string) {
+		cfg := surveyConfig{agents: []string{"GPTBot", "*"}, out: t.TempDir(), inputs: inputs, format: surveyFormatJSONL, workers: 4, readers: readers}
+		var o, e bytes.Buffer
+		assert.Equal(t, exitNegative, survey(cfg, &o, &e), "the missing input")
+		files = map[string]string{}
+		for _, table := range []string{surveyTableCaptures, surveyTableAgents} {
+			data, err := os.ReadFile(filepath.Join(cfg.out, table+".jsonl"))
+			require.NoError(t, err)
+			files[table] = string(data)
+		}
+		return files, o.String(), e.String()
+	}
+	files, stdout, stderr := runWith(1)
+	require.Contains(t, stderr, missing)
+	for _, readers := range []int{2, 3, 5} {
+		f, o, e := runWith(readers)
+		assert.Equal(t, files, f, "%d readers", readers)
+		assert.Equal(t, stdout, o, "%d readers", readers)
+		assert.Equal(t, stderr, e, "%d readers", readers)
+	}
+}
+
+// TestSurveyReadersBound: inputs read at once each hold their share of the
+// queue while the writer waits, so that together they hold what one
+// reader would; an input is opened only when one before it is written
+// whole; and the answers come input by input, each in order.
+func TestSurveyReadersBound(t *testing.T) {
+	const workers, readers, total = 2, 2, 300
+	queue := workers * surveyQueuePerWorker
+	srcs := map[string]*endlessSource{}
+	var inputs []string
+	for i := range 4 {
+		name := fmt.Sprintf("endless-%d", i)
+		inputs = append(inputs, name)
+		srcs[name] = &endlessSource{n: total}
+	}
+	var opened atomic.Int64
+	open := func(name string) (surveySource, error) { opened.Add(1); return srcs[name], nil }
+	cfg := surveyConfig{agents: []string{"GPTBot"}, inputs: inputs, workers: workers, readers: readers}
+	release := make(chan struct{})
+	var got []string
+	done := make(chan error, 1)
+	go func() {
+		_, err := surveyPipeline(cfg, open, func(res *surveyResult) error {
+			if len(got) == 0 {
+				<-release
+			}
+			got = append(got, fmt.Sprintf("%d", res.row.Index))
+			return nil
+		})
+		done <- err
+	}()
+	taken := func() (n int64) {
+		for _, s := range srcs {
+			n += s.taken.Load()
+		}
+		return n
+	}
+	var last int64
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+		if n := taken(); n == last && n > 0 {
+			break
+		} else {
+			last = n
+		}
+	}
+	assert.Equal(t, int64(readers), opened.Load(), "two inputs open, the others waiting for their turn")
+	assert.Positive(t, srcs["endless-1"].taken.Load(), "the second input is read while the first waits to be written")
+	assert.GreaterOrEqual(t, last, int64(queue), "the readers run ahead, to keep the workers busy")
+	assert.LessOrEqual(t, last, int64(queue+2*readers), "each input its share of the queue, one being written, one in each reader's hand")
+	close(release)
+	require.NoError(t, <-done)
+	require.Len(t, got, 4*total)
+	for i, idx := range got {
+		require.Equal(t, fmt.Sprintf("%d", i%total), idx, "input by input, each in order")
+	}
+	assert.Equal(t, int64(4), opened.Load())
+}
+
 // TestSurveyQueueBytes: with bodies of 500 KiB, the captures read ahead of
 // a waiting writer hold at most surveyQueueBytes, however many workers
 // there are.
