@@ -14,10 +14,23 @@ func Lint(data []byte) []Diagnostic {
 	return ds
 }
 
+// LintReport is Lint that also returns Google's report of data, which the
+// checks read (robots.ReportOf with no options): a caller that wants both
+// has the file read once.
+func LintReport(data []byte) ([]Diagnostic, *compile.Report) {
+	l, _ := lintFile(data, precedenceBudget)
+	return l.out, l.google
+}
+
 // lint is Lint with a budget for the precedence checks; it also returns
 // the work they did.
 func lint(data []byte, budget int) (ds []Diagnostic, work int) {
-	l := &linter{body: string(data[:min(len(data), compile.DefaultMaxBytes)]), google: compile.NewReport(data, compile.Options{})}
+	l, work := lintFile(data, budget)
+	return l.out, work
+}
+
+func lintFile(data []byte, budget int) (l *linter, work int) {
+	l = &linter{body: string(data[:min(len(data), compile.DefaultMaxBytes)]), google: compile.NewReport(data, compile.Options{})}
 	l.checkSize(data)
 	if l.checkWholeFile() {
 		l.checkLines()
@@ -25,7 +38,7 @@ func lint(data []byte, budget int) (ds []Diagnostic, work int) {
 		work = l.checkPrecedence(budget)
 	}
 	sortDiagnostics(l.out)
-	return l.out, work
+	return l, work
 }
 
 // linter holds the state of one run.

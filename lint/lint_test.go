@@ -3,10 +3,15 @@ package lint
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots/compile"
 )
 
 // findings renders the findings of body as "line:col code".
@@ -109,5 +114,20 @@ func TestLintRandomInputs(t *testing.T) {
 				t.Fatalf("findings out of order on %q", body)
 			}
 		}
+	}
+}
+
+// TestLintReport: LintReport gives Lint's findings and the report
+// compile.NewReport gives, for every file of the licensed corpus.
+func TestLintReport(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join("..", "testdata", "corpus", "files*", "*.txt"))
+	require.NoError(t, err)
+	require.NotEmpty(t, names)
+	for _, name := range names {
+		body, err := os.ReadFile(name)
+		require.NoError(t, err)
+		ds, rep := LintReport(body)
+		require.Equal(t, Lint(body), ds, name)
+		require.Equal(t, compile.NewReport(body, compile.Options{}), rep, name)
 	}
 }

@@ -135,9 +135,9 @@ func surveyCapture(c *capture, agents []string, jsonl bool) *surveyResult {
 	// The body of a response Google does not parse (a 404 page, a 503
 	// page) is no robots.txt: it is counted in bytes and not read.
 	if r.Policy() == robots.Conditional {
-		rep := robots.ReportOf(c.body)
+		ds, rep := lint.LintReport(c.body) // robots.ReportOf's report, read once for both
 		row.Valid, row.Unused = rep.Valid, rep.Unused
-		for _, d := range lint.Lint(c.body) {
+		for _, d := range ds {
 			switch d.Severity {
 			case lint.Error:
 				row.LintErrors++
