@@ -41,6 +41,9 @@ type entry struct {
 // steps precedenceBudget counts.
 func (l *linter) checkPrecedence(budget int) (work int) {
 	f := compile.Parse([]byte(l.body), compile.Options{})
+	if !bothKinds(f) {
+		return 0 // nothing to find: only a rule of the other kind beats a rule or ties with it
+	}
 	p := newPrecedence(f, budget)
 	sels := selections(f)
 	for _, sel := range sels {
@@ -54,6 +57,29 @@ func (l *linter) checkPrecedence(budget int) (work int) {
 	l.reportEqual(p)
 	l.reportDead(p)
 	return budget - p.budget
+}
+
+// matchable reports whether r is a rule that matches some path: not an
+// empty one, and one that starts as a path does.
+func matchable(r compile.Rule) bool {
+	return r.Pattern != "" && (r.Pattern[0] == '/' || r.Pattern[0] == '*')
+}
+
+// bothKinds reports whether f has an allow and a disallow that match
+// some path.
+func bothKinds(f *compile.File) bool {
+	var seen [2]bool
+	for _, g := range f.Groups() {
+		for _, r := range g.Rules {
+			if matchable(r) {
+				seen[kindIndex(r.Allow)] = true
+				if seen[0] && seen[1] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // reportEqual reports the disallows an allow of equal length cancels in
@@ -215,8 +241,8 @@ func newPrecedence(f *compile.File, budget int) *precedence {
 // addEntries adds the patterns of rule number n that can match; patterns
 // numbers each distinct pattern with its kind.
 func (p *precedence) addEntries(n int32, r compile.Rule, patterns map[automaton.Pattern]int32) {
-	if r.Pattern == "" || (r.Pattern[0] != '/' && r.Pattern[0] != '*') {
-		return // no rule, or one that never matches
+	if !matchable(r) {
+		return
 	}
 	pats := p.file.RulePatterns(r)
 	if slices.ContainsFunc(pats, func(q automaton.Pattern) bool { return len(q.Expr) > maxAnalysedPattern }) {

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -39,4 +41,25 @@ func TestPrecedenceIsBounded(t *testing.T) {
 		b.WriteString("Disallow: /*a\nAllow: /*b\n")
 	}
 	assert.NotPanics(t, func() { Lint([]byte(b.String())) })
+}
+
+// TestPrecedenceOneKind: a file whose rules are all of one kind has no
+// rule another beats nor ties with, so the precedence checks find
+// nothing and do no work; one allow among them is analysed.
+func TestPrecedenceOneKind(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\nDisallow:\nAllow:\nAllow: x\n") // rules that match no path
+	for i := range 300 {
+		fmt.Fprintf(&b, "Disallow: /a%d\nDisallow: /a%d*\n", i%10, i)
+	}
+	ds, work := lint([]byte(b.String()), precedenceBudget)
+	assert.Zero(t, work)
+	for _, d := range ds {
+		assert.NotContains(t, []Code{CodeDeadRule, CodeEqualPriority}, d.Code, "line %d", d.Line)
+	}
+	b.WriteString("Allow: /a1\n")
+	ds, work = lint([]byte(b.String()), precedenceBudget)
+	assert.Positive(t, work)
+	assert.True(t, slices.ContainsFunc(ds, func(d Diagnostic) bool { return d.Code == CodeEqualPriority }),
+		"Allow: /a1 ties with Disallow: /a1")
 }
