@@ -34,6 +34,8 @@ func (c Class) String() string {
 // their positions, to read through is ClassUndecided, with the witnesses
 // found so far. The policy counts:
 // under FullDisallow every path is disallowed, under FullAllow none.
+// "/" is read first: the witness of the verdict "/" gets is "/" itself,
+// so that allowed == "/" says whether "/" is allowed.
 func (a *Agent) Classify() (c Class, allowed, disallowed string) {
 	switch a.Policy() {
 	case FullDisallow:

@@ -118,6 +118,8 @@ func TestClassifyLicensedCorpus(t *testing.T) {
 			if a.AllowedPath("/") {
 				shortcut = robots.ClassNone
 			}
+			require.Equal(t, a.AllowedPath("/"), allowed == "/", "%s %s: the witness of the verdict of / is /", e.Name(), agent)
+			require.Equal(t, !a.AllowedPath("/"), disallowed == "/", "%s %s: the witness of the verdict of / is /", e.Name(), agent)
 			if shortcut != class {
 				shortcutWrong++
 			}

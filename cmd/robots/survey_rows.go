@@ -226,7 +226,7 @@ func surveyAgentRow(r *robots.Robots, name string, preamble []robots.Directive, 
 	} else {
 		a = r.Agent(name)
 	}
-	row := agentRow{Agent: name, RootAllowed: a.DecidePath("/").Allowed}
+	row := agentRow{Agent: name}
 	sel := a.Selection()
 	switch sel.Reason {
 	case robots.SelectedAgent, robots.SelectedFallback:
@@ -251,6 +251,7 @@ func surveyAgentRow(r *robots.Robots, name string, preamble []robots.Directive, 
 		classes[key] = cl
 	}
 	row.Class, row.Allowed, row.Disallowed = cl.class.String(), cl.allowed, cl.disallowed
+	row.RootAllowed = cl.allowed == "/" // Classify reads "/" first: it is its verdict's witness
 
 	if a.HasUsage() {
 		u := a.UsagePath("/")
