@@ -125,6 +125,9 @@ type warcSource struct {
 	head       bytes.Reader
 	headReader *bufio.Reader
 
+	// members decompresses a .warc.gz's members ahead (survey_gzip.go).
+	members *gzipMembers
+
 	out     []*capture // read and not yet handed out, in order
 	skipped int        // records skipped since the last capture queued
 
@@ -241,27 +244,20 @@ func (s *warcSource) plainRecord(take func() (int, bool)) {
 // holds, one as Common Crawl writes them. Its records together are
 // bounded by surveyMaxRecordBytes.
 func (s *warcSource) member(take func() (int, bool)) {
-	start := s.pos()
-	if _, err := s.br.Peek(1); err != nil {
-		if err != io.EOF {
-			s.queueError(take, start, err)
+	g := s.nextMember()
+	start := g.start
+	switch {
+	case g.end:
+		if g.endErr != io.EOF {
+			s.queueError(take, start, g.endErr)
 		}
 		s.done = true
 		return
-	}
-	var err error
-	if s.zr == nil {
-		s.zr, err = gzip.NewReader(s.br)
-	} else {
-		err = s.zr.Reset(s.br)
-	}
-	if err != nil {
-		s.queueError(take, start, fmt.Errorf("no gzip member: %w", err))
-		s.resync(start)
+	case g.headerErr != nil:
+		s.queueError(take, start, fmt.Errorf("no gzip member: %w", g.headerErr))
 		return
 	}
-	s.zr.Multistream(false)
-	s.lim = io.LimitedReader{R: s.zr, N: surveyMaxRecordBytes + 1}
+	s.lim = io.LimitedReader{R: &memberBytes{g: g}, N: surveyMaxRecordBytes + 1}
 	s.rec.Reset(&s.lim)
 	failed := false // an error row stands for the member already
 	for records := 0; ; records++ {
@@ -309,23 +305,19 @@ func (s *warcSource) member(take func() (int, bool)) {
 		s.record(rec, start, take)
 		rec.Close()
 	}
-	// The member's end: its checksum is read and checked. A member cut
-	// short or corrupt is an error row, and the next member is looked for
-	// past its start; a record too long is skipped to the member's end,
+	// The member's end, as readMember found it: its checksum checked, or
+	// it cut short or corrupt, an error row (the next member is looked for
+	// past its start); a record too long is skipped to the member's end,
 	// decompressed and not kept, up to surveyMaxMemberBytes.
-	read := surveyMaxRecordBytes + 1 - s.lim.N
-	n, err := io.CopyN(io.Discard, s.zr, surveyMaxMemberBytes-read+1)
 	switch {
-	case err == nil:
+	case g.err == nil:
 		// Said even after the record's own error row: the rest of the
 		// member is not read.
-		s.queueError(take, start, fmt.Errorf("gzip member longer than %d bytes", read+n-1))
-		s.resync(start)
-	case err != io.EOF:
+		s.queueError(take, start, fmt.Errorf("gzip member longer than %d bytes", surveyMaxMemberBytes))
+	case g.err != io.EOF:
 		if !failed {
-			s.queueError(take, start, fmt.Errorf("gzip member: %w", err))
+			s.queueError(take, start, fmt.Errorf("gzip member: %w", g.err))
 		}
-		s.resync(start)
 	}
 }
 
@@ -834,7 +826,10 @@ func (s *warcSource) queueError(take func() (int, bool), at int64, err error) {
 	s.skipped = 0
 }
 
-func (s *warcSource) close() error { return s.f.Close() }
+func (s *warcSource) close() error {
+	s.stopMembers()
+	return s.f.Close()
+}
 
 // framingError is the finding that says a record's bytes are not what its
 // header claims: a block shorter than its Content-Length. Other findings

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -51,6 +52,11 @@ var warcDateOf = time.Date(2025, 6, 1, 12, 30, 0, 0, time.UTC)
 func buildRecord(t *testing.T, typ gowarc.RecordType, uri, contentType string, block []byte) []byte {
 	t.Helper()
 	rb := gowarc.NewRecordBuilder(typ, gowarc.WithAddMissingRecordId(true), gowarc.WithAddMissingDigest(true))
+	// A record ID of the record's own content, not a random one, so that
+	// a file's bytes, and what a cut member decompresses to, are the same
+	// every run.
+	id := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%s\x00%s\x00%s", typ, uri, contentType, block)))
+	rb.AddWarcHeader(gowarc.WarcRecordID, fmt.Sprintf("<urn:uuid:%x-%x-%x-%x-%x>", id[0:4], id[4:6], id[6:8], id[8:10], id[10:16]))
 	if uri != "" {
 		rb.AddWarcHeader(gowarc.WarcTargetURI, uri)
 	}
