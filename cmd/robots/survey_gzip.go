@@ -51,8 +51,10 @@ const (
 
 // inflateKeepBytes bounds the buffers a source keeps for reuse: a batch's
 // buffer larger than this, grown for a rare long record, is left to the
-// collector rather than held for the rest of the file.
-const inflateKeepBytes = 4 * inflateBatchBytes
+// collector rather than held for the rest of the file. A smaller bound
+// let the batches that end on a large file outgrow it often enough that a
+// run allocated a new buffer for one batch in eight.
+const inflateKeepBytes = 16 * inflateBatchBytes
 
 // inflateBatch is members decompressed in a row, their bytes in buf.
 type inflateBatch struct {
@@ -80,6 +82,7 @@ func (s *warcSource) startMembers() {
 			select {
 			case b.buf = <-m.free:
 			default:
+				b.buf = make([]byte, 0, 2*inflateBatchBytes) // room for the batch and its last member, mostly
 			}
 			end := false
 			for len(b.members) < inflateBatchMembers && len(b.buf) < inflateBatchBytes && !end {
