@@ -61,6 +61,10 @@ type linter struct {
 	keyCol []int
 	// sawUsage is set once a Content-Usage or Content-Signal line is seen.
 	sawUsage bool
+	// ruleKinds records, by kindIndex, whether an Allow or a Disallow line
+	// with a value was seen, in a group or not: without both, no rule can
+	// beat or tie another, and the precedence checks need not parse.
+	ruleKinds [2]bool
 }
 
 // report records a finding; col is 1-based.
@@ -115,6 +119,9 @@ func (l *linter) checkValue(ln line, read compile.LineReport, tok compile.Token,
 	case compile.UserAgent:
 		l.checkAgent(ln.num, tok, f, g)
 	case compile.Allow, compile.Disallow:
+		if tok.Value != "" {
+			l.ruleKinds[kindIndex(tok.Kind == compile.Allow)] = true
+		}
 		if !g.rule() {
 			l.report(ln.num, f.key+1, CodeRuleOutsideGroup,
 				"%s before any User-agent line belongs to no group and is ignored", kindName(tok.Kind))

@@ -40,6 +40,9 @@ type entry struct {
 // every selection its group is part of. It returns the work done, in the
 // steps precedenceBudget counts.
 func (l *linter) checkPrecedence(budget int) (work int) {
+	if !l.ruleKinds[0] || !l.ruleKinds[1] {
+		return 0 // no rule can beat or tie another: see bothKinds
+	}
 	f := compile.Parse([]byte(l.body), compile.Options{})
 	if !bothKinds(f) {
 		return 0 // nothing to find: only a rule of the other kind beats a rule or ties with it

@@ -2,11 +2,16 @@ package lint
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots/compile"
 )
 
 func TestRFCPrecedenceFindings(t *testing.T) {
@@ -62,4 +67,46 @@ func TestPrecedenceOneKind(t *testing.T) {
 	assert.Positive(t, work)
 	assert.True(t, slices.ContainsFunc(ds, func(d Diagnostic) bool { return d.Code == CodeEqualPriority }),
 		"Allow: /a1 ties with Disallow: /a1")
+}
+
+// TestRuleKindsCoverTheFile: the rule kinds the line checks record are
+// never fewer than the parsed file's, so that skipping the parse when one
+// kind was not seen skips nothing the precedence checks would find: for
+// every file of the licensed corpus and for lines the parse reads as
+// rules in odd ways (typos, a byte order mark, CR line breaks, a NUL, a
+// rule past a cut line).
+func TestRuleKindsCoverTheFile(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join("..", "testdata", "corpus", "files*", "*.txt"))
+	require.NoError(t, err)
+	require.NotEmpty(t, names)
+	var bodies [][]byte
+	for _, name := range names {
+		body, err := os.ReadFile(name)
+		require.NoError(t, err)
+		bodies = append(bodies, body)
+	}
+	for _, s := range []string{
+		"User-agent: *\nDissallow: /a\nAllow: /a\n",
+		"\ufeffUser-agent: *\rDisallow: /a\rallow:/b\r",
+		"User-agent: *\nDisallow: /a\x00x\nAllow: /a\x00\n",
+		"User-agent: *\nDisallow: /a\nAllow: " + strings.Repeat("/a", 20000) + "\n",
+		"Allow: /a\nUser-agent: *\nDisallow: /a\n",
+		"User-agent: *\nDisallow: *a\nAllow: a\n",
+	} {
+		bodies = append(bodies, []byte(s))
+	}
+	both := 0
+	for _, body := range bodies {
+		l, _ := lintFile(body, precedenceBudget)
+		whole := &linter{body: l.body, google: l.google}
+		if whole.checkSize(body); !whole.checkWholeFile() {
+			continue // the line checks, and the precedence ones, are not run
+		}
+		f := compile.Parse([]byte(l.body), compile.Options{})
+		if bothKinds(f) {
+			both++
+			require.True(t, l.ruleKinds[0] && l.ruleKinds[1], "%q", body[:min(len(body), 200)])
+		}
+	}
+	assert.Positive(t, both)
 }
