@@ -271,10 +271,11 @@ func BenchmarkSurveyWARC(b *testing.B) {
 	b.ReportMetric(float64(captures)*float64(b.N)/b.Elapsed().Seconds(), "captures/s")
 }
 
-// BenchmarkSurveyWARCSource is the WARC source alone, on one core: every
-// record framed and parsed, each robots.txt response's body read and the
-// redirects followed, nothing answered. It is the part of a survey that
-// cannot be spread over cores within one file.
+// BenchmarkSurveyWARCSource is the WARC source alone: every record framed
+// and parsed, each robots.txt response's body read and the redirects
+// followed, nothing answered. It is the part of a survey that cannot be
+// spread over more than two cores within one file: one decompresses the
+// members, one parses their records.
 func BenchmarkSurveyWARCSource(b *testing.B) { benchWARCSource(b, false) }
 
 // BenchmarkSurveyWARCSourceLibrary is BenchmarkSurveyWARCSource with every
