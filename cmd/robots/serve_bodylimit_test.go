@@ -135,20 +135,23 @@ func TestServeMaxDrainBytes(t *testing.T) {
 }
 
 // declareBodyAndWait sends the headers of a check whose body has size
-// bytes, sends none of it, and returns the answer and how long after it
-// the server closed the connection.
+// bytes, sends none of it, and returns the answer and how long after the
+// headers were sent the server closed the connection. The clock starts
+// before the headers go, not at the answer: the server's wait for the body
+// starts when it reads them, which may be before the answer is read here,
+// so a clock started at the answer could read less than the server waited.
 func declareBodyAndWait(t *testing.T, base string, size int) (*http.Response, time.Duration) {
 	t.Helper()
 	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
 	require.NoError(t, err)
 	defer conn.Close()
 	require.NoError(t, conn.SetDeadline(time.Now().Add(time.Minute)))
+	start := time.Now()
 	_, err = fmt.Fprintf(conn, "POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", size)
 	require.NoError(t, err)
 	br := bufio.NewReader(conn)
 	resp, err := http.ReadResponse(br, nil)
 	require.NoError(t, err)
-	start := time.Now()
 	_, err = io.ReadAll(resp.Body)
 	require.NoError(t, err)
 	_, err = br.ReadByte()
