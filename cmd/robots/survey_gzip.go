@@ -51,9 +51,9 @@ const (
 
 // inflateKeepBytes bounds the buffers a source keeps for reuse: a batch's
 // buffer larger than this, grown for a rare long record, is left to the
-// collector rather than held for the rest of the file. A smaller bound
-// let the batches that end on a large file outgrow it often enough that a
-// run allocated a new buffer for one batch in eight.
+// collector rather than held for the rest of the file. It is large
+// enough that a batch which ends on a large robots.txt, of a few hundred
+// KiB, does not outgrow it, or each such batch would start a new buffer.
 const inflateKeepBytes = 16 * inflateBatchBytes
 
 // inflateBatch is members decompressed in a row, their bytes in buf.

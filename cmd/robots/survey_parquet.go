@@ -82,8 +82,8 @@ func newSurveyParquetTable[T any](w *surveyParquetWriter, path string) (*parquet
 // default level, as parquet.Zstd does, with one encoder kept for the
 // process. parquet.Zstd takes its encoders from a pool that each garbage
 // collection empties, and a new encoder allocates and clears a history of
-// its window, 8 MiB at this level, on first use: a survey, which collects
-// often, spent about a sixth of its Parquet writing there. A page is
+// its window, 8 MiB at this level, on first use: a survey collects often,
+// and paid that again and again. A page is
 // compressed on its own (EncodeAll), so the window need not exceed the
 // largest page; surveyZstdWindow bounds it.
 var surveyZstd = newSurveyZstd()
