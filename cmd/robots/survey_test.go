@@ -780,6 +780,22 @@ func (s *endlessSource) next(take func() (int, bool)) (*capture, error) {
 
 func (s *endlessSource) close() error { return nil }
 
+// whenSteady waits, for at most wait, until count gives the same positive
+// figure at two ticks in a row, and returns it: the readers have stopped
+// taking captures.
+func whenSteady(wait, tick time.Duration, count func() int64) int64 {
+	var last int64
+	for deadline := time.Now().Add(wait); time.Now().Before(deadline); {
+		time.Sleep(tick)
+		if n := count(); n == last && n > 0 {
+			break
+		} else {
+			last = n
+		}
+	}
+	return last
+}
+
 // TestSurveyQueueBound: while the writer waits, the reader runs at most
 // surveyQueuePerWorker captures per worker ahead of it, waiting to be
 // written, and one more in hand; the answers come in input order; and a
@@ -803,16 +819,7 @@ func TestSurveyQueueBound(t *testing.T) {
 		})
 		done <- err
 	}()
-	// Wait until the reader stops taking captures.
-	var taken int64
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
-		time.Sleep(50 * time.Millisecond)
-		if n := src.taken.Load(); n == taken && n > 0 {
-			break
-		} else {
-			taken = n
-		}
-	}
+	taken := whenSteady(5*time.Second, 50*time.Millisecond, src.taken.Load)
 	assert.GreaterOrEqual(t, taken, int64(queue), "the reader runs ahead, to keep the workers busy")
 	assert.LessOrEqual(t, taken, int64(queue+2), "one being written, the queue, one in the reader's hand")
 	close(release)
@@ -893,15 +900,7 @@ func TestSurveyReadersBound(t *testing.T) {
 		}
 		return n
 	}
-	var last int64
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
-		time.Sleep(50 * time.Millisecond)
-		if n := taken(); n == last && n > 0 {
-			break
-		} else {
-			last = n
-		}
-	}
+	last := whenSteady(5*time.Second, 50*time.Millisecond, taken)
 	assert.Equal(t, int64(readers), opened.Load(), "two inputs open, the others waiting for their turn")
 	assert.Positive(t, srcs["endless-1"].taken.Load(), "the second input is read while the first waits to be written")
 	assert.GreaterOrEqual(t, last, int64(queue), "the readers run ahead, to keep the workers busy")
@@ -937,15 +936,7 @@ func TestSurveyQueueBytes(t *testing.T) {
 		})
 		done <- err
 	}()
-	var taken int64
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
-		time.Sleep(100 * time.Millisecond)
-		if n := src.taken.Load(); n == taken && n > 0 {
-			break
-		} else {
-			taken = n
-		}
-	}
+	taken := whenSteady(10*time.Second, 100*time.Millisecond, src.taken.Load)
 	weight := int64(len(body)) + surveyCaptureBytes
 	require.Less(t, surveyQueueBytes/weight+2, int64(workers*surveyQueuePerWorker), "the bytes bind before the count")
 	assert.GreaterOrEqual(t, taken, surveyQueueBytes/weight, "the reader runs ahead up to the bound")
