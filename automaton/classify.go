@@ -54,10 +54,7 @@ func (s *Set) Classify() Classification {
 // ClassifyWithin is Classify within other bounds than the default ones:
 // at most maxStates states, holding at most maxBytes bytes of positions.
 func (s *Set) ClassifyWithin(maxStates, maxBytes int) Classification {
-	if c, ok := patternWitnesses(s.patterns, s.scanPath); ok {
-		return c
-	}
-	return s.explore(maxStates, maxBytes)
+	return classify(s.patterns, func() *Set { return s }, maxStates, maxBytes)
 }
 
 // ClassifyPatterns is Classify on NewSet(patterns, ...), which set returns,
@@ -65,20 +62,25 @@ func (s *Set) ClassifyWithin(maxStates, maxBytes int) Classification {
 // their own paths within referenceChecks matches by Reference, which
 // needs nothing built.
 func ClassifyPatterns(patterns []Pattern, set func() *Set) Classification {
+	return classify(patterns, set, MaxClassifyStates, MaxClassifyBytes)
+}
+
+// classify is Classify's one statement: the patterns' own paths first,
+// then, when they do not show both verdicts, every path explored. set
+// gives the Set of the patterns, asked for once and only when a check or
+// the exploration needs it.
+func classify(patterns []Pattern, set func() *Set, maxStates, maxBytes int) Classification {
 	var s *Set
-	scan := func(path string) (Pattern, bool) {
+	built := func() *Set {
 		if s == nil {
 			s = set()
 		}
-		return s.scanPath(path)
+		return s
 	}
-	if c, ok := patternWitnesses(patterns, scan); ok {
+	if c, ok := patternWitnesses(patterns, func(path string) (Pattern, bool) { return built().scanPath(path) }); ok {
 		return c
 	}
-	if s == nil {
-		s = set()
-	}
-	return s.explore(MaxClassifyStates, MaxClassifyBytes)
+	return built().explore(maxStates, maxBytes)
 }
 
 // scanPath is the pattern that decides path, read by the scanner.
