@@ -780,6 +780,26 @@ func (s *endlessSource) next(take func() (int, bool)) (*capture, error) {
 
 func (s *endlessSource) close() error { return nil }
 
+// heldWriter runs surveyPipeline with a writer that holds its first row
+// until release is called; wait returns the rows' indexes, in the order
+// written, and the pipeline's error.
+func heldWriter(cfg surveyConfig, open func(string) (surveySource, error)) (release func(), wait func() ([]int, error)) {
+	held := make(chan struct{})
+	var got []int
+	done := make(chan error, 1)
+	go func() {
+		_, err := surveyPipeline(cfg, open, func(res *surveyResult) error {
+			if len(got) == 0 {
+				<-held
+			}
+			got = append(got, res.row.Index)
+			return nil
+		})
+		done <- err
+	}()
+	return func() { close(held) }, func() ([]int, error) { err := <-done; return got, err }
+}
+
 // whenSteady waits, for at most wait, until count gives the same positive
 // figure at two ticks in a row, and returns it: the readers have stopped
 // taking captures.
@@ -806,24 +826,13 @@ func TestSurveyQueueBound(t *testing.T) {
 	src := &endlessSource{n: total}
 	cfg := surveyConfig{agents: []string{"GPTBot"}, inputs: []string{"endless"}, workers: workers}
 	open := func(string) (surveySource, error) { return src, nil }
-	release := make(chan struct{})
-	var got []int
-	done := make(chan error, 1)
-	go func() {
-		_, err := surveyPipeline(cfg, open, func(res *surveyResult) error {
-			if len(got) == 0 {
-				<-release
-			}
-			got = append(got, res.row.Index)
-			return nil
-		})
-		done <- err
-	}()
+	release, wait := heldWriter(cfg, open)
 	taken := whenSteady(5*time.Second, 50*time.Millisecond, src.taken.Load)
 	assert.GreaterOrEqual(t, taken, int64(queue), "the reader runs ahead, to keep the workers busy")
 	assert.LessOrEqual(t, taken, int64(queue+2), "one being written, the queue, one in the reader's hand")
-	close(release)
-	require.NoError(t, <-done)
+	release()
+	got, err := wait()
+	require.NoError(t, err)
 	require.Len(t, got, total)
 	for i, idx := range got {
 		require.Equal(t, i, idx, "input order")
@@ -831,7 +840,7 @@ func TestSurveyQueueBound(t *testing.T) {
 
 	src = &endlessSource{n: total}
 	failed := errors.New("disk full")
-	_, err := surveyPipeline(cfg, open, func(*surveyResult) error { return failed })
+	_, err = surveyPipeline(cfg, open, func(*surveyResult) error { return failed })
 	assert.ErrorIs(t, err, failed)
 	assert.LessOrEqual(t, src.taken.Load(), int64(2*queue+2), "a failed write stops the reader")
 }
@@ -881,19 +890,7 @@ func TestSurveyReadersBound(t *testing.T) {
 	var opened atomic.Int64
 	open := func(name string) (surveySource, error) { opened.Add(1); return srcs[name], nil }
 	cfg := surveyConfig{agents: []string{"GPTBot"}, inputs: inputs, workers: workers, readers: readers}
-	release := make(chan struct{})
-	var got []string
-	done := make(chan error, 1)
-	go func() {
-		_, err := surveyPipeline(cfg, open, func(res *surveyResult) error {
-			if len(got) == 0 {
-				<-release
-			}
-			got = append(got, fmt.Sprintf("%d", res.row.Index))
-			return nil
-		})
-		done <- err
-	}()
+	release, wait := heldWriter(cfg, open)
 	taken := func() (n int64) {
 		for _, s := range srcs {
 			n += s.taken.Load()
@@ -905,11 +902,12 @@ func TestSurveyReadersBound(t *testing.T) {
 	assert.Positive(t, srcs["endless-1"].taken.Load(), "the second input is read while the first waits to be written")
 	assert.GreaterOrEqual(t, last, int64(queue), "the readers run ahead, to keep the workers busy")
 	assert.LessOrEqual(t, last, int64(queue+2*readers), "each input its share of the queue, one being written, one in each reader's hand")
-	close(release)
-	require.NoError(t, <-done)
+	release()
+	got, err := wait()
+	require.NoError(t, err)
 	require.Len(t, got, 4*total)
 	for i, idx := range got {
-		require.Equal(t, fmt.Sprintf("%d", i%total), idx, "input by input, each in order")
+		require.Equal(t, i%total, idx, "input by input, each in order")
 	}
 	assert.Equal(t, int64(4), opened.Load())
 }
@@ -923,26 +921,15 @@ func TestSurveyQueueBytes(t *testing.T) {
 	src := &endlessSource{n: 200, body: body}
 	cfg := surveyConfig{agents: []string{"GPTBot"}, inputs: []string{"endless"}, workers: workers}
 	open := func(string) (surveySource, error) { return src, nil }
-	release := make(chan struct{})
-	done := make(chan error, 1)
-	go func() {
-		first := true
-		_, err := surveyPipeline(cfg, open, func(*surveyResult) error {
-			if first {
-				<-release
-				first = false
-			}
-			return nil
-		})
-		done <- err
-	}()
+	release, wait := heldWriter(cfg, open)
 	taken := whenSteady(10*time.Second, 100*time.Millisecond, src.taken.Load)
 	weight := int64(len(body)) + surveyCaptureBytes
 	require.Less(t, surveyQueueBytes/weight+2, int64(workers*surveyQueuePerWorker), "the bytes bind before the count")
 	assert.GreaterOrEqual(t, taken, surveyQueueBytes/weight, "the reader runs ahead up to the bound")
 	assert.LessOrEqual(t, taken, surveyQueueBytes/weight+2, "the bodies held, one being written, one in the reader's hand")
-	close(release)
-	require.NoError(t, <-done)
+	release()
+	_, err := wait()
+	require.NoError(t, err)
 	assert.Equal(t, int64(200), src.taken.Load())
 }
 
