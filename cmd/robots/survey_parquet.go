@@ -37,9 +37,16 @@ const (
 // table, row groups of surveyParquetRowGroupRows rows at most.
 type surveyParquetWriter struct {
 	files    []*os.File
-	captures *parquet.GenericWriter[captureRow]
-	agents   *parquet.GenericWriter[agentRow]
-	errors   *parquet.GenericWriter[errorRow]
+	captures *surveyParquetTable[captureRow]
+	agents   *surveyParquetTable[agentRow]
+	errors   *surveyParquetTable[errorRow]
+}
+
+// surveyParquetTable writes rows of type T to one Parquet file.
+type surveyParquetTable[T any] struct {
+	w *parquet.GenericWriter[T]
+	// zeroNull are the fields written as null when zero (zeroIsNull).
+	zeroNull []int
 }
 
 // newSurveyParquetWriter creates the table files under dir, named
@@ -61,7 +68,7 @@ func newSurveyParquetWriter(dir, suffix string) (*surveyParquetWriter, error) {
 
 // newSurveyParquetTable creates the file at path and a writer of rows of
 // type T to it. On error the files created so far are closed.
-func newSurveyParquetTable[T any](w *surveyParquetWriter, path string) (*parquet.GenericWriter[T], error) {
+func newSurveyParquetTable[T any](w *surveyParquetWriter, path string) (*surveyParquetTable[T], error) {
 	f, err := os.Create(path)
 	if err != nil {
 		w.closeFiles()
@@ -75,7 +82,14 @@ func newSurveyParquetTable[T any](w *surveyParquetWriter, path string) (*parquet
 	for _, o := range surveyParquetTags(reflect.TypeFor[T]()) {
 		opts = append(opts, o)
 	}
-	return parquet.NewGenericWriter[T](f, opts...), nil
+	t := reflect.TypeFor[T]()
+	var zeroNull []int
+	for i := range t.NumField() {
+		if zeroIsNull(t.Field(i)) {
+			zeroNull = append(zeroNull, i)
+		}
+	}
+	return &surveyParquetTable[T]{w: parquet.NewGenericWriter[T](f, opts...), zeroNull: zeroNull}, nil
 }
 
 // surveyZstd compresses the survey's Parquet pages with zstd at its
@@ -124,27 +138,45 @@ func (c *surveyZstdCodec) Decode(dst, src []byte) ([]byte, error) {
 // write writes one capture's rows.
 func (w *surveyParquetWriter) write(res *surveyResult) error {
 	if res.err != nil {
-		_, err := w.errors.Write([]errorRow{*res.err})
+		return w.errors.write([]errorRow{*res.err})
+	}
+	if err := w.captures.write([]captureRow{*res.row}); err != nil {
 		return err
 	}
-	if _, err := w.captures.Write([]captureRow{*res.row}); err != nil {
-		return err
-	}
-	// One row a call: given several, parquet-go v0.32.0 writes some zero
-	// values of an optional column that follow a run of set ones as
-	// values, not nulls (as in parquet-go/parquet-go#154); one row is
-	// written right. The tests compare every null with the JSON rows.
-	for i := range res.agentRs {
-		if _, err := w.agents.Write(res.agentRs[i : i+1]); err != nil {
+	return w.agents.write(res.agentRs)
+}
+
+// write writes rows, in runs in which each zeroNull field is zero in
+// every row or in none. Given a run that mixes zero and set values of an
+// optional column, parquet-go v0.32.0 writes some of the zero values that
+// follow the set ones as values, not nulls (as in parquet-go/parquet-go#154);
+// a column all null or all set in a call is written right. Most captures'
+// agent rows are one run: the agents that fall to the same groups differ
+// in no null. The tests compare every null with the JSON rows.
+func (t *surveyParquetTable[T]) write(rows []T) error {
+	for len(rows) > 0 {
+		first := reflect.ValueOf(&rows[0]).Elem()
+		n := 1
+	run:
+		for ; n < len(rows); n++ {
+			row := reflect.ValueOf(&rows[n]).Elem()
+			for _, i := range t.zeroNull {
+				if first.Field(i).IsZero() != row.Field(i).IsZero() {
+					break run
+				}
+			}
+		}
+		if _, err := t.w.Write(rows[:n]); err != nil {
 			return err
 		}
+		rows = rows[n:]
 	}
 	return nil
 }
 
 // close writes the last row groups and the footers, and closes the files.
 func (w *surveyParquetWriter) close() error {
-	err := errors.Join(w.captures.Close(), w.agents.Close(), w.errors.Close())
+	err := errors.Join(w.captures.w.Close(), w.agents.w.Close(), w.errors.w.Close())
 	return errors.Join(err, w.closeFiles())
 }
 
@@ -196,14 +228,10 @@ func surveyParquetTags(t reflect.Type) []*parquet.StructTagOption {
 			name = f.Name
 		}
 		tag := []string{name}
-		omit := false
-		for _, o := range strings.Split(rest, ",") {
-			omit = omit || o == "omitempty" || o == "omitzero"
-		}
 		ft := f.Type
 		if ft.Kind() == reflect.Pointer {
 			ft = ft.Elem() // a pointer is nullable already
-		} else if omit {
+		} else if zeroIsNull(f) {
 			tag = append(tag, "optional")
 		}
 		switch {
@@ -220,4 +248,20 @@ func surveyParquetTags(t reflect.Type) []*parquet.StructTagOption {
 		opts = append(opts, tagged(f.Name, strings.Join(tag, ",")))
 	}
 	return opts
+}
+
+// zeroIsNull reports whether f is a column of surveyParquetTags that is
+// null where the field is zero: a field, not a pointer, that the JSON row
+// omits when zero (omitempty, omitzero).
+func zeroIsNull(f reflect.StructField) bool {
+	name, rest, _ := strings.Cut(f.Tag.Get("json"), ",")
+	if !f.IsExported() || f.Anonymous || name == "-" && rest == "" || f.Type.Kind() == reflect.Pointer {
+		return false
+	}
+	for _, o := range strings.Split(rest, ",") {
+		if o == "omitempty" || o == "omitzero" {
+			return true
+		}
+	}
+	return false
 }

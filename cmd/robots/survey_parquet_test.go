@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -529,5 +531,48 @@ func TestSurveyParquetRowGroups(t *testing.T) {
 	t.Logf("heap after each row group: %v", heap)
 	for _, h := range heap[1:] {
 		assert.Less(t, h, heap[0]+8<<20, "the heap does not grow with the row groups written: %v", heap)
+	}
+}
+
+// TestSurveyParquetTableRuns: rows whose optional columns mix zero and
+// set values, in the shapes that a single write gets wrong (a set run
+// after as many nulls as it is long, then nulls), are written with a null
+// exactly where the JSON row omits the member.
+func TestSurveyParquetTableRuns(t *testing.T) {
+	shapes := [][]string{
+		{"", "/a", "", "", ""},
+		{"", "", "/a", "/b", "", "", ""},
+		{"/a", "", "/b", "", "/c", "", "", "", ""},
+		{"", "", "", "", "/a", "/b", "/c", "/d", ""},
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var random []string
+	for range 200 {
+		random = append(random, []string{"", "/x"}[rng.IntN(2)])
+	}
+	shapes = append(shapes, random)
+	for i, allowed := range shapes {
+		rows := make([]agentRow, len(allowed))
+		for j, a := range allowed {
+			rows[j] = agentRow{Index: j, Agent: "a", Group: surveyGroupAny, Class: "some", Allowed: a}
+			if a != "" && j%2 == 0 {
+				rows[j].GroupLine, rows[j].Signal = j, map[string]string{"search": "yes"}
+			}
+		}
+		dir := t.TempDir()
+		w := &surveyParquetWriter{}
+		table, err := newSurveyParquetTable[agentRow](w, filepath.Join(dir, "agents.parquet"))
+		require.NoError(t, err)
+		require.NoError(t, table.write(rows))
+		require.NoError(t, errors.Join(table.w.Close(), w.closeFiles()))
+		var lines []byte
+		for j := range rows {
+			lines = append(lines, jsonLine(&rows[j])...)
+		}
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "agents.jsonl"), lines, 0o644))
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			checkNulls(t, filepath.Join(dir, "agents.parquet"), filepath.Join(dir, "agents.jsonl"), func(string) bool { return true })
+			assert.Equal(t, rows, readParquet[agentRow](t, filepath.Join(dir, "agents.parquet")))
+		})
 	}
 }
