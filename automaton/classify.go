@@ -59,7 +59,7 @@ func (s *Set) ClassifyWithin(maxStates, maxBytes int) Classification {
 
 // ClassifyPatterns is Classify on NewSet(patterns, ...), which set returns,
 // called only when the Set is needed: most sets of patterns are decided by
-// their own paths within referenceChecks matches by Reference, which
+// their own paths within referenceBudget's checks by Reference, which
 // needs nothing built.
 func ClassifyPatterns(patterns []Pattern, set func() *Set) Classification {
 	return classify(patterns, set, MaxClassifyStates, MaxClassifyBytes)
@@ -92,8 +92,8 @@ func (s *Set) scanPath(path string) (Pattern, bool) { return s.result(s.scan(pat
 // where reading every path would step through thousands of states of a
 // file of many stars. Each witness is the shortest, then the least in byte
 // order, of those paths that get its verdict; it need not be the shortest
-// of all paths. The first checks are Reference's, referenceChecks pattern
-// matches in all; later ones are scan's.
+// of all paths. The first checks are Reference's, within referenceBudget;
+// later ones are scan's.
 func patternWitnesses(patterns []Pattern, scan func(path string) (Pattern, bool)) (Classification, bool) {
 	paths := ownPaths{bytes: make([]byte, 0, 1+len(patterns)*8), ends: make([]int32, 0, 1+len(patterns))}
 	paths.add("/")
@@ -114,7 +114,7 @@ func patternWitnesses(patterns []Pattern, scan func(path string) (Pattern, bool)
 	// the paths are taken from a heap rather than all sorted.
 	heap.Init(&paths)
 	var c Classification
-	budget := referenceChecks
+	ref := newReferenceBudget(patterns)
 	for paths.Len() > 0 {
 		path := paths.path(heap.Pop(&paths).(int32))
 		var p Pattern
@@ -123,8 +123,7 @@ func patternWitnesses(patterns []Pattern, scan func(path string) (Pattern, bool)
 		// them the scanner, linear in the path whatever the patterns. Not
 		// the DFA: these paths are one-offs, and building states for them
 		// would cost more than reading them.
-		if budget >= len(patterns) {
-			budget -= len(patterns)
+		if ref.take(len(path)) {
 			p, ok = Reference(patterns, path)
 		} else {
 			p, ok = scan(path)
@@ -196,9 +195,51 @@ func (o *ownPaths) Pop() any {
 	return x
 }
 
-// referenceChecks is how many pattern matches patternWitnesses makes with
-// Reference before it turns to the scanner, which costs building.
-const referenceChecks = 4096
+// referenceBudget bounds the work of patternWitnesses' checks by
+// Reference, in the steps Matches takes: a pattern without a star takes
+// at most one step a byte, one with a star at most one a byte for each
+// end it holds, len(path)+1. Counting matches instead let a file of a
+// few long patterns of many stars cost minutes. The budget is
+// referenceSteps, or referencePasses checks of a path of one byte when
+// that is more: checking a few paths by Reference costs less than
+// building a Set of thousands of patterns, which takes about the time of
+// a hundred such checks on real files.
+type referenceBudget struct {
+	left int
+	// plain and starred are the bytes of the patterns without and with
+	// a star: a check of path takes plain+starred*(len(path)+1) steps.
+	plain, starred int
+}
+
+const (
+	referenceSteps  = 1 << 17
+	referencePasses = 8
+)
+
+func newReferenceBudget(patterns []Pattern) referenceBudget {
+	var b referenceBudget
+	for _, p := range patterns {
+		if strings.IndexByte(p.Expr, '*') >= 0 {
+			b.starred += len(p.Expr)
+		} else {
+			b.plain += len(p.Expr)
+		}
+	}
+	b.left = max(referenceSteps, referencePasses*(b.plain+2*b.starred))
+	return b
+}
+
+// take spends the steps of a check of a path of n bytes, and reports
+// whether they were left.
+func (b *referenceBudget) take(n int) bool {
+	cost := b.plain + b.starred*(n+1)
+	if cost > b.left {
+		b.left = 0 // paths come shortest first: no later one fits
+		return false
+	}
+	b.left -= cost
+	return true
+}
 
 // explore decides the class by reading every path, breadth first: the
 // witnesses are the shortest paths of each verdict.

@@ -171,7 +171,7 @@ func TestClassifyByPatterns(t *testing.T) {
 	assert.Equal(t, "/a", c.Disallowed, "found by reading every path: no pattern's path is disallowed")
 }
 
-// TestPatternWitnessesPastTheReferenceBudget: past referenceChecks the
+// TestPatternWitnessesPastTheReferenceBudget: past referenceBudget the
 // patterns' own paths are checked by the scanner; the witnesses are the
 // ones Reference gives, the shortest of each verdict among those paths.
 func TestPatternWitnessesPastTheReferenceBudget(t *testing.T) {
@@ -183,7 +183,6 @@ func TestPatternWitnessesPastTheReferenceBudget(t *testing.T) {
 			patterns = append(patterns, Pattern{Expr: expr, Allow: r.IntN(3) == 0, Priority: int32(len(expr)), ID: int32(i)})
 		}
 		set := NewSet(patterns, Options{})
-		require.Greater(t, len(set.patterns), referenceChecks/2, "more patterns than Reference checks twice")
 		want := map[bool]string{}
 		for _, path := range append([]string{"/"}, patternPaths(patterns)...) {
 			v := referenceAllows(patterns, path)
@@ -191,7 +190,9 @@ func TestPatternWitnessesPastTheReferenceBudget(t *testing.T) {
 				want[v] = path
 			}
 		}
-		c, ok := patternWitnesses(set.patterns, set.scanPath)
+		scans := 0
+		c, ok := patternWitnesses(set.patterns, func(path string) (Pattern, bool) { scans++; return set.scanPath(path) })
+		require.Positive(t, scans, "some paths are past the budget")
 		require.Equal(t, want[true] != "" && want[false] != "", ok)
 		if ok {
 			assert.Equal(t, want[true], c.Allowed)
@@ -202,7 +203,7 @@ func TestPatternWitnessesPastTheReferenceBudget(t *testing.T) {
 
 // TestClassifyPatternsIsClassify: ClassifyPatterns answers as Classify
 // on a Set of the same patterns, and asks for that Set only when the
-// patterns' own paths do not decide within referenceChecks matches by
+// patterns' own paths do not decide within referenceBudget's checks by
 // Reference. Empty patterns, which a Set drops, are among them.
 func TestClassifyPatternsIsClassify(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
@@ -237,15 +238,15 @@ func TestClassifyPatternsIsClassify(t *testing.T) {
 	assert.Positive(t, notBuilt)
 }
 
-// TestClassifyPatternsBudget: ClassifyPatterns makes at most
-// referenceChecks pattern matches by Reference; past them it builds the
-// Set, which decides.
+// TestClassifyPatternsBudget: ClassifyPatterns checks paths by Reference
+// within referenceBudget's steps; past them it builds the Set, which
+// decides.
 func TestClassifyPatternsBudget(t *testing.T) {
 	// Every path is allowed but "/zzzzzz", the longest, checked last: the
-	// allowed verdict comes at once, the disallowed one only at the end.
-	n := referenceChecks / 8
+	// allowed verdict comes at once, the disallowed one only at the end,
+	// after a check of every path, each a pass over the patterns.
 	patterns := []Pattern{{Expr: "/zzzzzz", Allow: false, Priority: 7, ID: 0}}
-	for i := 1; i < n; i++ {
+	for i := 1; i < 1000; i++ {
 		expr := fmt.Sprintf("/%04d", i)
 		patterns = append(patterns, Pattern{Expr: expr, Allow: true, Priority: int32(len(expr)), ID: int32(i)})
 	}
@@ -253,16 +254,48 @@ func TestClassifyPatternsBudget(t *testing.T) {
 	for _, tc := range []struct {
 		n     int
 		built bool
-	}{{8, false}, {n, true}} {
+	}{{8, false}, {100, false}, {1000, true}} {
+		// n+1 checks of n patterns, 5 bytes each but one: about 5n² steps.
+		require.Equal(t, !tc.built, 5*tc.n*tc.n < max(referenceSteps, referencePasses*5*tc.n), "%d patterns", tc.n)
 		built := false
 		c := ClassifyPatterns(patterns[:tc.n], func() *Set { built = true; return NewSet(patterns[:tc.n], Options{}) })
 		assert.Equal(t, want, c)
-		assert.Equal(t, tc.built, built, "%d paths of %d patterns each against %d matches", tc.n, tc.n, referenceChecks)
+		assert.Equal(t, tc.built, built, "%d paths of %d patterns each", tc.n, tc.n)
 	}
 	built := false
 	c := ClassifyPatterns(patterns[1:9], func() *Set { built = true; return NewSet(patterns[1:9], Options{}) })
 	assert.True(t, built, "a set whose own paths are all allowed is read through by the Set")
 	assert.Equal(t, Classification{Allowed: "/", Decided: true}, c)
+}
+
+// TestReferenceBudgetLongStars: a few long patterns of many stars, whose
+// every match by Reference takes steps of their length times the path's,
+// are checked by Reference for their short paths only; the long ones go
+// to the scanner. Counting matches instead, a file of such lines took
+// minutes.
+func TestReferenceBudgetLongStars(t *testing.T) {
+	long := "/" + strings.Repeat("*a", 8000)
+	var patterns []Pattern
+	for i := range 30 {
+		expr := long + string(rune('b'+i))
+		patterns = append(patterns, Pattern{Expr: expr, Allow: true, Priority: int32(len(expr)), ID: int32(i)})
+	}
+	patterns = append(patterns, Pattern{Expr: "/" + strings.Repeat("z", 9000), Priority: 9001, ID: 30})
+
+	b := newReferenceBudget(patterns)
+	assert.Equal(t, 9001, b.plain)
+	assert.Equal(t, 30*(len(long)+1), b.starred)
+	left := b.left
+	require.True(t, b.take(1), `"/" is checked by Reference`)
+	assert.Equal(t, left-b.plain-2*b.starred, b.left)
+	require.False(t, b.take(8001), "a path of 8,001 bytes is not")
+	assert.False(t, b.take(1), "nor any after it: paths come shortest first")
+
+	built := false
+	c := ClassifyPatterns(patterns, func() *Set { built = true; return NewSet(patterns, Options{}) })
+	assert.True(t, built)
+	assert.Equal(t, NewSet(patterns, Options{}).Classify(), c)
+	assert.Equal(t, Classification{Allowed: "/", Disallowed: "/" + strings.Repeat("z", 9000), Decided: true}, c)
 }
 
 // patternPaths are the patterns' own paths, as patternWitnesses reads them.
