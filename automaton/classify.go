@@ -27,9 +27,9 @@ const (
 // path) nor a NUL byte.
 type Classification struct {
 	// Allowed and Disallowed are paths that get each verdict, "" when no
-	// path does: when the patterns' own paths show both verdicts, the
-	// shortest of those (patternWitnesses); otherwise the shortest of all
-	// paths, the least in byte order among them.
+	// path does: when the patterns' own paths show both verdicts within
+	// the checks patternWitnesses makes, the shortest of those; otherwise
+	// the shortest of all paths, the least in byte order among them.
 	Allowed, Disallowed string
 	// Decided is false when the states passed MaxClassifyStates or
 	// MaxClassifyBytes before every path was read: then an empty witness
@@ -93,7 +93,8 @@ func (s *Set) scanPath(path string) (Pattern, bool) { return s.result(s.scan(pat
 // file of many stars. Each witness is the shortest, then the least in byte
 // order, of those paths that get its verdict; it need not be the shortest
 // of all paths. The first checks are Reference's, within referenceBudget;
-// later ones are scan's.
+// later ones are scan's, at most maxOwnPathScans of them. A path met
+// twice is checked once.
 func patternWitnesses(patterns []Pattern, scan func(path string) (Pattern, bool)) (Classification, bool) {
 	paths := ownPaths{bytes: make([]byte, 0, 1+len(patterns)*8), ends: make([]int32, 0, 1+len(patterns))}
 	paths.add("/")
@@ -115,18 +116,27 @@ func patternWitnesses(patterns []Pattern, scan func(path string) (Pattern, bool)
 	heap.Init(&paths)
 	var c Classification
 	ref := newReferenceBudget(patterns)
+	scans := 0
+	var last []byte
 	for paths.Len() > 0 {
-		path := paths.path(heap.Pop(&paths).(int32))
+		raw := paths.raw(heap.Pop(&paths).(int32))
+		if last != nil && bytes.Equal(raw, last) {
+			continue // the same path as the last, which got its verdict
+		}
+		last = raw
+		path := string(raw)
 		var p Pattern
 		var ok bool
 		// A few checks by the reference, which needs nothing built; past
-		// them the scanner, linear in the path whatever the patterns. Not
-		// the DFA: these paths are one-offs, and building states for them
-		// would cost more than reading them.
+		// them the scanner. Not the DFA: these paths are one-offs, and
+		// building states for them would cost more than reading them.
 		if ref.take(len(path)) {
 			p, ok = Reference(patterns, path)
-		} else {
+		} else if scans < maxOwnPathScans {
+			scans++
 			p, ok = scan(path)
+		} else {
+			return c, false // the exploration decides
 		}
 		if !ok || p.Allow {
 			if c.Allowed == "" {
@@ -215,6 +225,14 @@ const (
 	referenceSteps  = 1 << 17
 	referencePasses = 8
 )
+
+// maxOwnPathScans bounds the patterns' own paths that patternWitnesses
+// checks with the scanner, past referenceBudget. A scan may cost the
+// patterns' bytes (scanner), so a file of thousands of paths that all get
+// one verdict would cost their product, seconds for 500 KiB of short
+// starred lines; past the bound the exploration decides, within its own
+// bounds. Real files that their own paths decide need two or three checks.
+const maxOwnPathScans = 64
 
 func newReferenceBudget(patterns []Pattern) referenceBudget {
 	var b referenceBudget

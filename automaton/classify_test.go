@@ -178,13 +178,26 @@ func TestPatternWitnessesPastTheReferenceBudget(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 6 {
 		var patterns []Pattern
+		// Short allows, whose paths come first and are all allowed, and
+		// longer disallows without a star, whose paths come after them.
 		for i := range 3000 {
-			expr := "/" + randomString(r, "ab/*$", 3+r.IntN(6))
-			patterns = append(patterns, Pattern{Expr: expr, Allow: r.IntN(3) == 0, Priority: int32(len(expr)), ID: int32(i)})
+			allow := r.IntN(3) == 0
+			expr := "/" + randomString(r, "ab/*$", 1+r.IntN(3))
+			if !allow {
+				expr = "/" + randomString(r, "ab/$", 4+r.IntN(5))
+			}
+			patterns = append(patterns, Pattern{Expr: expr, Allow: allow, Priority: int32(len(expr)), ID: int32(i)})
+		}
+		// Long starred patterns, whose paths come last, so that Reference's
+		// budget covers few of the short paths.
+		for i := range 100 {
+			expr := fmt.Sprintf("/%s*%d", strings.Repeat("z", 1000), i)
+			patterns = append(patterns, Pattern{Expr: expr, Allow: true, Priority: int32(len(expr)), ID: int32(3000 + i)})
 		}
 		set := NewSet(patterns, Options{})
 		want := map[bool]string{}
-		for _, path := range append([]string{"/"}, patternPaths(patterns)...) {
+		// Those paths are allowed, and longer than "/": no witness.
+		for _, path := range append([]string{"/"}, patternPaths(patterns[:3000])...) {
 			v := referenceAllows(patterns, path)
 			if w, ok := want[v]; !ok || len(path) < len(w) || len(path) == len(w) && path < w {
 				want[v] = path
@@ -309,4 +322,51 @@ func patternPaths(patterns []Pattern) []string {
 		out = append(out, path)
 	}
 	return out
+}
+
+// TestPatternWitnessesScansEachPathOnce: past Reference's budget, a path
+// that many patterns share is scanned once.
+func TestPatternWitnessesScansEachPathOnce(t *testing.T) {
+	lit := strings.Repeat("q", 30)
+	var patterns []Pattern
+	for i := range 20000 {
+		patterns = append(patterns, Pattern{Expr: "/*" + lit, Allow: true, Priority: 32, ID: int32(i)})
+	}
+	b := newReferenceBudget(patterns)
+	require.True(t, b.take(1), `"/" is within the budget`)
+	require.False(t, b.take(len(lit)+1), "the patterns' one path is past it")
+	set := NewSet(patterns, Options{})
+	var scanned []string
+	c, ok := patternWitnesses(patterns, func(path string) (Pattern, bool) {
+		scanned = append(scanned, path)
+		return set.scanPath(path)
+	})
+	assert.False(t, ok, "every path is allowed")
+	assert.Equal(t, []string{"/" + lit}, scanned)
+	assert.Equal(t, Classification{Allowed: "/"}, c)
+}
+
+// TestPatternWitnessesScanBound: past Reference's budget, at most
+// maxOwnPathScans own paths are scanned; the exploration decides the
+// rest, as Classify does.
+func TestPatternWitnessesScanBound(t *testing.T) {
+	// Distinct paths, each allowed by its own pattern, and one disallowed
+	// path longer than all of them.
+	var patterns []Pattern
+	for i := range 5000 {
+		expr := fmt.Sprintf("/*%s%05d", strings.Repeat("q", 40), i)
+		patterns = append(patterns, Pattern{Expr: expr, Allow: true, Priority: int32(len(expr)), ID: int32(i)})
+	}
+	long := "/" + strings.Repeat("z", 60)
+	patterns = append(patterns, Pattern{Expr: long, Priority: int32(len(long)), ID: 5000})
+	set := NewSet(patterns, Options{})
+	scans := 0
+	_, ok := patternWitnesses(patterns, func(path string) (Pattern, bool) { scans++; return set.scanPath(path) })
+	assert.False(t, ok, "the disallowed path is past the bound")
+	assert.Equal(t, maxOwnPathScans, scans)
+	c := ClassifyPatterns(patterns, func() *Set { return set })
+	assert.Equal(t, set.ClassifyWithin(MaxClassifyStates, MaxClassifyBytes), c)
+	assert.True(t, c.Decided)
+	assert.Equal(t, "/", c.Allowed)
+	assert.NotEmpty(t, c.Disallowed)
 }
