@@ -151,11 +151,10 @@ func surveyCapture(c *capture, agents []string, jsonl bool) *surveyResult {
 	if jsonl {
 		res.capture = jsonLine(row)
 	}
-	preamble := r.Preamble()
-	classes := map[string]classified{}
+	seen := surveyAgentsSeen{preamble: r.Preamble(), classes: map[string]classified{}}
 	var buf []byte
 	for i, name := range agents {
-		res.agentRs[i] = surveyAgentRow(r, name, preamble, classes)
+		res.agentRs[i] = surveyAgentRow(r, name, &seen)
 		a := &res.agentRs[i]
 		a.Index, a.Input, a.URL, a.Host = c.index, c.input, target, host
 		if jsonl {
@@ -205,8 +204,7 @@ type classified struct {
 }
 
 // groupsKey names a selection of groups. Agents resolved to the same
-// groups share their rules, and so their class: most agents of a file
-// fall to its '*' groups, and Classify is most of a capture's cost.
+// groups share their rules, and so their class.
 func groupsKey(groups []int) string {
 	b := make([]byte, 0, 4*len(groups))
 	for _, g := range groups {
@@ -216,15 +214,33 @@ func groupsKey(groups []int) string {
 	return string(b)
 }
 
+// surveyAgentsSeen is what the rows of a capture's agents share: most
+// agents of a file fall to its '*' groups, and Classify is most of a
+// capture's cost.
+type surveyAgentsSeen struct {
+	preamble []robots.Directive
+	// classes holds the classes of the group selections met so far.
+	classes map[string]classified
+	// unnamed is the row of the agents no group names, once one is met:
+	// every field but the agent's name depends on the groups alone, which
+	// are the '*' groups, or none, for each of them. Its maps are shared
+	// by the rows copied from it, which are not written to once made.
+	unnamed *agentRow
+}
+
 // surveyAgentRow answers for one agent of r: the fields that do not
-// depend on where the capture came from. classes holds the classes of
-// the group selections met so far in r.
-func surveyAgentRow(r *robots.Robots, name string, preamble []robots.Directive, classes map[string]classified) agentRow {
+// depend on where the capture came from.
+func surveyAgentRow(r *robots.Robots, name string, seen *surveyAgentsSeen) agentRow {
 	var a *robots.Agent
 	if name == surveyAgentAny {
 		a = r.Agent()
 	} else {
 		a = r.Agent(name)
+	}
+	if a.Name() == "" && seen.unnamed != nil {
+		row := *seen.unnamed
+		row.Agent = name
+		return row
 	}
 	row := agentRow{Agent: name}
 	sel := a.Selection()
@@ -245,10 +261,10 @@ func surveyAgentRow(r *robots.Robots, name string, preamble []robots.Directive, 
 		}
 	}
 	key := groupsKey(a.Groups())
-	cl, ok := classes[key]
+	cl, ok := seen.classes[key]
 	if !ok {
 		cl.class, cl.allowed, cl.disallowed = a.Classify()
-		classes[key] = cl
+		seen.classes[key] = cl
 	}
 	row.Class, row.Allowed, row.Disallowed = cl.class.String(), cl.allowed, cl.disallowed
 	row.RootAllowed = cl.allowed == "/" // Classify reads "/" first: it is its verdict's witness
@@ -270,7 +286,7 @@ func surveyAgentRow(r *robots.Robots, name string, preamble []robots.Directive, 
 			}
 		}
 		row.signalStated = len(row.Signal) > 0
-		for _, d := range preamble {
+		for _, d := range seen.preamble {
 			row.addUse(d)
 		}
 		for _, d := range a.Extras() {
@@ -285,6 +301,9 @@ func surveyAgentRow(r *robots.Robots, name string, preamble []robots.Directive, 
 	if d, ok := a.CrawlDelay(); ok {
 		s := d.Seconds()
 		row.CrawlDelay = &s
+	}
+	if a.Name() == "" {
+		seen.unnamed = &row
 	}
 	return row
 }

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots"
+)
+
+// TestSurveyAgentRowsShared: the rows a capture's agents share (a class
+// per group selection, one row for the agents no group names) are the
+// rows each agent gets alone, over the licensed corpus and files whose
+// named groups are also '*' groups or carry usage lines.
+func TestSurveyAgentRowsShared(t *testing.T) {
+	agents := surveyAgentNames(surveyDefaultAgents)
+	var bodies [][]byte
+	for _, f := range []string{
+		"User-agent: *\nUser-agent: GPTBot\nDisallow: /\n",
+		"Content-Signal: search=yes, ai-train=no, use=reference\n\nUser-agent: *\nContent-Usage: /blog/ train-ai=y\nCrawl-delay: 3\nDisallow: /x\n\nUser-agent: CCBot\nContent-Usage: train-ai=n\nAllow: /\n",
+		"User-agent: Bingbot\nDisallow: /\n",
+		"",
+	} {
+		bodies = append(bodies, []byte(f))
+	}
+	require.NoError(t, licensedBodies(0)(func(_ string, body []byte) error {
+		bodies = append(bodies, body)
+		return nil
+	}))
+	for _, body := range bodies {
+		res := surveyCapture(&capture{index: 1, input: "x", site: "s.example", status: 200, size: int64(len(body)), body: body}, agents, false)
+		r := robots.FromStatus(200, body)
+		for i, name := range agents {
+			alone := surveyAgentRow(r, name, &surveyAgentsSeen{preamble: r.Preamble(), classes: map[string]classified{}})
+			got := res.agentRs[i]
+			got.Index, got.Input, got.URL, got.Host = 0, "", "", ""
+			if !assert.Equal(t, alone, got, "%s in %q", name, body[:min(len(body), 200)]) {
+				return
+			}
+		}
+	}
+}
