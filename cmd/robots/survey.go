@@ -490,9 +490,9 @@ func surveyPipeline(cfg surveyConfig, open func(string) (surveySource, error), e
 }
 
 // surveyWorkersPerReader is how many workers one reader keeps busy: a
-// WARC file's reader takes about a fifth of the CPU time the answers of
-// the captures it reads take (docs/benchmarks.md), so past about five
-// cores a run of one reader would leave cores idle.
+// WARC file's reader takes about a quarter of a run's CPU time
+// (docs/benchmarks.md), so past about four cores a run of one reader
+// would leave cores idle.
 const surveyWorkersPerReader = 4
 
 // surveyReaders is how many of a run's inputs are read at once: one per

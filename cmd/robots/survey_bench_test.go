@@ -314,3 +314,24 @@ func benchWARCSource(b *testing.B, libraryOnly bool) {
 		}
 	}
 }
+
+// BenchmarkSurveyCaptureCorpus is the time one worker takes to answer
+// every file of the licensed corpus for the default agents: a survey's
+// work per capture without its reading and writing.
+func BenchmarkSurveyCaptureCorpus(b *testing.B) {
+	var captures []*capture
+	if err := licensedBodies(0)(func(name string, body []byte) error {
+		captures = append(captures, &capture{index: len(captures), input: "corpus", file: name, site: "s.example", status: 200, size: int64(len(body)), body: body})
+		return nil
+	}); err != nil {
+		b.Fatal(err)
+	}
+	agents := surveyAgentNames(surveyDefaultAgents)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, c := range captures {
+			surveyCapture(c, agents, false)
+		}
+	}
+	b.ReportMetric(float64(len(captures))*float64(b.N)/b.Elapsed().Seconds(), "captures/s")
+}
