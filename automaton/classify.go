@@ -208,12 +208,12 @@ func (o *ownPaths) Pop() any {
 // referenceBudget bounds the work of patternWitnesses' checks by
 // Reference, in the steps Matches takes: a pattern without a star takes
 // at most one step a byte, one with a star at most one a byte for each
-// end it holds, len(path)+1. Counting matches instead let a file of a
-// few long patterns of many stars cost minutes. The budget is
+// end it holds, len(path)+1: counted in matches, a file of a few long
+// patterns of many stars would cost seconds a check. The budget is
 // referenceSteps, or referencePasses checks of a path of one byte when
 // that is more: checking a few paths by Reference costs less than
-// building a Set of thousands of patterns, which takes about the time of
-// a hundred such checks on real files.
+// building a Set of thousands of patterns, which takes the time of tens
+// to hundreds of such checks.
 type referenceBudget struct {
 	left int
 	// plain and starred are the bytes of the patterns without and with
