@@ -215,8 +215,7 @@ func groupsKey(groups []int) string {
 }
 
 // surveyAgentsSeen is what the rows of a capture's agents share: most
-// agents of a file fall to its '*' groups, and Classify is most of a
-// capture's cost.
+// agents of a file fall to its '*' groups.
 type surveyAgentsSeen struct {
 	preamble []robots.Directive
 	// classes holds the classes of the group selections met so far.
