@@ -341,7 +341,7 @@ func (s *Set) explore(maxStates, maxBytes int) Classification {
 				return c
 			}
 			seen[k] = true
-			queue = append(queue, node{append([]int32(nil), next...), nb, n.path + string(b)})
+			queue = append(queue, node{append([]int32(nil), next...), nb, n.path + string([]byte{b})}) // the byte, not the rune it would convert to
 		}
 		for _, q := range n.set {
 			named[p.class[p.lit[q]]] = false

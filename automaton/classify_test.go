@@ -370,3 +370,54 @@ func TestPatternWitnessesScanBound(t *testing.T) {
 	assert.Equal(t, "/", c.Allowed)
 	assert.NotEmpty(t, c.Disallowed)
 }
+
+// FuzzClassifyAgreesWithExploration: for any patterns (one a line, the
+// odd lines allows, at most 64), ClassifyPatterns, which tries the
+// patterns' own paths first within its budgets, finds the verdicts that
+// reading every path finds, and is decided whenever that reading is; each
+// witness either gives is a path that Reference gives its verdict.
+func FuzzClassifyAgreesWithExploration(f *testing.F) {
+	f.Add("/a*b$\n/a\n*")
+	f.Add("/\n/$")
+	f.Add("/x\n/x*\n/x$\n/x")
+	f.Add("/*a*b\n/*b*a\n/ab$")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, exprs string) {
+		lines := strings.Split(exprs, "\n")
+		if len(lines) > 64 || len(exprs) > 4096 {
+			return
+		}
+		ps := make([]Pattern, len(lines))
+		for i, e := range lines {
+			ps[i] = Pattern{Expr: e, Allow: i%2 == 1, Priority: int32(len(e)), ID: int32(i)}
+		}
+		set := NewSet(ps, Options{})
+		c := ClassifyPatterns(ps, func() *Set { return set })
+		e := set.explore(MaxClassifyStates, MaxClassifyBytes)
+		for _, w := range []Classification{c, e} {
+			for path, allow := range map[string]bool{w.Allowed: true, w.Disallowed: false} {
+				if path == "" {
+					continue
+				}
+				require.True(t, strings.HasPrefix(path, "/") && !strings.ContainsAny(path, "#\x00"), "%q", path)
+				require.Equal(t, allow, referenceAllows(ps, path), "%q of %q", path, lines)
+			}
+		}
+		if e.Decided {
+			require.True(t, c.Decided, "%q", lines)
+			require.Equal(t, e.Allowed != "", c.Allowed != "", "%q: an allowed path", lines)
+			require.Equal(t, e.Disallowed != "", c.Disallowed != "", "%q: a disallowed path", lines)
+		}
+	})
+}
+
+// TestExploreWitnessBytes: a witness the exploration finds holds the bytes
+// it read, not their UTF-8 encodings as runes (found by
+// FuzzClassifyAgreesWithExploration: "/0000\xa9" was given as
+// "/0000\xc2\xa9", which the pattern does not match).
+func TestExploreWitnessBytes(t *testing.T) {
+	ps := []Pattern{{Expr: "*0000\xa9", Priority: 6}}
+	e := NewSet(ps, Options{}).explore(MaxClassifyStates, MaxClassifyBytes)
+	assert.Equal(t, Classification{Allowed: "/", Disallowed: "/0000\xa9", Decided: true}, e)
+	assert.False(t, referenceAllows(ps, e.Disallowed))
+}
