@@ -161,3 +161,55 @@ func TestClassifyLicensedCorpus(t *testing.T) {
 	t.Logf("%d files x 3 crawlers: %d none, %d some, %d all; checking \"/\" alone classes %d of them otherwise",
 		len(entries), counts[robots.ClassNone], counts[robots.ClassSome], counts[robots.ClassAll], shortcutWrong)
 }
+
+// FuzzClassify: for any file and agent, in both modes, Agent.Classify's
+// class is what its witnesses say (some: both; none: an allowed path
+// only; all: a disallowed path only), each witness gets its verdict from
+// AllowedPath, "/" is the witness of its own verdict, and every path the
+// file's rules suggest gets the verdict a class of none or all says.
+func FuzzClassify(f *testing.F) {
+	for _, s := range []string{
+		"User-agent: *\nDisallow: /\nAllow: /$\n",
+		"User-agent: *\nDisallow: /*\xa9\nAllow: /\xa9$\n",
+		"User-agent: a\nDisallow: /x*y$\nAllow: /x\n\nUser-agent: *\nDisallow: /\n",
+		"User-agent: *\nDisallow: /%41\nAllow: /A\nDisallow: /*.php$\n",
+	} {
+		f.Add([]byte(s), "a")
+	}
+	f.Fuzz(func(t *testing.T, body []byte, agent string) {
+		for _, mode := range []robots.Mode{robots.Google, robots.RFC} {
+			r := robots.Parse(body, robots.WithMode(mode))
+			a := r.Agent(agent)
+			class, allowed, disallowed := a.Classify()
+			root := a.AllowedPath("/")
+			require.Equal(t, root, allowed == "/", "%v: the witness of the verdict of / is /", mode)
+			require.Equal(t, !root, disallowed == "/", "%v: the witness of the verdict of / is /", mode)
+			if allowed != "" {
+				require.True(t, a.AllowedPath(allowed), "%v: %q", mode, allowed)
+			}
+			if disallowed != "" {
+				require.False(t, a.AllowedPath(disallowed), "%v: %q", mode, disallowed)
+			}
+			switch class {
+			case robots.ClassSome:
+				require.True(t, allowed != "" && disallowed != "", "%v", mode)
+			case robots.ClassNone:
+				require.True(t, allowed != "" && disallowed == "", "%v", mode)
+			case robots.ClassAll:
+				require.True(t, allowed == "" && disallowed != "", "%v", mode)
+			}
+			if class != robots.ClassNone && class != robots.ClassAll {
+				continue
+			}
+			for _, g := range r.Groups() {
+				for _, rule := range g.Rules {
+					u := "/" + strings.TrimLeft(strings.ReplaceAll(strings.TrimSuffix(rule.Pattern, "$"), "*", ""), "/")
+					if strings.ContainsAny(u, "#\x00") {
+						continue // not a path Classify reads
+					}
+					require.Equal(t, class == robots.ClassNone, a.AllowedPath(u), "%v: %q in a file classed %v", mode, u, class)
+				}
+			}
+		}
+	})
+}
