@@ -190,8 +190,6 @@ func (o *ownPaths) raw(i int32) []byte {
 	return o.bytes[start:o.ends[i]]
 }
 
-func (o *ownPaths) path(i int32) string { return string(o.raw(i)) }
-
 func (o *ownPaths) Len() int { return len(o.heap) }
 func (o *ownPaths) Less(i, j int) bool {
 	x, y := o.raw(o.heap[i]), o.raw(o.heap[j])
