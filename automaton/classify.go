@@ -93,8 +93,8 @@ func (s *Set) scanPath(path string) (Pattern, bool) { return s.result(s.scan(pat
 // file of many stars. Each witness is the shortest, then the least in byte
 // order, of those paths that get its verdict; it need not be the shortest
 // of all paths. The first checks are Reference's, within referenceBudget;
-// later ones are scan's, at most maxOwnPathScans of them. A path met
-// twice is checked once.
+// later ones are scan's, within ownPathScanBytes. A path met twice is
+// checked once.
 func patternWitnesses(patterns []Pattern, scan func(path string) (Pattern, bool)) (Classification, bool) {
 	paths := ownPaths{bytes: make([]byte, 0, 1+len(patterns)*8), ends: make([]int32, 0, 1+len(patterns))}
 	paths.add("/")
@@ -116,7 +116,7 @@ func patternWitnesses(patterns []Pattern, scan func(path string) (Pattern, bool)
 	heap.Init(&paths)
 	var c Classification
 	ref := newReferenceBudget(patterns)
-	scans := 0
+	scans := ref.scans()
 	var last []byte
 	for paths.Len() > 0 {
 		raw := paths.raw(heap.Pop(&paths).(int32))
@@ -132,8 +132,8 @@ func patternWitnesses(patterns []Pattern, scan func(path string) (Pattern, bool)
 		// building states for them would cost more than reading them.
 		if ref.take(len(path)) {
 			p, ok = Reference(patterns, path)
-		} else if scans < maxOwnPathScans {
-			scans++
+		} else if scans > 0 {
+			scans--
 			p, ok = scan(path)
 		} else {
 			return c, false // the exploration decides
@@ -224,13 +224,23 @@ const (
 	referencePasses = 8
 )
 
-// maxOwnPathScans bounds the patterns' own paths that patternWitnesses
-// checks with the scanner, past referenceBudget. A scan may cost the
-// patterns' bytes (scanner), so a file of thousands of paths that all get
+// ownPathScanBytes bounds the work of patternWitnesses' checks with the
+// scanner, past referenceBudget, in the patterns' bytes: a scan may cost
+// them all (scanner), so a file of thousands of own paths that all get
 // one verdict would cost their product, seconds for 500 KiB of short
-// starred lines; past the bound the exploration decides, within its own
-// bounds. Real files that their own paths decide need two or three checks.
-const maxOwnPathScans = 64
+// starred lines. Past the bound the exploration decides, within its own
+// bounds. minOwnPathScans paths are scanned whatever the patterns' size;
+// real files that their own paths decide need two or three checks.
+const (
+	ownPathScanBytes = 64 << 20
+	minOwnPathScans  = 64
+)
+
+// scans is how many own paths patternWitnesses may check with the
+// scanner.
+func (b *referenceBudget) scans() int {
+	return max(minOwnPathScans, ownPathScanBytes/max(1, b.plain+b.starred))
+}
 
 func newReferenceBudget(patterns []Pattern) referenceBudget {
 	var b referenceBudget

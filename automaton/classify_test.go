@@ -346,9 +346,10 @@ func TestPatternWitnessesScansEachPathOnce(t *testing.T) {
 	assert.Equal(t, Classification{Allowed: "/"}, c)
 }
 
-// TestPatternWitnessesScanBound: past Reference's budget, at most
-// maxOwnPathScans own paths are scanned; the exploration decides the
-// rest, as Classify does.
+// TestPatternWitnessesScanBound: past Reference's budget, own paths are
+// scanned within ownPathScanBytes of the patterns' bytes a scan, at least
+// minOwnPathScans of them; the exploration decides the rest, as Classify
+// does.
 func TestPatternWitnessesScanBound(t *testing.T) {
 	// Distinct paths, each allowed by its own pattern, and one disallowed
 	// path longer than all of them.
@@ -363,7 +364,10 @@ func TestPatternWitnessesScanBound(t *testing.T) {
 	scans := 0
 	_, ok := patternWitnesses(patterns, func(path string) (Pattern, bool) { scans++; return set.scanPath(path) })
 	assert.False(t, ok, "the disallowed path is past the bound")
-	assert.Equal(t, maxOwnPathScans, scans)
+	b := newReferenceBudget(patterns)
+	assert.Equal(t, ownPathScanBytes/(b.plain+b.starred), scans)
+	assert.Less(t, scans, len(patterns))
+	assert.Equal(t, minOwnPathScans, (&referenceBudget{starred: 3 * 500 << 10}).scans(), "500 KiB of rules, escaped to three times their bytes")
 	c := ClassifyPatterns(patterns, func() *Set { return set })
 	assert.Equal(t, set.ClassifyWithin(MaxClassifyStates, MaxClassifyBytes), c)
 	assert.True(t, c.Decided)

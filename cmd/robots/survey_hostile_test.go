@@ -53,6 +53,17 @@ func surveyHostileFiles() map[string]surveyHostileFile {
 			a := surveyDefaultAgents[i%len(surveyDefaultAgents)].name
 			return "User-agent: " + a + "\nDisallow: /" + strings.Repeat("*x", 200) + fmt.Sprint(i) + "\nAllow: /" + strings.Repeat("x*", 100) + fmt.Sprint(i) + "$\n"
 		}), "some"},
+		"star-combinations-per-agent": {func() []byte {
+			// A group for each agent, each of its share of the lines above.
+			var b strings.Builder
+			for g, a := range surveyDefaultAgents {
+				b.WriteString("User-agent: " + a.name + "\n")
+				for i := 0; b.Len() < (g+1)*surveyHostileBytes/len(surveyDefaultAgents)-40; i++ {
+					fmt.Fprintf(&b, "%s: /*%c*%c*%c*%c\n", kind(i), al[i%40], al[(i/40)%40], al[(i/1600)%40], al[(i/7)%40])
+				}
+			}
+			return []byte(b.String())
+		}(), "some"},
 		"many-groups": {fill("", func(i int) string { return fmt.Sprintf("User-agent: bot%d\nDisallow: /%d\n", i, i) }), "none"},
 		"nested-prefixes": {fill("User-agent: *\n", func(i int) string {
 			return kind(i) + ": /" + strings.Repeat("a", i) + "\n"
