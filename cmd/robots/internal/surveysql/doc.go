@@ -3,7 +3,9 @@
 // printed: it runs summary.sql, the SQL of the summary's tables, over a
 // survey of testdata/corpus and compares every figure with the summary on
 // standard output, and the rows with those of a --format jsonl run of the
-// same input. It reads the files of a sharded run as one table too.
+// same input. It reads the files of a sharded run as one table too, and
+// runs redirects.sql, which follows the redirects whose target another
+// WARC file of the run captured, over a survey of three such files.
 //
 // It is a Go module of its own, so that the robots module never depends
 // on DuckDB, whose Go driver (github.com/duckdb/duckdb-go/v2) links

@@ -133,9 +133,12 @@ type namedQuery struct {
 
 // summaryQueries reads summary.sql: each query follows a "-- name:"
 // line and ends with a semicolon.
-func summaryQueries(t *testing.T) []namedQuery {
+func summaryQueries(t *testing.T) []namedQuery { return sqlQueries(t, "summary.sql") }
+
+// sqlQueries reads the named queries of an SQL file of this directory.
+func sqlQueries(t *testing.T, file string) []namedQuery {
 	t.Helper()
-	data, err := os.ReadFile("summary.sql")
+	data, err := os.ReadFile(file)
 	require.NoError(t, err)
 	var qs []namedQuery
 	for _, block := range strings.Split(string(data), "-- name: ")[1:] {
