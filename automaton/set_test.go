@@ -207,17 +207,24 @@ func TestSetDecideDoesNotAllocate(t *testing.T) {
 	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { set.Allowed("/aa", "ab") }))
 }
 
+// fuzzPatterns reads a fuzz target's patterns: one a line, the odd lines
+// allows, each of the priority of its length.
+func fuzzPatterns(exprs string) []Pattern {
+	lines := strings.Split(exprs, "\n")
+	ps := make([]Pattern, len(lines))
+	for i, e := range lines {
+		ps[i] = Pattern{Expr: e, Allow: i%2 == 1, Priority: int32(len(e)), ID: int32(i)}
+	}
+	return ps
+}
+
 func FuzzSetAgreesWithReference(f *testing.F) {
 	f.Add("/a*b$\n/a\n*", "/aab", uint16(0))
 	f.Add("/%*$\n/\n/a$b", "/a$b", uint16(100))
 	f.Fuzz(func(t *testing.T, exprs, path string, budget uint16) {
-		lines := strings.Split(exprs, "\n")
-		if len(lines) > 32 || len(path) > 512 {
+		ps := fuzzPatterns(exprs)
+		if len(ps) > 32 || len(path) > 512 {
 			return
-		}
-		ps := make([]Pattern, len(lines))
-		for i, e := range lines {
-			ps[i] = Pattern{Expr: e, Allow: i%2 == 1, Priority: int32(len(e)), ID: int32(i)}
 		}
 		set := NewSet(ps, Options{Budget: int(budget) + 1})
 		checkAgainstReference(t, set, reference(ps), path, ps)
