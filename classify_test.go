@@ -110,6 +110,12 @@ func BenchmarkClassifyHostileStars(b *testing.B) {
 	}
 }
 
+// rulePath is the path a rule's pattern suggests: its stars matching
+// nothing, its '$' dropped, one '/' first.
+func rulePath(pattern string) string {
+	return "/" + strings.TrimLeft(strings.ReplaceAll(strings.TrimSuffix(pattern, "$"), "*", ""), "/")
+}
+
 // TestClassifyLicensedCorpus classifies every licensed real file for a
 // few crawlers: each class is decided, each witness gets its verdict
 // (Classify confirms it with Decide; this checks again with Allowed), and
@@ -138,7 +144,7 @@ func TestClassifyLicensedCorpus(t *testing.T) {
 			}
 			for _, g := range r.Groups() {
 				for _, rule := range g.Rules {
-					u := "/" + strings.TrimLeft(strings.ReplaceAll(strings.TrimSuffix(rule.Pattern, "$"), "*", ""), "/")
+					u := rulePath(rule.Pattern)
 					switch v := a.AllowedPath(u); {
 					case class == robots.ClassNone:
 						require.True(t, v, "%s %s: %q is disallowed in a file classed none", e.Name(), agent, u)
@@ -203,7 +209,7 @@ func FuzzClassify(f *testing.F) {
 			}
 			for _, g := range r.Groups() {
 				for _, rule := range g.Rules {
-					u := "/" + strings.TrimLeft(strings.ReplaceAll(strings.TrimSuffix(rule.Pattern, "$"), "*", ""), "/")
+					u := rulePath(rule.Pattern)
 					if strings.ContainsAny(u, "#\x00") {
 						continue // not a path Classify reads
 					}
