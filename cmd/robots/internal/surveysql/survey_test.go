@@ -42,7 +42,7 @@ var build struct {
 
 // robotsBinary builds the robots command of this checkout once, in the
 // root module, as its users build it.
-func robotsBinary(t *testing.T) string {
+func robotsBinary(t testing.TB) string {
 	t.Helper()
 	build.once.Do(func() {
 		build.dir, build.err = os.MkdirTemp("", "surveysql-")
@@ -70,7 +70,7 @@ func TestMain(m *testing.M) {
 
 // survey runs robots survey with --out out and args, and returns what it
 // printed on standard output and its exit status.
-func survey(t *testing.T, out string, args ...string) (string, int) {
+func survey(t testing.TB, out string, args ...string) (string, int) {
 	t.Helper()
 	cmd := exec.Command(robotsBinary(t), append([]string{"survey", "--out", out}, args...)...)
 	var stderr strings.Builder
@@ -110,7 +110,7 @@ func sqlString(s string) string {
 
 // openDB opens an in-memory DuckDB with the views summary.sql reads, over
 // the Parquet files under dir whose names match TABLE+pattern.
-func openDB(t *testing.T, dir, pattern string) *sql.DB {
+func openDB(t testing.TB, dir, pattern string) *sql.DB {
 	t.Helper()
 	db, err := sql.Open("duckdb", "")
 	require.NoError(t, err)
@@ -133,10 +133,10 @@ type namedQuery struct {
 
 // summaryQueries reads summary.sql: each query follows a "-- name:"
 // line and ends with a semicolon.
-func summaryQueries(t *testing.T) []namedQuery { return sqlQueries(t, "summary.sql") }
+func summaryQueries(t testing.TB) []namedQuery { return sqlQueries(t, "summary.sql") }
 
 // sqlQueries reads the named queries of an SQL file of this directory.
-func sqlQueries(t *testing.T, file string) []namedQuery {
+func sqlQueries(t testing.TB, file string) []namedQuery {
 	t.Helper()
 	data, err := os.ReadFile(file)
 	require.NoError(t, err)
@@ -159,7 +159,7 @@ func sqlQueries(t *testing.T, file string) []namedQuery {
 
 // query runs q and returns its rows, each column by name, values as the
 // driver scans them (NULL as nil).
-func query(t *testing.T, db *sql.DB, q string) []map[string]any {
+func query(t testing.TB, db *sql.DB, q string) []map[string]any {
 	t.Helper()
 	rows, err := db.Query(q)
 	require.NoError(t, err, q)
@@ -496,5 +496,26 @@ func TestSurveyShardsOneTable(t *testing.T) {
 	assert.Equal(t, fmt.Sprint(checkSummary(t, wdb, p)), fmt.Sprint(checkSummary(t, sdb, p)))
 	for _, table := range tables {
 		sameRows(t, tableRows(t, wdb, table), tableRows(t, sdb, table), table)
+	}
+}
+
+// BenchmarkSummarySQL is the time DuckDB takes to run every query of
+// summary.sql over the Parquet files of a survey of the shared corpus
+// (../shared/corpus, 28,515 files), or of testdata/corpus without it.
+func BenchmarkSummarySQL(b *testing.B) {
+	input := filepath.Join(root, "..", "shared", "corpus", "robots-corpus.tar.gz")
+	if _, err := os.Stat(input); err != nil {
+		input = corpus
+	}
+	out := b.TempDir()
+	if _, code := survey(b, out, input); code != 0 {
+		b.Fatalf("robots survey %s exited %d", input, code)
+	}
+	db := openDB(b, out, ".parquet")
+	qs := summaryQueries(b)
+	for b.Loop() {
+		for _, q := range qs {
+			query(b, db, q.sql)
+		}
 	}
 }
