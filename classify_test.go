@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/hostile"
 )
 
 func TestClassify(t *testing.T) {
@@ -77,34 +78,22 @@ func BenchmarkClassifyCorpus(b *testing.B) {
 	}
 }
 
-// hostileStars is a file of the longest lines of many stars that fit
-// the size limit, all Allow, and a long Disallow past their own paths:
-// the kind of file whose paths cost Classify most to check one by one.
-func hostileStars() []byte {
-	var b strings.Builder
-	b.WriteString("User-agent: *\nDisallow: /" + strings.Repeat("z", 9000) + "\n")
-	line := "Allow: /" + strings.Repeat("*a", 8000)
-	for i := 0; b.Len()+len(line)+2 < robots.MaxBytes; i++ {
-		b.WriteString(line + string(rune('b'+i%20)) + "\n")
-	}
-	return []byte(b.String())
-}
-
-// TestClassifyHostileStars: such a file is classified, with both
-// witnesses, and not cut.
+// TestClassifyHostileStars: hostile.LongStars, the longest lines of many
+// stars the size limit holds, all Allow after a long Disallow, is
+// classified with both witnesses, and not cut.
 func TestClassifyHostileStars(t *testing.T) {
-	r := robots.Parse(hostileStars())
+	r := robots.Parse(hostile.LongStars().Body)
 	require.False(t, r.Truncated())
 	class, allowed, disallowed := r.Agent("x").Classify()
 	assert.Equal(t, []any{robots.ClassSome, "/", "/" + strings.Repeat("z", 9000)}, []any{class, allowed, disallowed})
 }
 
-// BenchmarkClassifyHostileStars is the time to classify hostileStars'
-// file, parsed fresh each time as a survey reads it: its patterns' own
-// paths are checked by Reference only while that costs less than
-// building the automaton (automaton.referenceBudget).
+// BenchmarkClassifyHostileStars is the time to classify hostile.LongStars,
+// parsed fresh each time as a survey reads it: its patterns' own paths
+// are checked by Reference only while that costs less than building the
+// automaton (automaton.referenceBudget).
 func BenchmarkClassifyHostileStars(b *testing.B) {
-	body := hostileStars()
+	body := hostile.LongStars().Body
 	for b.Loop() {
 		robots.Parse(body).Agent("x").Classify()
 	}

@@ -4,8 +4,10 @@
 // paths that hurt it. Benchmarks time checks against them; tests pin their
 // size and the number of rules they hold.
 //
-// Every file is one group for every agent ("User-agent: *") of disallow
-// rules, and is deterministic: the same call builds the same bytes.
+// Every file of Files is one group for every agent ("User-agent: *") of
+// disallow rules; ClassifyFiles are those that cost the most to classify
+// (classify.go). Every file is deterministic: the same call builds the
+// same bytes.
 package hostile
 
 import (
@@ -43,9 +45,13 @@ func Files() []File {
 
 // fill repeats rule lines made by line(i), i = 0, 1, …, while they fit in
 // Limit, and returns the body and the number of rules.
-func fill(line func(i int) string) ([]byte, int) {
+func fill(line func(i int) string) ([]byte, int) { return fillAfter(header, line) }
+
+// fillAfter is fill with head first in place of the one '*' group's line;
+// line may write groups of its own.
+func fillAfter(head string, line func(i int) string) ([]byte, int) {
 	var b strings.Builder
-	b.WriteString(header)
+	b.WriteString(head)
 	n := 0
 	for ; ; n++ {
 		l := line(n)

@@ -61,3 +61,25 @@ func TestPathsHaveTheLengthAsked(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyFiles: the files that cost the most to classify fit the
+// limit, are read whole, have distinct names and the same bytes on every
+// call; LongStars parses to its rules.
+func TestClassifyFiles(t *testing.T) {
+	agents := []string{"Googlebot", "*", "GPTBot"}
+	files := hostile.ClassifyFiles(agents)
+	again := hostile.ClassifyFiles(agents)
+	names := map[string]bool{}
+	for i, f := range files {
+		assert.LessOrEqual(t, len(f.Body), hostile.Limit, f.Name)
+		assert.False(t, robots.Parse(f.Body).Truncated(), f.Name)
+		assert.Positive(t, f.Rules, f.Name)
+		assert.False(t, names[f.Name], "one file named %s", f.Name)
+		names[f.Name] = true
+		assert.Equal(t, f.Body, again[i].Body, f.Name)
+	}
+	long := hostile.LongStars()
+	r := robots.Parse(long.Body)
+	require.Len(t, r.Groups(), 1)
+	assert.Len(t, r.Groups()[0].Rules, long.Rules)
+}
