@@ -23,22 +23,22 @@ func (s *Set) AllowedLanes(p *[Lanes]string) (v [Lanes]bool) {
 	n := min(len(a), len(b), len(c), len(e))
 	a, b, c, e = a[:n], b[:n], c[:n], e[:n]
 	trans, class := t.trans, t.class[:] // a slice: one nil check here, none a byte
-	start := uint(d.start)
+	start := row(d.start)
 	sa, sb, sc, se := start, start, start, start
 	i := 0
 	// As in run, the bounds checks are the exit tests: a lane that left the
 	// rows holds a negative entry, past every row.
 	for ; i < n; i++ {
 		ba, bb, bc, be := a[i], b[i], c[i], e[i]
-		ja, jb, jc, je := sa+uint(class[ba]), sb+uint(class[bb]), sc+uint(class[bc]), se+uint(class[be])
-		if ja >= uint(len(trans)) || jb >= uint(len(trans)) || jc >= uint(len(trans)) || je >= uint(len(trans)) ||
+		ja, jb, jc, je := sa+row(class[ba]), sb+row(class[bb]), sc+row(class[bc]), se+row(class[be])
+		if ja >= row(len(trans)) || jb >= row(len(trans)) || jc >= row(len(trans)) || je >= row(len(trans)) ||
 			ba == '#' || bb == '#' || bc == '#' || be == '#' {
 			break
 		}
-		sa = uint(uint32(atomic.LoadInt32(&trans[ja])))
-		sb = uint(uint32(atomic.LoadInt32(&trans[jb])))
-		sc = uint(uint32(atomic.LoadInt32(&trans[jc])))
-		se = uint(uint32(atomic.LoadInt32(&trans[je])))
+		sa = row(uint32(atomic.LoadInt32(&trans[ja])))
+		sb = row(uint32(atomic.LoadInt32(&trans[jb])))
+		sc = row(uint32(atomic.LoadInt32(&trans[jc])))
+		se = row(uint32(atomic.LoadInt32(&trans[je])))
 	}
 	v[0] = s.laneAllows(t, int32(sa), p[0], i)
 	v[1] = s.laneAllows(t, int32(sb), p[1], i)

@@ -212,11 +212,14 @@ func (o *ownPaths) Pop() any {
 // that is more: checking a few paths by Reference costs less than
 // building a Set of thousands of patterns, which takes the time of tens
 // to hundreds of such checks.
+//
+// The steps are counted in int64: on a 32-bit int, starred*(len(path)+1)
+// of a 500 KiB file overflows.
 type referenceBudget struct {
-	left int
+	left int64
 	// plain and starred are the bytes of the patterns without and with
 	// a star: a check of path takes plain+starred*(len(path)+1) steps.
-	plain, starred int
+	plain, starred int64
 }
 
 const (
@@ -239,16 +242,16 @@ const (
 // scans is how many own paths patternWitnesses may check with the
 // scanner.
 func (b *referenceBudget) scans() int {
-	return max(minOwnPathScans, ownPathScanBytes/max(1, b.plain+b.starred))
+	return int(max(minOwnPathScans, ownPathScanBytes/max(1, b.plain+b.starred)))
 }
 
 func newReferenceBudget(patterns []Pattern) referenceBudget {
 	var b referenceBudget
 	for _, p := range patterns {
 		if strings.IndexByte(p.Expr, '*') >= 0 {
-			b.starred += len(p.Expr)
+			b.starred += int64(len(p.Expr))
 		} else {
-			b.plain += len(p.Expr)
+			b.plain += int64(len(p.Expr))
 		}
 	}
 	b.left = max(referenceSteps, referencePasses*(b.plain+2*b.starred))
@@ -258,7 +261,7 @@ func newReferenceBudget(patterns []Pattern) referenceBudget {
 // take spends the steps of a check of a path of n bytes, and reports
 // whether they were left.
 func (b *referenceBudget) take(n int) bool {
-	cost := b.plain + b.starred*(n+1)
+	cost := b.plain + b.starred*(int64(n)+1)
 	if cost > b.left {
 		b.left = 0 // paths come shortest first: no later one fits
 		return false

@@ -296,8 +296,8 @@ func TestReferenceBudgetLongStars(t *testing.T) {
 	patterns = append(patterns, Pattern{Expr: "/" + strings.Repeat("z", 9000), Priority: 9001, ID: 30})
 
 	b := newReferenceBudget(patterns)
-	assert.Equal(t, 9001, b.plain)
-	assert.Equal(t, 30*(len(long)+1), b.starred)
+	assert.Equal(t, int64(9001), b.plain)
+	assert.Equal(t, int64(30*(len(long)+1)), b.starred)
 	left := b.left
 	require.True(t, b.take(1), `"/" is checked by Reference`)
 	assert.Equal(t, left-b.plain-2*b.starred, b.left)
@@ -365,7 +365,7 @@ func TestPatternWitnessesScanBound(t *testing.T) {
 	_, ok := patternWitnesses(patterns, func(path string) (Pattern, bool) { scans++; return set.scanPath(path) })
 	assert.False(t, ok, "the disallowed path is past the bound")
 	b := newReferenceBudget(patterns)
-	assert.Equal(t, ownPathScanBytes/(b.plain+b.starred), scans)
+	assert.Equal(t, int(ownPathScanBytes/(b.plain+b.starred)), scans)
 	assert.Less(t, scans, len(patterns))
 	assert.Equal(t, minOwnPathScans, (&referenceBudget{starred: 3 * 500 << 10}).scans(), "500 KiB of rules, escaped to three times their bytes")
 	c := ClassifyPatterns(patterns, func() *Set { return set })

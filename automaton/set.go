@@ -155,12 +155,12 @@ func (s *Set) allowedOne(p string, toFragment bool) bool {
 		return s.allowed(p, "", toFragment)
 	}
 	t := d.table.Load()
-	var cur uint
+	var cur row
 	var n int
 	if toFragment {
-		cur, n = t.runToFragment(uint(uint32(d.start)), p)
+		cur, n = t.runToFragment(row(uint32(d.start)), p)
 	} else {
-		cur, n = t.run(uint(uint32(d.start)), p)
+		cur, n = t.run(row(uint32(d.start)), p)
 	}
 	switch e := int32(cur); {
 	case e >= 0 && (n == len(p) || toFragment && p[n] == '#'):

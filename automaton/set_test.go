@@ -2,6 +2,7 @@ package automaton
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -240,7 +241,7 @@ func TestSetBudgetIsCapped(t *testing.T) {
 	}{
 		{"zero is the default", 0, DefaultBudget},
 		{"a budget is kept", 4096, 4096},
-		{"past the cap is the cap", 1 << 40, MaxBudget},
+		{"past the cap is the cap", math.MaxInt, MaxBudget},
 		{"negative is no limit but the cap", -1, MaxBudget},
 	} {
 		assert.Equal(t, tt.want, NewSet(ps, Options{Budget: tt.budget}).Stats().Budget, tt.name)

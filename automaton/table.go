@@ -7,12 +7,21 @@ import "sync/atomic"
 // panics rather than reading past the table, and the bounds check also
 // ends the walk: an entry that is not a row is negative, past every table
 // as an unsigned offset.
+//
+// The walks hold an entry as a row, a uint64 whatever GOARCH is: a
+// negative entry widened to 64 bits plus a byte class stays above 2^32,
+// past every table, where a 32-bit uint would wrap to a small offset and
+// walk rows that have nothing to do with the path.
 type table struct {
 	trans []int32
 	class *[256]uint8
 	// sparseTop bounds the sparse entries from above: finalState(none).
 	sparseTop int32
 }
+
+// row is an entry of the table as the walks hold it: a uint64 on every
+// architecture (see table).
+type row = uint64
 
 func (t *table) at(s, cls int32) int32 { return atomic.LoadInt32(&t.trans[s+cls]) }
 
@@ -22,11 +31,11 @@ func (t *table) at(s, cls int32) int32 { return atomic.LoadInt32(&t.trans[s+cls]
 // when it is unknown or sparse, the state before in[n] (-1 otherwise).
 // With toFragment, it stops before in's first '#' too, with next 0.
 func (t *table) walkFrom(s int32, in string, toFragment bool) (st int32, n int, next int32) {
-	var cur uint
+	var cur row
 	if toFragment {
-		cur, n = t.runToFragment(uint(uint32(s)), in)
+		cur, n = t.runToFragment(row(uint32(s)), in)
 	} else {
-		cur, n = t.run(uint(uint32(s)), in)
+		cur, n = t.run(row(uint32(s)), in)
 	}
 	switch {
 	case int32(cur) < 0: // the transition on in[n-1] left the rows
@@ -39,28 +48,28 @@ func (t *table) walkFrom(s int32, in string, toFragment bool) (st int32, n int, 
 
 // run is the hot loop of every check: from row cur, it follows in's bytes
 // while they name rows, and returns the entry reached and the bytes read.
-func (t *table) run(cur uint, in string) (uint, int) {
+func (t *table) run(cur row, in string) (row, int) {
 	trans, class := t.trans, t.class[:] // a slice: one nil check here, none a byte
 	for i := 0; i < len(in); i++ {
-		j := cur + uint(class[in[i]])
-		if j >= uint(len(trans)) {
+		j := cur + row(class[in[i]])
+		if j >= row(len(trans)) {
 			return cur, i
 		}
-		cur = uint(uint32(atomic.LoadInt32(&trans[j])))
+		cur = row(uint32(atomic.LoadInt32(&trans[j])))
 	}
 	return cur, len(in)
 }
 
 // runToFragment is run stopping at a '#' too.
-func (t *table) runToFragment(cur uint, in string) (uint, int) {
+func (t *table) runToFragment(cur row, in string) (row, int) {
 	trans, class := t.trans, t.class[:] // a slice: one nil check here, none a byte
 	for i := 0; i < len(in); i++ {
 		b := in[i]
-		j := cur + uint(class[b])
-		if j >= uint(len(trans)) || b == '#' {
+		j := cur + row(class[b])
+		if j >= row(len(trans)) || b == '#' {
 			return cur, i
 		}
-		cur = uint(uint32(atomic.LoadInt32(&trans[j])))
+		cur = row(uint32(atomic.LoadInt32(&trans[j])))
 	}
 	return cur, len(in)
 }
@@ -72,6 +81,6 @@ func (t *table) left(s int32, in string, n int, e int32) (int32, int, int32) {
 	if e != unknown && (e >= t.sparseTop || settled(e)) {
 		return -1, n, e // final or settled: the verdict needs no state
 	}
-	st, _ := t.run(uint(uint32(s)), in[:n])
+	st, _ := t.run(row(uint32(s)), in[:n])
 	return int32(st), n, e
 }

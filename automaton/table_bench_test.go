@@ -26,14 +26,14 @@ func BenchmarkTableRun(b *testing.B) {
 			s.Allowed(p, "")
 		}
 	}
-	t, start := s.dfa.table.Load(), uint(uint32(s.dfa.start))
+	t, start := s.dfa.table.Load(), row(uint32(s.dfa.start))
 	for _, p := range paths {
 		if c, n := t.run(start, p); c != uncheckedRun(t, start, p) || n < 0 {
 			b.Fatalf("%q: the two walks differ", p)
 		}
 	}
 	b.Run("Checked", func(b *testing.B) {
-		sum := uint(0)
+		sum := row(0)
 		for i := range b.N {
 			c, _ := t.run(start, paths[i&63])
 			sum += c
@@ -41,7 +41,7 @@ func BenchmarkTableRun(b *testing.B) {
 		benchSink = sum
 	})
 	b.Run("Unchecked", func(b *testing.B) {
-		sum := uint(0)
+		sum := row(0)
 		for i := range b.N {
 			sum += uncheckedRun(t, start, paths[i&63])
 		}
@@ -49,20 +49,20 @@ func BenchmarkTableRun(b *testing.B) {
 	})
 }
 
-var benchSink uint
+var benchSink row
 
 // uncheckedRun is table.run reading the table through a raw pointer: the
 // address is (base + 4·class) + 4·cur, the class added off the
 // loop-carried chain, and no bounds check.
-func uncheckedRun(t *table, cur uint, in string) uint {
+func uncheckedRun(t *table, cur row, in string) row {
 	base := unsafe.Pointer(unsafe.SliceData(t.trans))
-	n, class := uint(len(t.trans)), t.class
+	n, class := row(len(t.trans)), t.class
 	for i := 0; i < len(in); i++ {
-		c := uint(class[in[i]])
+		c := uintptr(class[in[i]])
 		if cur >= n {
 			return cur
 		}
-		cur = uint(atomic.LoadUint32((*uint32)(unsafe.Add(unsafe.Add(base, c*4), cur*4))))
+		cur = row(atomic.LoadUint32((*uint32)(unsafe.Add(unsafe.Add(base, c*4), uintptr(cur)*4))))
 	}
 	return cur
 }
