@@ -168,7 +168,8 @@ func joinPath(buf []byte, a, b, c string) string {
 }
 
 // coldWork bounds the bytes a cold check compares: each try reads the path
-// at most once per pattern segment, many bytes at a time.
-func coldWork(pathLen, rules, bytes int) int {
-	return (pathLen + 1) * (rules + bytes/16)
+// at most once per pattern segment, many bytes at a time. It counts in
+// int64, which no path and file can overflow; an int of 32 bits can.
+func coldWork(pathLen, rules, bytes int) int64 {
+	return (int64(pathLen) + 1) * (int64(rules) + int64(bytes)/16)
 }

@@ -414,8 +414,8 @@ func (t *starTally) add(all []coldEntry, e coldEntry, expr string) []coldEntry {
 // indexWork bounds the bytes a cold check compares on an index: Match on
 // every star pattern, plus a search and a walk of at most every entry,
 // each reading at most the path.
-func indexWork(pathLen, star, starBytes, entries int) int {
-	return coldWork(pathLen, star, starBytes) + (pathLen+1)*(bits.Len(uint(entries))+entries)/16
+func indexWork(pathLen, star, starBytes, entries int) int64 {
+	return coldWork(pathLen, star, starBytes) + (int64(pathLen)+1)*int64(bits.Len(uint(entries))+entries)/16
 }
 
 // group returns the entries whose key's second byte is c, sorted by key.

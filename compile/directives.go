@@ -153,8 +153,8 @@ func ParseRequestRate(value string) (RequestRate, bool) {
 	if !ok1 || !ok2 {
 		return RequestRate{}, false
 	}
-	r := RequestRate{Requests: requests, Per: time.Duration(math.MaxInt64)}
-	if per <= int(math.MaxInt64/int64(unit)) {
+	r := RequestRate{Requests: int(min(requests, math.MaxInt)), Per: time.Duration(math.MaxInt64)}
+	if per <= math.MaxInt64/int64(unit) {
 		r.Per = time.Duration(per) * unit
 	}
 	if hasWindow {
@@ -174,13 +174,20 @@ func cutSpace(s string) (before, after string, found bool) {
 	return s, "", false
 }
 
-// saturatedCount is positiveInt, saturated at math.MaxInt.
-func saturatedCount(s string) (int, bool) {
-	n, ok := positiveInt(s)
-	if !ok && s != "" && strings.Trim(s, "0123456789") == "" && strings.Trim(s, "0") != "" {
-		return math.MaxInt, true
+// saturatedCount is positiveInt in 64 bits, saturated at math.MaxInt64:
+// a period's seconds fit a Duration whatever the width of int.
+func saturatedCount(s string) (int64, bool) {
+	if s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, false
 	}
-	return n, ok
+	n, err := strconv.ParseInt(s, 10, 64)
+	switch {
+	case err == nil:
+		return n, n > 0
+	case strings.Trim(s, "0") != "":
+		return math.MaxInt64, true // digits only: too large
+	}
+	return 0, false
 }
 
 // positiveInt reads a decimal integer above zero made of digits only.

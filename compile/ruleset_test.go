@@ -255,5 +255,9 @@ func TestRuleSetCheckFieldsShareALine(t *testing.T) {
 	}
 	class := alloc.Size(ruleSetBytes)
 	assert.Zero(t, class%32, "a rule set of %d bytes is allocated in %d", ruleSetBytes, class)
-	assert.Equal(t, 96, class, "the bytes a cache charges for a rule set")
+	if alloc.Wide {
+		assert.Equal(t, 96, class, "the bytes a cache charges for a rule set")
+	} else {
+		assert.LessOrEqual(t, class, 96, "a 32-bit build's rule set is no larger")
+	}
 }

@@ -85,3 +85,9 @@ func MapBytes(n, slot int) int {
 // SizeOf returns the size of a value of type T, in bytes: what
 // unsafe.Sizeof gives, without package unsafe.
 func SizeOf[T any]() int { return int(reflect.TypeFor[T]().Size()) }
+
+// Wide reports whether ints and pointers are 64 bits wide. The sizes the
+// library charges for its own structs are a 64-bit build's, which tests
+// pin; on a 32-bit build the structs are smaller and the same charges
+// bound them from above.
+const Wide = ^uint(0)>>32 != 0
