@@ -6,12 +6,12 @@ import (
 
 // Hosts returns the valid Host lines of the file, in file order. Yandex,
 // which defined Host, reads the first.
-func (r *Robots) Hosts() []Host { return r.file.Hosts() }
+func (r *Robots) Hosts() []Host { return r.orEmpty().file.Hosts() }
 
 // CleanParams returns the valid Clean-param lines of the file, in file
 // order, wherever they stand.
 func (r *Robots) CleanParams() []CleanParam {
-	return r.file.CleanParams()
+	return r.orEmpty().file.CleanParams()
 }
 
 // CrawlDelay returns the crawl delay of the groups that apply: the last

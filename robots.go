@@ -93,6 +93,12 @@ func budget32(b int) int32 {
 }
 
 // Robots is a parsed robots.txt. It is safe for concurrent use.
+//
+// A nil *Robots answers as an empty file does (Parse(nil)): no groups, no
+// sitemaps or other directives, every URL allowed, and MemoryBytes 0.
+// fetch.Result.Robots is nil when the status decided (4xx, 429, 5xx): a
+// crawler may read its sitemaps without a test for nil, and asks
+// fetch.Result.Agent, which honours the status, for verdicts.
 type Robots struct {
 	file *compile.File
 
@@ -136,36 +142,51 @@ func configure(opts []Option) config {
 
 var robotsBytes = alloc.SizeOf[Robots]()
 
+// emptyRobots is what a nil *Robots answers as.
+var emptyRobots = Parse(nil)
+
+func (r *Robots) orEmpty() *Robots {
+	if r == nil {
+		return emptyRobots
+	}
+	return r
+}
+
 // MemoryBytes returns the memory the parsed file holds, in bytes: its
 // records and each resolved agent's rules, with their automata as built so
 // far. It grows as checks build states, up to each automaton's budget,
 // never shrinks, and is cheap enough to call after every check.
-func (r *Robots) MemoryBytes() int64 { return r.meter.Bytes() }
+func (r *Robots) MemoryBytes() int64 {
+	if r == nil {
+		return 0
+	}
+	return r.meter.Bytes()
+}
 
 // Policy returns how the file governs its origin: Conditional for a parsed
 // file, its rules deciding; FullAllow or FullDisallow, every URL allowed or
 // none, when FromStatus or FromResponse found no rules to read.
-func (r *Robots) Policy() Policy { return Policy(r.policy) }
+func (r *Robots) Policy() Policy { return Policy(r.orEmpty().policy) }
 
 // Reason returns why the Policy applies: the row of StatusPolicy's table;
 // ReasonOK for a file given to Parse.
-func (r *Robots) Reason() Reason { return Reason(r.reason) }
+func (r *Robots) Reason() Reason { return Reason(r.orEmpty().reason) }
 
 // BodyBytes returns how many bytes of the body were parsed: at most the
 // size limit (Truncated reports whether there were more), and 0 when the
 // policy is not Conditional.
-func (r *Robots) BodyBytes() int { return r.bodyBytes }
+func (r *Robots) BodyBytes() int { return r.orEmpty().bodyBytes }
 
 // Mode returns the mode the file was parsed in.
-func (r *Robots) Mode() Mode { return Mode(r.file.Mode) }
+func (r *Robots) Mode() Mode { return Mode(r.orEmpty().file.Mode) }
 
 // Groups returns the file's groups in file order. The slice and what it
 // holds are shared and must not be modified.
-func (r *Robots) Groups() []Group { return r.file.Groups() }
+func (r *Robots) Groups() []Group { return r.orEmpty().file.Groups() }
 
 // Sitemaps returns the values of the file's sitemap lines, in file order.
 func (r *Robots) Sitemaps() []string {
-	sitemaps := r.file.Sitemaps()
+	sitemaps := r.orEmpty().file.Sitemaps()
 	out := make([]string, len(sitemaps))
 	for i, d := range sitemaps {
 		out[i] = d.Value
@@ -175,19 +196,19 @@ func (r *Robots) Sitemaps() []string {
 
 // Others returns the directives that are neither group lines nor sitemaps
 // (crawl-delay, host, ...), in file order. They change no verdict.
-func (r *Robots) Others() []Directive { return r.file.Others() }
+func (r *Robots) Others() []Directive { return r.orEmpty().file.Others() }
 
 // Preamble returns the directives of Others that stand before the first
 // group (all of them when there is none): lines such as a Content-Signal
 // that every group's crawlers read (Agent.Usage). The slice is the caller's.
-func (r *Robots) Preamble() []Directive { return r.file.Preamble() }
+func (r *Robots) Preamble() []Directive { return r.orEmpty().file.Preamble() }
 
 // Lines returns the number of lines read, counting the last one.
-func (r *Robots) Lines() int { return r.file.Lines }
+func (r *Robots) Lines() int { return r.orEmpty().file.Lines }
 
 // Truncated reports whether the body was longer than the size limit and
 // its tail was ignored.
-func (r *Robots) Truncated() bool { return r.file.Truncated }
+func (r *Robots) Truncated() bool { return r.orEmpty().file.Truncated }
 
 // Allowed is Agent(agent).Allowed(rawURL); a crawler that checks many URLs
 // should keep the *Agent instead.
@@ -203,6 +224,7 @@ func (r *Robots) Allowed(agent, rawURL string) bool {
 // the product token ("Googlebot"), not the full User-Agent header
 // (ProductToken finds it).
 func (r *Robots) Agent(agents ...string) *Agent {
+	r = r.orEmpty()
 	return r.agent(r.file.Resolve(agents...))
 }
 
@@ -217,6 +239,7 @@ func ProductToken(userAgent string) string { return compile.ExtractAgent(userAge
 // the groups naming any of them are merged; when none is named, the '*'
 // groups apply.
 func (r *Robots) AnyAgent(agents ...string) *Agent {
+	r = r.orEmpty()
 	return r.agent(r.file.ResolveAny(agents...))
 }
 
