@@ -32,7 +32,6 @@ import (
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
 	"github.com/fastrobots/robots/internal/alloc"
-	"github.com/fastrobots/robots/internal/engine"
 	"github.com/fastrobots/robots/runtime"
 )
 
@@ -341,12 +340,20 @@ func (a *Agent) Allowed(rawURL string) bool {
 	if a.Policy() == FullDisallow {
 		return false
 	}
-	// Most paths start with '/', and are read in place up to their '#'.
-	if i := runtime.RootedStart(rawURL); i >= 0 {
-		return a.rules.AllowedBeforeFragment(rawURL[i:])
+	i := runtime.PathStart(rawURL)
+	if i < 0 { // no path, or a '#' first: the path "/"
+		i = len(rawURL)
 	}
-	slash, rest := runtime.PathParts(rawURL)
-	return a.rules.Allowed(slash, rest, "")
+	return allowedRest(a.rules, rawURL[i:])
+}
+
+// AllowedRest is Allowed for a URL already split where its path starts
+// (PathStart): rest is the URL from there on, from its '/', '?' or ';',
+// with or without its fragment; "" is the path "/". A crawler that keys
+// its robots.txt files by origin splits each URL once and hands over the
+// rest, which is not read again for a scheme or a host.
+func (a *Agent) AllowedRest(rest string) bool {
+	return a.Policy() != FullDisallow && allowedRest(a.rules, rest)
 }
 
 // AllowedMany sets out[i] to Allowed(urls[i]) for every i: the URLs may be
@@ -514,8 +521,4 @@ func intSlice(s []int32) []int {
 		out[i] = int(v)
 	}
 	return out
-}
-
-func init() {
-	engine.AgentRules = func(a any) engine.Rules { return engine.RulesOf(a.(*Agent).rules) }
 }

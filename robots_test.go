@@ -11,7 +11,6 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/compile"
-	"github.com/fastrobots/robots/internal/engine"
 )
 
 // TestGoogleEmptyAgentIsAnAgent checks that the rules cached for the '*'
@@ -123,29 +122,34 @@ func TestAgentMemoryBytesIsTheFiles(t *testing.T) {
 	}
 }
 
-// TestEngineRulesAreTheAgentsWithoutPolicy checks that the rules package
-// fetch checks with (engine.AgentRules) reach the agent's verdicts on
-// the part of a URL from its path on where its Policy lets the rules
-// decide (Conditional, and FullAllow, whose file is empty), allow every
-// URL under FullDisallow, which their caller honours first, and read the
-// file's meter, as MemoryBytes does.
-func TestEngineRulesAreTheAgentsWithoutPolicy(t *testing.T) {
-	rests := []string{"/", "/a", "/a#x", "/private/x", "/private#/a", "/b/x", "/b/x#y"}
-	r := robots.Parse([]byte("User-agent: *\nDisallow: /private\nDisallow: /*x$\n"))
-	for _, a := range []*robots.Agent{r.Agent("bot"), robots.FromStatus(404, nil).Agent("bot"), robots.FromStatus(503, nil).Agent("bot")} {
-		rules := engine.AgentRules(a)
-		require.True(t, rules.Kept())
-		for _, rest := range rests {
-			if a.Policy() == robots.FullDisallow {
-				assert.False(t, a.Allowed("https://h"+rest), "FullDisallow %q", rest)
-				assert.True(t, rules.AllowedBeforeFragment(rest), "FullDisallow's rules, an empty file, %q", rest)
-				continue
-			}
-			assert.Equal(t, a.Allowed("https://h"+rest), rules.AllowedBeforeFragment(rest), "%v %q", a.Policy(), rest)
-		}
-		assert.Equal(t, a.MemoryBytes(), rules.Metered(), "%v: the file's meter", a.Policy())
+// TestAllowedRestIsAllowed checks AllowedRest and PathCheck, what a
+// crawler that splits a URL at PathStart asks, against Allowed of the
+// whole URL, under every policy: Conditional, FullAllow and FullDisallow.
+func TestAllowedRestIsAllowed(t *testing.T) {
+	urls := []string{
+		"https://h", "https://h/", "https://h/a", "https://h/a#x", "https://h/private/x", "https://h/private#/a",
+		"https://h/b/x", "https://h/b/x#y", "https://h?x", "https://h;x", "https://h#/private", "h/private",
+		"//h/private", "https://h?/private", "https://h/%70rivate", "", "#", "/private",
 	}
-	assert.False(t, engine.AgentRules(r.Agent("bot")).AllowedBeforeFragment("/private/x"), "the rules decide, or this test tells nothing")
+	r := robots.Parse([]byte("User-agent: *\nDisallow: /private\nDisallow: /*x$\nDisallow: /?\n"))
+	for _, a := range []*robots.Agent{r.Agent("bot"), robots.FromStatus(404, nil).Agent("bot"), robots.FromStatus(503, nil).Agent("bot")} {
+		for _, u := range urls {
+			i := robots.PathStart(u)
+			if i < 0 {
+				i = len(u)
+			}
+			assert.Equal(t, a.Allowed(u), a.AllowedRest(u[i:]), "%v %q", a.Policy(), u)
+			assert.Equal(t, a.Allowed(u), a.PathCheck().Allowed(u[i:]), "PathCheck: %v %q", a.Policy(), u)
+		}
+		assert.NotEqual(t, robots.PathCheck{}, a.PathCheck())
+		if a.Policy() != robots.FullDisallow {
+			assert.Equal(t, a.MemoryBytes(), a.PathCheck().MemoryBytes(), "%v: the file's meter", a.Policy())
+		}
+	}
+	a := r.Agent("bot")
+	assert.False(t, a.AllowedRest("/private/x"), "the rules decide, or this test tells nothing")
+	assert.False(t, a.AllowedRest("?q"), "a rest that starts with '?' is the path \"/\" and a query")
+	assert.True(t, a.AllowedRest(""), "an empty rest is the path \"/\"")
 }
 
 // TestAgentFitsFortyEightBytes pins the Agent's size, one of which a cache

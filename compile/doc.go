@@ -39,7 +39,7 @@
 //
 // This package is a layer of the engine beneath package robots. Packages
 // robots, lint and usage import it, and the module's internal packages;
-// fetch and compat reach it only through robots (and internal/engine).
+// fetch and compat reach it only through robots.
 // Its data types (Group, Rule, AgentLine, Directive, Mode, RequestRate,
 // VisitTime, Host, CleanParam) are package robots' and are stable; its
 // functions and the rest of its types may change between versions.

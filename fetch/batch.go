@@ -3,7 +3,7 @@ package fetch
 import (
 	"context"
 
-	"github.com/fastrobots/robots/internal/engine"
+	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/internal/rawurl"
 )
 
@@ -54,13 +54,13 @@ func (c *Checker) AllowedBatch(ctx context.Context, agent string, pageURLs []str
 // the index of the first URL it did not answer.
 func allowedWarmRun(v *view, at int, pageURLs []string, i int, allowed []bool) ([]bool, int) {
 	origin := pageURLs[i][:at]
-	allowed = append(allowed, v.allows(pageURLs[i][at:]))
+	allowed = append(allowed, v.check.Allowed(pageURLs[i][at:]))
 	for i++; i < len(pageURLs); i++ {
 		u := pageURLs[i]
 		if len(u) <= at || u[at] != '/' || u[:at] != origin {
 			break
 		}
-		allowed = append(allowed, v.allows(u[at:]))
+		allowed = append(allowed, v.check.Allowed(u[at:]))
 	}
 	return allowed, i
 }
@@ -102,7 +102,7 @@ type originRun struct {
 	a      *Agent // resolved lazily when the run began warm
 	// For a run that began warm, the run recharges the entry only when its
 	// checks grew the rules' automata past metered, as the warm path does.
-	rules   engine.Rules
+	kept    robots.PathCheck // the view's, zero when the run began cold
 	metered int64
 }
 
@@ -117,7 +117,7 @@ func (r *originRun) at(ctx context.Context, agents []string, origin string) erro
 	if err != nil {
 		return err
 	}
-	r.origin, r.res, r.a, r.rules = origin, res, a, engine.Rules{}
+	r.origin, r.res, r.a, r.kept = origin, res, a, robots.PathCheck{}
 	return nil
 }
 
@@ -130,8 +130,8 @@ func (r *originRun) enter(v *view, origin string) {
 	r.end()
 	r.c.cache.hit(v)
 	r.origin, r.res, r.a = origin, v.res, nil
-	r.rules = v.rules
-	r.metered = r.rules.Metered()
+	r.kept = v.check
+	r.metered = r.kept.MemoryBytes()
 }
 
 func (r *originRun) agent(agents []string) *Agent {
@@ -169,7 +169,7 @@ func (r *originRun) warmAt(pageURL, agent string, p *page) bool {
 func (r *originRun) end() {
 	switch {
 	case r.res == nil:
-	case !r.rules.Kept() || r.rules.Metered() != r.metered:
+	case r.kept == robots.PathCheck{} || r.kept.MemoryBytes() != r.metered:
 		r.c.recharge(r.origin, r.res)
 	}
 	r.res = nil

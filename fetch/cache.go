@@ -13,8 +13,6 @@ import (
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/internal/alloc"
 	"github.com/fastrobots/robots/internal/bytestr"
-	"github.com/fastrobots/robots/internal/engine"
-	"github.com/fastrobots/robots/internal/rawurl"
 )
 
 // Defaults of CacheOptions.
@@ -188,18 +186,16 @@ type view struct {
 	// bit; the eviction hand clears it and evicts an entry it finds clear.
 	stamp    atomic.Int64
 	agentKey string
-	// rules are the kept resolution's compiled rules, zero until
-	// keepAgent. none is that agent's Policy being FullDisallow, which a
-	// hit honours first, as the agent does.
-	rules engine.Rules
+	// check is the kept resolution's, zero until keepAgent: a hit hands
+	// it the URL from its path on.
+	check robots.PathCheck
 
 	keyBytes [viewKeyBytes]byte
-	none     bool
 }
 
 // viewKeyBytes is chosen so that a view fills an allocator size class
 // exactly, while most origins fit.
-const viewKeyBytes = 31
+const viewKeyBytes = 32
 
 func newView(key string) *view {
 	v := &view{}
@@ -211,19 +207,7 @@ func newView(key string) *view {
 	return v
 }
 
-func (v *view) kept() bool { return v.rules.Kept() }
-
-// allows checks rest, the URL after its origin (warmSplit), with the kept
-// resolution; a rest not starting with '/' is the path "/" and a query.
-func (v *view) allows(rest string) bool {
-	switch {
-	case v.none:
-		return false
-	case rest != "" && rest[0] == '/':
-		return v.rules.AllowedBeforeFragment(rest)
-	}
-	return v.rules.Allowed("/", rawurl.BeforeFragment(rest))
-}
+func (v *view) kept() bool { return v.check != robots.PathCheck{} }
 
 // is compares a short key in the view's own bytes, avoiding a dependent
 // load through the key's pointer.
@@ -414,7 +398,7 @@ func (c *Cache) keepAgent(v *view, key string, a *Agent) {
 	}
 	kept := newView(v.key)
 	kept.entry, kept.res, kept.agentKey = v.entry, v.res, key
-	kept.rules, kept.none = engine.AgentRules(a.agent), a.agent.Policy() == robots.FullDisallow
+	kept.check = a.agent.PathCheck()
 	kept.stamp.Store(v.stamp.Load())
 	c.show(kept)
 }

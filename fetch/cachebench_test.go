@@ -9,7 +9,6 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/compile"
-	"github.com/fastrobots/robots/internal/engine"
 )
 
 // The hit-path benchmarks check, warm, 1,000 origins × 8 ordinary URLs
@@ -153,7 +152,7 @@ func keptAgents(b *testing.B, c *Checker, urls []string) []*robots.Agent {
 		}
 		v := c.Cache().load(origin).view.Load()
 		a, _ := v.res.agent([]string{"Googlebot"})
-		if !v.kept() || a == nil || engine.AgentRules(a.agent) != v.rules {
+		if !v.kept() || a == nil || a.agent.PathCheck() != v.check {
 			b.Fatalf("%s: no agent kept", origin)
 		}
 		agents[i] = a.agent
@@ -342,9 +341,9 @@ const benchAcross = 50
 // origin; Hash hashes the origin; Lookup finds the origin's view
 // (Cache.warmView: the hash, the table's probe, the origin's and the
 // agent's comparison, the expiry); Count counts the hit (Cache.hit);
-// Meter reads the file's meter through the kept rules twice, as a hit
+// Meter reads the file's meter through the kept PathCheck twice, as a hit
 // does to see whether its check grew the automata; Check is the check
-// itself, with the kept rules, in place up to the '#' (view.allows); Bare
+// itself, with the kept PathCheck, in place up to the '#'; Bare
 // is Split, Lookup and then Check, what a hit cannot do without, nothing
 // counted or metered; Whole is allowedWarm, every step at once.
 // Steps alone need not add up to the whole, where they overlap and share
@@ -375,15 +374,15 @@ func BenchmarkCheckerHitParts(b *testing.B) {
 		{"Lookup", func(i int) bool { return c.cache.warmView(origins[i], "Googlebot") != nil }},
 		{"Count", func(i int) bool { c.cache.hit(views[i]); return true }},
 		{"Meter", func(i int) bool {
-			rules := views[i].rules
-			before := rules.Metered()
-			return rules.Metered() != before
+			check := views[i].check
+			before := check.MemoryBytes()
+			return check.MemoryBytes() != before
 		}},
-		{"Check", func(i int) bool { return views[i].allows(rests[i]) }},
+		{"Check", func(i int) bool { return views[i].check.Allowed(rests[i]) }},
 		{"Bare", func(i int) bool {
 			origin, rest, _ := warmSplit(urls[i])
 			v := c.cache.warmView(origin, "Googlebot")
-			return v != nil && v.allows(rest)
+			return v != nil && v.check.Allowed(rest)
 		}},
 		{"Whole", func(i int) bool { _, allowed, _ := c.allowedWarm("Googlebot", urls[i]); return allowed }},
 	}

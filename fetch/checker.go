@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/engine"
 	"github.com/fastrobots/robots/internal/rawurl"
 	"github.com/fastrobots/robots/usage"
 )
@@ -137,11 +136,11 @@ func (c *Checker) decidePage(ctx context.Context, agents []string, p *page) (Ver
 // origin up as written, and checks the rest with the view's kept rules,
 // without a lock. Any other URL is answered in full (readPage).
 
-// warmSplit splits pageURL where its path starts (engine.PathStart), or
+// warmSplit splits pageURL where its path starts (robots.PathStart), or
 // at its fragment when it has none. ok is false when the path starts with
 // ';', which can follow no origin the cache holds.
 func warmSplit(pageURL string) (origin, rest string, ok bool) {
-	i := engine.PathStart(pageURL)
+	i := robots.PathStart(pageURL)
 	switch {
 	case i < 0:
 		if i = strings.IndexByte(pageURL, '#'); i < 0 {
@@ -169,9 +168,9 @@ func (c *Checker) allowedWarm(agent, pageURL string) (res *Result, allowed, ok b
 		return nil, false, false
 	}
 	c.cache.hit(v)
-	before := v.rules.Metered()
-	allowed = v.allows(rest)
-	if v.rules.Metered() != before {
+	before := v.check.MemoryBytes()
+	allowed = v.check.Allowed(rest)
+	if v.check.MemoryBytes() != before {
 		c.recharge(origin, v.res)
 	}
 	return v.res, allowed, true
@@ -190,10 +189,10 @@ func (c *Checker) decideWarm(agents []string, pageURL string, v *Verdict) bool {
 	}
 	c.cache.hit(w)
 	a, _ := w.res.agent(agents)
-	before := w.rules.Metered()
+	before := w.check.MemoryBytes()
 	p := page{raw: pageURL, origin: origin, rest: rawurl.BeforeFragment(rest), plain: true}
 	setVerdict(v, w.res, a, pageURL, p.decidedBy(a))
-	if w.rules.Metered() != before {
+	if w.check.MemoryBytes() != before {
 		c.recharge(origin, w.res)
 	}
 	return true

@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,7 +10,6 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/engine"
 	"github.com/fastrobots/robots/usage"
 )
 
@@ -112,7 +112,7 @@ type fetchConfig struct {
 func (f *Fetcher) config() *fetchConfig {
 	c := &fetchConfig{
 		client: redirectsBack(f.client()), timeout: f.Timeout, maxRedirects: f.MaxRedirects,
-		maxBytes:  engine.BodyLimit(f.MaxBytes),
+		maxBytes:  cmp.Or(f.MaxBytes, robots.MaxBytes), // as WithMaxBytes reads it
 		userAgent: f.UserAgent, freshness: f.Freshness, clock: f.Clock,
 	}
 	if c.timeout == 0 {

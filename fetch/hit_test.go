@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/engine"
 	"github.com/fastrobots/robots/internal/rawurl"
 
 	"github.com/stretchr/testify/assert"
@@ -36,8 +35,9 @@ func TestCheckerKeepsFirstAgentOnEntry(t *testing.T) {
 	v := e.view.Load()
 	require.True(t, v.kept(), "the hit kept FooBot's resolution")
 	assert.Equal(t, "FooBot", v.agentKey)
-	assert.Equal(t, engine.AgentRules(v.res.Agent("FooBot").agent), v.rules)
-	assert.False(t, v.none, "the file's rules decide")
+	a := v.res.Agent("FooBot").agent
+	assert.Equal(t, a.PathCheck(), v.check)
+	assert.Equal(t, robots.Conditional, a.Policy(), "the file's rules decide")
 
 	for range 3 {
 		assert.True(t, check("Googlebot", "/a"), "another agent: its own groups")

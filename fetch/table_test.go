@@ -183,7 +183,7 @@ func TestViewAndEntryFillTheirSizeClasses(t *testing.T) {
 	}
 	assert.Equal(t, uintptr(96), unsafe.Sizeof(view{}), "view")
 	assert.Equal(t, uintptr(128), unsafe.Sizeof(entry{}), "entry")
-	assert.Equal(t, uintptr(96), unsafe.Offsetof(view{}.none)+1, "none is the view's last byte, beside its key's")
+	assert.Equal(t, uintptr(96), unsafe.Offsetof(view{}.keyBytes)+viewKeyBytes, "the key's bytes end the view")
 }
 
 // A view keeps a key of at most viewKeyBytes in its own bytes, and
