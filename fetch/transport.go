@@ -34,10 +34,13 @@ type DisallowedError struct {
 	Rule *robots.Rule
 	// RobotsURL is the robots.txt that governs URL.
 	RobotsURL string
-	// SentAs is, when the request was refused for the path a server
-	// reads once it removes dot segments, the URL as it would have been
-	// sent ("http://h/public/../private" for URL "http://h/private");
-	// "" when URL is the request as sent.
+	// SentAs is, when the request was refused for a reading of it other
+	// than the one it would have been sent as, the URL as it would have
+	// been sent: "http://h/public/../private" for URL "http://h/private",
+	// the path a server reads once it removes dot segments, or
+	// "http://h/~esc" for URL "http://h/%7Eesc", the request as written
+	// before its unreserved escapes were decoded. It is "" when URL is
+	// the request as it would have been sent.
 	SentAs string
 }
 
@@ -98,12 +101,26 @@ type TransportOptions struct {
 // schemes other than http and https pass unchecked. Checker errors are
 // returned as is.
 //
+// A percent-encoded unreserved character (RFC 3986 section 2.3: a letter,
+// a digit, '-', '.', '_' or '~') is the same URI as the character itself
+// (section 6.2.2.2), and servers decode it: "/%70rivate" is "/private".
+// Google's matcher compares a URL's escapes as written, so the transport
+// sends the target, path and query, with those escapes decoded and the hex
+// digits of every other escape in upper case (section 6.2.2.1), the case
+// in which Google's matcher writes a rule's escapes: "/%7euser" goes as
+// "/~user", "/a%2fb" as "/a%2Fb". Other escapes stay escapes. It checks
+// the target as sent, and as the caller wrote it too, so that it sends no
+// request Google's verdict refuses as written. The base transport is handed
+// a copy of the request with its own URL; the caller's is not changed.
+//
 // Servers remove the dot segments of a path before they choose what to
 // serve (RFC 3986 section 5.2.4: "/public/../private" is "/private"), and
 // Go's client sends them as written. So a path with dot segments must be
 // allowed both as sent and with them removed; a segment of dots written
 // as %2E counts too ("/a/%2e%2E/b" is "/b"), since many servers decode it
-// first. A path whose dot segments leave /robots.txt is not checked again.
+// first. This holds for the target sent, whose escaped dots are decoded,
+// and for the target as written. A path whose dot segments leave
+// /robots.txt is not checked again.
 // Other rewritings some servers make (merging "//", decoding %2F, cutting
 // ";" parameters) are not modelled.
 //
@@ -169,17 +186,28 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if wire.isRobotsTxt() {
 		return t.base.RoundTrip(req)
 	}
-	if err := t.admit(req.Context(), wire); err != nil {
+	var asked *wireRequest
+	if sent, ok := withEscapesNormalised(req, &wire); ok {
+		written := wire
+		req, wire, asked = sent, wireRequestOf(sent), &written
+		if wire.isRobotsTxt() {
+			return t.base.RoundTrip(req)
+		}
+	}
+	if err := t.admit(req.Context(), wire, asked); err != nil {
 		closeBody(req)
 		return nil, err
 	}
 	return t.base.RoundTrip(req)
 }
 
-// admit paces by the Host header's origin.
-func (t *Transport) admit(ctx context.Context, wire wireRequest) error {
+// admit refuses wire, the request as sent, unless robots.txt allows every
+// reading of it (checkReadings), and paces by the Host header's origin.
+// asked is, when the transport normalised the request's escapes, the
+// request as the caller wrote it; nil otherwise.
+func (t *Transport) admit(ctx context.Context, wire wireRequest, asked *wireRequest) error {
 	if res, allowed, ok := t.allowedWarm(&wire); ok {
-		if allowed && t.pace == nil && !mayHaveDotSegment(wire.target) {
+		if allowed && t.pace == nil && asked == nil && !mayHaveDotSegment(wire.target) {
 			return nil
 		}
 		agents := [1]string{t.agent} // stays on the stack: agent keeps no list
@@ -187,7 +215,7 @@ func (t *Transport) admit(ctx context.Context, wire wireRequest) error {
 		if !allowed {
 			return t.refuse(res, a, &wire)
 		}
-		if err := t.checkDotsRemoved(ctx, &wire); err != nil {
+		if err := t.checkReadings(ctx, &wire, asked); err != nil {
 			return err
 		}
 		if t.pace == nil {
@@ -195,15 +223,15 @@ func (t *Transport) admit(ctx context.Context, wire wireRequest) error {
 		}
 		return t.pace.wait(ctx, res.URL, delayOf(a.pacing.crawlDelay, a.pacing.requestRate))
 	}
-	return t.admitFull(ctx, wire)
+	return t.admitFull(ctx, wire, asked)
 }
 
-func (t *Transport) admitFull(ctx context.Context, wire wireRequest) error {
+func (t *Transport) admitFull(ctx context.Context, wire wireRequest, asked *wireRequest) error {
 	first, err := t.decide(ctx, wire)
 	if err != nil {
 		return err
 	}
-	if err := t.checkDotsRemoved(ctx, &wire); err != nil {
+	if err := t.checkReadings(ctx, &wire, asked); err != nil {
 		return err
 	}
 	if t.pace == nil {
@@ -236,24 +264,46 @@ func (t *Transport) decide(ctx context.Context, wire wireRequest) (Verdict, erro
 	return first, nil
 }
 
-// checkDotsRemoved refuses a request whose path robots.txt allows as sent
-// but not as a server reads it once the dot segments are removed. It does
-// not pace: the request as sent is paced.
-func (t *Transport) checkDotsRemoved(ctx context.Context, wire *wireRequest) error {
-	resolved, ok := wire.dotsRemoved()
-	if !ok || resolved.isRobotsTxt() {
+// checkReadings refuses a request that robots.txt allows as sent, wire,
+// but not in another reading of it: as a server reads it once the dot
+// segments are removed, or, when asked is not nil, as the caller wrote it,
+// with and without its dot segments. It does not pace: the request as
+// sent is paced.
+func (t *Transport) checkReadings(ctx context.Context, wire, asked *wireRequest) error {
+	if resolved, ok := wire.dotsRemoved(); ok {
+		if err := t.checkReading(ctx, &resolved, wire); err != nil {
+			return err
+		}
+	}
+	if asked == nil {
+		return nil
+	}
+	if err := t.checkReading(ctx, asked, wire); err != nil {
+		return err
+	}
+	if resolved, ok := asked.dotsRemoved(); ok {
+		return t.checkReading(ctx, &resolved, wire)
+	}
+	return nil
+}
+
+// checkReading refuses reading, a reading of the request sent as wire,
+// unless robots.txt allows it; the error's SentAs is wire's URL. A
+// reading of /robots.txt passes.
+func (t *Transport) checkReading(ctx context.Context, reading, wire *wireRequest) error {
+	if reading.isRobotsTxt() {
 		return nil
 	}
 	var err error
-	if res, allowed, warm := t.allowedWarm(&resolved); warm {
+	if res, allowed, warm := t.allowedWarm(reading); warm {
 		if allowed {
 			return nil
 		}
 		agents := [1]string{t.agent}
 		a, _ := res.agent(agents[:])
-		err = t.refuse(res, a, &resolved)
+		err = t.refuse(res, a, reading)
 	} else {
-		_, err = t.decide(ctx, resolved)
+		_, err = t.decide(ctx, *reading)
 	}
 	var de *DisallowedError
 	if errors.As(err, &de) {

@@ -546,12 +546,16 @@ func (unsentBase) RoundTrip(*http.Request) (*http.Response, error) {
 
 // The check of a warm origin-form request, on the URL built on the stack,
 // gives what deciding every URL the server may read gives: the same
-// refusal, rule and policy, or none.
+// refusal, rule and policy, or none; for a target sent with its escapes
+// normalised, as sent and as written.
 func TestTransportWarmCheckAgreesWithDecide(t *testing.T) {
-	tr := seededTransport(t, "User-agent: *\nDisallow: /private\nAllow: /private/open\nDisallow: /*?sid=\nDisallow: /%C3%BC\nDisallow: /a%2Fb\n")
+	tr := seededTransport(t, "User-agent: *\nDisallow: /private\nAllow: /private/open\nDisallow: /*?sid=\nDisallow: /%C3%BC\nDisallow: /a%2Fb\nDisallow: /%7Eesc\n")
 	u := func(host, path, query string) *url.URL {
 		return &url.URL{Scheme: "https", Host: host, Path: path, RawQuery: query}
 	}
+	// The requests sent normalised, and whether each is refused.
+	normalisedRefused := map[string]bool{"escaped unreserved": true, "escaped unreserved allowed": false,
+		"disallowed as written": true, "lower-case escape": true, "escaped query": true, "escaped dots": true}
 	for _, tc := range []struct {
 		name string
 		req  *http.Request
@@ -571,13 +575,28 @@ func TestTransportWarmCheckAgreesWithDecide(t *testing.T) {
 		{"default port", builtRequest(u("site.example:443", "/private", "")), false},
 		{"absolute form", builtRequest(&url.URL{Scheme: "https", Host: "site.example", Opaque: "//site.example/private"}), false},
 		{"server error: full disallow", builtRequest(&url.URL{Scheme: "http", Host: "down.example:8080", Path: "/a"}), true},
+		{"escaped unreserved", builtRequest(&url.URL{Scheme: "https", Host: "site.example", Path: "/private", RawPath: "/%70rivate"}), true},
+		{"escaped unreserved allowed", builtRequest(&url.URL{Scheme: "https", Host: "site.example", Path: "/~x", RawPath: "/%7ex"}), true},
+		{"disallowed as written", builtRequest(&url.URL{Scheme: "https", Host: "site.example", Path: "/~esc", RawPath: "/%7Eesc"}), true},
+		{"lower-case escape", builtRequest(&url.URL{Scheme: "https", Host: "site.example", Path: "/a/b", RawPath: "/a%2fb"}), true},
+		{"escaped query", builtRequest(u("site.example", "/a", "%73id=1")), true},
+		{"escaped dots", builtRequest(&url.URL{Scheme: "https", Host: "site.example", Opaque: "/x/%2e%2E/%70rivate"}), true},
 	} {
 		w := wireRequestOf(tc.req)
 		require.NoError(t, w.check(), tc.name)
-		full := tr.admitFull(t.Context(), w) // keeps the agent's resolution on the entry
+		_, normalised := normalisedRefused[tc.name]
+		var asked *wireRequest
+		if sent, ok := withEscapesNormalised(tc.req, &w); assert.Equal(t, normalised, ok, tc.name) && ok {
+			written := w
+			w, asked = wireRequestOf(sent), &written
+		}
+		full := tr.admitFull(t.Context(), w, asked) // keeps the agent's resolution on the entry
 		_, _, warm := tr.allowedWarm(&w)
 		assert.Equal(t, tc.warm, warm, tc.name)
-		assert.Equal(t, full, tr.admit(t.Context(), w), tc.name)
+		assert.Equal(t, full, tr.admit(t.Context(), w, asked), tc.name)
+		if refused, ok := normalisedRefused[tc.name]; ok {
+			assert.Equal(t, refused, errors.Is(full, ErrDisallowed), tc.name)
+		}
 	}
 }
 
@@ -586,9 +605,9 @@ func TestTransportWarmCheckAgreesWithDecide(t *testing.T) {
 func TestTransportWarmCheckAllocatesNothing(t *testing.T) {
 	tr := seededTransport(t, "User-agent: *\nDisallow: /private\n")
 	w := wireRequestOf(builtRequest(&url.URL{Scheme: "https", Host: "site.example", Path: "/shop/item", RawQuery: "id=42&ref=home"}))
-	require.NoError(t, tr.admit(t.Context(), w))
+	require.NoError(t, tr.admit(t.Context(), w, nil))
 	ctx := t.Context()
-	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _ = tr.admit(ctx, w) }))
+	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _ = tr.admit(ctx, w, nil) }))
 }
 
 // A request whose URL is longer than the room on the stack is decided as
@@ -596,8 +615,8 @@ func TestTransportWarmCheckAllocatesNothing(t *testing.T) {
 func TestTransportWarmCheckOfALongURL(t *testing.T) {
 	tr := seededTransport(t, "User-agent: *\nDisallow: /private\n")
 	long := strings.Repeat("x", 2*warmBuffer)
-	require.NoError(t, tr.admit(t.Context(), wireRequestOf(builtRequest(&url.URL{Scheme: "https", Host: "site.example", Path: "/" + long}))))
-	err := tr.admit(t.Context(), wireRequestOf(builtRequest(&url.URL{Scheme: "https", Host: "site.example", Path: "/private/" + long})))
+	require.NoError(t, tr.admit(t.Context(), wireRequestOf(builtRequest(&url.URL{Scheme: "https", Host: "site.example", Path: "/" + long})), nil))
+	err := tr.admit(t.Context(), wireRequestOf(builtRequest(&url.URL{Scheme: "https", Host: "site.example", Path: "/private/" + long})), nil)
 	var de *DisallowedError
 	require.ErrorAs(t, err, &de)
 	assert.Equal(t, "https://site.example/private/"+long, de.URL)
