@@ -71,6 +71,10 @@ func usageMap(u usage.Usage) map[string]string {
 		d := u.Signal(usage.SignalKey(k))
 		putUsageDecision(m, usage.SignalKey(k).String(), d, d.Value.String())
 	}
+	if d := u.Use(); d.Level != usage.LevelNone {
+		m["use"] = d.Level.String()
+		m["use.line"] = strconv.Itoa(d.Line)
+	}
 	if d := u.MayTrain(); d.Value != usage.Unknown {
 		m["maytrain"] = d.Value.String()
 		m["maytrain.source"] = d.Source.String()

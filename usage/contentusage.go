@@ -3,7 +3,7 @@ package usage
 import "strings"
 
 // ParseContentUsage reads the value of a robots.txt Content-Usage line:
-// what follows the colon, as draft-ietf-aipref-attach-05 section 4.2
+// what follows the colon, as draft-ietf-aipref-attach-05 section 3.2
 // reads it. The value ends at the first CR, LF or '#'. If it starts with
 // '/', the path runs to the first SP or HTAB and the preference follows;
 // otherwise there is no path, the whole value is the preference and the

@@ -55,8 +55,9 @@ type Decision struct {
 	Line   int
 }
 
-// Usage is what a group says about the use of one URL's content: Category
-// and Signal give its decisions. It is two words, which a call returns in
+// Usage is what a group says about the use of one URL's content: Category,
+// Signal and Use give its decisions, For and MayUseAt the answers a
+// crawler asks for. It is two words, which a call returns in
 // registers: the decisions of the lines are kept once per pattern by the
 // Set that decided them and shared, and those a response's field made
 // (WithHeader) are two bits each. The zero Usage is a URL that may not be
@@ -74,10 +75,19 @@ type Usage struct {
 	lines *decisions
 }
 
+// LevelDecision is the level a group's Content-Signal lines state for a
+// URL and the first line that states it; zero when none states one.
+type LevelDecision struct {
+	Level  Level
+	Source Source
+	Line   int
+}
+
 // decisions is what the lines of a group decide for one URL.
 type decisions struct {
 	cats    [numCategories]Decision
 	signals [numSignals]Decision
+	use     LevelDecision
 }
 
 // Every category's header value fits Usage.header (this fails to compile
@@ -118,9 +128,30 @@ func (u Usage) Signal(k SignalKey) Decision {
 	return u.lines.signals[k]
 }
 
+// Use returns the level the Content-Signal lines state (Signal.Use),
+// with the line that states it.
+func (u Usage) Use() LevelDecision {
+	if u.lines == nil {
+		return LevelDecision{}
+	}
+	return u.lines.use
+}
+
+// MayUseAt answers "may I use this content at level l?" from the level
+// the Content-Signal lines state (Level.Permits), with the line that
+// states it: Unknown, with no line, when none states a level.
+func (u Usage) MayUseAt(l Level) Decision {
+	d := u.Use()
+	v := d.Level.Permits(l)
+	if v == Unknown {
+		return Decision{}
+	}
+	return Decision{Value: v, Source: d.Source, Line: d.Line}
+}
+
 // Equal reports whether u and v hold the same verdict and decisions.
 func (u Usage) Equal(v Usage) bool {
-	if u.Allowed != v.Allowed {
+	if u.Allowed != v.Allowed || u.Use() != v.Use() {
 		return false
 	}
 	for c := range numCategories {
@@ -172,8 +203,23 @@ func Decide(rules []Rule, signals []SignalLine, path string, allowed bool) Usage
 				d.signals[k] = fold(d.signals[k], v, s.Line, SourceContentSignal)
 			}
 		}
+		d.use = foldLevel(d.use, s.Signal.Use, s.Line)
 	}
 	return Usage{Allowed: true, lines: shared(d)}
+}
+
+// foldLevel adds the level l a Content-Signal line states to d: the
+// combined level (CombineLevels), and the lowest line that states it. A
+// line that states no level changes nothing.
+func foldLevel(d LevelDecision, l Level, line int) LevelDecision {
+	switch c := CombineLevels(d.Level, l); {
+	case l == LevelNone || l >= numLevels:
+	case d.Source == SourceNone || c != d.Level:
+		return LevelDecision{Level: c, Source: SourceContentSignal, Line: line}
+	case l == c && line < d.Line:
+		d.Line = line
+	}
+	return d
 }
 
 // fold adds one more statement v from line into d: the combined value,
@@ -204,19 +250,4 @@ func (u Usage) WithHeader(p Preference) Usage {
 		}
 	}
 	return u
-}
-
-// MayTrain answers whether the content may be used to train an AI model:
-// the Content-Usage train-ai decision when it is Yes or No; else the
-// Content-Signal ai-train decision when it is Yes or No; else Unknown. The
-// Decision says which source decided. docs/usage.md gives the reasons for
-// this order.
-func (u Usage) MayTrain() Decision {
-	if d := u.Category(TrainAI); d.Value != Unknown {
-		return d
-	}
-	if d := u.Signal(SignalAITrain); d.Value != Unknown {
-		return d
-	}
-	return Decision{}
 }

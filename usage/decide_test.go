@@ -53,10 +53,13 @@ func TestDecideOrderIsIrrelevant(t *testing.T) {
 	signals := []SignalLine{
 		{Line: 5, Signal: ParseContentSignal("ai-train=yes, search=yes")},
 		{Line: 6, Signal: ParseContentSignal("ai-train=no")},
-		{Line: 7, Signal: ParseContentSignal("ai-train=no, ai-input=yes")},
+		{Line: 7, Signal: ParseContentSignal("ai-train=no, ai-input=yes, use=reference")},
+		{Line: 8, Signal: ParseContentSignal("use=full")},
+		{Line: 9, Signal: ParseContentSignal("use=reference")},
 	}
 	want := Decide(rules, signals, "/a", true)
-	if want.Category(TrainAI) != (Decision{No, SourceContentUsage, 2}) || want.Signal(SignalAITrain) != (Decision{No, SourceContentSignal, 6}) {
+	if want.Category(TrainAI) != (Decision{No, SourceContentUsage, 2}) || want.Signal(SignalAITrain) != (Decision{No, SourceContentSignal, 6}) ||
+		want.Use() != (LevelDecision{LevelReference, SourceContentSignal, 7}) {
 		t.Fatalf("file order: %+v", want)
 	}
 	permute(len(rules), func(ri []int) {

@@ -51,6 +51,17 @@ func checkValue(t *testing.T, name, kind, input string, want map[string]string) 
 		got["path"] = path
 	case "signal":
 		putSignal(got, ParseContentSignal(input))
+	case "decide":
+		path, p, ok := ParseContentUsage(input)
+		got["ok"] = strconv.FormatBool(ok)
+		u := Decide([]Rule{{Line: 1, Pattern: EscapePath(path), Pref: p}}, nil, path, true)
+		for _, pp := range AllPurposes() {
+			if v := u.For(pp).Value; v != Unknown {
+				got[pp.String()] = v.String()
+			}
+		}
+	case "use":
+		putUse(got, ParseContentSignal(input))
 	default:
 		t.Fatalf("%s: unknown record kind %q", name, kind)
 	}
@@ -72,12 +83,39 @@ func putSignal(m map[string]string, s Signal) {
 			m[Signals[k].Key] = v.String()
 		}
 	}
+	if s.Use != LevelNone {
+		m[UseKey] = s.Use.String()
+	}
 	var other []string
 	for _, e := range s.Other {
 		other = append(other, e.Key+":"+e.Value)
 	}
 	if other != nil {
 		m["other"] = strings.Join(other, ",")
+	}
+	if s.Malformed != 0 {
+		m["malformed"] = strconv.Itoa(s.Malformed)
+	}
+}
+
+// putUse writes what a crawler asks of a line's use level: the level,
+// for each level whether the site permits it (Level.Permits), and the
+// declared levels Cloudflare's /crawl rule refuses (Level.Refuses).
+func putUse(m map[string]string, s Signal) {
+	if s.Use != LevelNone {
+		m["level"] = s.Use.String()
+	}
+	var refused []string
+	for l := LevelImmediate; l < numLevels; l++ {
+		if v := s.Use.Permits(l); v != Unknown {
+			m[l.String()] = v.String()
+		}
+		if s.Use.Refuses(l) {
+			refused = append(refused, l.String())
+		}
+	}
+	if refused != nil {
+		m["refuses"] = strings.Join(refused, ",")
 	}
 	if s.Malformed != 0 {
 		m["malformed"] = strconv.Itoa(s.Malformed)

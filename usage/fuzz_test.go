@@ -72,13 +72,16 @@ func FuzzLines(f *testing.F) {
 			t.Fatalf("a refused value states %v", p)
 		}
 		sig := ParseContentSignal(s)
-		if len(sig.Other) > MaxSignalOther || sig.Malformed < 0 {
+		if len(sig.Other) > MaxSignalOther || sig.Malformed < 0 || sig.Use >= numLevels {
 			t.Fatalf("signal past its bounds: %d other, %d malformed", len(sig.Other), sig.Malformed)
 		}
 		for _, e := range sig.Other {
-			if e.Key == "" || !strings.Contains(s, e.Key) {
-				t.Fatalf("other key %q is not in the value", e.Key)
+			if e.Key == "" || !strings.Contains(s, e.Key) || strings.EqualFold(e.Key, UseKey) {
+				t.Fatalf("other key %q is not in the value, or is the use key", e.Key)
 			}
+		}
+		if sig.Use != LevelNone && !strings.Contains(strings.ToLower(s), sig.Use.String()) {
+			t.Fatalf("level %v is not in the value", sig.Use)
 		}
 	})
 }

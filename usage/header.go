@@ -3,7 +3,7 @@ package usage
 import "strings"
 
 // HeaderName is the HTTP field that carries a statement of preference
-// about a response's content (draft-ietf-aipref-attach-05 section 3).
+// about a response's content (draft-ietf-aipref-attach-05 section 2).
 const HeaderName = "Content-Usage"
 
 // ParseHeader reads the Content-Usage field of an HTTP message from its

@@ -9,7 +9,7 @@ import (
 // patterns are matched in: bytes outside ASCII percent-encoded, the hex
 // digits of "%xx" escapes in upper case (compile.EscapePattern, the
 // engine's own). Lengths are counted in this form
-// (draft-ietf-aipref-attach-05 section 4.1: the bytes of the encoded path).
+// (draft-ietf-aipref-attach-05 section 3.1: the bytes of the encoded path).
 // It returns p itself when nothing changes.
 func EscapePath(p string) string { return compile.EscapePattern(p) }
 

@@ -40,11 +40,11 @@ func CombinePreferences(a, b Preference) Preference {
 }
 
 // ParsePreference reads s, the exemplary format of draft-ietf-aipref-
-// vocab-07 section 6: an RFC 9651 dictionary whose keys are the labels of
+// vocab-08 section 6: an RFC 9651 dictionary whose keys are the labels of
 // Vocabulary and whose values are the tokens y and n. Unknown keys, other
 // values and every parameter are ignored; the last member of a duplicated
 // key decides. ok is false when s is not a dictionary (or is past a limit
-// of limits.go); every category is then Unknown, as section 6.5 says.
+// of limits.go); every category is then Unknown, as section 6.5.1 says.
 func ParsePreference(s string) (p Preference, ok bool) {
 	d, err := newDictParser(s)
 	if err != nil {

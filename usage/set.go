@@ -22,8 +22,10 @@ type Set struct {
 	// rules are the distinct patterns, longest first, each with the
 	// decisions of its rules folded.
 	rules []setRule
-	// signals are the decisions of every signal line.
+	// signals are the decisions of every signal line, and use the level
+	// they state.
 	signals [numSignals]Decision
+	use     LevelDecision
 	// none is what a path no pattern matches is given: the signals alone
 	// (nil when there are none).
 	none *decisions
@@ -85,10 +87,11 @@ func NewSet(rules []Rule, signals []SignalLine) *Set {
 				s.signals[k] = fold(s.signals[k], v, l.Line, SourceContentSignal)
 			}
 		}
+		s.use = foldLevel(s.use, l.Signal.Use, l.Line)
 	}
-	s.none = shared(decisions{signals: s.signals})
+	s.none = shared(decisions{signals: s.signals, use: s.use})
 	for i := range s.rules {
-		s.rules[i].out = shared(decisions{cats: s.rules[i].cats, signals: s.signals})
+		s.rules[i].out = shared(decisions{cats: s.rules[i].cats, signals: s.signals, use: s.use})
 	}
 	return s
 }
@@ -201,7 +204,7 @@ func (s *Set) foldTies(i int, path string) *decisions {
 	if !folded {
 		return s.rules[i].out
 	}
-	return shared(decisions{cats: cats, signals: s.signals})
+	return shared(decisions{cats: cats, signals: s.signals, use: s.use})
 }
 
 // markTies sets tied on the rules, sorted longest first, that share their

@@ -14,7 +14,7 @@ func TestSetDecidesAsDecide(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	patterns := []string{"/", "/a", "/b", "/a/", "/ab", "/a*", "/*b", "/a$", "/a/b", "/*.pdf$", "*", "/a/*/c", "/%C3%A9", "/a%2F", "/a%2Fb", "/a#b"}
 	prefs := []string{"train-ai=n", "train-ai=y", "search=y", "search=n, train-ai=y", "x=y", "(", ""}
-	sigs := []string{"ai-train=no", "ai-train=yes", "search=yes, ai-input=no", "use=reference", "ai-train=maybe"}
+	sigs := []string{"ai-train=no", "ai-train=yes", "search=yes, ai-input=no", "use=reference", "ai-train=maybe", "use=full", "use=immediate, search=no", "use=partial"}
 	paths := []string{"/", "/a", "/ab", "/a/b", "/a/x/c", "/b", "/x.pdf", "/a/b.pdf", "/abc?q", "/é", "/%c3%a9", "/a%2fb", "/a%2Fb", "/a%2", "/ab%", "/é/a", "/aé", "/a/é", "/ab%c3%a9", "%", "é"}
 	for n := range 2000 {
 		var rules []Rule

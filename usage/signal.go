@@ -22,7 +22,8 @@ type SignalTerm struct {
 	Meaning string
 }
 
-// Signals is the Content-Signal vocabulary, by SignalKey.
+// Signals are the Content-Signal keys that take yes or no, by SignalKey;
+// the use key (UseKey) takes a Level instead.
 var Signals = [numSignals]SignalTerm{
 	SignalSearch:  {"search", "building a search index and giving search results with links and short excerpts; not AI-written summaries"},
 	SignalAIInput: {"ai-input", "feeding content to AI models at answer time (retrieval, grounding)"},
@@ -37,22 +38,25 @@ func (k SignalKey) String() string {
 	return Signals[k].Key
 }
 
-// Entry is a Content-Signal entry whose key is not in Signals
-// ("use=reference"), kept as written and given no meaning.
+// Entry is a Content-Signal entry whose key is neither in Signals nor
+// UseKey ("ai-retrieval=no"), kept as written and given no meaning.
 type Entry struct {
 	Key, Value string
 }
 
 // Signal is one Content-Signal line read: a Value per SignalKey, the
-// entries with other keys, and how many entries were malformed.
+// level of the use key, the entries with other keys, and how many entries
+// were malformed.
 type Signal struct {
 	// Values holds yes (Yes), no (No) or nothing (Unknown) per key.
 	Values [numSignals]Value
+	// Use is the level the use key states, LevelNone when it states none.
+	Use Level
 	// Other are the entries with unknown keys, at most MaxSignalOther.
 	Other []Entry
 	// Malformed counts the entries that are not key=value with a known
-	// key and a value of yes or no, those past MaxSignalEntries, and the
-	// unknown entries past MaxSignalOther.
+	// key and a value it takes (yes or no; a level for use), those past
+	// MaxSignalEntries, and the unknown entries past MaxSignalOther.
 	Malformed int
 }
 
@@ -65,12 +69,14 @@ func (s Signal) Get(k SignalKey) Value {
 }
 
 // ParseContentSignal reads the value of a Content-Signal line:
-// comma-separated key=value entries, "search=yes, ai-train=no". The value
-// ends at the first CR, LF or '#'. Keys and the values yes and no are
-// compared without ASCII case, as robots.txt compares its keys; space
-// around entries, keys and values is ignored. A key stated twice combines
-// as two statements do (Combine): no wins. A known key with another value
-// leaves the use Unknown and counts as malformed. An absent key states
+// comma-separated key=value entries, "search=yes, ai-train=no,
+// use=reference". The value ends at the first CR, LF or '#'. Keys, the
+// values yes and no and the level names are compared without ASCII case,
+// as robots.txt compares its keys; space around entries, keys and values
+// is ignored. A key stated twice combines as two statements do (Combine,
+// CombineLevels): the most restrictive wins. A known key with a value it
+// does not take states nothing and counts as malformed: use=partial is no
+// level, as ai-train=maybe is neither yes nor no. An absent key states
 // nothing.
 func ParseContentSignal(value string) Signal {
 	if i := strings.IndexAny(value, "\r\n#"); i >= 0 {
@@ -96,6 +102,14 @@ func (s *Signal) add(entry string) {
 	}
 	key, val, found := strings.Cut(entry, "=")
 	key, val = strings.Trim(key, " \t"), strings.Trim(val, " \t")
+	if strings.EqualFold(key, UseKey) {
+		l, ok := ParseLevel(val)
+		if !ok {
+			s.Malformed++ // no place on the ordered scale: it states nothing
+		}
+		s.Use = CombineLevels(s.Use, l)
+		return
+	}
 	for k, t := range Signals {
 		if strings.EqualFold(key, t.Key) {
 			v := signalValue(val)
@@ -124,12 +138,14 @@ func signalValue(v string) Value {
 	return Unknown
 }
 
-// CombineSignals returns a and b taken together, use by use (Combine);
-// the other entries and malformed counts are added up.
+// CombineSignals returns a and b taken together, use by use (Combine)
+// and level by level (CombineLevels); the other entries and malformed
+// counts are added up.
 func CombineSignals(a, b Signal) Signal {
 	for k := range a.Values {
 		a.Values[k] = Combine(a.Values[k], b.Values[k])
 	}
+	a.Use = CombineLevels(a.Use, b.Use)
 	a.Other = append(a.Other[:len(a.Other):len(a.Other)], b.Other...)
 	a.Malformed += b.Malformed
 	return a

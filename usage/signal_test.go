@@ -17,7 +17,8 @@ func TestParseContentSignal(t *testing.T) {
 		{"search=yes, ai-input=no, ai-train=no", [numSignals]Value{Yes, No, No}, nil, 0},
 		{" search = yes ,ai-train=no, ", [numSignals]Value{Yes, Unknown, No}, nil, 0},
 		{"ai-train=no, ai-train=yes", [numSignals]Value{Unknown, Unknown, No}, nil, 0},
-		{"use=reference, ai-retrieval", [numSignals]Value{}, []Entry{{"use", "reference"}, {"ai-retrieval", ""}}, 0},
+		{"use=reference, ai-retrieval", [numSignals]Value{}, []Entry{{"ai-retrieval", ""}}, 0},
+		{"use=partial, USE = Full", [numSignals]Value{}, nil, 1},
 		{"=yes, search=y", [numSignals]Value{}, nil, 2},
 		{"search=yes\r\nai-train=no", [numSignals]Value{Yes}, nil, 0},
 	} {
@@ -52,13 +53,16 @@ func TestSignalLimits(t *testing.T) {
 }
 
 func TestCombineSignals(t *testing.T) {
-	a := ParseContentSignal("search=yes, use=reference")
-	b := ParseContentSignal("search=no, ai-train=yes, ai-train=maybe")
+	a := ParseContentSignal("search=yes, use=full, ai-retrieval=no")
+	b := ParseContentSignal("search=no, ai-train=yes, ai-train=maybe, use=reference")
 	c := CombineSignals(a, b)
-	if c.Values != [numSignals]Value{No, Unknown, Yes} || len(c.Other) != 1 || c.Malformed != 1 {
+	if c.Values != [numSignals]Value{No, Unknown, Yes} || c.Use != LevelReference || len(c.Other) != 1 || c.Malformed != 1 {
 		t.Errorf("CombineSignals = %+v", c)
 	}
-	if len(a.Other) != 1 {
+	if len(a.Other) != 1 || a.Use != LevelFull {
 		t.Errorf("CombineSignals changed its argument: %+v", a)
+	}
+	if c := CombineSignals(ParseContentSignal("search=yes"), b); c.Use != LevelReference {
+		t.Errorf("a line without use took the other's level away: %+v", c)
 	}
 }

@@ -5,7 +5,7 @@ package usage
 // was stated.
 type Value uint8
 
-// The three values of the vocabulary's model (draft-ietf-aipref-vocab-07
+// The three values of the vocabulary's model (draft-ietf-aipref-vocab-08
 // section 3).
 const (
 	Unknown Value = iota
@@ -25,7 +25,7 @@ func (v Value) String() string {
 }
 
 // Combine returns the value of two statements about the same category
-// taken together (draft-ietf-aipref-vocab-07 section 5.1): No if either
+// taken together (draft-ietf-aipref-vocab-08 section 5.1): No if either
 // is No, else Yes if either is Yes, else Unknown. It is commutative and
 // associative, which is why the order of rules carries no meaning.
 func Combine(a, b Value) Value {

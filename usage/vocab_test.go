@@ -1,16 +1,19 @@
 package usage
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestVocabulary checks the table: every label is a dictionary key made
-// of the characters vocab-07 section 6.1 allows new labels, labels are
+// of the characters vocab-08 section 6.1 allows new labels, labels are
 // unique, and a statement of every category reads back.
 func TestVocabulary(t *testing.T) {
 	seen := map[string]bool{}
 	var all Preference
 	for _, c := range Categories() {
 		term := Vocabulary[c]
-		if term.Label == "" || term.Name == "" || term.Drafts == "" {
+		if term.Label == "" || term.Name == "" || term.Drafts == "" || term.Section == "" {
 			t.Errorf("category %d: incomplete term %+v", c, term)
 		}
 		for i := 0; i < len(term.Label); i++ {
@@ -51,5 +54,24 @@ func TestRetiredLabels(t *testing.T) {
 		if p, ok := ParsePreference(label + "=n"); !ok || p != (Preference{}) {
 			t.Errorf("ParsePreference(%q) = %v, %v; want nothing stated", label+"=n", p, ok)
 		}
+	}
+}
+
+// TestVocabulary08 checks the table against vocab-08: its Table 1 (section
+// 6.1) in order, and Search alone overriding the others (section 4.3
+// paragraph 7).
+func TestVocabulary08(t *testing.T) {
+	var labels []string
+	for _, c := range Categories() {
+		labels = append(labels, c.Label())
+		if Vocabulary[c].Overrides != (c == Search) {
+			t.Errorf("%s: Overrides = %v", c, Vocabulary[c].Overrides)
+		}
+	}
+	if got := strings.Join(labels, " "); got != "train-ai ai-use search" {
+		t.Errorf("labels %q, want vocab-08's train-ai ai-use search", got)
+	}
+	if _, retired := RetiredLabels["ai-use"]; retired {
+		t.Error("ai-use is a label of vocab-08, yet listed as retired")
 	}
 }
