@@ -152,6 +152,9 @@ func (l *linter) checkSignalEntry(num, col int, entry string, seen *[len(usage.S
 	}
 	s := usage.ParseContentSignal(entry)
 	switch {
+	case s.Malformed > 0 && isUseEntry(entry):
+		l.report(num, col, CodeUsageMalformed,
+			"Content-Signal entry %q names no use level (%s): it states nothing", entry, levelNames())
 	case s.Malformed > 0:
 		l.report(num, col, CodeUsageMalformed,
 			"Content-Signal entry %q is not key=yes or key=no: it states nothing", entry)
@@ -175,4 +178,22 @@ func signalKeys() string {
 		s = append(s, t.Key)
 	}
 	return strings.Join(s, ", ")
+}
+
+// isUseEntry reports whether a Content-Signal entry is of the use key,
+// whose values are levels rather than yes or no.
+func isUseEntry(entry string) bool {
+	key, _, _ := strings.Cut(entry, "=")
+	return strings.EqualFold(strings.TrimSpace(key), usage.UseKey)
+}
+
+// levelNames lists the use levels, least permissive first.
+func levelNames() string {
+	var names []string
+	for _, l := range usage.Levels {
+		if l.Name != "" { // LevelNone
+			names = append(names, l.Name)
+		}
+	}
+	return strings.Join(names, ", ")
 }

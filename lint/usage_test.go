@@ -42,7 +42,9 @@ func TestUsageFindings(t *testing.T) {
 		// Unknown keys.
 		{"unknown category", ua + "Content-Usage: train-ai=n, foo=y\n", []string{"2:16 usage-unknown-key"}},
 		{"retired label", ua + "Content-Usage: genai=n\n", []string{"2:16 usage-unknown-key"}},
-		{"unknown signal key", ua + "Content-Signal: search=yes, use=reference\n", []string{"2:29 usage-unknown-key"}},
+		{"unknown signal key", ua + "Content-Signal: search=yes, foo=reference\n", []string{"2:29 usage-unknown-key"}},
+		{"a use level is a known key", ua + "Content-Signal: search=yes, use=reference\n", nil},
+		{"a use level no one defined", ua + "Content-Signal: search=yes, use=partial\n", []string{"2:29 usage-malformed"}},
 
 		// A path without its slash.
 		{"relative path", ua + "Content-Usage: blog/ train-ai=n\n", []string{"2:16 usage-path-no-slash"}},

@@ -308,17 +308,16 @@ func checkPageFigures(t *testing.T, stdout, page string, agents []string) {
 			classLine[9] + " " + classLine[10],
 		}, rootonly[name], "/-only of %q", a)
 
-		usageLine := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(a) + cell + strings.Repeat(yesNo, 3) + cell + strings.Repeat(yesNo, 2) + `\s+(\d+)$`).FindStringSubmatch(stdout)
+		nc := len(prefs.Categories())
+		usageLine := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(a) + cell + strings.Repeat(yesNo, 3) + cell + strings.Repeat(yesNo, nc) + `\s+(\d+)$`).FindStringSubmatch(stdout)
 		require.NotNil(t, usageLine, "%q in %s", a, stdout)
-		assert.Equal(t, []string{
-			usageLine[1] + " " + usageLine[2], usageLine[3], usageLine[4], usageLine[5],
-			usageLine[6] + " " + usageLine[7], usageLine[8], usageLine[9], usageLine[10],
-		}, usage[name], "usage of %q", a)
+		wantUsage := []string{usageLine[1] + " " + usageLine[2], usageLine[3], usageLine[4], usageLine[5], usageLine[6] + " " + usageLine[7]}
+		assert.Equal(t, append(wantUsage, usageLine[8:9+nc]...), usage[name], "usage of %q", a) // the categories, then usage-paths
 		f.signal, _ = strconv.Atoi(usageLine[1])
 		f.usage, _ = strconv.Atoi(usageLine[6])
 		f.signals = usageLine[3:6]
-		f.categorys = usageLine[8:10]
-		f.paths, _ = strconv.Atoi(usageLine[10])
+		f.categorys = usageLine[8 : 8+nc]
+		f.paths, _ = strconv.Atoi(usageLine[8+nc])
 		figures[name] = f
 	}
 

@@ -89,10 +89,9 @@ const (
 	surveyGroupNone  = "none"  // no group applies: every path is allowed
 )
 
-// signalUse is the Content-Signal key, outside Cloudflare's three, that
-// the survey reports as written: use=reference and the like, which
-// package usage keeps in Signal.Other without a meaning.
-const signalUse = "use"
+// signalUse is the key of Content-Signal's use level, which the rows
+// write beside Cloudflare's three yes/no keys.
+const signalUse = prefs.UseKey
 
 // surveyResult is what a worker makes of one capture: its rows, encoded,
 // and what the summary counts of them.
@@ -284,12 +283,11 @@ func surveyAgentRow(r *robots.Robots, name string, seen *surveyAgentsSeen) agent
 				row.usageStated = true
 			}
 		}
-		row.signalStated = len(row.Signal) > 0
-		for _, d := range seen.preamble {
-			row.addUse(d)
+		if l := u.Use().Level; l != prefs.LevelNone {
+			row.setSignal(signalUse, l.String())
 		}
+		row.signalStated = len(row.Signal) > 0
 		for _, d := range a.Extras() {
-			row.addUse(d)
 			if strings.EqualFold(d.Key, "content-usage") {
 				if p, _, ok := prefs.SplitContentUsage(d.Value); ok && p != "" && p != "/" {
 					row.UsagePaths = true
@@ -313,24 +311,6 @@ func (row *agentRow) setSignal(key, value string) {
 		row.Signal = map[string]string{}
 	}
 	row.Signal[key] = value
-}
-
-// addUse records the use= entries of d when it is a Content-Signal line,
-// joined in file order when several lines state one.
-func (row *agentRow) addUse(d robots.Directive) {
-	if !strings.EqualFold(d.Key, "content-signal") {
-		return
-	}
-	for _, o := range prefs.ParseContentSignal(d.Value).Other {
-		if !strings.EqualFold(o.Key, signalUse) {
-			continue
-		}
-		if prev, ok := row.Signal[signalUse]; ok {
-			row.setSignal(signalUse, prev+","+o.Value)
-		} else {
-			row.setSignal(signalUse, o.Value)
-		}
-	}
 }
 
 // jsonLine encodes v as one line of JSON. The rows hold strings, numbers

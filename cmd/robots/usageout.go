@@ -9,28 +9,35 @@ import (
 )
 
 // writeUsage prints the decisions of u that a line or the header made, as
-// explain's "usage:" lines; nothing when none did.
+// explain's "usage:" lines: the categories, the signals, the use level,
+// then the answer for each purpose ("may-train"); nothing when none did.
 func writeUsage(w io.Writer, u prefs.Usage) error {
 	var b strings.Builder
 	label := "  usage:   "
-	line := func(name string, d prefs.Decision) {
-		if d.Source == prefs.SourceNone {
+	line := func(name, value string, source prefs.Source, at int) {
+		if source == prefs.SourceNone {
 			return
 		}
-		fmt.Fprintf(&b, "%s%s=%s (%s", label, name, d.Value, d.Source)
-		if d.Line != 0 {
-			fmt.Fprintf(&b, ", line %d", d.Line)
+		fmt.Fprintf(&b, "%s%s=%s (%s", label, name, value, source)
+		if at != 0 {
+			fmt.Fprintf(&b, ", line %d", at)
 		}
 		b.WriteString(")\n")
 		label = "           "
 	}
+	decision := func(name string, d prefs.Decision) { line(name, d.Value.String(), d.Source, d.Line) }
 	for _, c := range prefs.Categories() {
-		line(c.Label(), u.Category(c))
+		decision(c.Label(), u.Category(c))
 	}
 	for k := range prefs.Signals {
-		line(prefs.SignalKey(k).String(), u.Signal(prefs.SignalKey(k)))
+		decision(prefs.SignalKey(k).String(), u.Signal(prefs.SignalKey(k)))
 	}
-	line("may-train", u.MayTrain())
+	if l := u.Use(); l.Level != prefs.LevelNone {
+		line(prefs.UseKey, l.Level.String(), l.Source, l.Line)
+	}
+	for _, p := range prefs.AllPurposes() {
+		decision("may-"+p.String(), u.For(p))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -9,12 +9,15 @@ import (
 
 // usageRules is a file with Content-Signal before its group and a
 // Content-Usage rule in it.
-const usageRules = "Content-Signal: ai-train=no\nUser-agent: *\nContent-Usage: /blog/ train-ai=y\nDisallow: /p\n"
+const usageRules = "Content-Signal: ai-train=no, use=reference\nUser-agent: *\nContent-Usage: /blog/ train-ai=y\nDisallow: /p\n"
 
-// usageWant is the "usage" member for /blog/x under usageRules.
-const usageWant = `"usage":{"categories":{"search":{"value":"unknown","line":3,"source":"Content-Usage"},` +
-	`"train-ai":{"value":"yes","line":3,"source":"Content-Usage"}},` +
+// usageWant is the "usage" member for /blog/x under usageRules: vocab-08's
+// categories, the signals, the use level and the purposes.
+const usageWant = `"usage":{"categories":{"ai-use":{"value":"unknown","line":3,"source":"Content-Usage"},` +
+	`"search":{"value":"unknown","line":3,"source":"Content-Usage"},"train-ai":{"value":"yes","line":3,"source":"Content-Usage"}},` +
 	`"signals":{"ai-input":{"value":"unknown"},"ai-train":{"value":"no","line":1,"source":"Content-Signal"},"search":{"value":"unknown"}},` +
+	`"use":{"level":"reference","line":1,"source":"Content-Signal"},` +
+	`"purposes":{"ai-use":{"value":"unknown"},"search":{"value":"unknown"},"train":{"value":"yes","line":3,"source":"Content-Usage"}},` +
 	`"may_train":{"value":"yes","line":3,"source":"Content-Usage"}}`
 
 // TestCheckJSONUsage checks check --json's usage member: given for an
@@ -71,7 +74,9 @@ func TestExplainUsage(t *testing.T) {
 	r := invoke(runExplain, "", "-f", path, "/blog/x")
 	assert.Contains(t, r.stdout, "  usage:   train-ai=yes (Content-Usage, line 3)\n")
 	assert.Contains(t, r.stdout, "           ai-train=no (Content-Signal, line 1)\n")
+	assert.Contains(t, r.stdout, "           use=reference (Content-Signal, line 1)\n")
 	assert.Contains(t, r.stdout, "           may-train=yes (Content-Usage, line 3)\n")
+	assert.NotContains(t, r.stdout, "may-search", "a purpose no line decides is not printed")
 	r = invoke(runExplain, "", "-f", path, "--json", "/blog/x")
 	assert.Contains(t, r.stdout, usageWant)
 	r = invoke(runExplain, "", "-f", writeTemp(t, "User-agent: *\nDisallow: /p\n"), "/x")

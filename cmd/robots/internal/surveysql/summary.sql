@@ -79,8 +79,9 @@ ORDER BY agent;
 
 -- name: usage
 -- Per agent, the captures stating some Content-Signal value at / (search,
--- ai-input or ai-train: a use= entry alone states none) and, per key, how
--- many say yes and no; the same for the Content-Usage categories; and the
+-- ai-input or ai-train: a use level alone states none of them) and, per
+-- key, how many say yes and no; the same for the Content-Usage categories
+-- of vocab-08 (train-ai, ai-use, search); and the
 -- captures with Content-Usage lines scoped to a path other than /.
 SELECT
   agent,
@@ -96,6 +97,8 @@ SELECT
   sum(CASE WHEN content_usage IS NOT NULL THEN 1 ELSE 0 END) AS usage,
   sum(CASE WHEN content_usage['train-ai'] = 'yes' THEN 1 ELSE 0 END) AS train_ai_yes,
   sum(CASE WHEN content_usage['train-ai'] = 'no' THEN 1 ELSE 0 END) AS train_ai_no,
+  sum(CASE WHEN content_usage['ai-use'] = 'yes' THEN 1 ELSE 0 END) AS ai_use_yes,
+  sum(CASE WHEN content_usage['ai-use'] = 'no' THEN 1 ELSE 0 END) AS ai_use_no,
   sum(CASE WHEN content_usage['search'] = 'yes' THEN 1 ELSE 0 END) AS usage_search_yes,
   sum(CASE WHEN content_usage['search'] = 'no' THEN 1 ELSE 0 END) AS usage_search_no,
   sum(CASE WHEN usage_paths THEN 1 ELSE 0 END) AS usage_paths

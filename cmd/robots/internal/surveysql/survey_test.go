@@ -212,7 +212,7 @@ type printed struct {
 	html, truncated    int64
 	classes            map[string][]int64   // all, some, none, undecided, /-only as none, as all
 	shares             map[string][]float64 // of all, some, none
-	usage              map[string][]int64   // signal, search y/n, ai-input y/n, ai-train y/n, usage, train-ai y/n, search y/n, usage-paths
+	usage              map[string][]int64   // signal, search y/n, ai-input y/n, ai-train y/n, usage, train-ai y/n, ai-use y/n, search y/n, usage-paths
 	agentsInPrintOrder []string
 }
 
@@ -224,7 +224,7 @@ var (
 	share      = `(\d+) \(\s*([\d.]+)%\)`
 	classLine  = regexp.MustCompile(`^(\S+)\s+` + share + `\s+` + share + `\s+` + share + `\s+` + share + `\s+` + share + `\s+(\d+)\s+(\d+)\s+\S`)
 	yesNo      = `(\d+)/(\d+)`
-	usageLine  = regexp.MustCompile(`^(\S+)\s+` + share + `\s+` + yesNo + `\s+` + yesNo + `\s+` + yesNo + `\s+` + share + `\s+` + yesNo + `\s+` + yesNo + `\s+(\d+)$`)
+	usageLine  = regexp.MustCompile(`^(\S+)\s+` + share + `\s+` + yesNo + `\s+` + yesNo + `\s+` + yesNo + `\s+` + share + `\s+` + yesNo + `\s+` + yesNo + `\s+` + yesNo + `\s+(\d+)$`)
 )
 
 // parseSummary reads the figures of the summary.
@@ -346,7 +346,7 @@ func checkSummary(t *testing.T, db *sql.DB, p printed) map[string][]map[string]a
 		a := r["agent"].(string)
 		var got []int64
 		for _, col := range []string{"signal", "search_yes", "search_no", "ai_input_yes", "ai_input_no", "ai_train_yes", "ai_train_no",
-			"usage", "train_ai_yes", "train_ai_no", "usage_search_yes", "usage_search_no", "usage_paths"} {
+			"usage", "train_ai_yes", "train_ai_no", "ai_use_yes", "ai_use_no", "usage_search_yes", "usage_search_no", "usage_paths"} {
 			got = append(got, num(t, r[col]))
 		}
 		assert.Equal(t, p.usage[a], got, "Content-Signal and Content-Usage of %s", a)
