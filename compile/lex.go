@@ -170,32 +170,58 @@ type LineMetadata struct {
 
 // splitLine is SplitKeyValue, with what it found about the line.
 func splitLine(text string, lenient bool) (key, value string, m LineMetadata) {
+	b, m := splitBounds(text, lenient)
+	if !m.HasDirective {
+		return "", "", m
+	}
+	return text[b.ks:b.ke], text[b.vs:b.ve], m
+}
+
+// bounds locate a directive's key, text[ks:ke], and value, text[vs:ve],
+// both trimmed of white space. An empty value stands where the line's
+// text ends, before its comment, as the parser records it.
+type bounds struct{ ks, ke, vs, ve int }
+
+// shift returns b moved by off bytes, from a line's text to its body.
+func (b bounds) shift(off int) bounds {
+	return bounds{b.ks + off, b.ke + off, b.vs + off, b.ve + off}
+}
+
+// splitBounds is splitLine by positions: the one statement of how a line
+// splits, which the report, SplitKeyValue and the parser's general path
+// all read. The bounds are zero unless m.HasDirective.
+func splitBounds(text string, lenient bool) (b bounds, m LineMetadata) {
+	end := len(text)
 	if i := indexByte(text, '#'); i >= 0 {
-		text = text[:i]
+		end = i
 		m.HasComment = true
 	}
-	text = trimSpace(text)
-	if text == "" {
+	ts, te := trimBounds(text, 0, end)
+	if ts == te {
 		m.Comment, m.Empty = m.HasComment, !m.HasComment
-		return "", "", m
+		return b, m
 	}
-	sep := indexByte(text, ':')
+	sep := indexByte(text[ts:te], ':')
 	if sep < 0 {
 		if !lenient {
-			return "", "", m
+			return b, m
 		}
-		sep = indexSpaceTab(text, 0)
-		if sep < 0 || indexSpaceTab(text, skipSpaceTab(text, sep)) >= 0 {
-			return "", "", m
+		// Two words, split at the first run of spaces and tabs.
+		sep = indexSpaceTab(text[:te], ts)
+		if sep < 0 || indexSpaceTab(text[:te], skipSpaceTab(text, sep)) >= 0 {
+			return b, m
 		}
 		m.MissingColon = true
+	} else {
+		sep += ts
 	}
-	key = trimSpace(text[:sep])
-	if key == "" {
-		return "", "", m
+	ks, ke := trimBounds(text, ts, sep)
+	if ks == ke {
+		return b, m // nothing before the colon
 	}
 	m.HasDirective = true
-	return key, trimSpace(text[sep+1:]), m
+	vs, ve := trimBounds(text, sep+1, end)
+	return bounds{ks, ke, vs, ve}, m
 }
 
 func indexSpaceTab(s string, from int) int {

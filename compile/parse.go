@@ -207,8 +207,23 @@ type Directive struct {
 // is read during the call only, and not kept.
 func Parse(data []byte, opts Options) *File { return parse(data, opts, true) }
 
+// ParseReport is Parse that also returns Google's report of data, the
+// report NewReport gives, recorded in the parse's own pass over the lines:
+// a caller that wants the file and its report reads the body once. The
+// report is Google's whatever opts.Mode. Parse records nothing of the kind,
+// and a File holds no report: a crawler keeps many files and never asks.
+func ParseReport(data []byte, opts Options) (*File, *Report) {
+	body, _ := truncate(data, opts.BodyLimit())
+	r := newReport(body)
+	return parseInto(data, opts, true, r), r
+}
+
 // parse is Parse with the quick path on or off, for tests to compare.
-func parse(data []byte, opts Options, quick bool) *File {
+func parse(data []byte, opts Options, quick bool) *File { return parseInto(data, opts, quick, nil) }
+
+// parseInto is parse that records Google's report of the lines in r,
+// unless r is nil.
+func parseInto(data []byte, opts Options, quick bool, r *Report) *File {
 	data, truncated := truncate(data, opts.BodyLimit())
 	f := &File{Mode: opts.Mode, dialect: opts.Mode.Dialect(), Truncated: truncated, meter: opts.Meter}
 	// The body shares data: sound because data is read during this call
@@ -217,6 +232,7 @@ func parse(data []byte, opts Options, quick bool) *File {
 	b := builders.Get().(*builder)
 	b.reset(f)
 	b.quick = quick
+	b.report = r
 	if n := len(data) / 32; cap(b.rules) < n {
 		// Reserve what a long body's lines could hold rather than grow by
 		// copying; a rule line is rarely shorter than 32 bytes.
@@ -228,7 +244,7 @@ func parse(data []byte, opts Options, quick bool) *File {
 	}
 	f.Lines = b.scan()
 	b.finish()
-	b.file = nil // the pool must not keep the file alive
+	b.file, b.report = nil, nil // the pool must not keep them alive
 	builders.Put(b)
 	f.meter.Add(f.memoryBytes())
 	return f
@@ -241,6 +257,7 @@ type builder struct {
 	file    *File
 	lenient bool
 	quick   bool
+	report  *Report // nil unless Google's report is recorded (ParseReport)
 	rules   []ruleRec
 	agents  []agentRec
 	groups  []groupRec
@@ -356,15 +373,33 @@ func (b *builder) scan() int {
 			continue
 		}
 		start, end, num := sc.next()
-		textEnd := min(sc.textEnd(start, end), hash.next(body, start))
-		if sep := colon.next(body, start); sep < textEnd {
-			b.directive(num, start, sep, textEnd)
-		} else if b.lenient {
-			b.colonless(num, start, textEnd)
+		if b.report != nil {
+			b.reported(num, start, end, sc.textEnd(start, end))
+		} else {
+			textEnd := min(sc.textEnd(start, end), hash.next(body, start))
+			if sep := colon.next(body, start); sep < textEnd {
+				b.directive(num, start, sep, textEnd)
+			} else if b.lenient {
+				b.colonless(num, start, textEnd)
+			}
 		}
 		if sc.done() {
 			return num
 		}
+	}
+}
+
+// reported reads the line body[start:end], whose text ends at textEnd,
+// as the general path does, and records Google's report of it: the line
+// is split once, as Google splits it, and the parser takes the directive
+// when its dialect reads the line alike.
+func (b *builder) reported(num, start, end, textEnd int) {
+	body := b.file.body
+	bd, m := splitBounds(body[start:textEnd], true)
+	bd = bd.shift(start)
+	b.report.line(body, num, start, end, bd, m)
+	if m.HasDirective && (b.lenient || !m.MissingColon) {
+		b.add(num, bd.ks, bd.ke, bd.vs, bd.ve)
 	}
 }
 

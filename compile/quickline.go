@@ -51,11 +51,18 @@ func (b *builder) quickLine(sc *scanner) bool {
 	}
 	switch {
 	case ks == len(body) || body[ks] == '\n' || body[ks] == '\r':
-		sc.endLine(ks) // a blank line
+		num := sc.endLine(ks) // a blank line
+		if b.report != nil {
+			b.report.blank(num, start, ks)
+		}
 		return true
 	case body[ks] == '#':
 		// A comment line holds nothing, whatever its length or bytes.
-		sc.endLine(sc.breakAt(ks))
+		end := sc.breakAt(ks)
+		num := sc.endLine(end)
+		if b.report != nil {
+			b.report.comment(num, start, end, ks < limit)
+		}
 		return true
 	}
 	kind, n := quickKey(body, ks, limit)
@@ -87,6 +94,9 @@ func (b *builder) quickLine(sc *scanner) bool {
 	}
 	vs, ve := trimBounds(body, ks+n+1, i)
 	num := sc.endLine(i)
+	if b.report != nil {
+		b.report.field(num, start, i, kind, bounds{ks, ks + n, vs, ve})
+	}
 	// No default: quickKey gives the kinds of fields, never Unknown, and
 	// a new one must be named here (TestEveryKindIsRecorded).
 	switch kind {

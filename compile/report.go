@@ -43,6 +43,30 @@ type LineReport struct {
 	// TooLong: the line is longer than MaxLineBytes, and only its first
 	// MaxLineBytes bytes were read.
 	TooLong bool
+
+	// The key's and the value's offsets from Start and their lengths
+	// (KeyBounds, ValueBounds): all within the line's first MaxLineBytes.
+	keyAt, keyN, valueAt, valueN uint16
+}
+
+// The offsets and lengths of a LineReport's key and value fit its fields.
+var _ [1<<16 - 1 - MaxLineBytes]struct{}
+
+// KeyBounds returns where the line's key stands in the body:
+// body[start:end] is the key as Google read it, trimmed of white space.
+// Both are Start when the line holds no directive (HasDirective is false).
+func (l LineReport) KeyBounds() (start, end int) {
+	start = l.Start + int(l.keyAt)
+	return start, start + int(l.keyN)
+}
+
+// ValueBounds returns where the line's value stands in the body:
+// body[start:end] is the value as Google read it, trimmed of white space.
+// An empty value stands where the line's text ends, before a comment;
+// both are Start when the line holds no directive.
+func (l LineReport) ValueBounds() (start, end int) {
+	start = l.Start + int(l.valueAt)
+	return start, start + int(l.valueN)
 }
 
 // Report is Google's report of a robots.txt, line by line, as its
@@ -63,33 +87,83 @@ type Report struct {
 // first opts.BodyLimit() bytes, a leading byte order mark (or a prefix of
 // one) skipped, lines ended by LF, CR or CRLF, each read up to its first
 // NUL byte and its first MaxLineBytes bytes. The lines are split and their
-// keys recognised by the parser's own functions (Lines, splitLine,
+// keys recognised by the parser's own functions (Lines, splitBounds,
 // classifyKey), in Google's mode whatever opts.Mode, since the report is
-// Google's. It allocates the result and nothing per line.
+// Google's. It allocates the result and nothing per line. ParseReport
+// gives the same report from the parse's own pass over the lines.
 func NewReport(body []byte, opts Options) *Report {
 	body, _ = truncate(body, opts.BodyLimit())
-	// Every line but the last ends at an LF or a CR: room for all at once.
-	r := &Report{Lines: make([]LineReport, 0, bytes.Count(body, []byte{'\n'})+bytes.Count(body, []byte{'\r'})+1)}
-	Lines(bytestr.String(body), func(l Line) {
-		key, _, m := splitLine(l.Text, true)
-		lr := LineReport{Line: l.Num, Start: l.Start, End: l.Start + len(l.Raw), LineMetadata: m, TooLong: l.Cut}
-		if m.HasDirective {
-			kind, _, typo := classifyKey(key, false)
-			lr.Tag, lr.Typo = Tag(kind), typo
-			switch {
-			case kind != Unknown:
-				r.Valid++
-			case unusedKey(key):
-				lr.Tag = TagUnused
-				r.Unused++
-			default:
-				r.Unused++
-			}
-		}
-		r.Lines = append(r.Lines, lr)
-		r.LastLine = l.Num
+	r := newReport(body)
+	text := bytestr.String(body)
+	Lines(text, func(l Line) {
+		b, m := splitBounds(l.Text, true)
+		r.line(text, l.Num, l.Start, l.Start+len(l.Raw), b.shift(l.Start), m)
 	})
 	return r
+}
+
+// newReport returns an empty report with room for every line of body:
+// every line but the last ends at an LF or a CR.
+func newReport(body []byte) *Report {
+	return &Report{Lines: make([]LineReport, 0, bytes.Count(body, []byte{'\n'})+bytes.Count(body, []byte{'\r'})+1)}
+}
+
+// line records line num, body[start:end], which splitBounds split as m
+// and b say, b in body's positions.
+func (r *Report) line(body string, num, start, end int, b bounds, m LineMetadata) {
+	lr := LineReport{Line: num, Start: start, End: end, LineMetadata: m, TooLong: end-start > MaxLineBytes}
+	if m.HasDirective {
+		key := body[b.ks:b.ke]
+		kind, _, typo := classifyKey(key, false)
+		lr.Tag, lr.Typo = Tag(kind), typo
+		switch {
+		case kind != Unknown:
+			r.Valid++
+		case unusedKey(key):
+			lr.Tag = TagUnused
+			r.Unused++
+		default:
+			r.Unused++
+		}
+		lr.setBounds(b)
+	}
+	r.Lines = append(r.Lines, lr)
+	r.LastLine = num
+}
+
+// field records a line the parser's quick path read: a field's key,
+// spelt as its name, its colon right after it, and a value, with no
+// comment, NUL byte or cut.
+func (r *Report) field(num, start, end int, kind Kind, b bounds) {
+	lr := LineReport{Line: num, Start: start, End: end, Tag: Tag(kind), LineMetadata: LineMetadata{HasDirective: true}}
+	lr.setBounds(b)
+	r.Valid++
+	r.Lines = append(r.Lines, lr)
+	r.LastLine = num
+}
+
+// blank records a line of white space alone, body[start:end] (quick path).
+func (r *Report) blank(num, start, end int) {
+	r.Lines = append(r.Lines, LineReport{Line: num, Start: start, End: end, LineMetadata: LineMetadata{Empty: true}})
+	r.LastLine = num
+}
+
+// comment records a comment line, body[start:end], whose '#' follows
+// white space alone (quick path). read is false when the '#' stands past
+// the bytes of the line that are read: the line is then white space.
+func (r *Report) comment(num, start, end int, read bool) {
+	m := LineMetadata{Empty: true}
+	if read {
+		m = LineMetadata{Comment: true, HasComment: true}
+	}
+	r.Lines = append(r.Lines, LineReport{Line: num, Start: start, End: end, LineMetadata: m, TooLong: end-start > MaxLineBytes})
+	r.LastLine = num
+}
+
+// setBounds keeps b, in body's positions, as offsets from l.Start.
+func (l *LineReport) setBounds(b bounds) {
+	l.keyAt, l.keyN = uint16(b.ks-l.Start), uint16(b.ke-b.ks)
+	l.valueAt, l.valueN = uint16(b.vs-l.Start), uint16(b.ve-b.vs)
 }
 
 func unusedKey(key string) bool {

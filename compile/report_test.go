@@ -150,7 +150,13 @@ func FuzzReport(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+	for _, s := range reportEdgeBodies {
+		f.Add([]byte(s))
+	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		checkReportAgainstParse(t, body)
+		for _, opts := range reportOptions {
+			requireParseReportIsNewReport(t, body, opts)
+		}
 	})
 }
