@@ -1,6 +1,9 @@
 package robots
 
-import "github.com/fastrobots/robots/compile"
+import (
+	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/internal/alloc"
+)
 
 // Report is Google's report of a robots.txt, line by line: what its
 // reporting library (reporting_robots.cc in google/robotstxt, behind
@@ -36,3 +39,34 @@ func ReportOf(body []byte, opts ...Option) *Report {
 	c := configure(opts)
 	return compile.NewReport(body, c.parse)
 }
+
+// WithReport has Parse, FromStatus and FromResponse also record Google's
+// report of the body (Robots.Report), in the pass that parses it: a caller
+// that wants both the rules and the report, or lints the file
+// (lint.Parsed), reads the body once instead of twice. The report is the
+// one ReportOf gives with the same options. It is kept with the Robots,
+// counted in MemoryBytes, until the Robots is dropped: a crawler that
+// keeps many files has no use for it.
+func WithReport() Option { return func(c *config) { c.report = true } }
+
+// Report returns Google's report of the body, recorded as it was parsed,
+// when WithReport was given; nil otherwise, and for a nil *Robots. Under a
+// policy that reads no body (a 4xx or 5xx to FromStatus or FromResponse)
+// it is the report of an empty file, the file the policy reads. The
+// report is shared and must not be modified.
+func (r *Robots) Report() *Report { return r.orEmpty().report }
+
+// parse parses data into r.file, with its report when c asks for it.
+func (r *Robots) parse(data []byte, c config) {
+	if !c.report {
+		r.file = compile.Parse(data, c.parse)
+		return
+	}
+	r.file, r.report = compile.ParseReport(data, c.parse)
+	r.meter.Add(alloc.Size(reportBytes) + alloc.Size(cap(r.report.Lines)*lineReportBytes))
+}
+
+var (
+	reportBytes     = alloc.SizeOf[Report]()
+	lineReportBytes = alloc.SizeOf[LineReport]()
+)

@@ -65,6 +65,7 @@ type Option func(*config)
 type config struct {
 	parse  compile.Options
 	budget int
+	report bool // WithReport
 }
 
 // WithMode selects Google (the default) or strict RFC 9309 reading.
@@ -99,7 +100,8 @@ func budget32(b int) int32 {
 // crawler may read its sitemaps without a test for nil, and asks
 // fetch.Result.Agent, which honours the status, for verdicts.
 type Robots struct {
-	file *compile.File
+	file   *compile.File
+	report *Report // WithReport's, else nil
 
 	bodyBytes int
 	budget    int32
@@ -122,7 +124,7 @@ func Parse(data []byte, opts ...Option) *Robots {
 	c := configure(opts)
 	r := &Robots{budget: budget32(c.budget), policy: uint8(Conditional), reason: uint8(ReasonOK)}
 	c.parse.Meter = &r.meter
-	r.file = compile.Parse(data, c.parse)
+	r.parse(data, c)
 	r.bodyBytes = len(data)
 	if limit := c.parse.BodyLimit(); limit >= 0 && len(data) > limit {
 		r.bodyBytes = limit
