@@ -12,9 +12,8 @@ func (l *linter) checkSize(data []byte) {
 	if len(data) <= compile.DefaultMaxBytes || blank(string(data[compile.DefaultMaxBytes:])) {
 		return
 	}
-	last := line{num: 1}
-	splitLines(l.body, func(ln line) { last = ln })
-	l.report(last.num, len(last.raw)+1, CodeTruncated,
+	last := l.google.Lines[len(l.google.Lines)-1]
+	l.report(last.Line, last.End-last.Start+1, CodeTruncated,
 		"the file is %d bytes; Google reads the first %d (500 KiB) and ignores everything from here", len(data), compile.DefaultMaxBytes)
 }
 
@@ -32,15 +31,17 @@ func (l *linter) checkWholeFile() bool {
 		l.skipFirst = true
 		return true
 	}
-	first := line{}
-	splitLines(l.body, func(ln line) {
-		if first.num == 0 && !blank(ln.text) {
-			first = ln
+	for i := range l.google.Lines {
+		read := &l.google.Lines[i]
+		if read.Empty {
+			continue
 		}
-	})
-	if i := skipSpace(first.text, 0); i < len(first.text) && first.text[i] == '<' {
-		l.report(first.num, i+1, CodeHTML, "the file is an HTML page, not a robots.txt: Google finds no rules in it and allows everything")
-		return false
+		text := l.line(read).text()
+		if i := skipSpace(text, 0); i < len(text) && text[i] == '<' {
+			l.report(read.Line, i+1, CodeHTML, "the file is an HTML page, not a robots.txt: Google finds no rules in it and allows everything")
+			return false
+		}
+		break
 	}
 	return true
 }
@@ -58,25 +59,49 @@ func nulHeavy(body string) bool {
 	return n >= 2 && 4*n >= len(head)
 }
 
-// checkLineBytes reports the bytes of a line that the parser drops or
-// reads other than it seems: a cut at the line-length limit, a NUL byte,
-// a byte order mark and invalid UTF-8.
-func (l *linter) checkLineBytes(ln line, read compile.LineReport) {
-	if i := strings.Index(ln.raw, utf8BOM); i >= 0 {
-		l.report(ln.num, i+1, CodeStrayBOM,
-			"a byte order mark (U+FEFF) inside the file: Google skips it only as the file's first bytes, so here it is part of the line")
+// byteChecks are the checks of a line's bytes that can find something,
+// learnt from the whole body at once: most bodies hold no byte order mark
+// past their start, no NUL byte and only UTF-8, and then their lines need
+// no look but for the cut of a long one.
+type byteChecks struct {
+	bom, nul, utf8 bool
+}
+
+func (l *linter) byteChecks() byteChecks {
+	// A mark, a NUL or bytes that are not UTF-8 in a line are in the body
+	// after the leading mark Google skips; a line break, an ASCII byte,
+	// never splits one, so that a body of valid UTF-8 has valid lines.
+	rest := l.body[l.google.Lines[0].Start:]
+	return byteChecks{bom: strings.Contains(rest, utf8BOM), nul: l.nul, utf8: !utf8.ValidString(rest)}
+}
+
+// check reports the bytes of a line that the parser drops or reads other
+// than it seems: a cut at the line-length limit, a NUL byte, a byte order
+// mark and invalid UTF-8.
+func (bc byteChecks) check(l *linter, ln line) {
+	if bc.bom {
+		if i := strings.Index(ln.raw, utf8BOM); i >= 0 {
+			l.report(ln.num, i+1, CodeStrayBOM,
+				"a byte order mark (U+FEFF) inside the file: Google skips it only as the file's first bytes, so here it is part of the line")
+		}
 	}
-	if i := strings.IndexByte(ln.raw, 0); i >= 0 && i < compile.MaxLineBytes && hidesContent(ln.raw[i:]) {
-		l.report(ln.num, i+1, CodeNUL, "a NUL byte: Google ignores the rest of the line")
+	if bc.nul {
+		if i := strings.IndexByte(ln.raw, 0); i >= 0 && i < compile.MaxLineBytes && hidesContent(ln.raw[i:]) {
+			l.report(ln.num, i+1, CodeNUL, "a NUL byte: Google ignores the rest of the line")
+		}
 	}
-	if read.TooLong && !strings.ContainsAny(ln.raw[:compile.MaxLineBytes], "#\x00") &&
+	tooLong := ln.read.TooLong
+	if tooLong && !strings.ContainsAny(ln.raw[:compile.MaxLineBytes], "#\x00") &&
 		!blank(stripComment(ln.raw[compile.MaxLineBytes:])) {
 		l.report(ln.num, compile.MaxLineBytes+1, CodeLineTooLong,
 			"the line is %d bytes; Google reads the first %d and ignores the rest", len(ln.raw), compile.MaxLineBytes)
 	}
-	if i := invalidUTF8(stripComment(ln.text)); i >= 0 {
-		l.report(ln.num, i+1, CodeInvalidUTF8,
-			"bytes that are not UTF-8: Google matches them as %%-escaped bytes, while URLs carry %%-escaped UTF-8")
+	// The cut of a long line may split a character.
+	if bc.utf8 || tooLong {
+		if i := invalidUTF8(stripComment(ln.text())); i >= 0 {
+			l.report(ln.num, i+1, CodeInvalidUTF8,
+				"bytes that are not UTF-8: Google matches them as %%-escaped bytes, while URLs carry %%-escaped UTF-8")
+		}
 	}
 }
 
@@ -133,9 +158,26 @@ var htmlTags = []string{"<!doctype html", "<html", "</html", "<head", "<body", "
 // not start with it (a page appended to the rules, say). It returns true
 // for such a line, which needs no other finding.
 func (l *linter) checkHTMLLine(ln line) bool {
-	i := skipSpace(ln.text, 0)
+	var text string
+	var i int
+	switch read := ln.read; {
+	case read.Empty || read.Comment:
+		return false // white space, or a '#' first
+	case read.HasDirective:
+		// The key starts at the text's first byte that is not white space.
+		text = ln.raw
+		i, _ = read.KeyBounds()
+		i -= read.Start
+	default:
+		text = ln.text()
+		i = skipSpace(text, 0)
+	}
+	if i >= len(text) || text[i] != '<' {
+		return false // every tag starts with '<'
+	}
+	text = ln.text()
 	for _, tag := range htmlTags {
-		if hasPrefixFoldASCII(ln.text[i:], tag) {
+		if hasPrefixFoldASCII(text[i:], tag) {
 			if !l.sawHTML {
 				l.sawHTML = true
 				l.report(ln.num, i+1, CodeHTML,

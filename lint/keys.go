@@ -8,21 +8,28 @@ import (
 
 // checkDirective reports a line Google reads no directive on and a key
 // Google reads only through its leniency, as Google's report of the line
-// (read) says, and returns the directive with the positions of its parts.
-func (l *linter) checkDirective(ln line, read compile.LineReport) (compile.Token, fields, bool) {
+// says, and returns the directive with the positions of its parts.
+func (l *linter) checkDirective(ln line) (compile.Token, fields, bool) {
+	read := ln.read
 	if !read.HasDirective {
 		if !read.Empty && !read.Comment {
 			l.checkUnparsed(ln)
 		}
 		return compile.Token{}, fields{}, false
 	}
-	key, value, _ := compile.SplitKeyValue(ln.text, true) // as the report split it
-	kind, spelling, _ := compile.ClassifyKey(key, compile.Google)
+	ks, ke := read.KeyBounds()
+	vs, ve := read.ValueBounds()
+	key, value := l.body[ks:ke], l.body[vs:ve]
+	f := fields{key: ks - read.Start, value: vs - read.Start}
+	kind := compile.Unknown
+	if read.Tag != compile.TagUnknown && read.Tag != compile.TagUnused {
+		kind = compile.Kind(read.Tag) // a Tag's first values are those of Kind
+	}
 	tok := compile.Token{Line: ln.num, Kind: kind, Key: key, Value: value}
-	f := locate(ln.text)
 	if kind == compile.Unknown {
 		return tok, f, true
 	}
+	_, spelling, _ := compile.ClassifyKey(key, compile.Google)
 	rest := key[len(spelling):]
 	runsOn := rest != "" && (rest[0] == ' ' || rest[0] == '\t')
 	if read.Typo || rest != "" && !runsOn {
@@ -49,7 +56,7 @@ func (l *linter) checkDirective(ln line, read compile.LineReport) (compile.Token
 
 // checkUnparsed reports a line with content that holds no directive.
 func (l *linter) checkUnparsed(ln line) {
-	s := stripComment(ln.text)
+	s := stripComment(ln.text())
 	i := skipSpace(s, 0)
 	if i == len(s) {
 		return // the report said otherwise: never index past the line
@@ -95,7 +102,7 @@ func okOf[T any](parse func(string) (T, bool)) func(string) bool {
 
 // checkUnknown reports a directive Google does not read: a key Google's
 // report calls unused, or one it does not know.
-func (l *linter) checkUnknown(num int, read compile.LineReport, tok compile.Token, f fields) {
+func (l *linter) checkUnknown(num int, read *compile.LineReport, tok compile.Token, f fields) {
 	if strings.Contains(tok.Key, utf8BOM) {
 		return // a stray byte order mark, reported as such
 	}

@@ -6,24 +6,34 @@ import (
 	"github.com/fastrobots/robots/compile"
 )
 
-// line is one physical line, split as compile.Lines splits it, with the
-// bytes the parser drops kept for the checks that look at them.
+// line is one physical line, as Google's report of it locates it, with
+// the bytes the parser drops kept for the checks that look at them.
 type line struct {
 	num int
 	// raw is the line as stored, without its terminator; on the first
 	// line, after a byte order mark or a prefix of one.
 	raw string
-	// text is what the parser reads: raw cut at compile.MaxLineBytes and
-	// at the first NUL byte.
-	text string
+	// read is Google's report of the line, with its key and value.
+	read *compile.LineReport
+	// nul is set when the body holds a NUL byte, which may cut the text.
+	nul bool
 }
 
-// splitLines calls fn for every line of body in order, as compile.Lines
-// splits it, keeping the raw line beside the parser's text.
-func splitLines(body string, fn func(line)) {
-	compile.Lines(body, func(l compile.Line) {
-		fn(line{num: l.Num, raw: l.Raw, text: l.Text})
-	})
+// line returns the line read reports.
+func (l *linter) line(read *compile.LineReport) line {
+	return line{num: read.Line, raw: l.body[read.Start:read.End], read: read, nul: l.nul}
+}
+
+// text is what the parser reads: raw cut at compile.MaxLineBytes and at
+// the first NUL byte.
+func (ln line) text() string {
+	t := ln.raw[:min(len(ln.raw), compile.MaxLineBytes)]
+	if ln.nul {
+		if i := strings.IndexByte(t, 0); i >= 0 {
+			t = t[:i]
+		}
+	}
+	return t
 }
 
 // utf8BOM is the UTF-8 byte order mark.
@@ -31,26 +41,7 @@ const utf8BOM = "\xEF\xBB\xBF"
 
 // fields are the positions of a directive's parts within a line's text,
 // 0-based; value is where the value starts (its end when it is empty).
-type fields struct {
-	key, value int
-	colon      bool // the key and value are separated by a colon
-}
-
-// locate finds where compile.SplitKeyValue took a directive's key and
-// value from.
-func locate(text string) fields {
-	if i := strings.IndexByte(text, '#'); i >= 0 {
-		text = text[:i]
-	}
-	key := skipSpace(text, 0)
-	sep := strings.IndexByte(text, ':')
-	f := fields{key: key, colon: sep >= 0}
-	if sep < 0 {
-		sep = strings.IndexAny(text[key:], " \t") + key
-	}
-	f.value = skipSpace(text, sep+1)
-	return f
-}
+type fields struct{ key, value int }
 
 // skipSpace returns the index of the first byte of s at or after i that is
 // not white space, or len(s).

@@ -9,9 +9,9 @@ import (
 	"github.com/fastrobots/robots/compile"
 )
 
-// TestSplitLinesAgreesWithCompile checks that lint numbers lines as the
-// parser does, and that text is the parser's view of raw.
-func TestSplitLinesAgreesWithCompile(t *testing.T) {
+// TestLinesAgreeWithCompile checks that lint numbers lines as the parser
+// does, and that text is the parser's view of raw.
+func TestLinesAgreeWithCompile(t *testing.T) {
 	long := strings.Repeat("a", compile.MaxLineBytes+5)
 	bodies := []string{
 		"", "\n", "a", "a\nb", "a\r\nb\rc\n\rd", "\r\r\n\n", utf8BOM + "a\nb", "\xEF\xBBa", "\xEFa\x00b\nc",
@@ -20,21 +20,22 @@ func TestSplitLinesAgreesWithCompile(t *testing.T) {
 	for _, body := range bodies {
 		var want []compile.Line
 		compile.Lines(body, func(l compile.Line) { want = append(want, l) })
-		var got []line
-		splitLines(body, func(l line) { got = append(got, l) })
-		if !assert.Len(t, got, len(want), "%q", body) {
+		l, _ := lintFile(nil, []byte(body), precedenceBudget)
+		if !assert.Len(t, l.google.Lines, len(want), "%q", body) {
 			continue
 		}
 		for i := range want {
-			assert.Equal(t, want[i].Num, got[i].num, "%q", body)
-			assert.Equal(t, want[i].Text, got[i].text, "%q", body)
-			assert.True(t, strings.HasPrefix(got[i].raw, got[i].text), "%q", body)
-			assert.Equal(t, want[i].Cut, len(got[i].raw) > compile.MaxLineBytes, "%q", body)
+			ln := l.line(&l.google.Lines[i])
+			assert.Equal(t, want[i].Num, ln.num, "%q", body)
+			assert.Equal(t, want[i].Raw, ln.raw, "%q", body)
+			assert.Equal(t, want[i].Text, ln.text(), "%q", body)
 		}
 	}
 }
 
-func TestLocateFindsKeyAndValue(t *testing.T) {
+// TestDirectiveFields: the columns of a directive's key and value, from
+// Google's report of the line, are where compile.SplitKeyValue took them.
+func TestDirectiveFields(t *testing.T) {
 	tests := []struct {
 		text       string
 		key, value int
@@ -50,10 +51,16 @@ func TestLocateFindsKeyAndValue(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
-			f := locate(tt.text)
-			assert.Equal(t, fields{tt.key, tt.value, tt.colon}, f)
+			l, _ := lintFile(nil, []byte(tt.text), precedenceBudget)
+			ln := l.line(&l.google.Lines[0])
+			tok, f, ok := l.checkDirective(ln)
+			assert.True(t, ok)
+			assert.Equal(t, fields{tt.key, tt.value}, f)
+			assert.Equal(t, tt.colon, !ln.read.MissingColon)
 			key, value, ok := compile.SplitKeyValue(tt.text, true)
 			assert.True(t, ok)
+			assert.Equal(t, key, tok.Key)
+			assert.Equal(t, value, tok.Value)
 			assert.True(t, strings.HasPrefix(tt.text[f.key:], key))
 			assert.True(t, strings.HasPrefix(tt.text[f.value:], value))
 		})

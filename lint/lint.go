@@ -2,8 +2,11 @@ package lint
 
 import (
 	"fmt"
+	"strings"
 
+	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/internal/bytestr"
 )
 
 // Lint returns the findings of a robots.txt read as Google reads it, in
@@ -18,19 +21,40 @@ func Lint(data []byte) []Diagnostic {
 // checks read (robots.ReportOf with no options): a caller that wants both
 // has the file read once.
 func LintReport(data []byte) ([]Diagnostic, *compile.Report) {
-	l, _ := lintFile(data, precedenceBudget)
+	l, _ := lintFile(nil, data, precedenceBudget)
+	return l.out, l.google
+}
+
+// Parsed is LintReport for a file already parsed: r, parsed from body with
+// robots.WithReport in Google's mode (the default), is read instead of the
+// body being parsed again, and its report is returned, so that a caller
+// that wants the rules, the report and the findings reads the body once.
+// If r was parsed otherwise (in RFC mode, without WithReport, with a size
+// limit that cut the body elsewhere than Google's 500 KiB, under a status
+// policy that read no body) or is nil, body is parsed again in Google's
+// mode, as LintReport parses it. body must be the bytes r was parsed from.
+func Parsed(r *robots.Robots, body []byte) ([]Diagnostic, *robots.Report) {
+	l, _ := lintFile(r, body, precedenceBudget)
 	return l.out, l.google
 }
 
 // lint is Lint with a budget for the precedence checks; it also returns
 // the work they did.
 func lint(data []byte, budget int) (ds []Diagnostic, work int) {
-	l, work := lintFile(data, budget)
+	l, work := lintFile(nil, data, budget)
 	return l.out, work
 }
 
-func lintFile(data []byte, budget int) (l *linter, work int) {
-	l = &linter{body: string(data[:min(len(data), compile.DefaultMaxBytes)]), google: compile.NewReport(data, compile.Options{})}
+// lintFile lints data, read from r when r is data parsed as Google reads
+// it (Parsed), else parsed again.
+func lintFile(r *robots.Robots, data []byte, budget int) (l *linter, work int) {
+	// The body shares data, which is read during this call only: a finding
+	// copies what it quotes.
+	body := bytestr.String(data[:min(len(data), compile.DefaultMaxBytes)])
+	if !readAsGoogle(r, body) {
+		r = robots.Parse(data, robots.WithReport())
+	}
+	l = &linter{body: body, file: r, google: r.Report(), nul: strings.IndexByte(body, 0) >= 0}
 	l.checkSize(data)
 	if l.checkWholeFile() {
 		l.checkLines()
@@ -41,13 +65,26 @@ func lintFile(data []byte, budget int) (l *linter, work int) {
 	return l, work
 }
 
+// readAsGoogle reports whether r holds what lint reads of body: the first
+// compile.DefaultMaxBytes bytes parsed in Google's mode with the report.
+// The report's last line must end where body does, as the last line of
+// every report does: a different body fails the test, rather than be read
+// through another file's line positions.
+func readAsGoogle(r *robots.Robots, body string) bool {
+	rep := r.Report()
+	return rep != nil && r.Mode() == robots.Google && r.Policy() == robots.Conditional &&
+		r.BodyBytes() == len(body) && len(rep.Lines) > 0 && rep.Lines[len(rep.Lines)-1].End == len(body)
+}
+
 // linter holds the state of one run.
 type linter struct {
 	body string // the part of the file Google reads
 	out  []Diagnostic
-	// google is Google's report of the file: how Google reads each line.
-	// The findings that say so (a line ignored, an unused or unknown key,
-	// an accepted typo, a missing colon, a line cut) are taken from it.
+	// file is the body parsed in Google's mode, and google its report: how
+	// Google reads each line. The findings that say so (a line ignored, an
+	// unused or unknown key, an accepted typo, a missing colon, a line
+	// cut) are taken from it, and every line's key and value.
+	file   *robots.Robots
 	google *compile.Report
 
 	// skipFirst is set when the first line's findings are all explained by
@@ -55,15 +92,13 @@ type linter struct {
 	skipFirst bool
 	// sawHTML is set once an HTML line has been reported.
 	sawHTML bool
-	// keyCol is the 1-based column of the key of every directive line,
-	// by line number, for findings about rules found after the scan; 0
-	// for other lines (keyColumn).
-	keyCol []int
+	// nul is set when the body holds a NUL byte.
+	nul bool
 	// sawUsage is set once a Content-Usage or Content-Signal line is seen.
 	sawUsage bool
 	// ruleKinds records, by kindIndex, whether an Allow or a Disallow line
 	// with a value was seen, in a group or not: without both, no rule can
-	// beat or tie another, and the precedence checks need not parse.
+	// beat or tie another, and the precedence checks need not run.
 	ruleKinds [2]bool
 }
 
@@ -78,43 +113,46 @@ func (l *linter) report(line, col int, code Code, format string, args ...any) {
 // checkLines runs the checks of every line, in order, and those of the
 // group structure the lines build.
 func (l *linter) checkLines() {
-	l.keyCol = make([]int, len(l.google.Lines)+1)
 	var g groups
-	splitLines(l.body, func(ln line) {
-		if ln.num == 1 && l.skipFirst {
-			return
+	bc := l.byteChecks()
+	for i := range l.google.Lines {
+		read := &l.google.Lines[i]
+		if read.Line == 1 && l.skipFirst {
+			continue
 		}
-		read := l.google.Lines[ln.num-1]
-		l.checkLineBytes(ln, read)
+		ln := l.line(read)
+		bc.check(l, ln)
 		if l.checkHTMLLine(ln) {
-			return
+			continue
 		}
-		tok, f, ok := l.checkDirective(ln, read)
+		tok, f, ok := l.checkDirective(ln)
 		if !ok {
-			if blank(ln.text) {
+			if read.Empty {
 				g.blankLine(ln.num) // comment lines, unlike blank ones, do not part groups to the eye
 			}
-			return
+			continue
 		}
-		if ln.num < len(l.keyCol) {
-			l.keyCol[ln.num] = f.key + 1
-		}
-		l.checkValue(ln, read, tok, f, &g)
-	})
+		l.checkValue(ln, tok, f, &g)
+	}
 }
 
 // keyColumn is the 1-based column of the key of line, 0 when it holds
 // no directive.
 func (l *linter) keyColumn(line int) int {
-	if line < 0 || line >= len(l.keyCol) {
+	if line < 1 || line > len(l.google.Lines) {
 		return 0
 	}
-	return l.keyCol[line]
+	read := &l.google.Lines[line-1]
+	if !read.HasDirective {
+		return 0
+	}
+	ks, _ := read.KeyBounds()
+	return ks - read.Start + 1
 }
 
 // checkValue runs the checks of a directive's value, and follows the group
 // structure.
-func (l *linter) checkValue(ln line, read compile.LineReport, tok compile.Token, f fields, g *groups) {
+func (l *linter) checkValue(ln line, tok compile.Token, f fields, g *groups) {
 	switch tok.Kind {
 	case compile.UserAgent:
 		l.checkAgent(ln.num, tok, f, g)
@@ -133,7 +171,7 @@ func (l *linter) checkValue(ln line, read compile.LineReport, tok compile.Token,
 		l.checkSitemap(ln.num, tok.Value, f.value+1)
 	default:
 		g.other(ln.num)
-		l.checkUnknown(ln.num, read, tok, f)
+		l.checkUnknown(ln.num, ln.read, tok, f)
 		if isUsageKey(tok.Key) {
 			l.checkUsageLine(ln.num, tok, f, g)
 		}

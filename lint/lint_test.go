@@ -104,8 +104,7 @@ func TestLintRandomInputs(t *testing.T) {
 		}
 		body := b.String()
 		ds := Lint([]byte(body))
-		lines := 0
-		splitLines(body, func(l line) { lines = l.num })
+		lines := compile.NewReport([]byte(body), compile.Options{}).LastLine
 		for i, d := range ds {
 			if d.Line < 1 || d.Line > lines || d.Column < 1 || d.Severity != d.Code.Severity() || d.Message == "" {
 				t.Fatalf("malformed finding %+v on %q", d, body)

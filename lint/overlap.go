@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"slices"
 
+	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
 )
@@ -43,12 +44,12 @@ func (l *linter) checkPrecedence(budget int) (work int) {
 	if !l.ruleKinds[0] || !l.ruleKinds[1] {
 		return 0 // no rule can beat or tie another: see bothKinds
 	}
-	f := compile.Parse([]byte(l.body), compile.Options{})
-	if !bothKinds(f) {
+	groups := l.file.Groups()
+	if !bothKinds(groups) {
 		return 0 // nothing to find: only a rule of the other kind beats a rule or ties with it
 	}
-	p := newPrecedence(f, budget)
-	sels := selections(f)
+	p := newPrecedence(groups, budget)
+	sels := selections(l.file)
 	for _, sel := range sels {
 		for _, g := range sel {
 			p.inSels[g]++
@@ -68,11 +69,11 @@ func matchable(r compile.Rule) bool {
 	return r.Pattern != "" && (r.Pattern[0] == '/' || r.Pattern[0] == '*')
 }
 
-// bothKinds reports whether f has an allow and a disallow that match
-// some path.
-func bothKinds(f *compile.File) bool {
+// bothKinds reports whether groups have an allow and a disallow that
+// match some path.
+func bothKinds(groups []compile.Group) bool {
 	var seen [2]bool
-	for _, g := range f.Groups() {
+	for _, g := range groups {
 		for _, r := range g.Rules {
 			if matchable(r) {
 				seen[kindIndex(r.Allow)] = true
@@ -132,26 +133,30 @@ func winsHow(n, m int) string {
 // crawler: the '*' groups, and the groups naming each agent, in the order
 // of their first user-agent line. Each agent is resolved once, and a list
 // is compared by its bytes, so the work is linear in the user-agent lines.
-func selections(f *compile.File) [][]int32 {
+func selections(r *robots.Robots) [][]int32 {
 	var out [][]int32
 	seen := map[string]bool{}
-	add := func(gs []int32) {
+	add := func(groups []int) {
+		gs := make([]int32, len(groups))
+		for i, g := range groups {
+			gs[i] = int32(g)
+		}
 		key := selectionKey(gs)
 		if len(gs) > 0 && !seen[key] {
 			seen[key] = true
 			out = append(out, gs)
 		}
 	}
-	add(f.Resolve().Groups)
+	add(r.GroupsFor())
 	resolved := map[string]bool{}
-	for _, g := range f.Groups() {
+	for _, g := range r.Groups() {
 		for _, a := range g.Agents {
 			if a.Global {
 				continue
 			}
 			if key := compile.FoldAgent(a.Token); !resolved[key] {
 				resolved[key] = true
-				add(f.Resolve(a.Token).Groups)
+				add(r.GroupsFor(a.Token))
 			}
 		}
 	}
@@ -169,7 +174,7 @@ func selectionKey(gs []int32) string {
 
 // precedence is the state of the precedence checks over one file.
 type precedence struct {
-	file *compile.File
+	groups []compile.Group
 	// budget is the work left; see precedenceBudget.
 	budget int
 	// entries are the analysed patterns of every rule in file order, a
@@ -196,6 +201,7 @@ type precedence struct {
 	candidates candidateLists
 	seen       []int32 // per pattern, the stamp of the last selection indexing it
 	chain      []int32
+	patterns   []automaton.Pattern // the patterns of the rule being added
 }
 
 // ruleRef names a rule of a file: its group and its index in the group.
@@ -213,18 +219,18 @@ type deadBy struct {
 // the steps that follow a link.
 const coverBytes = 16
 
-func newPrecedence(f *compile.File, budget int) *precedence {
-	p := &precedence{file: f, budget: budget, groupLo: make([]int32, len(f.Groups())+1), ruleBase: make([]int32, len(f.Groups())),
-		inSels: make([]int, len(f.Groups())), analysed: make([]int, len(f.Groups()))}
+func newPrecedence(groups []compile.Group, budget int) *precedence {
+	p := &precedence{groups: groups, budget: budget, groupLo: make([]int32, len(groups)+1), ruleBase: make([]int32, len(groups)),
+		inSels: make([]int, len(groups)), analysed: make([]int, len(groups))}
 	rules := 0
-	for _, g := range f.Groups() {
+	for _, g := range groups {
 		rules += len(g.Rules)
 	}
 	p.rules = make([]ruleRef, 0, rules)
 	p.entries = make([]entry, 0, rules)
 	p.prefixes.ids = make(map[string]int32, rules)
 	patterns := make(map[automaton.Pattern]int32, rules)
-	for gi, g := range f.Groups() {
+	for gi, g := range groups {
 		p.groupLo[gi] = int32(len(p.entries))
 		p.ruleBase[gi] = int32(len(p.rules))
 		for ri := range g.Rules {
@@ -232,7 +238,7 @@ func newPrecedence(f *compile.File, budget int) *precedence {
 			p.addEntries(int32(len(p.rules)-1), g.Rules[ri], patterns)
 		}
 	}
-	p.groupLo[len(f.Groups())] = int32(len(p.entries))
+	p.groupLo[len(groups)] = int32(len(p.entries))
 	p.prefixes.link()
 	p.dead = make([]deadBy, len(p.rules))
 	p.equal = make([]deadBy, len(p.rules))
@@ -247,7 +253,8 @@ func (p *precedence) addEntries(n int32, r compile.Rule, patterns map[automaton.
 	if !matchable(r) {
 		return
 	}
-	pats := p.file.RulePatterns(r)
+	p.patterns = compile.Google.AppendRulePatterns(p.patterns[:0], r)
+	pats := p.patterns
 	if slices.ContainsFunc(pats, func(q automaton.Pattern) bool { return len(q.Expr) > maxAnalysedPattern }) {
 		return // a rule is analysed whole or not at all
 	}
@@ -265,7 +272,7 @@ func (p *precedence) addEntries(n int32, r compile.Rule, patterns map[automaton.
 
 func (p *precedence) rule(n int32) compile.Rule {
 	ref := p.rules[n]
-	return p.file.Groups()[ref.group].Rules[ref.rule]
+	return p.groups[ref.group].Rules[ref.rule]
 }
 
 // analyse finds the dead rules and equal pairs of one selection. Once the

@@ -97,13 +97,13 @@ func TestRuleKindsCoverTheFile(t *testing.T) {
 	}
 	both := 0
 	for _, body := range bodies {
-		l, _ := lintFile(body, precedenceBudget)
-		whole := &linter{body: l.body, google: l.google}
+		l, _ := lintFile(nil, body, precedenceBudget)
+		whole := &linter{body: l.body, file: l.file, google: l.google, nul: l.nul}
 		if whole.checkSize(body); !whole.checkWholeFile() {
 			continue // the line checks, and the precedence ones, are not run
 		}
 		f := compile.Parse([]byte(l.body), compile.Options{})
-		if bothKinds(f) {
+		if bothKinds(f.Groups()) {
 			both++
 			require.True(t, l.ruleKinds[0] && l.ruleKinds[1], "%q", body[:min(len(body), 200)])
 		}

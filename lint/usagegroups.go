@@ -34,14 +34,14 @@ func (l *linter) checkUsageGroups() {
 	if !l.sawUsage {
 		return
 	}
-	f := compile.Parse([]byte(l.body), compile.Options{})
-	lines := make([][]usageLine, len(f.Groups()))
-	for gi, g := range f.Groups() {
+	groups := l.file.Groups()
+	lines := make([][]usageLine, len(groups))
+	for gi, g := range groups {
 		lines[gi] = l.usageLinesOf(g)
 		l.checkUsageConflicts(lines[gi])
 	}
-	l.checkUsageDisallowed(f, lines)
-	l.checkSplitStarGroup(f, lines)
+	l.checkUsageDisallowed(groups, lines)
+	l.checkSplitStarGroup(groups, lines)
 }
 
 // usageLinesOf returns the usage lines of a group, read.
@@ -111,9 +111,9 @@ func (l *linter) reportConflict(u usageLine, i, line int) {
 // checkUsageDisallowed reports the usage lines whose path the group
 // disallows in every selection it is part of: a preference applies only
 // to what may be fetched, so the line means nothing.
-func (l *linter) checkUsageDisallowed(f *compile.File, lines [][]usageLine) {
+func (l *linter) checkUsageDisallowed(groups []compile.Group, lines [][]usageLine) {
 	in := map[int32][][]int32{} // the selections each group is part of
-	for _, sel := range selections(f) {
+	for _, sel := range selections(l.file) {
 		for _, g := range sel {
 			in[g] = append(in[g], sel)
 		}
@@ -121,7 +121,7 @@ func (l *linter) checkUsageDisallowed(f *compile.File, lines [][]usageLine) {
 	budget := usageBudget
 	for gi := range lines {
 		for _, u := range lines[gi] {
-			if disallowedIn(f, in[int32(gi)], u.pattern, &budget) {
+			if disallowedIn(groups, in[int32(gi)], u.pattern, &budget) {
 				l.report(u.line, u.col, CodeUsageDisallowed,
 					"the group disallows every path %q matches, and a preference applies only to what may be fetched: this line means nothing",
 					u.pattern)
@@ -137,9 +137,10 @@ func (l *linter) checkUsageDisallowed(f *compile.File, lines [][]usageLine) {
 // disallow every path pattern matches: a disallow covers the pattern and
 // beats every allow of the selection. It is false when sels is empty or
 // the budget runs out.
-func disallowedIn(f *compile.File, sels [][]int32, pattern string, budget *int) bool {
+func disallowedIn(groups []compile.Group, sels [][]int32, pattern string, budget *int) bool {
+	var pats []automaton.Pattern
 	for _, sel := range sels {
-		if !disallows(f, sel, pattern, budget) || *budget <= 0 {
+		if !disallows(groups, sel, pattern, budget, &pats) || *budget <= 0 {
 			return false
 		}
 	}
@@ -147,17 +148,17 @@ func disallowedIn(f *compile.File, sels [][]int32, pattern string, budget *int) 
 }
 
 // disallows reports whether one selection is proved to disallow every
-// path pattern matches.
-func disallows(f *compile.File, sel []int32, pattern string, budget *int) bool {
+// path pattern matches; pats is room for a rule's patterns.
+func disallows(groups []compile.Group, sel []int32, pattern string, budget *int, pats *[]automaton.Pattern) bool {
 	open := openEnd(pattern)
 	var cover, topAllow *automaton.Pattern
-	groups := f.Groups()
 	for _, g := range sel {
 		for _, r := range groups[g].Rules {
 			if r.Pattern == "" || (r.Pattern[0] != '/' && r.Pattern[0] != '*') {
 				continue // no rule, or one that never matches
 			}
-			for _, p := range f.RulePatterns(r) {
+			*pats = compile.Google.AppendRulePatterns((*pats)[:0], r)
+			for _, p := range *pats {
 				*budget -= 1 + (len(p.Expr)+len(open))/coverBytes
 				switch {
 				case p.Allow && (topAllow == nil || p.Beats(*topAllow)):
@@ -176,9 +177,9 @@ func disallows(f *compile.File, sel []int32, pattern string, budget *int) bool {
 // when it is prepended to a site's own file. Google and RFC 9309 merge
 // the groups; parsers that keep only the first '*' group lose the rules
 // of the others.
-func (l *linter) checkSplitStarGroup(f *compile.File, lines [][]usageLine) {
+func (l *linter) checkSplitStarGroup(groups []compile.Group, lines [][]usageLine) {
 	signal := 0 // the Content-Signal line of the first '*' group that has one
-	for gi, g := range f.Groups() {
+	for gi, g := range groups {
 		star := globalAgent(g)
 		if star == 0 {
 			continue
