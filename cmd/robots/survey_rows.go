@@ -122,7 +122,8 @@ func surveyCapture(c *capture, agents []string, jsonl bool) *surveyResult {
 	if c.redirectHops > 0 {
 		status = c.redirectStatus // the policy is the target's
 	}
-	r := robots.FromStatus(status, c.body)
+	// The report is recorded in the parse, for lint to read the file once.
+	r := robots.FromStatus(status, c.body, robots.WithReport())
 	row := &captureRow{
 		Index: c.index, Input: c.input, File: c.file, Site: c.site, Host: host, URL: target,
 		Status: c.status, Bytes: c.size, Truncated: r.Truncated(), Sitemaps: len(r.Sitemaps()),
@@ -134,7 +135,7 @@ func surveyCapture(c *capture, agents []string, jsonl bool) *surveyResult {
 	// The body of a response Google does not parse (a 404 page, a 503
 	// page) is no robots.txt: it is counted in bytes and not read.
 	if r.Policy() == robots.Conditional {
-		ds, rep := lint.LintReport(c.body) // robots.ReportOf's report, read once for both
+		ds, rep := lint.Parsed(r, c.body) // the findings and Google's report, from the one parse
 		row.Valid, row.Unused = rep.Valid, rep.Unused
 		for _, d := range ds {
 			switch d.Severity {
