@@ -19,8 +19,8 @@ import (
 // inflatedMember is one gzip member of the file, decompressed.
 type inflatedMember struct {
 	start int64 // its offset in the file
-	// data is its first surveyMaxRecordBytes+1 bytes decompressed: all a
-	// record's reader may read of a member (warcSource.lim).
+	// data is its first surveyMaxRecordBytes+1 bytes decompressed: all
+	// its records are framed in (warcSource.member).
 	data []byte
 	// total is how many bytes it decompressed to, counted up to
 	// surveyMaxMemberBytes+1, past which it is not read.
@@ -186,23 +186,4 @@ func readUpTo(buf []byte, r io.Reader, limit int) ([]byte, error) {
 		}
 	}
 	return buf, nil
-}
-
-// memberBytes reads a member as the records' reader reads it: its bytes,
-// then how its stream ended.
-type memberBytes struct {
-	g   *inflatedMember
-	off int
-}
-
-func (r *memberBytes) Read(p []byte) (int, error) {
-	if r.off < len(r.g.data) {
-		n := copy(p, r.g.data[r.off:])
-		r.off += n
-		return n, nil
-	}
-	if !r.g.whole() {
-		return 0, io.EOF // past what a record may read: lim stops short of it
-	}
-	return 0, r.g.err
 }

@@ -67,6 +67,10 @@ const (
 // errRecordTooLong is the error of a record past surveyMaxRecordBytes.
 var errRecordTooLong = fmt.Errorf("record longer than %d bytes", surveyMaxRecordBytes)
 
+// errNoRecord is the error row of a WARC input that holds no record and
+// no bytes that could be one.
+var errNoRecord = errors.New("no WARC record in the input")
+
 // errMemberTooLong is the error of a gzip member whose records together
 // pass surveyMaxRecordBytes.
 var errMemberTooLong = fmt.Errorf("gzip member with more than %d bytes of records (a .warc.gz is read with one member per record)", surveyMaxRecordBytes)
@@ -93,22 +97,39 @@ type warcEntry struct {
 }
 
 // warcSource reads robots.txt responses from a WARC file, one record at a
-// time. The library parses each record and its HTTP block; the source
-// frames the records (a gzip member each, or the records of a plain file),
-// bounds each by surveyMaxRecordBytes, and turns what cannot be read into
-// error rows and resynchronises: at the next gzip member, or at the next
-// "WARC/" line of a plain file.
+// time. The source frames the records (survey_warc_frame.go): a gzip
+// member at a time, or a plain file's records in a window that slides
+// along it; it bounds each by surveyMaxRecordBytes, turns what cannot be
+// read into error rows and resynchronises: at the next gzip member, or at
+// the next record's first line. quickRecord or the library parses each
+// record framed, and its HTTP block.
 type warcSource struct {
 	input string
 	gz    bool
 	f     surveyFile
-	count *countingReader // counts the file's bytes read into br
-	br    *bufio.Reader   // the file's bytes
+	count *countingReader // counts the file's bytes read
+	br    *bufio.Reader   // a .warc.gz's bytes
 	zr    *gzip.Reader
-	rec   *bufio.Reader // one record's bytes, uncompressed, behind lim
-	lim   io.LimitedReader
+	win   warcWindow    // the bytes the records are framed in
+	recr  bytes.Reader  // one framed record's bytes
+	rec   *bufio.Reader // reads recr
 	un    gowarc.Unmarshaler
 	done  bool
+
+	// resyncing is set past a record that could not be framed: the bytes
+	// up to the next record belong to its error row. Else bytes that are
+	// no record are counted in junk, from junkAt, for a row of their own.
+	resyncing bool
+	junk      int64
+	junkAt    int64
+	junkInto  int  // in a member, how far into it the junk starts
+	junkCRLF  bool // the junk is line breaks alone: no row
+	// records counts the records framed in the current member.
+	records int
+	// cut is set once a record is refused because the input ended before
+	// its header, its block or the line after it did: what would follow
+	// the input could have made it whole (the fuzz target's check).
+	cut bool
 
 	// libraryOnly reads every record through the library, not quickRecord:
 	// the tests compare the two.
@@ -148,8 +169,12 @@ func openWARCSource(name string, gz bool) (*warcSource, error) {
 		index:  map[string]warcEntry{},
 		budget: surveyMaxRedirectIndexBytes,
 	}
-	s.br = bufio.NewReaderSize(s.count, 256<<10)
-	s.rec = bufio.NewReaderSize(&s.lim, 64<<10)
+	if gz {
+		s.br = bufio.NewReaderSize(s.count, 256<<10)
+	} else {
+		s.win = warcWindow{r: s.count, member: -1, fresh: true}
+	}
+	s.rec = bufio.NewReaderSize(&s.recr, 64<<10)
 	s.headReader = bufio.NewReader(&s.head)
 	return s, nil
 }
@@ -166,12 +191,9 @@ func surveyUnmarshaler() gowarc.Unmarshaler {
 		gowarc.WithBufferMaxMemBytes(surveyMaxRecordBytes+1))
 }
 
-// pos is the offset in the file of the next byte a record is read from.
+// pos is the offset in a .warc.gz of the next byte a member is read from.
 func (s *warcSource) pos() int64 {
-	if s.gz {
-		return s.count.n - int64(s.br.Buffered())
-	}
-	return s.count.n - int64(s.br.Buffered()) - int64(s.rec.Buffered())
+	return s.count.n - int64(s.br.Buffered())
 }
 
 func (s *warcSource) next(take func() (int, bool)) (*capture, error) {
@@ -180,8 +202,9 @@ func (s *warcSource) next(take func() (int, bool)) (*capture, error) {
 	for len(s.out) < 2 && !s.done {
 		if s.gz {
 			s.member(take)
-		} else {
-			s.plainRecord(take)
+		} else if !s.step(take, &s.win) {
+			s.windowEnd(take, &s.win)
+			s.done = true
 		}
 	}
 	if s.done && !s.finished {
@@ -196,53 +219,151 @@ func (s *warcSource) next(take func() (int, bool)) (*capture, error) {
 	return c, nil
 }
 
-// plainRecord reads the next record of a plain WARC file. The bound is
-// armed afresh for each record; the bytes read ahead for the next one
-// count against it.
-func (s *warcSource) plainRecord(take func() (int, bool)) {
-	if s.lim.R == nil {
-		s.lim.R = s.br
-		s.rec.Reset(&s.lim)
+// step reads what starts at the window's position: a record, or the bytes
+// up to the next record's first line. It reports false when the window
+// has nothing more to read: its end, or, in a member cut short, the point
+// past which it cannot frame.
+func (s *warcSource) step(take func() (int, bool), w *warcWindow) bool {
+	w.fill(recordLineMax)
+	b := w.bytes()
+	if len(b) == 0 {
+		return false
 	}
-	s.lim.N = surveyMaxRecordBytes + 1 - int64(s.rec.Buffered())
-	start := s.pos()
-	rec, junk, _, err := s.un.Unmarshal(s.rec)
-	if junk > 0 && err == nil {
-		s.queueError(take, start, fmt.Errorf("%d bytes that are no WARC record", junk))
+	startShort := false
+	if w.lineStart() {
+		_, ok, short := recordStartLine(b)
+		if ok {
+			s.endJunk(take)
+			return s.frame(take, w)
+		}
+		startShort = short
 	}
-	long := s.pos()-start > surveyMaxRecordBytes
+	i, short := nextRecordStart(b)
 	switch {
-	case err == io.EOF && rec == nil && s.lim.N > 0:
-		if n := s.rec.Buffered(); n > 0 {
-			s.queueError(take, start, fmt.Errorf("%d bytes that are no WARC record", n))
+	case (i < 0 || short) && w.end:
+		i = len(b) // no record follows: junk to the end
+		s.cut = s.cut || short || startShort
+	case (i < 0 || short) && w.r == nil:
+		return false // a member cut short
+	case i < 0:
+		// Keep what may begin a first line, read again with more bytes.
+		i = max(len(b)-recordLineMax, 1)
+	}
+	s.skip(w, b[:i])
+	return true
+}
+
+// skip passes junk bytes, counted for the row that reports them unless
+// they follow a record that could not be framed.
+func (s *warcSource) skip(w *warcWindow, junk []byte) {
+	if !s.resyncing {
+		if s.junk == 0 {
+			s.junkAt, s.junkInto, s.junkCRLF = w.offset(), w.i, true
 		}
-		s.done = true
-		return
-	case err != nil || long:
-		if rec != nil {
-			rec.Close()
-		}
-		if long {
-			err = errRecordTooLong
-		}
-		if err != io.EOF {
-			s.queueError(take, start+junk, err)
-		}
-		// Unmarshal looks for the next record past what it read; when it
-		// read nothing, or looked to the end of the file, the file ends
-		// here.
-		if s.pos() <= start || errors.Is(err, gowarc.ErrNoRecord) && s.lim.N > 0 {
-			s.done = true
-		}
+		s.junk += int64(len(junk))
+		s.junkCRLF = s.junkCRLF && len(bytes.Trim(junk, "\r\n")) == 0
+	}
+	w.advance(len(junk))
+}
+
+// endJunk queues the row of the junk counted, if any: bytes that are
+// no record and follow none that could not be framed. Line breaks alone
+// between records are passed over, as other readers do.
+func (s *warcSource) endJunk(take func() (int, bool)) {
+	s.resyncing = false
+	if s.junk == 0 {
 		return
 	}
-	s.record(rec, start+junk, take)
-	rec.Close()
+	n := s.junk
+	s.junk = 0
+	if s.junkCRLF {
+		return
+	}
+	err := fmt.Errorf("%d bytes that are no WARC record", n)
+	if s.gz {
+		err = fmt.Errorf("%d bytes that are no WARC record in the gzip member, %d bytes into it", n, s.junkInto)
+	}
+	s.queueError(take, s.junkAt, err)
+}
+
+// frame frames the record at the window's position and reads it, or
+// queues its error row and goes past its first line. It reports false when
+// the record runs past a member cut short.
+func (s *warcSource) frame(take func() (int, bool), w *warcWindow) bool {
+	f := frameRecord(w.bytes(), w.end)
+	for f.need > 0 {
+		if w.r == nil {
+			return false // a member cut short
+		}
+		w.fill(f.need)
+		f = frameRecord(w.bytes(), w.end)
+	}
+	at := w.offset()
+	s.records++
+	s.cut = s.cut || f.cut
+	if f.err != nil {
+		if f.cut && w.err != nil {
+			// Cut by the stream's failure, which says why.
+			f.err = w.err
+			if s.gz {
+				f.err = fmt.Errorf("gzip member: %w", w.err)
+			}
+			w.err = nil
+		}
+		s.queueError(take, at, f.err)
+		first, _, _ := recordStartLine(w.bytes())
+		w.advance(first)
+		s.resyncing = true
+		return true
+	}
+	s.readFramed(take, at, w.bytes()[:f.size])
+	w.advance(f.next)
+	w.fresh = true
+	return true
+}
+
+// windowEnd ends a window read to its end: the junk left is reported, and
+// a read error that no record's row gave.
+func (s *warcSource) windowEnd(take func() (int, bool), w *warcWindow) {
+	s.endJunk(take)
+	if w.err != nil {
+		err := w.err
+		if s.gz {
+			err = fmt.Errorf("gzip member: %w", err)
+		}
+		s.queueError(take, w.offset(), err)
+		w.err = nil
+	}
+}
+
+// readFramed parses a framed record, rec its bytes, at the offset at:
+// through quickRecord when it is plain, else through the library.
+func (s *warcSource) readFramed(take func() (int, bool), at int64, rec []byte) {
+	s.recr.Reset(rec)
+	s.rec.Reset(&s.recr)
+	if !s.libraryOnly {
+		if ok, err := s.quickRecord(take, at); ok {
+			if err != nil {
+				s.queueError(take, at, err)
+			}
+			return
+		}
+	}
+	r, _, _, err := s.un.Unmarshal(s.rec)
+	if err != nil {
+		if r != nil {
+			r.Close()
+		}
+		s.queueError(take, at, err)
+		return
+	}
+	s.record(r, at, take)
+	r.Close()
 }
 
 // member reads the next gzip member of a .warc.gz and the records it
-// holds, one as Common Crawl writes them. Its records together are
-// bounded by surveyMaxRecordBytes.
+// holds, one as Common Crawl writes them, framed as a plain file's are.
+// Its records together are bounded by surveyMaxRecordBytes.
 func (s *warcSource) member(take func() (int, bool)) {
 	g := s.nextMember()
 	start := g.start
@@ -257,76 +378,38 @@ func (s *warcSource) member(take func() (int, bool)) {
 		s.queueError(take, start, fmt.Errorf("no gzip member: %w", g.headerErr))
 		return
 	}
-	s.lim = io.LimitedReader{R: &memberBytes{g: g}, N: surveyMaxRecordBytes + 1}
-	s.rec.Reset(&s.lim)
-	failed := false // an error row stands for the member already
-	for records := 0; ; records++ {
-		if s.libraryOnly {
-			// every record below
-		} else if ok, err, fatal := s.quickRecord(take, start); ok {
-			if err == errRecordTooLong && records > 0 {
-				err = errMemberTooLong
-			}
-			if err != nil {
-				s.queueError(take, start, err)
-			}
-			if fatal {
-				failed = true
-				break
-			}
-			continue
-		}
-		read := surveyMaxRecordBytes + 1 - s.lim.N - int64(s.rec.Buffered())
-		rec, junk, _, err := s.un.Unmarshal(s.rec)
-		if junk > 0 && err == nil {
-			s.queueError(take, start, fmt.Errorf("%d bytes that are no WARC record in the gzip member, %d bytes into it", junk, read))
-		}
-		long := s.long()
-		if err == io.EOF && rec == nil && !long {
-			if n := s.rec.Buffered(); n > 0 {
-				s.queueError(take, start, fmt.Errorf("%d bytes that are no WARC record at the end of the gzip member", n))
-			}
-			break
-		}
-		if err != nil || long {
-			if rec != nil {
-				rec.Close()
-			}
-			switch {
-			case long && records > 0:
-				err = errMemberTooLong
-			case long:
-				err = errRecordTooLong
-			}
-			s.queueError(take, start, err)
-			failed = true
-			break
-		}
-		s.record(rec, start, take)
-		rec.Close()
+	w := &s.win
+	*w = warcWindow{buf: g.data, member: start, fresh: true, end: g.whole()}
+	if w.end && g.err != io.EOF {
+		w.err = g.err // cut or corrupt: the records it cuts say so
 	}
-	// The member's end, as readMember found it: its checksum checked, or
-	// it cut short or corrupt, an error row (the next member is looked for
-	// past its start); a record too long is skipped to the member's end,
-	// decompressed and not kept, up to surveyMaxMemberBytes.
-	switch {
-	case g.err == nil:
-		// Said even after the record's own error row: the rest of the
+	s.resyncing, s.records = false, 0
+	for s.step(take, w) {
+	}
+	if !w.end {
+		// The member holds more than surveyMaxRecordBytes: the record
+		// that runs past them is its error row, and the rest of the
 		// member is not read.
-		s.queueError(take, start, fmt.Errorf("gzip member longer than %d bytes", surveyMaxMemberBytes))
-	case g.err != io.EOF:
-		if !failed {
-			s.queueError(take, start, fmt.Errorf("gzip member: %w", g.err))
+		err := errRecordTooLong
+		switch {
+		case g.err == nil:
+			err = fmt.Errorf("gzip member longer than %d bytes", surveyMaxMemberBytes)
+		case s.records > 0:
+			err = errMemberTooLong
 		}
+		s.junk = 0
+		s.queueError(take, start, err)
+		return
 	}
+	s.windowEnd(take, w)
 }
 
 // surveyPeekBytes is how much of a record quickRecord reads its header
 // from: a header longer than this is left to the library.
 const surveyPeekBytes = 4 << 10
 
-// quickRecord reads the next record of the member without the library
-// when it is plain, since the library parses, validates and digests every
+// quickRecord reads a framed record without the library when it is
+// plain, since the library parses, validates and digests every
 // record, and nearly all of that is dropped: the request and metadata
 // records, two of every three in Common Crawl's files, are skipped, and a
 // response's status, Location and body are all a capture needs. Plain is:
@@ -337,18 +420,18 @@ const surveyPeekBytes = 4 << 10
 // bound, of an application/http Content-Type, whose HTTP header, CRLF-ended, net/http reads with a
 // status of three digits, and a WARC-Date in RFC 3339 when there is one;
 // a record type of the standard's but revisit, written in lower case; a
-// digest, if any, of an algorithm the library knows. The block is read and checked as the library
-// checks it: shorter than its Content-Length, it is an error row; a
-// missing end of record leaves its bytes to be read, and reported, as what
-// follows. A response that is not plain past its header is handed to the
-// library with its bytes, so that both read every response alike
+// digest, if any, of an algorithm the library knows. The block is read and
+// checked as the library checks it: shorter than its Content-Length, it is
+// an error row (framing makes that rare: only a header the library reads
+// otherwise). A response that is not plain past its header is handed to
+// the library with its bytes, so that both read every response alike
 // (TestSurveyWARCQuickAgreesWithLibrary). ok says the record was read; err
-// is its error row, fatal when the member cannot be read on.
-func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, err error, fatal bool) {
+// is its error row.
+func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, err error) {
 	head, _ := s.rec.Peek(surveyPeekBytes)
 	end := bytes.Index(head, []byte("\r\n\r\n"))
 	if end < 0 || !bytes.HasPrefix(head, []byte("WARC/1.")) || !crlfLines(head[:end]) || !printableASCII(head[:end]) {
-		return false, nil, false
+		return false, nil
 	}
 	var typ, target, date, ctype []byte
 	length := int64(-1)
@@ -358,10 +441,10 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 		line, lines, _ = bytes.Cut(lines, []byte("\r\n"))
 		name, value, found := bytes.Cut(line, []byte(":"))
 		if !found || line[0] == ' ' || line[0] == '\t' {
-			return false, nil, false
+			return false, nil
 		}
 		if !plainToken(name) {
-			return false, nil, false // a name that is no plain token: the library's to read
+			return false, nil // a name that is no plain token: the library's to read
 		}
 		value = bytes.TrimSpace(value)
 		var field *[]byte
@@ -378,13 +461,13 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 			// The library refuses a record whose digest names an
 			// algorithm it lacks: those few are its to read.
 			if !knownDigest(value) {
-				return false, nil, false
+				return false, nil
 			}
 			continue
 		case bytes.EqualFold(name, []byte("Content-Length")):
 			n, err := strconv.ParseInt(string(value), 10, 64)
 			if length >= 0 || err != nil || n < 0 {
-				return false, nil, false
+				return false, nil
 			}
 			length = n
 			continue
@@ -392,7 +475,7 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 			continue
 		}
 		if *field != nil {
-			return false, nil, false // twice: the library says what it makes of it
+			return false, nil // twice: the library says what it makes of it
 		}
 		if value == nil {
 			value = []byte{} // set, though empty: a second one is still twice
@@ -405,7 +488,7 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 	response := bytes.EqualFold(typ, []byte("response"))
 	if len(typ) == 0 || length < 0 || response && (length > surveyMaxRecordBytes || !httpBlock) ||
 		httpBlock && length < 4 || !knownRecordType(typ) {
-		return false, nil, false
+		return false, nil
 	}
 	if !response {
 		var first []byte // what the library reads an HTTP block's start from
@@ -416,7 +499,7 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 			first = append([]byte(nil), first...)
 			defer func() {
 				// A block too short to be HTTP: the library says why.
-				if ok && err != nil && !fatal && len(first) < 4 {
+				if ok && err != nil && len(first) < 4 {
 					err = s.libraryRecord(take, at, header, first, nil)
 				}
 			}()
@@ -425,14 +508,11 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 		}
 		n, err := io.CopyN(io.Discard, s.rec, length)
 		if err != nil {
-			return true, blockError(err, length, n, s.lim.N), err != io.EOF || s.lim.N <= 0
+			return true, blockError(err, length, n)
 		}
 		s.endOfRecord()
-		if s.long() {
-			return true, errRecordTooLong, true
-		}
 		s.skipped++
-		return true, nil, false
+		return true, nil
 	}
 
 	// The fields are read before the block, which may refill the buffer
@@ -446,42 +526,39 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 	block := s.block[:length]
 	n, err := io.ReadFull(s.rec, block)
 	if err != nil {
-		if fatal = err != io.EOF && err != io.ErrUnexpectedEOF || s.lim.N <= 0; fatal {
-			return true, blockError(err, length, int64(n), s.lim.N), true
+		if err != io.EOF && err != io.ErrUnexpectedEOF {
+			return true, blockError(err, length, int64(n))
 		}
 		// A block shorter than its Content-Length: the library says what
 		// it makes of it.
-		return true, s.libraryRecord(take, at, header, block[:n], nil), false
+		return true, s.libraryRecord(take, at, header, block[:n], nil)
 	}
 	tail := s.endOfRecord()
-	if s.long() {
-		return true, errRecordTooLong, true
-	}
 
 	fetchTime := ""
 	if dated {
 		t, err := time.Parse(time.RFC3339, dateValue)
 		if err != nil {
-			return true, s.libraryRecord(take, at, header, block, tail), false
+			return true, s.libraryRecord(take, at, header, block, tail)
 		}
 		fetchTime = t.UTC().Format(time.RFC3339)
 	}
 	targetStr, u := targetURL(targetValue)
 	hend := bytes.Index(block, []byte("\r\n\r\n"))
 	if u == nil || !plainTarget(targetValue) || hend < 0 || !bytes.HasPrefix(block, []byte("HTTP")) || !crlfLines(block[:hend]) {
-		return true, s.libraryRecord(take, at, header, block, tail), false
+		return true, s.libraryRecord(take, at, header, block, tail)
 	}
 	s.head.Reset(block[:hend+4])
 	s.headReader.Reset(&s.head)
 	resp, err := http.ReadResponse(s.headReader, nil)
 	if err != nil || resp.StatusCode < 100 || resp.StatusCode > 999 {
-		return true, s.libraryRecord(take, at, header, block, tail), false
+		return true, s.libraryRecord(take, at, header, block, tail)
 	}
 	raw, payload := block[:hend+4], block[hend+4:]
 	s.response(targetStr, u, resp.StatusCode, resp.Header.Get("Location"), at, fetchTime, func(c *capture) error {
 		return readPayload(raw, &resp.Header, func() (io.Reader, error) { return bytes.NewReader(payload), nil }, c)
 	}, take)
-	return true, nil, false
+	return true, nil
 }
 
 // knownDigest reports whether a digest field names an algorithm the
@@ -571,29 +648,19 @@ func crlfLines(b []byte) bool {
 }
 
 // blockError is the error row of a block that ended after n of its length
-// bytes: past the record bound, the record is too long; at the member's
-// end, its Content-Length lies, as framingError says; else the member
-// could not be read.
-func blockError(err error, length, n, limitLeft int64) error {
+// bytes: at the record's end, its Content-Length lies, as framingError
+// says; else the record could not be read.
+func blockError(err error, length, n int64) error {
 	switch {
-	case limitLeft <= 0:
-		return errRecordTooLong
 	case err == io.EOF || err == io.ErrUnexpectedEOF:
 		return fmt.Errorf("Content-Length %d, block of %d bytes", length, n)
 	}
 	return err
 }
 
-// long reports whether the member's records so far passed the record
-// bound.
-func (s *warcSource) long() bool {
-	return surveyMaxRecordBytes+1-s.lim.N-int64(s.rec.Buffered()) > surveyMaxRecordBytes
-}
-
 // endOfRecord reads the CRLF CRLF that ends a record, as the library
-// does: the four bytes when they are that, or the last bytes of the member
-// when fewer than four are left; other bytes are left to be read as what
-// follows. It returns the bytes read.
+// does: the four bytes when they are that, or the last bytes of the record
+// when fewer than four are left. It returns the bytes read.
 func (s *warcSource) endOfRecord() []byte {
 	tail, _ := s.rec.Peek(4)
 	if len(tail) < 4 || bytes.Equal(tail, []byte("\r\n\r\n")) {
@@ -732,7 +799,8 @@ func (s *warcSource) indexResponse(target string, e warcEntry) {
 // finish answers the 3xx captures of the input, in the order they were
 // read, following each through the index; and counts the records skipped
 // after the last capture on the last one, or on an error row of its own
-// when the input had none.
+// when the input had none. An input that gave no row and held no record
+// (an empty file, or gzip members of nothing) is an error row.
 func (s *warcSource) finish(take func() (int, bool)) {
 	for _, c := range s.waiting {
 		var own bool
@@ -742,6 +810,13 @@ func (s *warcSource) finish(take func() (int, bool)) {
 	}
 	s.waiting, s.index = nil, nil
 	if s.skipped == 0 {
+		if len(s.out) == 0 {
+			// Nothing at all was read: no record, no junk, no failure. The
+			// rows held back mean the input gave some, as one is always
+			// held back until the next is read.
+			index, _ := take()
+			s.out = append(s.out, &capture{index: index, input: s.input, err: errNoRecord})
+		}
 		return
 	}
 	if len(s.out) > 0 {

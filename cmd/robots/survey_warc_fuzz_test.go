@@ -3,9 +3,13 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -14,7 +18,13 @@ import (
 // it ends, every capture it hands out has a body within the limit and an
 // index of its own. Every row takes some of the input's bytes, so there
 // are at most as many rows as bytes, plus the one row of an input with
-// skipped records and no capture.
+// skipped records and no capture, or with nothing at all.
+//
+// And whatever the bytes, a good record after them is read, and reading it
+// changes none of the rows before it: a bad record costs only itself. As
+// a plain file this holds unless the bytes end inside a record's header or
+// block (warcSource.cut), whose length may then rightly take the good
+// record in; as gzip members, always.
 func FuzzSurveyWARC(f *testing.F) {
 	rec := []byte("WARC/1.1\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:1>\r\n" +
 		"WARC-Date: 2025-06-01T12:30:00Z\r\nWARC-Target-URI: https://a.example/robots.txt\r\n" +
@@ -28,6 +38,11 @@ func FuzzSurveyWARC(f *testing.F) {
 	f.Add(append(append([]byte{}, redirect...), rec...))
 	f.Add(append([]byte("junk\r\n"), rec...))
 	f.Add(rec[:len(rec)/2])
+	for _, length := range []string{"-5", "1000000000000000000", "1e18", "48", "56", "200"} {
+		lie := bytes.Replace(rec, []byte("Content-Length: 52"), []byte("Content-Length: "+length), 1)
+		f.Add(append(append(append([]byte{}, rec...), lie...), redirect...))
+	}
+	f.Add([]byte{})
 	var gz bytes.Buffer
 	zw := gzip.NewWriter(&gz)
 	zw.Write(rec)
@@ -35,11 +50,9 @@ func FuzzSurveyWARC(f *testing.F) {
 	f.Add(gz.Bytes())
 	f.Add(gz.Bytes()[:gz.Len()/2])
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer endsWithin(t, data)()
 		dir := t.TempDir()
-		var member bytes.Buffer
-		zw := gzip.NewWriter(&member)
-		zw.Write(data)
-		zw.Close()
+		member := gzipBytes(data)
 		for _, in := range []struct {
 			name string
 			data []byte
@@ -47,7 +60,7 @@ func FuzzSurveyWARC(f *testing.F) {
 		}{
 			{"f.warc", data, false},
 			{"f.warc.gz", data, true},
-			{"m.warc.gz", member.Bytes(), true},
+			{"m.warc.gz", member, true},
 		} {
 			p := filepath.Join(dir, in.name)
 			if err := os.WriteFile(p, in.data, 0o644); err != nil {
@@ -81,5 +94,90 @@ func FuzzSurveyWARC(f *testing.F) {
 				t.Fatalf("%s: %d indexes taken for %d rows", in.name, index, rows)
 			}
 		}
+
+		// A good record after the bytes.
+		plain := data
+		if len(plain) > 0 && plain[len(plain)-1] != '\n' {
+			plain = append(append([]byte{}, data...), "\r\n"...)
+		}
+		for _, in := range []struct {
+			name          string
+			before, after []byte
+			gz            bool
+		}{
+			{"s.warc", data, append(append([]byte{}, plain...), fuzzSentinel...), false},
+			{"s.warc.gz", member, append(append([]byte{}, member...), gzipBytes(fuzzSentinel)...), true},
+		} {
+			before, cut := fuzzRows(t, dir, in.before, in.gz)
+			if cut && !in.gz {
+				continue
+			}
+			after, _ := fuzzRows(t, dir, in.after, in.gz)
+			i := slices.Index(after, fuzzSentinelRow)
+			if i < 0 {
+				t.Fatalf("%s: the good record after the bytes is not read:\n%s", in.name, strings.Join(after, "\n"))
+			}
+			after = slices.Delete(after, i, i+1)
+			if !slices.Equal(before, after) {
+				t.Fatalf("%s: a good record after the bytes changed the rows before it:\n%s\n\nnow:\n%s", in.name,
+					strings.Join(before, "\n"), strings.Join(after, "\n"))
+			}
+		}
 	})
+}
+
+// fuzzSentinel is the good record FuzzSurveyWARC reads after its bytes,
+// and fuzzSentinelRow its row as fuzzRows writes it.
+var fuzzSentinel = []byte("WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: https://sentinel.invalid/robots.txt\r\n" +
+	"Content-Type: application/http;msgtype=response\r\nContent-Length: 45\r\n\r\n" +
+	"HTTP/1.1 200 OK\r\n\r\nUser-agent: *\nDisallow: /\n\r\n\r\n")
+
+const fuzzSentinelRow = `"https://sentinel.invalid/robots.txt" 200 "User-agent: *\nDisallow: /\n" 26`
+
+// fuzzRows reads data as a WARC file and returns its rows in a form that
+// what follows the data does not change: an error row by its offset; a
+// capture by its URL, status and body, and for a 3xx, whose redirect is
+// followed at the input's end, without them; not the row of an input
+// without a capture. cut is warcSource.cut.
+func fuzzRows(t *testing.T, dir string, data []byte, gz bool) (rows []string, cut bool) {
+	p := filepath.Join(dir, "rows.warc")
+	if gz {
+		p += ".gz"
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src, err := openWARCSource(p, gz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.close()
+	index := 0
+	take := func() (int, bool) { index++; return index - 1, true }
+	for {
+		c, err := src.next(take)
+		if err == io.EOF {
+			break
+		}
+		switch {
+		case errors.Is(c.err, errNoRecord) || c.err != nil && strings.HasPrefix(c.err.Error(), "no robots.txt response among"):
+			// The row of an input with no capture, which the good record
+			// after it has.
+		case c.err != nil && c.url == "":
+			rows = append(rows, fmt.Sprintf("error at %d", c.offset))
+		case c.status >= 300 && c.status <= 399:
+			rows = append(rows, fmt.Sprintf("%q %d at %d", c.url, c.status, c.offset))
+		default:
+			rows = append(rows, fmt.Sprintf("%q %d %q %d", c.url, c.status, c.body, c.size))
+		}
+	}
+	return rows, src.cut
+}
+
+func gzipBytes(p []byte) []byte {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write(p)
+	zw.Close()
+	return b.Bytes()
 }

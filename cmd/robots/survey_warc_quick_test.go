@@ -54,9 +54,11 @@ func readWARCCapturesCounted(t *testing.T, path string, libraryOnly bool) ([]str
 // request and metadata records) and for records that are not plain or
 // not whole: an LF-only HTTP header, a folded WARC field, a WARC-Date that
 // is no RFC 3339, a payload that is no HTTP, a request or a response
-// shorter than its Content-Length, a record without its end, a header
-// past surveyPeekBytes, a field given twice; and a body longer than the
-// reader's buffer, which the fields must not be read after.
+// whose Content-Length lies, a record without its end, a header
+// past surveyPeekBytes, a field given twice, a Content-Length that is no
+// length; and a body longer than the reader's buffer, which the fields
+// must not be read after. The odd records are read as a .warc.gz and as a
+// plain .warc.
 func TestSurveyWARCQuickAgreesWithLibrary(t *testing.T) {
 	corpus := filepath.Join(t.TempDir(), "corpus.warc.gz")
 	n, err := writeCorpusWARCFrom(corpus, licensedBodies(600))
@@ -88,14 +90,20 @@ func TestSurveyWARCQuickAgreesWithLibrary(t *testing.T) {
 	longHeader := setField(response(t, "https://longheader.example/robots.txt", 200, "", robots), "WARC-Target-URI:", "X-Padding: "+strings.Repeat("x", surveyPeekBytes)+"\r\nWARC-Target-URI:")
 	twice := setField(response(t, "https://twice.example/robots.txt", 200, "", robots), "WARC-Target-URI:", "WARC-Type: request\r\nWARC-Target-URI:")
 	big := response(t, "https://big.example/robots.txt", 200, "", bytes.Repeat([]byte("Disallow: /a-path-of-some-length/\n"), 9000))
-	odd := writeWARC(t, "odd.warc.gz", true, big, ok, lfHeader, ok, folded, badDate, notHTTP, shortReq, ok, shortResp, ok, noEnd, ok, longHeader, twice, ok)
+	longReq := setField(req, cl(req), fmt.Sprintf("Content-Length: %d", blockLen(req)-10))
+	negative := setField(resp, cl(resp), "Content-Length: -5")
+	oddRecords := [][]byte{big, ok, lfHeader, ok, folded, badDate, notHTTP, shortReq, ok, shortResp, ok, noEnd, ok, longHeader, twice, ok, longReq, ok, negative, ok}
+	odd := writeWARC(t, "odd.warc.gz", true, oddRecords...)
+	oddPlain := writeWARC(t, "odd.warc", false, oddRecords...)
 
-	for _, path := range []string{corpus, odd} {
+	for _, path := range []string{corpus, odd, oddPlain} {
 		quick, handedOver := readWARCCapturesCounted(t, path, false)
 		if path == corpus {
 			assert.Zero(t, handedOver, "every record of the corpus file is plain: none is left to the library")
 		} else {
-			assert.Equal(t, 4, handedOver, "the LF-only HTTP header, the date, the payload that is no HTTP, the short response")
+			// The short response is framed as a record whose length
+			// lies: neither reads it.
+			assert.Equal(t, 3, handedOver, "the LF-only HTTP header, the date, the payload that is no HTTP")
 		}
 		library := readWARCCaptures(t, path, true)
 		require.Equal(t, len(library), len(quick), path)
@@ -103,15 +111,18 @@ func TestSurveyWARCQuickAgreesWithLibrary(t *testing.T) {
 			assert.Equal(t, library[i], quick[i], "%s: capture %d", filepath.Base(path), i)
 		}
 	}
-	rows := strings.Join(readWARCCaptures(t, odd, false), "\n")
-	for _, want := range []string{"lf.example", "folded.example", "date.example", "err=Content-Length", "nothttp.example"} {
-		assert.Contains(t, rows, want, "the odd records are read, or are error rows")
+	for _, path := range []string{odd, oddPlain} {
+		rows := strings.Join(readWARCCaptures(t, path, false), "\n")
+		for _, want := range []string{"lf.example", "folded.example", "date.example", "err=Content-Length", "nothttp.example", `err=Content-Length "-5" is no length`, "noend.example"} {
+			assert.Contains(t, rows, want, "the odd records are read, or are error rows")
+		}
+		assert.NotContains(t, rows, "short.example", "a record whose length lies is not read")
 	}
 }
 
 // FuzzSurveyWARCQuick holds quickRecord to the library: any bytes, as the
-// records of one gzip member and as one gzip member a line, give the same
-// captures and error rows read either way.
+// records of a plain file, of one gzip member and as one gzip member a
+// line, give the same captures and error rows read either way.
 func FuzzSurveyWARCQuick(f *testing.F) {
 	rec := []byte("WARC/1.1\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:1>\r\n" +
 		"WARC-Date: 2025-06-01T12:30:00Z\r\nWARC-Target-URI: https://a.example/robots.txt\r\n" +
@@ -137,7 +148,7 @@ func FuzzSurveyWARCQuick(f *testing.F) {
 			zw.Write(l)
 			zw.Close()
 		}
-		for name, b := range map[string][]byte{"one.warc.gz": one.Bytes(), "lines.warc.gz": lines.Bytes()} {
+		for name, b := range map[string][]byte{"plain.warc": data, "one.warc.gz": one.Bytes(), "lines.warc.gz": lines.Bytes()} {
 			p := filepath.Join(dir, name)
 			require.NoError(t, os.WriteFile(p, b, 0o644))
 			quick := readWARCCaptures(t, p, false)

@@ -317,47 +317,61 @@ func TestSurveyWARCShards(t *testing.T) {
 	assert.ElementsMatch(t, all, got)
 }
 
-// TestSurveyWARCBadInput: each kind of bad input is an error row with its
-// offset, and the records after it are read.
+// TestSurveyWARCBadInput: each kind of bad input is one error row with its
+// offset, nothing of a record whose length lies is answered, and the
+// records after it are read.
 func TestSurveyWARCBadInput(t *testing.T) {
 	body := corpusFile(t, "files/02144.txt")
 	good := response(t, "https://good.example/robots.txt", 200, "", body)
 	after := response(t, "https://after.example/robots.txt", 200, "", body)
 	final := response(t, "https://final.example/robots.txt", 200, "", body)
-	// A record whose Content-Length claims more than its block holds.
+	// Records whose Content-Length claims other than their block holds.
 	lying := response(t, "https://lying.example/robots.txt", 200, "", body)
-	lyingLonger := bytes.Replace(lying, []byte(fmt.Sprintf("Content-Length: %d", blockLen(lying))),
-		[]byte(fmt.Sprintf("Content-Length: %d", blockLen(lying)+100)), 1)
-	lyingShorter := bytes.Replace(lying, []byte(fmt.Sprintf("Content-Length: %d", blockLen(lying))),
-		[]byte(fmt.Sprintf("Content-Length: %d", blockLen(lying)-40)), 1)
-	require.NotEqual(t, lying, lyingLonger)
+	withLength := func(length string) []byte {
+		b := bytes.Replace(lying, []byte(fmt.Sprintf("Content-Length: %d\r\n", blockLen(lying))),
+			[]byte("Content-Length: "+length+"\r\n"), 1)
+		require.NotEqual(t, lying, b)
+		return b
+	}
+	lyingLonger := withLength(fmt.Sprint(blockLen(lying) + 100))
+	lyingShorter := withLength(fmt.Sprint(blockLen(lying) - 40))
+	// Four bytes short: the body's last line is cut, its end of record
+	// read as the body's.
+	lyingByFour := withLength(fmt.Sprint(blockLen(lying) - 4))
+	negative := withLength("-5")
+	huge := withLength("1000000000000000000")
+	notNumber := withLength("1e18")
 	notHTTP := buildRecord(t, gowarc.Response, "https://nothttp.example/robots.txt", "application/http;msgtype=response", []byte("hello, world"))
 	notHTTPType := buildRecord(t, gowarc.Response, "https://plain.example/robots.txt", "text/plain", body)
 	junk := []byte("this is not a record\r\n")
 	truncated := gzipMember(t, good)
 	truncated = truncated[:len(truncated)/2]
+	gzGood := int64(len(gzipMember(t, good)))
 
 	for _, tt := range []struct {
 		name   string
 		gz     bool
 		parts  [][]byte // gzip members already when gz
-		errors int
-		offset int64 // of the first error row
+		offset int64    // of the error row; -1: past the first record
 		match  string
-		// lost: the record after the bad one is lost with it, as when a
-		// plain file's Content-Length reaches into it
-		lost bool
 	}{
-		{"truncated gzip member", true, [][]byte{gzipMember(t, good), truncated, gzipMember(t, after)}, 1, -1, "flate: corrupt input", false},
-		{"truncated gzip member at the end", true, [][]byte{gzipMember(t, good), gzipMember(t, after), truncated}, 1, -1, "unexpected EOF", false},
-		{"junk between gzip members", true, [][]byte{gzipMember(t, good), junk, gzipMember(t, after)}, 1, -1, "gzip", false},
-		{"junk between records", false, [][]byte{good, junk, after}, 1, int64(len(good)), "no WARC record", false},
-		{"Content-Length too long, gzip", true, [][]byte{gzipMember(t, good), gzipMember(t, lyingLonger), gzipMember(t, after)}, 1, -1, "Content-Length", false},
-		{"Content-Length too short, gzip", true, [][]byte{gzipMember(t, good), gzipMember(t, lyingShorter), gzipMember(t, after)}, 1, -1, "no WARC record", false},
-		{"Content-Length too long", false, [][]byte{good, lyingLonger, after}, 1, int64(len(good) + len(lyingLonger) - 4 + 100), "no WARC record", true}, // the block takes 100 bytes of the next record, the lying one's marker none,
-		{"Content-Length too short", false, [][]byte{good, lyingShorter, after}, 1, -1, "no WARC record", false},
-		{"non-HTTP payload", false, [][]byte{good, notHTTP, after}, 1, int64(len(good)), "not an HTTP response", false},
-		{"non-HTTP content type", true, [][]byte{gzipMember(t, good), gzipMember(t, notHTTPType), gzipMember(t, after)}, 1, int64(len(gzipMember(t, good))), "not an HTTP response", false},
+		{"truncated gzip member", true, [][]byte{gzipMember(t, good), truncated, gzipMember(t, after)}, -1, "flate: corrupt input"},
+		{"truncated gzip member at the end", true, [][]byte{gzipMember(t, good), gzipMember(t, after), truncated}, -1, "unexpected EOF"},
+		{"junk between gzip members", true, [][]byte{gzipMember(t, good), junk, gzipMember(t, after)}, -1, "gzip"},
+		{"junk between records", false, [][]byte{good, junk, after}, int64(len(good)), "no WARC record"},
+		{"Content-Length too long, gzip", true, [][]byte{gzipMember(t, good), gzipMember(t, lyingLonger), gzipMember(t, after)}, gzGood, "Content-Length"},
+		{"Content-Length too short, gzip", true, [][]byte{gzipMember(t, good), gzipMember(t, lyingShorter), gzipMember(t, after)}, gzGood, "Content-Length"},
+		{"Content-Length four short, gzip", true, [][]byte{gzipMember(t, good), gzipMember(t, lyingByFour), gzipMember(t, after)}, gzGood, "Content-Length"},
+		{"Content-Length negative, gzip", true, [][]byte{gzipMember(t, good), gzipMember(t, negative), gzipMember(t, after)}, gzGood, "is no length"},
+		{"Content-Length 1e18, gzip", true, [][]byte{gzipMember(t, good), gzipMember(t, huge), gzipMember(t, after)}, gzGood, errRecordTooLong.Error()},
+		{"Content-Length too long", false, [][]byte{good, lyingLonger, after}, int64(len(good)), "Content-Length"},
+		{"Content-Length too short", false, [][]byte{good, lyingShorter, after}, int64(len(good)), "Content-Length"},
+		{"Content-Length four short", false, [][]byte{good, lyingByFour, after}, int64(len(good)), "Content-Length"},
+		{"Content-Length negative", false, [][]byte{good, negative, after}, int64(len(good)), "is no length"},
+		{"Content-Length 1e18", false, [][]byte{good, huge, after}, int64(len(good)), errRecordTooLong.Error()},
+		{"Content-Length no number", false, [][]byte{good, notNumber, after}, int64(len(good)), "is no length"},
+		{"non-HTTP payload", false, [][]byte{good, notHTTP, after}, int64(len(good)), "not an HTTP response"},
+		{"non-HTTP content type", true, [][]byte{gzipMember(t, good), gzipMember(t, notHTTPType), gzipMember(t, after)}, gzGood, "not an HTTP response"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			name := "bad.warc"
@@ -383,7 +397,7 @@ func TestSurveyWARCBadInput(t *testing.T) {
 					urls[c.URL] = true
 				}
 			}
-			require.Len(t, errs, tt.errors, run.stdout)
+			require.Len(t, errs, 1, run.stdout)
 			assert.Contains(t, errs[0].Error, tt.match, errs[0].raw)
 			if tt.offset >= 0 {
 				assert.Equal(t, tt.offset, errs[0].Offset, errs[0].raw)
@@ -391,12 +405,97 @@ func TestSurveyWARCBadInput(t *testing.T) {
 				assert.Positive(t, errs[0].Offset, errs[0].raw)
 			}
 			assert.True(t, urls["https://good.example/robots.txt"], "the record before is read")
-			if !tt.lost && !strings.HasSuffix(tt.name, "at the end") {
+			assert.False(t, urls["https://lying.example/robots.txt"], "a record whose length lies is not answered")
+			if !strings.HasSuffix(tt.name, "at the end") {
 				assert.True(t, urls["https://after.example/robots.txt"], "the record after is read")
 			}
 			if last != nil {
 				assert.True(t, urls["https://final.example/robots.txt"], "the input is read to its end")
 			}
+		})
+	}
+}
+
+// TestSurveyWARCLyingLength is a file of 102 robots.txt responses whose
+// second states a Content-Length that lies or is no length, as a .warc
+// and as a .warc.gz, read through quickRecord and through the library: the
+// lying record is one error row at its offset, and the other 101 are read
+// as they are, none taken into its block.
+func TestSurveyWARCLyingLength(t *testing.T) {
+	const n = 102
+	recs := make([][]byte, n)
+	for i := range recs {
+		recs[i] = response(t, fmt.Sprintf("https://h%d.example/robots.txt", i), 200, "",
+			[]byte(fmt.Sprintf("User-agent: *\nDisallow: /private%d\n", i)))
+	}
+	right := blockLen(recs[1])
+	for _, length := range []string{"-5", "1000000000000000000", "1e18", "",
+		fmt.Sprint(right - 40), fmt.Sprint(right - 4), fmt.Sprint(right - 2), fmt.Sprint(right + 100), fmt.Sprint(right + 2000),
+		fmt.Sprint(right + len(recs[2]) - 10)} { // into the next record's block, short of its end
+
+		lie := bytes.Replace(recs[1], []byte(fmt.Sprintf("Content-Length: %d\r\n", right)), []byte("Content-Length: "+length+"\r\n"), 1)
+		records := append([][]byte{recs[0], lie}, recs[2:]...)
+		for _, gz := range []bool{false, true} {
+			name := "lie.warc"
+			offset := int64(len(recs[0]))
+			if gz {
+				name += ".gz"
+				offset = int64(len(gzipMember(t, recs[0])))
+			}
+			p := writeWARC(t, name, gz, records...)
+			for _, libraryOnly := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%s/length %q/library %v", name, length, libraryOnly), func(t *testing.T) {
+					src, err := openWARCSource(p, gz)
+					require.NoError(t, err)
+					defer src.close()
+					src.libraryOnly = libraryOnly
+					index := 0
+					take := func() (int, bool) { index++; return index - 1, true }
+					var captures []string
+					var errs []*capture
+					for {
+						c, err := src.next(take)
+						if err == io.EOF {
+							break
+						}
+						require.NoError(t, err)
+						if c.err != nil {
+							errs = append(errs, c)
+							continue
+						}
+						captures = append(captures, c.url)
+						i := len(captures)
+						if i > 1 {
+							i++ // past the lying one
+						}
+						assert.Equal(t, fmt.Sprintf("User-agent: *\nDisallow: /private%d\n", i-1), string(c.body), c.url)
+					}
+					require.Len(t, errs, 1, "one error row for the lying record")
+					assert.Equal(t, offset, errs[0].offset, errs[0].err)
+					assert.Len(t, captures, n-1, "every other record is read")
+					assert.NotContains(t, captures, "https://h1.example/robots.txt")
+				})
+			}
+		}
+	}
+}
+
+// TestSurveyWARCEmpty: an input that holds nothing, an empty file or a
+// gzip member of nothing, is one error row.
+func TestSurveyWARCEmpty(t *testing.T) {
+	for name, data := range map[string][]byte{
+		"empty.warc":      nil,
+		"empty.warc.gz":   nil,
+		"nothing.warc.gz": gzipMember(t, nil),
+		"linebreaks.warc": []byte("\r\n\r\n"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), name)
+			require.NoError(t, os.WriteFile(p, data, 0o644))
+			run := runSurveyTest(t, "--agents", "GPTBot", p)
+			assert.Equal(t, exitNegative, run.code, run.stderr)
+			require.Len(t, run.captures, 1, run.stdout)
+			assert.Equal(t, errNoRecord.Error(), run.captures[0].Error, run.captures[0].raw)
 		})
 	}
 }
