@@ -16,7 +16,7 @@ import (
 	"golang.org/x/sync/semaphore"
 )
 
-const surveySynopsis = `robots survey --out DIR [--agents LIST] [--format parquet|jsonl] [--shard K/N] [--html FILE] [--progress] [--inputs FILE] INPUT...
+const surveySynopsis = `robots survey --out DIR [--agents LIST] [--format parquet|jsonl] [--shard K/N] [--html FILE] [--progress] [--inputs FILE] [--allow-private-redirects] INPUT...
 
 Reads robots.txt captures and writes, for each, what Google's crawler
 reads in it, and for each capture and agent which group applies and how
@@ -37,7 +37,10 @@ record, as Common Crawl writes them) gives its response records for
 3xx is followed within the file, five redirects at most; other records are
 skipped and counted. An http(s) URL whose path ends in .tar.gz, .tgz,
 .warc or .warc.gz is read as that file would be, streamed and never
-stored; a seek, or resuming a lost connection, is a Range request.
+stored; a seek, or resuming a lost connection, is a Range request. Its
+requests connect wherever its host leads; a redirect to another host is
+followed only to a public address (not loopback, private, link-local or
+reserved), without the proxy, unless --allow-private-redirects is given.
 
 Under --out DIR, --format parquet (the default) writes captures.parquet,
 one row per capture, agents.parquet, one row per capture and agent, and
@@ -109,7 +112,7 @@ type surveyConfig struct {
 // runSurvey runs "robots survey".
 func runSurvey(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var agents, format, out, shard, page, list string
-	var showProgress bool
+	var showProgress, allowPrivate bool
 	fs := newFlagSet("survey", surveySynopsis, stderr)
 	fs.StringVar(&agents, "agents", "", "comma-separated agents to answer for (default: the list in docs/survey.md)")
 	fs.StringVar(&format, "format", surveyFormatParquet, "output format: parquet or jsonl")
@@ -118,6 +121,7 @@ func runSurvey(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&page, "html", "", "write an HTML report of the summary, with SVG charts, to `FILE`")
 	fs.StringVar(&list, "inputs", "", "read the INPUTs, one a line, from `FILE` (after those given as arguments)")
 	fs.BoolVar(&showProgress, "progress", false, "report captures per second on stderr")
+	fs.BoolVar(&allowPrivate, "allow-private-redirects", false, "let a redirect of an http(s) input to another host connect to loopback and private addresses, through the proxy")
 	inputs, err := parseInterleaved(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -142,6 +146,7 @@ func runSurvey(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg.progress = showProgress
 	cfg.html = page
 	cfg.workers = runtime.GOMAXPROCS(0)
+	surveyHTTP.allowPrivateRedirects = allowPrivate
 	return survey(cfg, stdout, stderr)
 }
 

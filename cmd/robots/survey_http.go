@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"runtime/debug"
@@ -12,6 +13,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/fastrobots/robots/fetch"
 )
 
 // surveyHTTPHeaderTimeout bounds the wait for a response's headers, from
@@ -46,10 +49,14 @@ type surveyHTTPConfig struct {
 	headerTimeout time.Duration
 	stallTimeout  time.Duration
 	maxResumes    int
+	// allowPrivateRedirects lets a redirect to another host than the
+	// input's connect to any address, through the proxy the environment
+	// names (--allow-private-redirects).
+	allowPrivateRedirects bool
 }
 
 // surveyHTTP reads every http(s) input of the process with one client,
-// whose Transport keeps connections alive between the requests of an
+// whose Transports keep connections alive between the requests of an
 // input and across inputs. Tests shorten its bounds.
 var surveyHTTP = &surveyHTTPConfig{
 	client:        newSurveyHTTPClient(),
@@ -59,14 +66,94 @@ var surveyHTTP = &surveyHTTPConfig{
 	maxResumes:    surveyHTTPMaxResumes,
 }
 
+// An http(s) INPUT names a host the user chose to read, which may be on a
+// private network (a bucket's endpoint, a mirror on the same rack): its
+// requests connect wherever that name leads. A redirect is the server's
+// choice, not the user's: one to another host is followed only to a
+// public address, under the address guard package fetch puts on a
+// crawler's connections (fetch.GuardTransport and fetch.PublicOnly),
+// which judges the address dialled after name resolution, at every
+// connection, so that no name, DNS answer or redirect chain reaches
+// loopback, private, link-local (169.254.169.254, a cloud's metadata
+// service) or other non-public addresses. The guarded connections use no
+// proxy, which would connect for them where the guard cannot see.
+
+// surveyTransport sends a request for the host and port of the input it
+// reads (its surveyHop) through named, any other, where a redirect led,
+// through guarded: the two keep their connections apart, so that no
+// connection made for an input is reused for a redirect elsewhere.
+type surveyTransport struct {
+	named   http.RoundTripper
+	guarded http.RoundTripper
+}
+
+// surveyHop is what a request's context says of the input it reads: its
+// host and port (surveyAuthority), and whether a redirect elsewhere may
+// reach any address.
+type surveyHop struct {
+	input        string
+	allowPrivate bool
+}
+
+type surveyHopKey struct{}
+
+func (t *surveyTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if surveyHopPolicy(req.Context(), req.URL) == nil {
+		return t.named.RoundTrip(req)
+	}
+	return t.guarded.RoundTrip(req)
+}
+
+// CloseIdleConnections closes the idle connections of both transports.
+func (t *surveyTransport) CloseIdleConnections() {
+	for _, rt := range []http.RoundTripper{t.named, t.guarded} {
+		if c, ok := rt.(interface{ CloseIdleConnections() }); ok {
+			c.CloseIdleConnections()
+		}
+	}
+}
+
+// surveyHopPolicy returns the address policy a request for u is held to:
+// nil, any address, for the host and port of the input the context reads
+// or when the run allows private redirects; else fetch.PublicOnly. A
+// request with no input in its context is held to it too.
+func surveyHopPolicy(ctx context.Context, u *url.URL) fetch.AddressPolicy {
+	hop, ok := ctx.Value(surveyHopKey{}).(surveyHop)
+	if ok && (hop.allowPrivate || hop.input == surveyAuthority(u)) {
+		return nil
+	}
+	return fetch.PublicOnly
+}
+
+// surveyAuthority is the host and port a URL connects to, the host
+// lower-cased and the scheme's port filled in: two servers on one address
+// are two hosts.
+func surveyAuthority(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		port = "80"
+		if strings.EqualFold(u.Scheme, "https") {
+			port = "443"
+		}
+	}
+	return net.JoinHostPort(strings.ToLower(u.Hostname()), port)
+}
+
 // newSurveyHTTPClient is the survey's client: the default Transport's
-// proxy, dialing and keep-alive, without its transparent decompression (a
-// .warc.gz or a .tar.gz is read as the bytes the server holds, and a Range
-// counts those bytes).
+// proxy, dialing and keep-alive for the inputs' own hosts, guarded and
+// direct for the hosts redirects lead to, both without transparent
+// decompression (a .warc.gz or a .tar.gz is read as the bytes the server
+// holds, and a Range counts those bytes).
 func newSurveyHTTPClient() *http.Client {
-	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.DisableCompression = true
-	return &http.Client{Transport: tr}
+	named := http.DefaultTransport.(*http.Transport).Clone()
+	named.DisableCompression = true
+	base := named.Clone()
+	base.DialContext = nil // the guard's dialer takes its place
+	guarded, err := fetch.GuardTransport(base, fetch.PublicOnly)
+	if err != nil {
+		panic(err) // a transport without a dial function of its own is always guarded
+	}
+	return &http.Client{Transport: &surveyTransport{named: named, guarded: guarded}}
 }
 
 // surveyUserAgent is "robots-survey", and its module's version when the
@@ -205,7 +292,8 @@ func (f *surveyHTTPFile) request(off int64, first bool) error {
 		req.Header.Set("Range", "bytes="+strconv.FormatInt(off, 10)+"-")
 		req.Header.Set("If-Range", v)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	hop := surveyHop{input: surveyAuthority(req.URL), allowPrivate: f.cfg.allowPrivateRedirects}
+	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), surveyHopKey{}, hop))
 	var late atomic.Bool
 	timer := time.AfterFunc(f.cfg.headerTimeout, func() { late.Store(true); cancel() })
 	resp, err := f.cfg.client.Do(req.WithContext(ctx))

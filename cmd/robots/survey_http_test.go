@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -21,6 +24,8 @@ import (
 	"github.com/nlnwa/gowarc/v3"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots/fetch"
 )
 
 // surveyTestServer serves files over loopback with http.ServeContent, so
@@ -618,4 +623,132 @@ func TestSurveyProgressETA(t *testing.T) {
 	assert.Regexp(t, `robots survey: \d+ captures, [\d.]+ MiB in \S+, \d+ captures/s\n$`, run.stderr)
 	assert.NotContains(t, run.stderr, "ETA")
 	assert.NotContains(t, run.stderr, "%")
+}
+
+// TestSurveyHTTPHopPolicy: the requests of an http(s) input connect
+// anywhere its own host and port lead; a request elsewhere, where a
+// redirect led, only to a public address, unless the run allows private
+// redirects. The decisions, on netip values.
+func TestSurveyHTTPHopPolicy(t *testing.T) {
+	input, err := url.Parse("http://127.0.0.1:8000/crawl.warc.gz")
+	require.NoError(t, err)
+	ctx := func(allowPrivate bool) context.Context {
+		return context.WithValue(context.Background(), surveyHopKey{}, surveyHop{input: surveyAuthority(input), allowPrivate: allowPrivate})
+	}
+	parse := func(s string) *url.URL {
+		u, err := url.Parse(s)
+		require.NoError(t, err)
+		return u
+	}
+	for _, tt := range []struct {
+		target, addr string
+		kind         string // what the guard refuses it as; "" for through
+	}{
+		// The input's own host and port, whatever address it is.
+		{"http://127.0.0.1:8000/elsewhere.warc", "127.0.0.1:8000", ""},
+		{"HTTP://127.0.0.1:8000/x", "169.254.169.254:8000", ""},
+		// Elsewhere: public addresses only.
+		{"http://127.0.0.1:8001/crawl.warc.gz", "127.0.0.1:8001", "loopback"},
+		{"http://127.0.0.2:8000/crawl.warc.gz", "127.0.0.2:8000", "loopback"},
+		{"http://169.254.169.254/latest/meta-data/", "169.254.169.254:80", "link-local"},
+		{"http://10.0.0.1/x.warc", "10.0.0.1:80", "private"},
+		{"http://metadata.internal/x.warc", "[::ffff:10.0.0.1]:80", "private"},
+		{"http://[::1]:8000/x.warc", "[::1]:8000", "loopback"},
+		{"https://127.0.0.1/crawl.warc.gz", "127.0.0.1:443", "loopback"}, // another port
+		{"https://127.0.0.1:8000/crawl.warc.gz", "127.0.0.1:8000", ""},   // the same port, over TLS
+		{"https://data.example/crawl.warc.gz", "93.184.215.14:443", ""},
+		{"http://[2606:4700::6810:85e5]/x.warc", "[2606:4700::6810:85e5]:80", ""},
+	} {
+		ap := netip.MustParseAddrPort(tt.addr)
+		policy := surveyHopPolicy(ctx(false), parse(tt.target))
+		var got error
+		if policy != nil {
+			got = policy(ap)
+		}
+		if tt.kind == "" {
+			assert.NoError(t, got, "%s at %s", tt.target, tt.addr)
+		} else {
+			var refused *fetch.AddressError
+			require.ErrorAs(t, got, &refused, "%s at %s", tt.target, tt.addr)
+			assert.Equal(t, tt.kind, refused.Kind)
+		}
+		assert.Nil(t, surveyHopPolicy(ctx(true), parse(tt.target)), "--allow-private-redirects: %s", tt.target)
+	}
+	// A request that says no input is held to the guard.
+	assert.NotNil(t, surveyHopPolicy(context.Background(), input))
+
+	for raw, want := range map[string]string{
+		"http://Example.ORG/x.warc":      "example.org:80",
+		"https://example.org/x.warc":     "example.org:443",
+		"https://example.org:8443/x":     "example.org:8443",
+		"http://[::1]:8080/x.warc":       "[::1]:8080",
+		"http://user@example.org/x.warc": "example.org:80",
+	} {
+		assert.Equal(t, want, surveyAuthority(parse(raw)), raw)
+	}
+}
+
+// TestSurveyHTTPRedirectGuard: an input on a loopback server that
+// redirects to another loopback server is refused there, no request
+// reaching it, and is its input's error row; a redirect on the input's own
+// server is followed; with --allow-private-redirects the other server is
+// read.
+func TestSurveyHTTPRedirectGuard(t *testing.T) {
+	other := newSurveyTestServer(t)
+	target := other.add(t, "simple.warc", simpleWARC(t))
+	named := newSurveyTestServer(t)
+	own := named.add(t, "own.warc", simpleWARC(t))
+	redirector := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/away.warc":
+			http.Redirect(w, r, target, http.StatusFound)
+		case "/here.warc":
+			http.Redirect(w, r, "/own.warc", http.StatusMovedPermanently)
+		case "/own.warc":
+			named.ServeHTTP(w, r)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(redirector.Close)
+	require.NotEqual(t, surveyAuthority(mustURL(t, redirector.URL)), surveyAuthority(mustURL(t, target)))
+	away, here := redirector.URL+"/away.warc", redirector.URL+"/here.warc"
+	require.Equal(t, named.URL+"/own.warc", own)
+
+	requests := func() int {
+		other.mu.Lock()
+		defer other.mu.Unlock()
+		return other.requests["/simple.warc"]
+	}
+	run := runSurveyTest(t, "--agents", "GPTBot", away, here)
+	assert.Equal(t, exitNegative, run.code, run.stderr)
+	var refused, read []string
+	for _, c := range run.captures {
+		switch {
+		case c.Input == away && c.Error != "":
+			refused = append(refused, c.Error)
+		case c.Input == here && c.Error == "":
+			read = append(read, c.URL)
+		}
+	}
+	require.Len(t, refused, 1, run.stdout)
+	assert.Contains(t, refused[0], "refused to connect to 127.0.0.1: a loopback address is not public")
+	assert.Zero(t, requests(), "no request reached the server the redirect led to")
+	assert.Len(t, read, 4, "a redirect on the input's own server is followed")
+
+	run = runSurveyTest(t, "--agents", "GPTBot", "--allow-private-redirects", away)
+	assert.Equal(t, exitOK, run.code, run.stderr)
+	assert.Len(t, run.captures, 4)
+	assert.Positive(t, requests(), "--allow-private-redirects follows it")
+
+	// The flag lasts for its run alone.
+	run = runSurveyTest(t, "--agents", "GPTBot", away)
+	assert.Equal(t, exitNegative, run.code, run.stderr)
+}
+
+func mustURL(t *testing.T, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	require.NoError(t, err)
+	return u
 }
