@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
 const checkSynopsis = `robots check [-f robots.txt] [-a agent]... [--mode google|rfc] [--json] URL...|-|--urls FILE
@@ -54,16 +55,16 @@ unreadable input or such a URL.`
 // checkOptions are the parsed arguments of check.
 type checkOptions struct {
 	file     string
-	agents   listFlag
-	mode     modeFlag
+	agents   cli.ListFlag
+	mode     cli.ModeFlag
 	json     bool
 	urlsFile string // where the URL list is read from: a file, "-" for stdin, "" for none
 	urls     []string
 }
 
 // runCheck runs "robots check": it prints a verdict line per URL and
-// returns exitOK when all are allowed, exitNegative when any is not, and
-// exitUsage when some URL could not be answered for.
+// returns cli.ExitOK when all are allowed, cli.ExitNegative when any is not, and
+// cli.ExitUsage when some URL could not be answered for.
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts, code := parseCheck(args, stderr)
 	if opts == nil {
@@ -72,21 +73,21 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	body, err := readRobots("check", opts.file, stdin, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "robots check: %v\n", err)
-		return exitUsage
+		return cli.ExitUsage
 	}
 	src, closeSrc, err := openURLs(opts, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "robots check: %v\n", err)
-		return exitUsage
+		return cli.ExitUsage
 	}
 	defer closeSrc()
-	agent := robots.Parse(body, opts.mode.option()).Agent(opts.agents...)
-	out := newOutput("check", stdout, stderr)
-	warnAgents(out, opts.agents)
+	agent := robots.Parse(body, opts.mode.Option()).Agent(opts.agents...)
+	out := cli.NewOutput("check", stdout, stderr)
+	cli.WarnAgents(out, opts.agents)
 	code = checkAll(src, agent, out, opts.json)
-	if err := out.flush(); err != nil {
+	if err := out.Flush(); err != nil {
 		fmt.Fprintf(stderr, "robots check: %v\n", err)
-		return exitUsage
+		return cli.ExitUsage
 	}
 	return code
 }
@@ -109,39 +110,39 @@ func openURLs(opts *checkOptions, stdin io.Reader) (*urlSource, func(), error) {
 
 // checkAll writes a verdict for each URL of src to out, in order, and
 // returns the exit code of the run.
-func checkAll(src *urlSource, agent *robots.Agent, out *output, asJSON bool) int {
-	enc := newJSONEncoder(out.w)
-	code := exitOK
+func checkAll(src *urlSource, agent *robots.Agent, out *cli.Output, asJSON bool) int {
+	enc := newJSONEncoder(out.W)
+	code := cli.ExitOK
 	for {
 		if src.idle() {
-			_ = out.flush() // a write error shows again at the next write
+			_ = out.Flush() // a write error shows again at the next write
 		}
 		u, err := src.next()
 		if errors.Is(err, io.EOF) {
 			return code
 		}
 		if bad, ok := errors.AsType[*badURLError](err); ok {
-			code = exitUsage
+			code = cli.ExitUsage
 			err = reportBadURL(out, enc, bad, asJSON)
 		} else if err == nil {
-			warnURL(out, u)
+			cli.WarnURL(out, u)
 			d := agent.Decide(u)
-			if !d.Allowed && code == exitOK {
-				code = exitNegative
+			if !d.Allowed && code == cli.ExitOK {
+				code = cli.ExitNegative
 			}
 			err = writeVerdict(out, enc, u, d, agent, asJSON)
 		}
 		if err != nil {
-			out.errorf("%v", err)
-			return exitUsage
+			out.Errorf("%v", err)
+			return cli.ExitUsage
 		}
 	}
 }
 
 // reportBadURL writes the error line for a bad URL to stderr and, with
 // --json, its error object to stdout, so that every URL has its line.
-func reportBadURL(out *output, enc *json.Encoder, bad *badURLError, asJSON bool) error {
-	out.errorf("%v", bad)
+func reportBadURL(out *cli.Output, enc *json.Encoder, bad *badURLError, asJSON bool) error {
+	out.Errorf("%v", bad)
 	if asJSON {
 		return enc.Encode(newErrorJSON(bad))
 	}
@@ -150,11 +151,11 @@ func reportBadURL(out *output, enc *json.Encoder, bad *badURLError, asJSON bool)
 
 // writeVerdict writes the verdict d of agent for u as a text line or a
 // JSON object, which has the URL's usage too.
-func writeVerdict(out *output, enc *json.Encoder, u string, d robots.Decision, agent *robots.Agent, asJSON bool) error {
+func writeVerdict(out *cli.Output, enc *json.Encoder, u string, d robots.Decision, agent *robots.Agent, asJSON bool) error {
 	if asJSON {
 		return enc.Encode(newVerdictJSON(u, d, agent.Usage(u)))
 	}
-	_, err := fmt.Fprintf(out.w, "%s %s  (%s)\n", verdict(d.Allowed), u, reason(d))
+	_, err := fmt.Fprintf(out.W, "%s %s  (%s)\n", verdict(d.Allowed), u, reason(d))
 	return err
 }
 
@@ -162,15 +163,15 @@ func writeVerdict(out *output, enc *json.Encoder, u string, d robots.Decision, a
 // returns nil and the exit code to stop with.
 func parseCheck(args []string, stderr io.Writer) (*checkOptions, int) {
 	opts := &checkOptions{}
-	fs := newFlagSet("check", checkSynopsis, stderr)
+	fs := cli.NewFlagSet("check", checkSynopsis, stderr)
 	fs.StringVar(&opts.file, "f", "", "read the robots.txt from `file` (- for stdin) instead of the example")
 	fs.Var(&opts.agents, "a", "crawler `agent` product token, e.g. Googlebot; repeat for a fallback list")
 	fs.Var(&opts.mode, "mode", "how robots.txt is read: google (Google's parser, the default) or rfc (strict RFC 9309)")
 	fs.BoolVar(&opts.json, "json", false, "write one JSON object per URL")
 	fs.StringVar(&opts.urlsFile, "urls", "", "read the URLs from `file`, one a line (- for stdin)")
-	urls, err := parseInterleaved(fs, args)
+	urls, err := cli.ParseInterleaved(fs, args)
 	if err != nil {
-		return nil, flagExit(err)
+		return nil, cli.FlagExit(err)
 	}
 	if len(urls) == 1 && urls[0] == "-" && opts.urlsFile == "" && !afterDoubleDash(args, "-") {
 		opts.urlsFile, urls = "-", nil
@@ -182,10 +183,10 @@ func parseCheck(args []string, stderr io.Writer) (*checkOptions, int) {
 	if msg != "" {
 		fmt.Fprintf(stderr, "robots check: %s\n", msg)
 		fs.Usage()
-		return nil, exitUsage
+		return nil, cli.ExitUsage
 	}
 	opts.urls = urls
-	return opts, exitOK
+	return opts, cli.ExitOK
 }
 
 // afterDoubleDash reports whether arg stands after a "--" in args, where
@@ -214,7 +215,7 @@ func checkSourceError(file, urlsFile string, urls []string) string {
 // example in its place would answer for a file nobody wrote. Leaving -f
 // out is how the example is asked for.
 func emptyFileError(fs *flag.FlagSet, file string) string {
-	if file == "" && flagSet(fs, "f") {
+	if file == "" && cli.Given(fs, "f") {
 		return "-f was given an empty file name (leave -f out to use the example)"
 	}
 	return ""

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/internal/memstat"
 )
 
@@ -53,9 +54,9 @@ func TestCheckExampleVerdicts(t *testing.T) {
 			}
 			r := invoke(runCheck, "", append(args, tt.url)...)
 			assert.Equal(t, tt.want+"\n", r.stdout)
-			wantCode := exitOK
+			wantCode := cli.ExitOK
 			if strings.HasPrefix(tt.want, "DISALLOWED") {
-				wantCode = exitNegative
+				wantCode = cli.ExitNegative
 			}
 			assert.Equal(t, wantCode, r.code)
 			assert.Empty(t, r.stderr)
@@ -73,9 +74,9 @@ func TestCheckExitCodeIsOneWhenAnyURLIsDisallowed(t *testing.T) {
 		urls []string
 		want int
 	}{
-		{"all allowed", []string{"https://example.com/", "https://example.com/a.html"}, exitOK},
-		{"one disallowed", []string{"https://example.com/", "https://example.com/a.pdf"}, exitNegative},
-		{"all disallowed", []string{"https://example.com/a.pdf", "https://example.com/drafts/"}, exitNegative},
+		{"all allowed", []string{"https://example.com/", "https://example.com/a.html"}, cli.ExitOK},
+		{"one disallowed", []string{"https://example.com/", "https://example.com/a.pdf"}, cli.ExitNegative},
+		{"all disallowed", []string{"https://example.com/a.pdf", "https://example.com/drafts/"}, cli.ExitNegative},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -112,9 +113,9 @@ func TestCheckAgentsAreAnOrderedFallbackList(t *testing.T) {
 		args []string
 		want int
 	}{
-		{"unnamed specific agent alone falls to star", []string{"-a", "Googlebot-Image"}, exitOK},
-		{"unnamed specific agent falls back to the next", []string{"-a", "Googlebot-Image", "-a", "Googlebot"}, exitNegative},
-		{"first named agent decides", []string{"-a", "Bingbot", "-a", "Googlebot", "-a", "Googlebot-Image"}, exitNegative},
+		{"unnamed specific agent alone falls to star", []string{"-a", "Googlebot-Image"}, cli.ExitOK},
+		{"unnamed specific agent falls back to the next", []string{"-a", "Googlebot-Image", "-a", "Googlebot"}, cli.ExitNegative},
+		{"first named agent decides", []string{"-a", "Bingbot", "-a", "Googlebot", "-a", "Googlebot-Image"}, cli.ExitNegative},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -127,7 +128,7 @@ func TestCheckMostSpecificNamedAgentWins(t *testing.T) {
 	path := writeTemp(t, "User-agent: Googlebot\nDisallow: /\n\nUser-agent: Googlebot-Image\nDisallow: /private/\n")
 	url := "https://example.com/photos/1.jpg"
 	specific := invoke(runCheck, "", "-f", path, "-a", "Googlebot-Image", "-a", "Googlebot", url)
-	assert.Equal(t, exitOK, specific.code)
+	assert.Equal(t, cli.ExitOK, specific.code)
 	general := invoke(runCheck, "", "-f", path, "-a", "Googlebot", url)
 	assert.Equal(t, "DISALLOWED "+url+"  (line 2: Disallow: /)\n", general.stdout)
 }
@@ -135,20 +136,20 @@ func TestCheckMostSpecificNamedAgentWins(t *testing.T) {
 func TestCheckReadsFileGivenWithF(t *testing.T) {
 	path := writeTemp(t, "User-agent: FooBot\nAllow: /public\nDisallow: /\n")
 	r := invoke(runCheck, "", "-f", path, "-a", "FooBot", "http://example.com/public/a", "http://example.com/x")
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.Equal(t, "ALLOWED http://example.com/public/a  (line 2: Allow: /public)\n"+
 		"DISALLOWED http://example.com/x  (line 3: Disallow: /)\n", r.stdout)
 }
 
 func TestCheckReadsStdinForDashF(t *testing.T) {
 	r := invoke(runCheck, "User-agent: *\nDisallow: /tmp/\n", "-f", "-", "https://example.com/tmp/a")
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.Equal(t, "DISALLOWED https://example.com/tmp/a  (line 2: Disallow: /tmp/)\n", r.stdout)
 }
 
 func TestCheckAcceptsFlagsAfterURLs(t *testing.T) {
 	r := invoke(runCheck, "", "https://example.com/nogooglebot/x", "-a", "Googlebot")
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.Contains(t, r.stdout, "line 2: Disallow: /nogooglebot/")
 }
 
@@ -157,7 +158,7 @@ func TestCheckAcceptsFlagsAfterURLs(t *testing.T) {
 // the flag that would lack its value.
 func TestCheckTreatsArgumentsAfterDoubleDashAsURLs(t *testing.T) {
 	r := invoke(runCheck, "", "--", "-a", "/-a")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Equal(t, "ALLOWED -a  (line 7: Allow: /)\nALLOWED /-a  (line 7: Allow: /)\n", r.stdout)
 	assert.Equal(t, `robots check: warning: "-a": neither an absolute URL (https://host/path) nor a path starting with '/'; answered for the path Google's reference reads in it, "/"`+"\n", r.stderr)
 }
@@ -170,9 +171,9 @@ func TestCheckRFCModeAlwaysAllowsRobotsTxt(t *testing.T) {
 		want string
 		code int
 	}{
-		{"google", "DISALLOWED " + url + "  (line 2: Disallow: /)\n", exitNegative},
-		{"rfc", "ALLOWED " + url + "  (/robots.txt is always allowed under RFC 9309)\n", exitOK},
-		{"RFC", "ALLOWED " + url + "  (/robots.txt is always allowed under RFC 9309)\n", exitOK},
+		{"google", "DISALLOWED " + url + "  (line 2: Disallow: /)\n", cli.ExitNegative},
+		{"rfc", "ALLOWED " + url + "  (/robots.txt is always allowed under RFC 9309)\n", cli.ExitOK},
+		{"RFC", "ALLOWED " + url + "  (/robots.txt is always allowed under RFC 9309)\n", cli.ExitOK},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
@@ -186,7 +187,7 @@ func TestCheckRFCModeAlwaysAllowsRobotsTxt(t *testing.T) {
 func TestCheckSpecTestRunnerInvocation(t *testing.T) {
 	path := writeTemp(t, "User-agent: foo\nDisallow: /AnyValue\n")
 	r := invoke(runCheck, "", "-f", path, "-a", "foo", "http://example.com/AnyValue")
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.True(t, strings.HasPrefix(r.stdout, "DISALLOWED "))
 }
 
@@ -203,7 +204,7 @@ func writeTemp(t *testing.T, body string) string {
 // warning; a NUL is the one thing refused, and the run goes on.
 func TestCheckAnswersStringsThatAreNotURLs(t *testing.T) {
 	r := invoke(runCheck, "", "https://example.com/a.pdf", "example.com/page.pdf", "http://e.com/%zz", "/drafts/public/x", "mailto:x")
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.Equal(t, "DISALLOWED https://example.com/a.pdf  (line 9: Disallow: /*.pdf$)\n"+
 		"DISALLOWED example.com/page.pdf  (line 9: Disallow: /*.pdf$)\n"+
 		"ALLOWED http://e.com/%zz  (line 7: Allow: /)\n"+
@@ -215,7 +216,7 @@ robots check: warning: "mailto:x": a mailto URL without a host; answered for the
 `, r.stderr)
 
 	r = invoke(runCheck, "/a\x00b\n/x\n", "-")
-	assert.Equal(t, exitUsage, r.code, "a URL refused wins over the others")
+	assert.Equal(t, cli.ExitUsage, r.code, "a URL refused wins over the others")
 	assert.Equal(t, "ALLOWED /x  (line 7: Allow: /)\n", r.stdout)
 	assert.Equal(t, "robots check: line 1: \"/a\\x00b\": holds a NUL byte\n", r.stderr)
 }
@@ -224,7 +225,7 @@ robots check: warning: "mailto:x": a mailto URL without a host; answered for the
 // as in Google's reference, and the run says so.
 func TestCheckWarnsOfAgentsThatAreNotTokens(t *testing.T) {
 	r := invoke(runCheck, "", "-a", "Googlebot/2.1", "https://example.com/nogooglebot/x")
-	assert.Equal(t, exitOK, r.code, "the '*' groups apply")
+	assert.Equal(t, cli.ExitOK, r.code, "the '*' groups apply")
 	assert.Equal(t, `robots check: warning: agent "Googlebot/2.1" is not a product token: Google's reference matches no group with it by itself; the token it reads in such a User-Agent is "Googlebot"`+"\n", r.stderr)
 	r = invoke(runCheck, "", "-a", "Googlebot", "https://example.com/nogooglebot/x")
 	assert.Empty(t, r.stderr)
@@ -233,7 +234,7 @@ func TestCheckWarnsOfAgentsThatAreNotTokens(t *testing.T) {
 func TestCheckReadsURLsFromStdin(t *testing.T) {
 	in := "https://example.com/a.pdf\n\n/drafts/public/x\r\nexample.com/page\n/x"
 	r := invoke(runCheck, in, "-")
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.Equal(t, "DISALLOWED https://example.com/a.pdf  (line 9: Disallow: /*.pdf$)\n"+
 		"ALLOWED /drafts/public/x  (line 13: Allow: /drafts/public/)\n"+
 		"ALLOWED example.com/page  (line 7: Allow: /)\n"+
@@ -241,7 +242,7 @@ func TestCheckReadsURLsFromStdin(t *testing.T) {
 	assert.Contains(t, r.stderr, `robots check: warning: "example.com/page": neither`)
 
 	r = invoke(runCheck, "/a.pdf\n", "--urls", "-", "-a", "Googlebot")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Equal(t, "ALLOWED /a.pdf  (no rule matched)\n", r.stdout)
 }
 
@@ -250,15 +251,15 @@ func TestCheckReadsURLsFromFile(t *testing.T) {
 	rules := filepath.Join(t.TempDir(), "rules.txt")
 	require.NoError(t, os.WriteFile(rules, []byte("User-agent: *\nDisallow: /b\n"), 0o644))
 	r := invoke(runCheck, "", "-a", "Googlebot", "--urls", urls)
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.Equal(t, "DISALLOWED /nogooglebot/a  (line 2: Disallow: /nogooglebot/)\nALLOWED /b  (no rule matched)\n", r.stdout)
 
 	r = invoke(runCheck, "User-agent: *\nDisallow: /b\n", "-f", "-", "--urls", urls)
-	assert.Equal(t, exitNegative, r.code, "the robots.txt on stdin, the URLs from a file")
+	assert.Equal(t, cli.ExitNegative, r.code, "the robots.txt on stdin, the URLs from a file")
 	assert.Equal(t, "ALLOWED /nogooglebot/a  (no rule matched)\nDISALLOWED /b  (line 2: Disallow: /b)\n", r.stdout)
 
 	r = invoke(runCheck, "/b\n", "-f", rules, "-")
-	assert.Equal(t, exitNegative, r.code, "the robots.txt from a file, the URLs on stdin")
+	assert.Equal(t, cli.ExitNegative, r.code, "the robots.txt from a file, the URLs on stdin")
 	assert.Equal(t, "DISALLOWED /b  (line 2: Disallow: /b)\n", r.stdout)
 }
 
@@ -283,7 +284,7 @@ func TestCheckStreamsURLList(t *testing.T) {
 	var out lineCounter
 	var stderr strings.Builder
 	code := runCheck([]string{"-"}, in, &out, &stderr)
-	assert.Equal(t, exitNegative, code, stderr.String())
+	assert.Equal(t, cli.ExitNegative, code, stderr.String())
 	assert.Equal(t, checkURLsAtScale, out.lines)
 	assert.Equal(t, "ALLOWED https://example.com/drafts/public/999999  (line 13: Allow: /drafts/public/)", string(out.last))
 	growth := atEnd - before
@@ -310,7 +311,7 @@ func TestCheckAnswersAsTheListArrives(t *testing.T) {
 		assert.Contains(t, line, " "+u+"  (")
 	}
 	inW.Close()
-	assert.Equal(t, exitNegative, <-done)
+	assert.Equal(t, cli.ExitNegative, <-done)
 }
 
 // readLineWithin reads a line from r, failing after d: a guard against a
@@ -336,7 +337,7 @@ func readLineWithin(r *bufio.Reader, d time.Duration) (string, error) {
 func TestCheckJSON(t *testing.T) {
 	path := writeTemp(t, "User-agent: *\nDisallow: /p\xff\nAllow: /public\n")
 	r := invoke(runCheck, "", "-f", path, "--json", "http://e.com/p%FF/x", "/public/\xfe", "/other", "bad url")
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	lines := outputLines(r.stdout)
 	require.Len(t, lines, 4)
 	assert.Equal(t, `{"url":"/other","allowed":true,"line":0,"rule":""}`, lines[2])
@@ -362,7 +363,7 @@ func TestCheckJSON(t *testing.T) {
 
 func TestCheckJSONMarksImplicitAllow(t *testing.T) {
 	r := invoke(runCheck, "User-agent: *\nDisallow: /\n", "-f", "-", "--mode", "rfc", "--json", "/robots.txt")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Equal(t, `{"url":"/robots.txt","allowed":true,"line":0,"rule":"","implicit":true}`+"\n", r.stdout)
 }
 
@@ -380,11 +381,11 @@ func unb64(t *testing.T, s string) string {
 func TestCheckNamesTheEmptyRule(t *testing.T) {
 	path := writeTemp(t, "User-agent: *\nDisallow:\nDisallow: /cart/\n")
 	r := invoke(runCheck, "", "-f", path, "/shoes", "/cart/1")
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.Equal(t, "ALLOWED /shoes  (no rule decided: line 2 (Disallow:) is empty, matches every path and decides nothing)\n"+
 		"DISALLOWED /cart/1  (line 3: Disallow: /cart/)\n", r.stdout)
 	r = invoke(runCheck, "", "-f", path, "--json", "/shoes", "")
-	assert.Equal(t, exitOK, r.code, r.stderr)
+	assert.Equal(t, cli.ExitOK, r.code, r.stderr)
 	assert.Equal(t, `{"url":"/shoes","allowed":true,"line":2,"rule":"Disallow:","undecided":true}`+"\n"+
 		`{"url":"","allowed":true,"line":2,"rule":"Disallow:","undecided":true}`+"\n", r.stdout)
 }

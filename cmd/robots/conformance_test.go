@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/internal/conformance"
 )
 
@@ -20,7 +21,7 @@ import (
 func evalConformance(t *testing.T, path string) int {
 	t.Helper()
 	r := invoke(runEval, "", path)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	answers := bufio.NewScanner(bytes.NewReader([]byte(r.stdout)))
 	n, failed := 0, 0
 	err := conformance.Each(path, func(line int, c *conformance.Case) error {

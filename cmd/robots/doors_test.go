@@ -21,6 +21,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/fetch"
 	"github.com/fastrobots/robots/internal/conformance"
 )
@@ -257,7 +258,7 @@ func evalAnswers(t *testing.T, cases []doorCase) []doorAnswer {
 		_ = pw.Close()
 	}()
 	r := invokeReader(runEval, pr)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	return decodeAnswers(t, "eval", r.stdout)
 }
 
@@ -333,7 +334,7 @@ func answerURL(t *testing.T, a doorAnswer) string {
 func nonWarnings(cmd, stderr string) []string {
 	var out []string
 	for _, l := range strings.Split(strings.TrimSpace(stderr), "\n") {
-		if l == "" || strings.HasPrefix(l, "robots "+cmd+": warning: ") || strings.Contains(l, "input cut at "+strconv.Itoa(maxInputBytes)) {
+		if l == "" || strings.HasPrefix(l, "robots "+cmd+": warning: ") || strings.Contains(l, "input cut at "+strconv.Itoa(cli.MaxInputBytes)) {
 			continue
 		}
 		out = append(out, l)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/internal/conformance"
 )
 
@@ -78,34 +79,34 @@ type evalAnswer struct {
 // runEval runs "robots eval": it answers each JSON Lines query of the input
 // with a JSON line on stdout.
 func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var mode modeFlag
+	var mode cli.ModeFlag
 	var showProgress bool
-	fs := newFlagSet("eval", evalSynopsis, stderr)
+	fs := cli.NewFlagSet("eval", evalSynopsis, stderr)
 	fs.Var(&mode, "mode", "how robots.txt is read: google (Google's parser, the default) or rfc (strict RFC 9309)")
 	fs.BoolVar(&showProgress, "progress", false, "show the count of queries answered and the rate on stderr (the default when stderr is a terminal)")
-	files, err := parseInterleaved(fs, args)
+	files, err := cli.ParseInterleaved(fs, args)
 	if err != nil {
-		return flagExit(err)
+		return cli.FlagExit(err)
 	}
 	if len(files) > 1 {
 		fmt.Fprintln(stderr, "robots eval: at most one FILE")
 		fs.Usage()
-		return exitUsage
+		return cli.ExitUsage
 	}
-	if !flagSet(fs, "progress") {
-		showProgress = isTerminal(stderr)
+	if !cli.Given(fs, "progress") {
+		showProgress = cli.IsTerminal(stderr)
 	}
 	in, err := openInput(files, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "robots eval: %v\n", err)
-		return exitUsage
+		return cli.ExitUsage
 	}
 	defer in.Close()
-	var prog *progress
+	var prog *cli.Progress
 	if showProgress {
-		prog = newProgress(stderr, isTerminal(stderr))
+		prog = cli.NewProgress(stderr, cli.IsTerminal(stderr))
 	}
-	return evalStream(in, newOutput("eval", stdout, stderr), newEvaluator(mode.option()), prog)
+	return evalStream(in, cli.NewOutput("eval", stdout, stderr), newEvaluator(mode.Option()), prog)
 }
 
 // openInput opens the one FILE of files, or stdin when there is none or it
@@ -120,48 +121,48 @@ func openInput(files []string, stdin io.Reader) (io.ReadCloser, error) {
 // evalStream answers every query line of r on out, in order, and returns
 // the exit code of the run. The answers written before a read error are
 // flushed too. prog, when not nil, is told of each answer.
-func evalStream(r io.Reader, out *output, ev *evaluator, prog *progress) int {
-	failed, err := answerAll(newLineReader(r, maxEvalLine), out, ev, prog)
-	if ferr := out.flush(); err == nil {
+func evalStream(r io.Reader, out *cli.Output, ev *evaluator, prog *cli.Progress) int {
+	failed, err := answerAll(cli.NewLineReader(r, maxEvalLine), out, ev, prog)
+	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
-	prog.finish()
+	prog.Finish()
 	return streamExit(out, failed, err, "1 line was not a valid query and got an error", "%d lines were not valid queries and got an error")
 }
 
 // streamExit ends a run over JSON Lines (eval, report --jsonl): a read or
 // write error is a usage error; lines answered with an error are said, with
 // one or many, and exit 1; otherwise 0.
-func streamExit(out *output, failed int, err error, one, many string) int {
+func streamExit(out *cli.Output, failed int, err error, one, many string) int {
 	switch {
 	case err != nil:
-		out.errorf("%v", err)
-		return exitUsage
+		out.Errorf("%v", err)
+		return cli.ExitUsage
 	case failed == 1:
-		out.errorf("%s", one)
-		return exitBadQuery
+		out.Errorf("%s", one)
+		return cli.ExitBadQuery
 	case failed > 1:
-		out.errorf(many, failed)
-		return exitBadQuery
+		out.Errorf(many, failed)
+		return cli.ExitBadQuery
 	}
-	return exitOK
+	return cli.ExitOK
 }
 
 // answerAll writes an answer to out for each line of lines that is not
 // empty, and returns how many of them were errors.
-func answerAll(lines *lineReader, out *output, ev *evaluator, prog *progress) (failed int, err error) {
-	enc := newJSONEncoder(out.w)
+func answerAll(lines *cli.LineReader, out *cli.Output, ev *evaluator, prog *cli.Progress) (failed int, err error) {
+	enc := newJSONEncoder(out.W)
 	for {
-		if lines.idle() {
-			_ = out.flush() // a write error shows again at the next write
+		if lines.Idle() {
+			_ = out.Flush() // a write error shows again at the next write
 		}
-		line, err := lines.next()
+		line, err := lines.Next()
 		var ans evalAnswer
 		switch {
 		case errors.Is(err, io.EOF):
 			return failed, nil
 		case errors.Is(err, errLineTooLong):
-			ans = ev.answerLong(line, lines.rest())
+			ans = ev.answerLong(line, lines.Rest())
 		case err != nil:
 			return failed, err
 		case len(line) == 0:
@@ -175,7 +176,7 @@ func answerAll(lines *lineReader, out *output, ev *evaluator, prog *progress) (f
 		if err := enc.Encode(&ans); err != nil {
 			return failed, err
 		}
-		prog.add()
+		prog.Add()
 	}
 }
 

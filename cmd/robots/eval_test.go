@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/internal/conformance"
 	"github.com/fastrobots/robots/internal/memstat"
 )
@@ -27,7 +28,7 @@ func b64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) 
 // returns its output lines.
 func evalLines(t *testing.T, args []string, lines ...string) []string {
 	t.Helper()
-	return evalLinesExit(t, exitOK, args, lines...)
+	return evalLinesExit(t, cli.ExitOK, args, lines...)
 }
 
 // evalLinesExit runs eval over the input lines, checks that it exits with
@@ -106,7 +107,7 @@ func TestEvalReportsMalformedLinesAndGoesOn(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := invoke(runEval, tt.in+"\n"+good)
-			assert.Equal(t, exitBadQuery, r.code)
+			assert.Equal(t, cli.ExitBadQuery, r.code)
 			assert.Equal(t, "robots eval: 1 line was not a valid query and got an error\n", r.stderr)
 			out := outputLines(r.stdout)
 			require.Len(t, out, 2)
@@ -125,7 +126,7 @@ func TestEvalAnswersEveryLineThatIsNotEmpty(t *testing.T) {
 	}
 	in := []string{"", q(1, "/no"), "   ", q(2, "/yes"), "\f", "\u00a0", "\u0085", "\t", "\r", "", q(3, "/no/x"), ""}
 	r := invoke(runEval, strings.Join(in, "\n"))
-	assert.Equal(t, exitBadQuery, r.code)
+	assert.Equal(t, cli.ExitBadQuery, r.code)
 	assert.Equal(t, "robots eval: 5 lines were not valid queries and got an error\n", r.stderr)
 	out := outputLines(r.stdout)
 	require.Len(t, out, 8)
@@ -202,7 +203,7 @@ func TestEvalLineLimitHoldsTheBase64OfMaxBytes(t *testing.T) {
 	full := `{"id":"full","robotstxt_b64":"` + b64(body) + `","useragent":"a","url":"/x"}`
 	require.LessOrEqual(t, len(full), maxEvalLine)
 	r := invoke(runEval, full+"\n"+`{"id":"next","robotstxt":"","useragent":"a","url":"/"}`)
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Equal(t, []string{`{"id":"full","allowed":false,"line":2}`, `{"id":"next","allowed":true,"line":0}`}, outputLines(r.stdout))
 }
 
@@ -270,7 +271,7 @@ func TestEvalLongLineMatchesTheLibrary(t *testing.T) {
 	}
 	require.Greater(t, len(want), 10)
 	r := invoke(runEval, in.String())
-	assert.Equal(t, exitOK, r.code, r.stderr)
+	assert.Equal(t, cli.ExitOK, r.code, r.stderr)
 	assert.Equal(t, want, outputLines(r.stdout))
 }
 
@@ -287,7 +288,7 @@ func TestEvalBoundsMemoryOnAHugeLine(t *testing.T) {
 			return `","useragent":"a","url":"/"}` + "\n" + `{"id":"after","robotstxt":"","useragent":"a","url":"/"}`
 		}, atEnd: func() { atEnd = memstat.Live() }})
 	r := invokeReader(runEval, in)
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Equal(t, []string{`{"id":"huge","allowed":true,"line":0}`, `{"id":"after","allowed":true,"line":0}`}, outputLines(r.stdout))
 	growth := atEnd - before
 	t.Logf("live heap after a %d MiB line: %d KiB more than before", size>>20, growth>>10)
@@ -306,7 +307,7 @@ func TestEvalStreamsQueries(t *testing.T) {
 	}, atEnd: func() { atEnd = memstat.Live() }}
 	var out lineCounter
 	var stderr strings.Builder
-	assert.Equal(t, exitOK, runEval(nil, in, &out, &stderr), stderr.String())
+	assert.Equal(t, cli.ExitOK, runEval(nil, in, &out, &stderr), stderr.String())
 	assert.Equal(t, n, out.lines)
 	assert.Equal(t, `{"id":199999,"allowed":false,"line":2}`, string(out.last))
 	growth := atEnd - before
@@ -333,7 +334,7 @@ func TestEvalAnswersAsTheInputArrives(t *testing.T) {
 		assert.Equal(t, `{"id":`+itoa(i)+`,"allowed":true,"line":0}`+"\n", line)
 	}
 	inW.Close()
-	assert.Equal(t, exitOK, <-done)
+	assert.Equal(t, cli.ExitOK, <-done)
 }
 
 func TestEvalReusesTheParseOfTheSameBody(t *testing.T) {
@@ -391,7 +392,7 @@ func TestEvalReuseKeepsConformanceVerdicts(t *testing.T) {
 func TestEvalProgress(t *testing.T) {
 	q := `{"robotstxt":"","useragent":"a","url":"/"}`
 	r := invoke(runEval, q+"\n"+q+"\n"+q+"\n", "--progress")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Len(t, outputLines(r.stdout), 3)
 	assert.Regexp(t, `^robots eval: 3 queries in [0-9.]+m?s, [0-9]+ queries/s\n$`, r.stderr)
 
@@ -402,32 +403,32 @@ func TestEvalProgress(t *testing.T) {
 func TestProgressReportsEveryInterval(t *testing.T) {
 	clock := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 	now := func() time.Time {
-		clock = clock.Add(progressInterval / 2)
+		clock = clock.Add(cli.ProgressInterval / 2)
 		return clock
 	}
 	var w strings.Builder
-	p := newProgressClock(&w, false, now)
+	p := cli.NewProgressClock(&w, false, now)
 	for range 1024 {
-		p.add()
+		p.Add()
 	}
-	p.finish()
+	p.Finish()
 	// The clock is read every 256 answers, half an interval on each time.
 	assert.Equal(t, "robots eval: 512 queries in 1s, 512 queries/s\n"+
 		"robots eval: 1024 queries in 2s, 512 queries/s\n"+
 		"robots eval: 1024 queries in 2.5s, 410 queries/s\n", w.String())
 
 	var term strings.Builder
-	p = newProgressClock(&term, true, now)
+	p = cli.NewProgressClock(&term, true, now)
 	for range 512 {
-		p.add()
+		p.Add()
 	}
-	p.finish()
+	p.Finish()
 	assert.Equal(t, "\r\x1b[Krobots eval: 512 queries in 1s, 512 queries/s"+
 		"\r\x1b[Krobots eval: 512 queries in 1.5s, 341 queries/s\n", term.String(), "a terminal's line is rewritten")
 
-	var none *progress
-	none.add()
-	none.finish()
+	var none *cli.Progress
+	none.Add()
+	none.Finish()
 }
 
 func TestReadID(t *testing.T) {

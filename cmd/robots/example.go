@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
 // exampleRobots is the robots.txt check and explain read when no -f is
@@ -24,16 +26,16 @@ up; -n numbers its lines. Save it to start a robots.txt of your own:
 
 // runExample runs "robots example".
 func runExample(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("example", exampleSynopsis, stderr)
+	fs := cli.NewFlagSet("example", exampleSynopsis, stderr)
 	numbered := fs.Bool("n", false, "number the lines, as the verdicts quote them")
-	rest, err := parseInterleaved(fs, args)
+	rest, err := cli.ParseInterleaved(fs, args)
 	if err != nil {
-		return flagExit(err)
+		return cli.FlagExit(err)
 	}
 	if len(rest) > 0 {
 		fmt.Fprintln(stderr, "robots example: no arguments expected")
 		fs.Usage()
-		return exitUsage
+		return cli.ExitUsage
 	}
 	out := exampleRobots
 	if *numbered {
@@ -41,9 +43,9 @@ func runExample(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if _, err := stdout.Write(out); err != nil {
 		fmt.Fprintf(stderr, "robots example: %v\n", err)
-		return exitUsage
+		return cli.ExitUsage
 	}
-	return exitOK
+	return cli.ExitOK
 }
 
 // numberLines prefixes each line of text with its number, from 1, as cat

@@ -4,27 +4,28 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestExamplePrintsWhatCheckReads(t *testing.T) {
 	r := invoke(run, "", "example")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	assert.Equal(t, string(exampleRobots), r.stdout)
 	assert.Empty(t, r.stderr)
 
 	// The robots.txt it prints is the one check reads without -f.
 	saved := invoke(runCheck, r.stdout, "-f", "-", "-a", "Googlebot", "https://example.com/nogooglebot/x")
 	builtin := invoke(runCheck, "", "-a", "Googlebot", "https://example.com/nogooglebot/x")
-	assert.Equal(t, exitNegative, builtin.code)
+	assert.Equal(t, cli.ExitNegative, builtin.code)
 	assert.Equal(t, builtin, saved)
 }
 
 // The line a verdict quotes is the line -n shows under that number.
 func TestExampleNumberedShowsTheQuotedLine(t *testing.T) {
 	r := invoke(run, "", "example", "-n")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	assert.Contains(t, r.stdout, "     2\tDisallow: /nogooglebot/\n")
 	assert.Contains(t, r.stdout, "    13\tAllow: /drafts/public/\n")
 	check := invoke(runCheck, "", "-a", "Bingbot", "https://example.com/drafts/public/plan.pdf")

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
 const explainSynopsis = `robots explain [-f robots.txt] [-a agent]... [--mode google|rfc] [--json] URL...
@@ -39,48 +40,48 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	body, err := readRobots("explain", opts.file, stdin, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "robots explain: %v\n", err)
-		return exitUsage
+		return cli.ExitUsage
 	}
-	r := robots.Parse(body, opts.mode.option())
-	out := newOutput("explain", stdout, stderr)
+	r := robots.Parse(body, opts.mode.Option())
+	out := cli.NewOutput("explain", stdout, stderr)
 	code = explainAll(argsSource(opts.urls), r, opts, out)
-	if err := out.flush(); err != nil {
+	if err := out.Flush(); err != nil {
 		fmt.Fprintf(stderr, "robots explain: %v\n", err)
-		return exitUsage
+		return cli.ExitUsage
 	}
 	return code
 }
 
 // explainAll writes an explanation for each URL of src to out, in order,
 // and returns the exit code of the run.
-func explainAll(src *urlSource, r *robots.Robots, opts *explainOptions, out *output) int {
-	code := exitOK
+func explainAll(src *urlSource, r *robots.Robots, opts *explainOptions, out *cli.Output) int {
+	code := cli.ExitOK
 	agent := r.Agent(opts.agents...)
-	warnAgents(out, opts.agents)
+	cli.WarnAgents(out, opts.agents)
 	for {
 		u, err := src.next()
 		if errors.Is(err, io.EOF) {
 			return code
 		}
 		if bad, ok := errors.AsType[*badURLError](err); ok {
-			out.errorf("%v", bad)
-			code = exitUsage
+			out.Errorf("%v", bad)
+			code = cli.ExitUsage
 			continue
 		}
-		warnURL(out, u)
+		cli.WarnURL(out, u)
 		e := r.Explain(opts.agents, u)
 		use := agent.Usage(u)
-		if !e.Allowed && code == exitOK {
-			code = exitNegative
+		if !e.Allowed && code == cli.ExitOK {
+			code = cli.ExitNegative
 		}
 		if opts.json {
-			err = newJSONEncoder(out.w).Encode(explainJSON(u, e, use))
-		} else if err = writeExplanation(out.w, u, e); err == nil {
-			err = writeUsage(out.w, use)
+			err = newJSONEncoder(out.W).Encode(explainJSON(u, e, use))
+		} else if err = writeExplanation(out.W, u, e); err == nil {
+			err = writeUsage(out.W, use)
 		}
 		if err != nil {
-			out.errorf("%v", err)
-			return exitUsage
+			out.Errorf("%v", err)
+			return cli.ExitUsage
 		}
 	}
 }
@@ -89,14 +90,14 @@ func explainAll(src *urlSource, r *robots.Robots, opts *explainOptions, out *out
 // returns nil and the exit code to stop with.
 func parseExplain(args []string, stderr io.Writer) (*explainOptions, int) {
 	opts := &explainOptions{}
-	fs := newFlagSet("explain", explainSynopsis, stderr)
+	fs := cli.NewFlagSet("explain", explainSynopsis, stderr)
 	fs.StringVar(&opts.file, "f", "", "read the robots.txt from `file` (- for stdin) instead of the example")
 	fs.Var(&opts.agents, "a", "crawler `agent` product token, e.g. Googlebot; repeat for a fallback list")
 	fs.Var(&opts.mode, "mode", "how robots.txt is read: google (Google's parser, the default) or rfc (strict RFC 9309)")
 	fs.BoolVar(&opts.json, "json", false, "write one JSON object per URL")
-	urls, err := parseInterleaved(fs, args)
+	urls, err := cli.ParseInterleaved(fs, args)
 	if err != nil {
-		return nil, flagExit(err)
+		return nil, cli.FlagExit(err)
 	}
 	msg := emptyFileError(fs, opts.file)
 	if len(urls) == 0 {
@@ -105,10 +106,10 @@ func parseExplain(args []string, stderr io.Writer) (*explainOptions, int) {
 	if msg != "" {
 		fmt.Fprintf(stderr, "robots explain: %s\n", msg)
 		fs.Usage()
-		return nil, exitUsage
+		return nil, cli.ExitUsage
 	}
 	opts.urls = urls
-	return opts, exitOK
+	return opts, cli.ExitOK
 }
 
 // writeExplanation prints an explanation: check's verdict line, then the

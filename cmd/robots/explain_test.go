@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -16,14 +17,14 @@ func TestExplainExample(t *testing.T) {
 		code int
 		want string
 	}{
-		{"own group", []string{"-a", "Googlebot", "https://example.com/nogooglebot/x"}, exitNegative,
+		{"own group", []string{"-a", "Googlebot", "https://example.com/nogooglebot/x"}, cli.ExitNegative,
 			`DISALLOWED https://example.com/nogooglebot/x  (line 2: Disallow: /nogooglebot/)
   path:    /nogooglebot/x
   group:   "Googlebot" is named by line 1
   matched: line 2  Disallow: /nogooglebot/  priority 13  <- decides
   why:     the only rule that matched
 `},
-		{"longest match", []string{"-a", "Bingbot", "https://example.com/drafts/public/plan.pdf"}, exitOK,
+		{"longest match", []string{"-a", "Bingbot", "https://example.com/drafts/public/plan.pdf"}, cli.ExitOK,
 			`ALLOWED https://example.com/drafts/public/plan.pdf  (line 13: Allow: /drafts/public/)
   path:    /drafts/public/plan.pdf
   group:   no group names "Bingbot"; the '*' group applies (line 6)
@@ -33,7 +34,7 @@ func TestExplainExample(t *testing.T) {
            line 13  Allow: /drafts/public/  priority 15  <- decides
   why:     the longest match wins: 15 bytes against 8 bytes for line 12 (Disallow)
 `},
-		{"fallback, nothing matches", []string{"-a", "Googlebot-Image", "-a", "Googlebot", "https://example.com/a.pdf"}, exitOK,
+		{"fallback, nothing matches", []string{"-a", "Googlebot-Image", "-a", "Googlebot", "https://example.com/a.pdf"}, cli.ExitOK,
 			`ALLOWED https://example.com/a.pdf  (no rule matched)
   path:    /a.pdf
   group:   no group names "Googlebot-Image"; the fallback "Googlebot" is named by line 1
@@ -54,7 +55,7 @@ func TestExplainExample(t *testing.T) {
 func TestExplainTieAndIndexPage(t *testing.T) {
 	body := "User-agent: *\nDisallow: /docs/\nAllow: /docs/\nAllow: /docs/index.html\n"
 	r := invoke(runExplain, body, "-f", "-", "https://example.com/docs/", "https://example.com/docs/a")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Equal(t, `ALLOWED https://example.com/docs/  (line 4: Allow: /docs/index.html)
   path:    /docs/
   group:   no agent was given; the '*' group applies (line 1)
@@ -73,7 +74,7 @@ ALLOWED https://example.com/docs/a  (line 3: Allow: /docs/)
 
 func TestExplainJSON(t *testing.T) {
 	r := invoke(runExplain, "", "--json", "-a", "Bingbot", "https://example.com/drafts/plan", "https://example.com/x")
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
 	require.Len(t, lines, 2)
 	type match struct {
@@ -113,7 +114,7 @@ func TestExplainJSON(t *testing.T) {
 	assert.Equal(t, "the longest match wins: 8 bytes against 1 byte for line 7 (Allow)", got.TieBreak)
 
 	none := invoke(runExplain, "User-agent: a\nDisallow: /\n", "--json", "-f", "-", "-a", "b", "/x")
-	assert.Equal(t, exitOK, none.code)
+	assert.Equal(t, cli.ExitOK, none.code)
 	assert.Contains(t, none.stdout, `"reason":"none"`)
 	assert.Contains(t, none.stdout, `"matches":[]`)
 	assert.Contains(t, none.stdout, `"winner":null`)
@@ -121,7 +122,7 @@ func TestExplainJSON(t *testing.T) {
 
 func TestExplainRFCRobotsTxt(t *testing.T) {
 	r := invoke(runExplain, "User-agent: *\nDisallow: /\n", "-f", "-", "--mode", "rfc", "https://example.com/robots.txt")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Contains(t, r.stdout, "ALLOWED https://example.com/robots.txt  (/robots.txt is always allowed under RFC 9309)\n")
 	assert.Contains(t, r.stdout, "why:     /robots.txt is always allowed under RFC 9309")
 }
@@ -150,11 +151,11 @@ func TestExplainAgreesWithCheck(t *testing.T) {
 }
 
 func TestRunDispatchesToLintAndExplain(t *testing.T) {
-	assert.Equal(t, exitOK, invoke(run, "User-agent: *\nDisallow:\n", "lint", "-").code)
-	assert.Equal(t, exitNegative, invoke(run, "", "explain", "-a", "Googlebot", "https://example.com/nogooglebot/x").code)
+	assert.Equal(t, cli.ExitOK, invoke(run, "User-agent: *\nDisallow:\n", "lint", "-").code)
+	assert.Equal(t, cli.ExitNegative, invoke(run, "", "explain", "-a", "Googlebot", "https://example.com/nogooglebot/x").code)
 	for _, name := range []string{"lint", "explain"} {
 		r := invoke(run, "", "help", name)
-		assert.Equal(t, exitOK, r.code)
+		assert.Equal(t, cli.ExitOK, r.code)
 		assert.Contains(t, r.stdout, "Usage: robots "+name)
 	}
 }
@@ -165,7 +166,7 @@ func TestRunDispatchesToLintAndExplain(t *testing.T) {
 func TestExplainJSONKeepsBytesThatAreNotUTF8(t *testing.T) {
 	url := "/a%FF/\xfex"
 	r := invoke(runExplain, "User-agent: *\nDisallow: /a\xff\nAllow: /b\n", "-f", "-", "--json", url, "/b")
-	assert.Equal(t, exitNegative, r.code, r.stderr)
+	assert.Equal(t, cli.ExitNegative, r.code, r.stderr)
 	lines := outputLines(r.stdout)
 	require.Len(t, lines, 2)
 	type match struct {
@@ -205,11 +206,11 @@ func TestRawB64(t *testing.T) {
 // and warns; an agent that is not a product token is warned of too.
 func TestExplainAnswersStringsThatAreNotURLs(t *testing.T) {
 	r := invoke(runExplain, "", "-a", "Googlebot", "example.com/nogooglebot/x")
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.True(t, strings.HasPrefix(r.stdout, "DISALLOWED example.com/nogooglebot/x  (line 2: Disallow: /nogooglebot/)\n  path:    /nogooglebot/x\n"), r.stdout)
 	assert.Contains(t, r.stderr, `robots explain: warning: "example.com/nogooglebot/x": neither an absolute URL`)
 
 	r = invoke(runExplain, "", "-a", "Googlebot/2.1", "--json", "https://example.com/nogooglebot/x")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Contains(t, r.stderr, `robots explain: warning: agent "Googlebot/2.1" is not a product token`)
 }

@@ -10,14 +10,10 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/fetch"
 	prefs "github.com/fastrobots/robots/usage"
 )
-
-// exitUnreachable is fetch's exit code when some robots.txt could not be
-// fetched at all: no usable response (DNS, connection, timeout, reset,
-// invalid response).
-const exitUnreachable = 3
 
 const fetchSynopsis = `robots fetch [-a agent]... [--user-agent UA] [--timeout D] [--mode google|rfc] [--json] URL...
 
@@ -44,10 +40,10 @@ errors, 3 when a robots.txt could not be fetched at all (network failure).`
 
 // fetchOptions are the parsed arguments of fetch.
 type fetchOptions struct {
-	agents    listFlag
+	agents    cli.ListFlag
 	userAgent string
 	timeout   time.Duration
-	mode      modeFlag
+	mode      cli.ModeFlag
 	json      bool
 	urls      []string
 }
@@ -72,38 +68,38 @@ func runFetch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Client:       &http.Client{},
 		Timeout:      opts.timeout,
 		UserAgent:    opts.userAgent,
-		ParseOptions: []robots.Option{opts.mode.option()},
+		ParseOptions: []robots.Option{opts.mode.Option()},
 	}
 	checker := fetch.NewChecker(fetch.NewCache(f, fetch.CacheOptions{}))
-	out := newOutput("fetch", stdout, stderr)
-	enc := newJSONEncoder(out.w)
-	code = exitOK
+	out := cli.NewOutput("fetch", stdout, stderr)
+	enc := newJSONEncoder(out.W)
+	code = cli.ExitOK
 	for _, u := range opts.urls {
 		v, err := checker.DecideAgents(context.Background(), opts.agents, u)
 		if err != nil { // the URLs were checked: this is unexpected
-			out.errorf("%v", err)
-			return exitUsage
+			out.Errorf("%v", err)
+			return cli.ExitUsage
 		}
-		if !v.Allowed && code == exitOK {
-			code = exitNegative
+		if !v.Allowed && code == cli.ExitOK {
+			code = cli.ExitNegative
 		}
 		if unreachable(v.Result) {
-			code = exitUnreachable
+			code = cli.ExitUnreachable
 		}
 		d := fetchDecision(v)
 		if opts.json {
 			err = enc.Encode(fetchJSON(u, d, v.Usage, v.Result))
 		} else {
-			_, err = fmt.Fprintf(out.w, "%s %s  (%s)\n  %s\n", verdict(v.Allowed), u, fetchReason(d, v.Result), describe(v.Result))
+			_, err = fmt.Fprintf(out.W, "%s %s  (%s)\n  %s\n", verdict(v.Allowed), u, fetchReason(d, v.Result), describe(v.Result))
 		}
 		if err != nil {
-			out.errorf("%v", err)
-			return exitUsage
+			out.Errorf("%v", err)
+			return cli.ExitUsage
 		}
 	}
-	if err := out.flush(); err != nil {
+	if err := out.Flush(); err != nil {
 		fmt.Fprintf(stderr, "robots fetch: %v\n", err)
-		return exitUsage
+		return cli.ExitUsage
 	}
 	return code
 }
@@ -170,40 +166,40 @@ func describe(r *fetch.Result) string {
 // returns nil and the exit code to stop with.
 func parseFetch(args []string, stderr io.Writer) (*fetchOptions, int) {
 	opts := &fetchOptions{}
-	fs := newFlagSet("fetch", fetchSynopsis, stderr)
+	fs := cli.NewFlagSet("fetch", fetchSynopsis, stderr)
 	fs.Var(&opts.agents, "a", "crawler `agent` product token, e.g. Googlebot; repeat for a fallback list")
 	fs.StringVar(&opts.userAgent, "user-agent", "", "send `UA` as the User-Agent header (default: the first -a, then /1.0 "+fetch.UserAgentComment+")")
 	fs.BoolVar(&opts.json, "json", false, "write one JSON object per URL")
 	fs.DurationVar(&opts.timeout, "timeout", 10*time.Second, "give up on a robots.txt after `duration` (redirects and body included); a robots.txt that times out is a network failure")
 	fs.Var(&opts.mode, "mode", "how robots.txt is read: google (Google's parser, the default) or rfc (strict RFC 9309)")
-	urls, err := parseInterleaved(fs, args)
+	urls, err := cli.ParseInterleaved(fs, args)
 	if err != nil {
-		return nil, flagExit(err)
+		return nil, cli.FlagExit(err)
 	}
 	if len(urls) == 0 {
 		fmt.Fprintln(stderr, "robots fetch: no URL given")
 		fs.Usage()
-		return nil, exitUsage
+		return nil, cli.ExitUsage
 	}
 	if opts.timeout <= 0 {
 		fmt.Fprintln(stderr, "robots fetch: --timeout must be positive")
-		return nil, exitUsage
+		return nil, cli.ExitUsage
 	}
-	if !flagSet(fs, "user-agent") {
+	if !cli.Given(fs, "user-agent") {
 		opts.userAgent = defaultUserAgent(opts.agents)
 	}
 	if err := checkHeaderValue(opts.userAgent); err != nil {
 		fmt.Fprintf(stderr, "robots fetch: User-Agent %q: %v\n", opts.userAgent, err)
-		return nil, exitUsage
+		return nil, cli.ExitUsage
 	}
 	for _, u := range urls {
 		if err := checkFetchURL(u); err != nil {
 			fmt.Fprintf(stderr, "robots fetch: %v\n", err)
-			return nil, exitUsage
+			return nil, cli.ExitUsage
 		}
 	}
 	opts.urls = urls
-	return opts, exitOK
+	return opts, cli.ExitOK
 }
 
 // checkFetchURL reports why u cannot be checked: it has no origin, or its

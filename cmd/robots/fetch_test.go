@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/fetch"
 )
 
@@ -42,7 +43,7 @@ func robotsServer(t *testing.T, status int, body string, header ...string) (*htt
 func TestFetchConditional(t *testing.T) {
 	s, n := robotsServer(t, 200, fetchRules)
 	r := invoke(runFetch, "", "-a", "Googlebot", s.URL+"/nogooglebot/x", s.URL+"/private/x")
-	assert.Equal(t, exitNegative, r.code, r.stderr)
+	assert.Equal(t, cli.ExitNegative, r.code, r.stderr)
 	want := "DISALLOWED " + s.URL + "/nogooglebot/x  (line 5: Disallow: /nogooglebot/)\n" +
 		"  robots.txt: " + s.URL + "/robots.txt  status: 200  policy: conditional  cache: 24h0m0s\n" +
 		"ALLOWED " + s.URL + "/private/x  (no rule matched)\n" +
@@ -51,30 +52,30 @@ func TestFetchConditional(t *testing.T) {
 	assert.Equal(t, int64(1), n.Load(), "one fetch per origin")
 
 	r = invoke(runFetch, "", s.URL+"/public", "-a", "OtherBot")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Contains(t, r.stdout, "ALLOWED "+s.URL+"/public  (no rule matched)")
 }
 
 func TestFetchFallbackAgentsAndMode(t *testing.T) {
 	s, _ := robotsServer(t, 200, "User-agent: *\nDisallow: /%62%61%7A\n")
 	r := invoke(runFetch, "", s.URL+"/baz")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	r = invoke(runFetch, "", "--mode", "rfc", s.URL+"/baz")
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.Contains(t, r.stdout, "(line 2: Disallow: /%62%61%7A)")
 }
 
 func TestFetchShowsCacheLifetime(t *testing.T) {
 	s, _ := robotsServer(t, 200, fetchRules, "Cache-Control", "max-age=3600")
 	r := invoke(runFetch, "", s.URL+"/")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Contains(t, r.stdout, "policy: conditional  cache: 1h0m0s\n")
 }
 
 func TestFetchFullAllowOn404(t *testing.T) {
 	s, _ := robotsServer(t, 404, "User-agent: *\nDisallow: /\n")
 	r := invoke(runFetch, "", "-a", "Googlebot", s.URL+"/x")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Equal(t, "ALLOWED "+s.URL+"/x  (full allow: unavailable (4xx))\n"+
 		"  robots.txt: "+s.URL+"/robots.txt  status: 404  policy: full allow  cache: 24h0m0s\n", r.stdout)
 }
@@ -82,7 +83,7 @@ func TestFetchFullAllowOn404(t *testing.T) {
 func TestFetchFullDisallowOn5xx(t *testing.T) {
 	s, _ := robotsServer(t, 503, "")
 	r := invoke(runFetch, "", s.URL+"/x")
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.Equal(t, "DISALLOWED "+s.URL+"/x  (full disallow: server error (5xx))\n"+
 		"  robots.txt: "+s.URL+"/robots.txt  status: 503  policy: full disallow  cache: 1m0s\n", r.stdout)
 }
@@ -92,7 +93,7 @@ func TestFetchRedirectsShown(t *testing.T) {
 	s := httptest.NewServer(http.RedirectHandler(other.URL+"/robots.txt", http.StatusMovedPermanently))
 	t.Cleanup(s.Close)
 	r := invoke(runFetch, "", s.URL+"/private/a")
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.Contains(t, r.stdout, "redirects: 1 to "+other.URL+"/robots.txt")
 }
 
@@ -103,7 +104,7 @@ func TestFetchNetworkFailureExits3(t *testing.T) {
 	ln.Close()
 	ok, _ := robotsServer(t, 200, fetchRules)
 	r := invoke(runFetch, "", "--timeout", "500ms", ok.URL+"/private/x", "http://"+addr+"/x")
-	assert.Equal(t, exitUnreachable, r.code, "a network failure wins over a disallowed URL")
+	assert.Equal(t, cli.ExitUnreachable, r.code, "a network failure wins over a disallowed URL")
 	assert.Contains(t, r.stdout, "DISALLOWED http://"+addr+"/x  (full disallow: network failure)\n")
 	assert.Contains(t, r.stdout, "status: -  policy: full disallow  cache: 10m0s  error: ")
 	assert.Contains(t, r.stdout, "connection refused")
@@ -121,7 +122,7 @@ func TestFetchTimeout(t *testing.T) {
 	t.Cleanup(func() { close(release) })
 	start := time.Now()
 	r := invoke(runFetch, "", "--timeout", "150ms", s.URL+"/x")
-	assert.Equal(t, exitUnreachable, r.code)
+	assert.Equal(t, cli.ExitUnreachable, r.code)
 	assert.Contains(t, r.stdout, "context deadline exceeded")
 	assert.Less(t, time.Since(start), 2*time.Second)
 }
@@ -145,7 +146,7 @@ func TestFetchUsageErrors(t *testing.T) {
 
 func TestFetchHelp(t *testing.T) {
 	r := invoke(run, "", "help", "fetch")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Contains(t, r.stdout, "Usage: robots fetch")
 	assert.Contains(t, r.stdout, "-timeout duration")
 	assert.True(t, strings.Contains(r.stdout, "3 when a robots.txt could not be fetched"))
@@ -154,7 +155,7 @@ func TestFetchHelp(t *testing.T) {
 func TestRunDispatchesToFetch(t *testing.T) {
 	s, _ := robotsServer(t, 200, fetchRules)
 	r := invoke(run, "", "fetch", "-a", "Googlebot", s.URL+"/nogooglebot/x")
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.True(t, strings.HasPrefix(r.stdout, "DISALLOWED "+s.URL+"/nogooglebot/x  (line 5: Disallow: /nogooglebot/)\n"))
 }
 
@@ -188,7 +189,7 @@ func TestFetchSendsCrawlerUserAgent(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s, got := agentServer(t)
 			r := invoke(runFetch, "", append(tt.args, s.URL+"/x")...)
-			assert.Equal(t, exitOK, r.code, r.stderr)
+			assert.Equal(t, cli.ExitOK, r.code, r.stderr)
 			assert.Equal(t, []string{tt.want}, *got)
 		})
 	}
@@ -200,9 +201,9 @@ func TestFetchUserAgentIsTheTransports(t *testing.T) {
 	want := "ExampleBot/1.0 (+https://github.com/fastrobots/robots)"
 	require.Equal(t, want, fetch.DefaultUserAgent("ExampleBot"))
 
-	cli, fromCLI := agentServer(t)
-	r := invoke(runFetch, "", "-a", "ExampleBot", cli.URL+"/a")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	cmd, fromCLI := agentServer(t)
+	r := invoke(runFetch, "", "-a", "ExampleBot", cmd.URL+"/a")
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 
 	tr, fromTransport := agentServer(t)
 	client := &http.Client{Transport: fetch.NewTransport(nil, fetch.TransportOptions{Agent: "ExampleBot"})}
@@ -220,7 +221,7 @@ func TestFetchJSON(t *testing.T) {
 	s, _ := robotsServer(t, 200, fetchRules)
 	gone, _ := robotsServer(t, 404, "")
 	r := invoke(runFetch, "", "--json", "-a", "Googlebot", s.URL+"/nogooglebot/x", gone.URL+"/y")
-	assert.Equal(t, exitNegative, r.code, r.stderr)
+	assert.Equal(t, cli.ExitNegative, r.code, r.stderr)
 	assert.Equal(t, `{"url":"`+s.URL+`/nogooglebot/x","allowed":false,"line":5,"rule":"Disallow: /nogooglebot/",`+
 		`"robots_txt":"`+s.URL+`/robots.txt","status":200,"policy":"conditional","reason":"fetched"}`+"\n"+
 		`{"url":"`+gone.URL+`/y","allowed":true,"line":0,"rule":"",`+
@@ -233,7 +234,7 @@ func TestFetchJSONNetworkFailure(t *testing.T) {
 	addr := ln.Addr().String()
 	ln.Close()
 	r := invoke(runFetch, "", "--json", "--timeout", "500ms", "http://"+addr+"/x")
-	assert.Equal(t, exitUnreachable, r.code)
+	assert.Equal(t, cli.ExitUnreachable, r.code)
 	var got struct {
 		Allowed    bool
 		Status     int

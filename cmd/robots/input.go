@@ -1,80 +1,16 @@
 package main
 
 import (
-	"fmt"
 	"io"
-	"os"
 
-	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
-// maxInputBytes is how much of a robots.txt the commands use: what
-// robots.Parse and lint.Lint read, Google's 500 KiB. readInput reads one
-// byte more, to know when the input is longer, and never more, so that an
-// endless input (/dev/zero, a stream) costs a bounded amount of memory.
-const maxInputBytes = robots.MaxBytes
-
 // readRobots returns the robots.txt named by file for the command cmd: the
-// embedded example when file is empty, else what readInput reads.
+// embedded example when file is empty, else what cli.ReadInput reads.
 func readRobots(cmd, file string, stdin io.Reader, stderr io.Writer) ([]byte, error) {
 	if file == "" {
 		return exampleRobots, nil
 	}
-	return readInput(cmd, file, stdin, stderr)
-}
-
-// readInput reads the robots.txt named name ("-" is stdin) for the command
-// cmd: at most maxInputBytes+1 bytes. When the input is longer, it says on
-// stderr where it was cut; the bytes it returns then hold one byte past
-// the limit, so that Parse and Lint see that there was more.
-func readInput(cmd, name string, stdin io.Reader, stderr io.Writer) ([]byte, error) {
-	r := stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
-	}
-	data, err := io.ReadAll(io.LimitReader(r, maxInputBytes+1))
-	if err != nil && name == "-" {
-		return nil, fmt.Errorf("%s: %w", displayName(name), err)
-	}
-	if err != nil {
-		return nil, err // *os.PathError names the file
-	}
-	if len(data) > maxInputBytes {
-		fmt.Fprintf(stderr, "robots %s: %s: input cut at %d bytes: only the first %d bytes (500 KiB) of a robots.txt are read, as Google reads them\n",
-			cmd, displayName(name), maxInputBytes, maxInputBytes)
-	}
-	return data, nil
-}
-
-// displayName is how messages and findings name an input.
-func displayName(name string) string {
-	if name == "-" {
-		return "<stdin>"
-	}
-	return name
-}
-
-// inputSize returns the size of the input named name ("-" is stdin),
-// which readInput may have cut: the size of a regular file, or -1 when it
-// cannot be known without reading it all (a pipe, a terminal, a device
-// that never ends).
-func inputSize(name string, stdin io.Reader) int64 {
-	var info os.FileInfo
-	var err error
-	if name != "-" {
-		info, err = os.Stat(name)
-	} else if f, ok := stdin.(*os.File); ok {
-		info, err = f.Stat()
-	} else {
-		return -1
-	}
-	if err != nil || !info.Mode().IsRegular() {
-		return -1
-	}
-	return info.Size()
+	return cli.ReadInput(cmd, file, stdin, stderr)
 }

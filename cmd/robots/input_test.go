@@ -11,15 +11,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
 func TestMaxInputBytesIsWhatParseReads(t *testing.T) {
-	assert.Equal(t, robots.MaxBytes, maxInputBytes)
+	assert.Equal(t, robots.MaxBytes, cli.MaxInputBytes)
 }
 
 // cutNote is what a command says on stderr about an input it cut.
 func cutNote(cmd, name string) string {
-	return fmt.Sprintf("robots %s: %s: input cut at %d bytes:", cmd, name, maxInputBytes)
+	return fmt.Sprintf("robots %s: %s: input cut at %d bytes:", cmd, name, cli.MaxInputBytes)
 }
 
 // TestReadInputStopsOnEndlessStdin: every command reading a robots.txt
@@ -32,16 +33,16 @@ func TestReadInputStopsOnEndlessStdin(t *testing.T) {
 		args []string
 		code int
 	}{
-		{"check", runCheck, []string{"-f", "-", "http://e.com/x"}, exitOK},
-		{"explain", runExplain, []string{"-f", "-", "http://e.com/x"}, exitOK},
-		{"lint", runLint, []string{"-"}, exitNegative},
+		{"check", runCheck, []string{"-f", "-", "http://e.com/x"}, cli.ExitOK},
+		{"explain", runExplain, []string{"-f", "-", "http://e.com/x"}, cli.ExitOK},
+		{"lint", runLint, []string{"-"}, cli.ExitNegative},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			in := &endless{fill: 'x'}
 			r := invokeReader(tt.fn, in, tt.args...)
 			assert.Equal(t, tt.code, r.code, r.stderr)
-			assert.Equal(t, int64(maxInputBytes+1), in.n, "bytes read")
+			assert.Equal(t, int64(cli.MaxInputBytes+1), in.n, "bytes read")
 			assert.Contains(t, r.stderr, cutNote(tt.name, "<stdin>"))
 			assert.NotEmpty(t, r.stdout)
 		})
@@ -61,9 +62,9 @@ func TestReadInputStopsOnDevZero(t *testing.T) {
 		code   int
 		stdout string
 	}{
-		{"check", runCheck, []string{"-f", "/dev/zero", "-a", "bot", "http://e.com/x"}, exitOK, "ALLOWED http://e.com/x  (no rule matched)\n"},
-		{"explain", runExplain, []string{"-f", "/dev/zero", "http://e.com/x"}, exitOK, "ALLOWED http://e.com/x  (no rule matched)\n"},
-		{"lint", runLint, []string{"/dev/zero"}, exitNegative, "/dev/zero:1:1: error: "},
+		{"check", runCheck, []string{"-f", "/dev/zero", "-a", "bot", "http://e.com/x"}, cli.ExitOK, "ALLOWED http://e.com/x  (no rule matched)\n"},
+		{"explain", runExplain, []string{"-f", "/dev/zero", "http://e.com/x"}, cli.ExitOK, "ALLOWED http://e.com/x  (no rule matched)\n"},
+		{"lint", runLint, []string{"/dev/zero"}, cli.ExitNegative, "/dev/zero:1:1: error: "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -81,17 +82,17 @@ func TestReadInputCutsJustPastTheLimit(t *testing.T) {
 		cut  bool
 	}{
 		{0, false},
-		{maxInputBytes, false},
-		{maxInputBytes + 1, true},
-		{3 * maxInputBytes, true},
+		{cli.MaxInputBytes, false},
+		{cli.MaxInputBytes + 1, true},
+		{3 * cli.MaxInputBytes, true},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.size), func(t *testing.T) {
 			body := bytes.Repeat([]byte{'#'}, tt.size)
 			var stderr bytes.Buffer
-			got, err := readInput("lint", "-", bytes.NewReader(body), &stderr)
+			got, err := cli.ReadInput("lint", "-", bytes.NewReader(body), &stderr)
 			require.NoError(t, err)
-			assert.Equal(t, body[:min(tt.size, maxInputBytes+1)], got)
+			assert.Equal(t, body[:min(tt.size, cli.MaxInputBytes+1)], got)
 			assert.Equal(t, tt.cut, strings.Contains(stderr.String(), cutNote("lint", "<stdin>")), stderr.String())
 		})
 	}
@@ -100,9 +101,9 @@ func TestReadInputCutsJustPastTheLimit(t *testing.T) {
 // TestCheckReadsOnlyWhatParseReads: a rule past the limit is not read, as
 // Google does not read it.
 func TestCheckReadsOnlyWhatParseReads(t *testing.T) {
-	pad := "User-agent: *\n" + strings.Repeat("#", maxInputBytes-len("User-agent: *\n"))
+	pad := "User-agent: *\n" + strings.Repeat("#", cli.MaxInputBytes-len("User-agent: *\n"))
 	r := invoke(runCheck, pad+"\nDisallow: /\n", "-f", "-", "http://e.com/x")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Equal(t, "ALLOWED http://e.com/x  (no rule matched)\n", r.stdout)
 	assert.Contains(t, r.stderr, cutNote("check", "<stdin>"))
 }

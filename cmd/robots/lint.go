@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/lint"
 )
 
@@ -34,41 +35,41 @@ type lintFinding struct {
 // runLint runs "robots lint": it lints each file and prints the findings.
 func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var asJSON bool
-	fs := newFlagSet("lint", lintSynopsis, stderr)
+	fs := cli.NewFlagSet("lint", lintSynopsis, stderr)
 	fs.BoolVar(&asJSON, "json", false, "write the findings as a JSON array")
-	files, err := parseInterleaved(fs, args)
+	files, err := cli.ParseInterleaved(fs, args)
 	if err != nil {
-		return flagExit(err)
+		return cli.FlagExit(err)
 	}
 	if len(files) == 0 {
 		fmt.Fprintln(stderr, "robots lint: no file given (- reads stdin)")
 		fs.Usage()
-		return exitUsage
+		return cli.ExitUsage
 	}
 	all := []lintFinding{}
 	for _, name := range files {
-		body, err := readInput("lint", name, stdin, stderr)
+		body, err := cli.ReadInput("lint", name, stdin, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "robots lint: %v\n", err)
-			return exitUsage
+			return cli.ExitUsage
 		}
 		for _, d := range lint.Lint(body) {
-			if d.Code == lint.CodeTruncated && len(body) > maxInputBytes {
-				d.Message = cutMessage(inputSize(name, stdin), len(body))
+			if d.Code == lint.CodeTruncated && len(body) > cli.MaxInputBytes {
+				d.Message = cutMessage(cli.InputSize(name, stdin), len(body))
 			}
-			all = append(all, lintFinding{displayName(name), d})
+			all = append(all, lintFinding{cli.DisplayName(name), d})
 		}
 	}
 	if err := writeFindings(stdout, all, asJSON); err != nil {
 		fmt.Fprintf(stderr, "robots lint: %v\n", err)
-		return exitUsage
+		return cli.ExitUsage
 	}
 	for _, f := range all {
 		if f.Severity == lint.Error {
-			return exitNegative
+			return cli.ExitNegative
 		}
 	}
-	return exitOK
+	return cli.ExitOK
 }
 
 // writeFindings prints the findings as text lines or as one JSON array.
@@ -90,10 +91,10 @@ func writeFindings(w io.Writer, all []lintFinding, asJSON bool) error {
 // cut after read bytes: Lint saw only those, so it is told the file's
 // size, when its size is known (size >= 0).
 func cutMessage(size int64, read int) string {
-	what := fmt.Sprintf("the file is more than %d bytes", maxInputBytes)
+	what := fmt.Sprintf("the file is more than %d bytes", cli.MaxInputBytes)
 	if size >= 0 {
 		what = fmt.Sprintf("the file is %d bytes", size)
 	}
 	return fmt.Sprintf("%s (lint read the first %d); Google reads the first %d (500 KiB) and ignores everything from here",
-		what, read, maxInputBytes)
+		what, read, cli.MaxInputBytes)
 }

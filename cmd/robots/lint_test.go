@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -18,7 +19,7 @@ const lintBody = "User-agent: Googlebot/2.1\n" + // warning: agent-token-cut
 func TestLintPrintsFindingsAndExitsOneOnError(t *testing.T) {
 	path := writeTemp(t, lintBody)
 	r := invoke(runLint, "", path)
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.Empty(t, r.stderr)
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
 	require.Len(t, lines, 3)
@@ -34,10 +35,10 @@ func TestLintExitCodes(t *testing.T) {
 		body string
 		code int
 	}{
-		{"clean", "User-agent: *\nDisallow: /tmp/\n", exitOK},
-		{"warnings only", "User-agent: *\nDisallow: /tmp*\n", exitOK},
-		{"an error", "User-agent: *\nDisallow: tmp\n", exitNegative},
-		{"empty", "", exitOK},
+		{"clean", "User-agent: *\nDisallow: /tmp/\n", cli.ExitOK},
+		{"warnings only", "User-agent: *\nDisallow: /tmp*\n", cli.ExitOK},
+		{"an error", "User-agent: *\nDisallow: tmp\n", cli.ExitNegative},
+		{"empty", "", cli.ExitOK},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -49,14 +50,14 @@ func TestLintExitCodes(t *testing.T) {
 
 func TestLintReadsStdinForDash(t *testing.T) {
 	r := invoke(runLint, "User-agent: *\nDisallow /x\n", "-")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Equal(t, `<stdin>:2:9: warning: no colon after "Disallow": Google reads the line as "Disallow: /x", RFC 9309 and other crawlers ignore it [missing-colon]`+"\n", r.stdout)
 }
 
 func TestLintJSON(t *testing.T) {
 	path := writeTemp(t, lintBody)
 	r := invoke(runLint, "", "--json", path)
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	var got []struct {
 		File     string
 		Line     int
@@ -75,7 +76,7 @@ func TestLintJSON(t *testing.T) {
 	assert.NotEmpty(t, got[1].Message)
 
 	clean := invoke(runLint, "User-agent: *\nDisallow:\n", "--json", "-")
-	assert.Equal(t, exitOK, clean.code)
+	assert.Equal(t, cli.ExitOK, clean.code)
 	assert.Equal(t, "[]\n", clean.stdout)
 }
 
@@ -84,7 +85,7 @@ func TestLintSeveralFiles(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.txt")
 	require.NoError(t, os.WriteFile(bad, []byte("Disallow: /x\n"), 0o644))
 	r := invoke(runLint, "", clean, bad)
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.Equal(t, bad+":1:1: error: Disallow before any User-agent line belongs to no group and is ignored [rule-outside-group]\n", r.stdout)
 }
 
@@ -99,7 +100,7 @@ func TestLintUsageErrorsExitTwo(t *testing.T) {
 
 func TestLintEveryDiagnosticFile(t *testing.T) {
 	r := invoke(runLint, "", "../../testdata/lint/every.txt")
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.Len(t, strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n"), 40)
 }
 
@@ -119,7 +120,7 @@ func TestLintGolden(t *testing.T) {
 			want, err := os.ReadFile(filepath.Join("../../testdata/lint", tt.golden))
 			require.NoError(t, err)
 			r := invoke(runLint, "", append(tt.args, "../../testdata/lint/sample.txt")...)
-			assert.Equal(t, exitNegative, r.code)
+			assert.Equal(t, cli.ExitNegative, r.code)
 			assert.Equal(t, string(want), strings.ReplaceAll(r.stdout, "../../testdata/", "testdata/"))
 		})
 	}

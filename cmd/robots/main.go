@@ -36,15 +36,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-)
 
-// Exit codes shared by the subcommands.
-const (
-	exitOK       = 0 // success; for check, every URL is allowed
-	exitNegative = 1 // check: some URL is disallowed
-	exitBadQuery = 1 // eval: some line was not a valid query
-	exitUsage    = 2 // bad arguments, unreadable input, or a URL holding a NUL byte
-	// exitUnreachable (3, fetch only) is declared in fetch.go.
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
 // command is one subcommand: its name, a one-line summary for the usage
@@ -79,7 +72,7 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
-		return exitUsage
+		return cli.ExitUsage
 	}
 	name, rest := args[0], args[1:]
 	switch name {
@@ -90,7 +83,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return c.run(rest, stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "robots: unknown command %q\nsee robots help\n", name)
-	return exitUsage
+	return cli.ExitUsage
 }
 
 // runHelp prints the usage text, or a subcommand's own usage when one is
@@ -98,12 +91,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stdout)
-		return exitOK
+		return cli.ExitOK
 	}
 	c := lookup(args[0])
 	if c == nil {
 		fmt.Fprintf(stderr, "robots: unknown command %q\nsee robots help\n", args[0])
-		return exitUsage
+		return cli.ExitUsage
 	}
 	return c.run([]string{"-h"}, stdin, stdout, stdout)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -40,13 +41,13 @@ type usageCase struct {
 }
 
 // assertUsageErrors runs fn on each case with stdin and checks that it
-// exits with exitUsage, writes nothing to stdout and says tt.stderr.
+// exits with cli.ExitUsage, writes nothing to stdout and says tt.stderr.
 func assertUsageErrors(t *testing.T, fn runFunc, stdin string, cases []usageCase) {
 	t.Helper()
 	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
 			r := invoke(fn, stdin, tt.args...)
-			assert.Equal(t, exitUsage, r.code)
+			assert.Equal(t, cli.ExitUsage, r.code)
 			assert.Empty(t, r.stdout)
 			assert.Contains(t, r.stderr, tt.stderr)
 		})
@@ -117,14 +118,14 @@ func (c *lineCounter) Write(p []byte) (int, error) {
 
 func TestRunWithoutArgumentsPrintsUsageAndFails(t *testing.T) {
 	r := invoke(run, "")
-	assert.Equal(t, exitUsage, r.code)
+	assert.Equal(t, cli.ExitUsage, r.code)
 	assert.Empty(t, r.stdout)
 	assert.Contains(t, r.stderr, "Usage:")
 }
 
 func TestRunHelpListsEveryCommand(t *testing.T) {
 	r := invoke(run, "", "help")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	for _, c := range commands {
 		assert.Contains(t, r.stdout, "  "+c.name+" ")
 	}
@@ -133,7 +134,7 @@ func TestRunHelpListsEveryCommand(t *testing.T) {
 
 func TestRunHelpCommandPrintsItsFlags(t *testing.T) {
 	r := invoke(run, "", "help", "check")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Contains(t, r.stdout, "Usage: robots check")
 	assert.Contains(t, r.stdout, "-a agent")
 }
@@ -147,6 +148,6 @@ func TestRunUnknownCommandIsUsageError(t *testing.T) {
 
 func TestRunDispatchesToCheck(t *testing.T) {
 	r := invoke(run, "", "check", "-a", "Googlebot", "https://example.com/nogooglebot/x")
-	assert.Equal(t, exitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.code)
 	assert.Equal(t, "DISALLOWED https://example.com/nogooglebot/x  (line 2: Disallow: /nogooglebot/)\n", r.stdout)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -24,7 +25,7 @@ func TestReadmeCheckFiles(t *testing.T) {
 	n := strings.Count(string(list), "\n")
 
 	r := invoke(runCheck, "", "-f", robotsTxt, "-a", "Googlebot", "--urls", urls)
-	assert.Equal(t, exitNegative, r.code, r.stderr)
+	assert.Equal(t, cli.ExitNegative, r.code, r.stderr)
 	assert.Empty(t, r.stderr)
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
 	require.Len(t, lines, n)
@@ -42,5 +43,5 @@ func TestReadmeCheckFiles(t *testing.T) {
 	assert.Contains(t, r.stdout, "ALLOWED https://ew.com/wp-admin/admin-ajax.php  (line 39: Allow: /wp-admin/admin-ajax.php)\n")
 
 	lint := invoke(runLint, "", robotsTxt)
-	assert.NotEqual(t, exitUsage, lint.code, "README's lint command: %s", lint.stderr)
+	assert.NotEqual(t, cli.ExitUsage, lint.code, "README's lint command: %s", lint.stderr)
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
 const reportSynopsis = `robots report [--json] [FILE|-]  or  robots report --jsonl
@@ -82,19 +83,19 @@ const reportMinText = 20
 // table, as one JSON object, or for each line of a JSON Lines stream.
 func runReport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var asJSON, jsonl bool
-	fs := newFlagSet("report", reportSynopsis, stderr)
+	fs := cli.NewFlagSet("report", reportSynopsis, stderr)
 	fs.BoolVar(&asJSON, "json", false, "write the report as one JSON object, in the form of Google's reports")
 	fs.BoolVar(&jsonl, "jsonl", false, "read JSON Lines on stdin, each with robotstxt_b64 or robotstxt, and write one report a line")
-	files, err := parseInterleaved(fs, args)
+	files, err := cli.ParseInterleaved(fs, args)
 	if err != nil {
-		return flagExit(err)
+		return cli.FlagExit(err)
 	}
 	if msg := reportArgsError(files, asJSON, jsonl); msg != "" {
 		fmt.Fprintf(stderr, "robots report: %s\n", msg)
 		fs.Usage()
-		return exitUsage
+		return cli.ExitUsage
 	}
-	out := newOutput("report", stdout, stderr)
+	out := cli.NewOutput("report", stdout, stderr)
 	if jsonl {
 		return reportStream(stdin, out)
 	}
@@ -104,23 +105,23 @@ func runReport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	body, err := readRobots("report", file, stdin, stderr)
 	if err != nil {
-		out.errorf("%v", err)
-		return exitUsage
+		out.Errorf("%v", err)
+		return cli.ExitUsage
 	}
 	r := robots.ReportOf(body)
 	if asJSON {
-		err = writeReportJSON(out.w, r)
+		err = writeReportJSON(out.W, r)
 	} else {
-		err = writeReportTable(out.w, body[:min(len(body), robots.MaxBytes)], r, reportColumns())
+		err = writeReportTable(out.W, body[:min(len(body), robots.MaxBytes)], r, reportColumns())
 	}
-	if ferr := out.flush(); err == nil {
+	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
 	if err != nil {
-		out.errorf("%v", err)
-		return exitUsage
+		out.Errorf("%v", err)
+		return cli.ExitUsage
 	}
-	return exitOK
+	return cli.ExitOK
 }
 
 // reportArgsError says why the arguments do not make a run, or returns "".
@@ -321,9 +322,9 @@ type reportError struct {
 // reportStream writes the report of every line of r to out, in order, and
 // returns the exit code of the run. The reports written before a read
 // error are flushed too.
-func reportStream(r io.Reader, out *output) int {
-	failed, err := reportAll(newLineReader(r, maxEvalLine), out)
-	if ferr := out.flush(); err == nil {
+func reportStream(r io.Reader, out *cli.Output) int {
+	failed, err := reportAll(cli.NewLineReader(r, maxEvalLine), out)
+	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
 	return streamExit(out, failed, err, "1 line could not be read and got an error", "%d lines could not be read and got an error")
@@ -331,20 +332,20 @@ func reportStream(r io.Reader, out *output) int {
 
 // reportAll writes a report or an error to out for each line of lines that
 // is not empty, and returns how many were errors.
-func reportAll(lines *lineReader, out *output) (failed int, err error) {
-	enc := newJSONEncoder(out.w)
+func reportAll(lines *cli.LineReader, out *cli.Output) (failed int, err error) {
+	enc := newJSONEncoder(out.W)
 	for {
-		if lines.idle() {
-			_ = out.flush() // a write error shows again at the next write
+		if lines.Idle() {
+			_ = out.Flush() // a write error shows again at the next write
 		}
-		line, err := lines.next()
+		line, err := lines.Next()
 		var body []byte
 		var bodyErr error
 		switch {
 		case errors.Is(err, io.EOF):
 			return failed, nil
 		case errors.Is(err, errLineTooLong):
-			body, bodyErr = longReportBody(line, lines.rest())
+			body, bodyErr = longReportBody(line, lines.Rest())
 		case err != nil:
 			return failed, err
 		case len(line) == 0:
@@ -356,7 +357,7 @@ func reportAll(lines *lineReader, out *output) (failed int, err error) {
 			failed++
 			err = enc.Encode(reportError{bodyErr.Error()})
 		} else {
-			err = writeReportJSON(out.w, robots.ReportOf(body))
+			err = writeReportJSON(out.W, robots.ReportOf(body))
 		}
 		if err != nil {
 			return failed, err

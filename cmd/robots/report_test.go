@@ -17,6 +17,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/internal/conformance"
 	"github.com/fastrobots/robots/internal/memstat"
 )
@@ -70,7 +71,7 @@ func TestReportTable(t *testing.T) {
 	t.Setenv("COLUMNS", "80")
 	long := reportSample + strings.Repeat("x", 17000) + "\n"
 	r := invoke(runReport, long, "-")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	assert.Empty(t, r.stderr)
 	want := "" +
 		"LINE  GOOGLE READS  FLAGS              TEXT\n" +
@@ -118,7 +119,7 @@ func TestReportTableSaysWhatGoogleReads(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {
 			r := invoke(runReport, tt.line, "-")
-			require.Equal(t, exitOK, r.code, r.stderr)
+			require.Equal(t, cli.ExitOK, r.code, r.stderr)
 			rows := outputLines(r.stdout)
 			require.Len(t, rows, 3, r.stdout)
 			header, row := rows[0], rows[1]
@@ -158,7 +159,7 @@ func TestReportTableCutsTextToColumns(t *testing.T) {
 		t.Run(tt.columns, func(t *testing.T) {
 			t.Setenv("COLUMNS", tt.columns)
 			r := invoke(runReport, body, "-")
-			require.Equal(t, exitOK, r.code, r.stderr)
+			require.Equal(t, cli.ExitOK, r.code, r.stderr)
 			rows := outputLines(r.stdout)
 			require.Len(t, rows, 6)
 			for _, row := range rows[:len(rows)-1] { // the summary is not cut
@@ -190,7 +191,7 @@ func TestReportTableShowsBytesSafely(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := invoke(runReport, tt.line, "-")
-			require.Equal(t, exitOK, r.code, r.stderr)
+			require.Equal(t, cli.ExitOK, r.code, r.stderr)
 			assert.True(t, utf8.ValidString(r.stdout))
 			for _, c := range r.stdout {
 				assert.True(t, c == '\n' || !unicode.IsControl(c), "control character %U in %q", c, r.stdout)
@@ -205,9 +206,9 @@ func TestReportTableShowsBytesSafely(t *testing.T) {
 // example check and explain read, and stdin for -.
 func TestReportReadsTheExampleWithoutFile(t *testing.T) {
 	r := invoke(runReport, "", "--json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	want := invoke(runReport, string(exampleRobots), "--json", "-")
-	require.Equal(t, exitOK, want.code, want.stderr)
+	require.Equal(t, cli.ExitOK, want.code, want.stderr)
 	assert.Equal(t, want.stdout, r.stdout)
 	got := decodeReport(t, r.stdout)
 	assert.Equal(t, strings.Count(string(exampleRobots), "\n")+1, got.LastLine)
@@ -232,7 +233,7 @@ func TestReportJSONMatchesGoogle(t *testing.T) {
 		r := invoke(runReport, string(body), "--json", "-")
 		var apiForm strings.Builder
 		require.NoError(t, newJSONEncoder(&apiForm).Encode(api.ReportJSON(robots.ReportOf(body))))
-		if r.code != exitOK || !assert.Equal(t, c.Report, decodeReport(t, r.stdout), "reporting.jsonl.gz:%d (%s)", line, c.ID) ||
+		if r.code != cli.ExitOK || !assert.Equal(t, c.Report, decodeReport(t, r.stdout), "reporting.jsonl.gz:%d (%s)", line, c.ID) ||
 			!assert.Equal(t, apiForm.String(), r.stdout, "reporting.jsonl.gz:%d (%s)", line, c.ID) {
 			if failed++; failed >= 10 {
 				return fmt.Errorf("stopping after %d differences", failed)
@@ -256,7 +257,7 @@ func TestReportJSONLMatchesGoogle(t *testing.T) {
 	require.NoError(t, err)
 	defer in.Close()
 	r := invokeReader(runReport, in, "--jsonl")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	assert.Empty(t, r.stderr)
 	got := outputLines(r.stdout)
 	require.Len(t, got, len(want))
@@ -287,7 +288,7 @@ func TestReportJSONLAnswersEveryLine(t *testing.T) {
 		`{"robotstxt_b64":"` + b64(body) + `","robotstxt":"ignored"}`,
 	}, "\n")
 	r := invoke(runReport, in, "--jsonl")
-	assert.Equal(t, exitBadQuery, r.code)
+	assert.Equal(t, cli.ExitBadQuery, r.code)
 	assert.Equal(t, "robots report: 4 lines could not be read and got an error\n", r.stderr)
 	got := outputLines(r.stdout)
 	require.Len(t, got, 7, r.stdout)
@@ -304,12 +305,12 @@ func TestReportJSONLAnswersEveryLine(t *testing.T) {
 	}
 
 	one := invoke(runReport, `{"robotstxt":""}`+"\nnot JSON\n", "--jsonl")
-	assert.Equal(t, exitBadQuery, one.code)
+	assert.Equal(t, cli.ExitBadQuery, one.code)
 	assert.Equal(t, "robots report: 1 line could not be read and got an error\n", one.stderr)
 	assert.Len(t, outputLines(one.stdout), 2)
 
 	none := invoke(runReport, "", "--jsonl")
-	assert.Equal(t, exitOK, none.code)
+	assert.Equal(t, cli.ExitOK, none.code)
 	assert.Empty(t, none.stdout)
 }
 
@@ -324,7 +325,7 @@ func TestReportJSONLReadsLongLines(t *testing.T) {
 	}
 	body := b.String()
 	fromFile := invoke(runReport, "", "--json", writeTemp(t, body))
-	require.Equal(t, exitOK, fromFile.code)
+	require.Equal(t, cli.ExitOK, fromFile.code)
 	assert.Contains(t, fromFile.stderr, "input cut at 512000 bytes")
 	want := decodeReport(t, fromFile.stdout)
 	assert.Equal(t, robots.ReportOf([]byte(body[:robots.MaxBytes])).LastLine, want.LastLine)
@@ -334,7 +335,7 @@ func TestReportJSONLReadsLongLines(t *testing.T) {
 	require.Greater(t, len(b64Line), maxEvalLine)
 	require.Greater(t, len(textLine), maxEvalLine)
 	r := invoke(runReport, b64Line+"\n"+textLine+"\n"+`{"robotstxt":"`+strings.Repeat("a", maxEvalLine)+"\n", "--jsonl")
-	assert.Equal(t, exitBadQuery, r.code)
+	assert.Equal(t, cli.ExitBadQuery, r.code)
 	got := outputLines(r.stdout)
 	require.Len(t, got, 3)
 	assert.Equal(t, want, decodeReport(t, got[0]))
@@ -353,7 +354,7 @@ func TestReportJSONLBoundsMemoryOnAHugeLine(t *testing.T) {
 		io.LimitReader(&endless{fill: 'a'}, size),
 		&lineGen{n: 1, line: func(int) string { return `"}` + "\n" + `{"robotstxt":"x"}` }, atEnd: func() { atEnd = memstat.Live() }})
 	r := invokeReader(runReport, in, "--jsonl")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	got := outputLines(r.stdout)
 	require.Len(t, got, 2)
 	assert.Equal(t, reportJSON{LastLine: 1, Lines: [][9]int{{1, 0, 0, 0, 0, 0, 0, 1, 0}}}, decodeReport(t, got[0]))
@@ -375,7 +376,7 @@ func TestReportJSONLStreams(t *testing.T) {
 	}, atEnd: func() { atEnd = memstat.Live() }}
 	var out lineCounter
 	var stderr strings.Builder
-	assert.Equal(t, exitOK, runReport([]string{"--jsonl"}, in, &out, &stderr), stderr.String())
+	assert.Equal(t, cli.ExitOK, runReport([]string{"--jsonl"}, in, &out, &stderr), stderr.String())
 	assert.Equal(t, n, out.lines)
 	assert.Equal(t, `{"last_line":3,"valid":2,"unused":0,"lines":[[1,1,0,0,0,0,1,0,0],[2,3,0,0,0,0,1,0,0],[3,0,0,1,0,0,0,0,0]]}`, string(out.last))
 	growth := atEnd - before
@@ -402,7 +403,7 @@ func TestReportJSONLAnswersAsTheInputArrives(t *testing.T) {
 		assert.Equal(t, `{"last_line":1,"valid":1,"unused":0,"lines":[[1,2,0,0,0,0,1,0,0]]}`+"\n", line)
 	}
 	inW.Close()
-	assert.Equal(t, exitOK, <-done)
+	assert.Equal(t, cli.ExitOK, <-done)
 }
 
 func TestReportUsageErrors(t *testing.T) {
@@ -421,7 +422,7 @@ func TestReportUsageErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := invoke(runReport, "", tt.args...)
-			assert.Equal(t, exitUsage, r.code)
+			assert.Equal(t, cli.ExitUsage, r.code)
 			assert.Empty(t, r.stdout)
 			assert.Equal(t, tt.stderr+"\nsee robots help report\n", r.stderr)
 		})
@@ -434,7 +435,7 @@ func TestReportUnreadableFile(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "missing.txt")
 	for _, args := range [][]string{{missing}, {"--json", missing}} {
 		r := invoke(runReport, "", args...)
-		assert.Equal(t, exitUsage, r.code)
+		assert.Equal(t, cli.ExitUsage, r.code)
 		assert.Empty(t, r.stdout)
 		assert.Equal(t, "robots report: open "+missing+": no such file or directory\n", r.stderr)
 	}
@@ -443,7 +444,7 @@ func TestReportUnreadableFile(t *testing.T) {
 // TestReportHelp: robots help report prints the synopsis and both flags.
 func TestReportHelp(t *testing.T) {
 	r := invoke(run, "", "help", "report")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.True(t, strings.HasPrefix(r.stdout, "Usage: robots report [--json] [FILE|-]"), r.stdout)
 	assert.Contains(t, r.stdout, "\n  --json\n")
 	assert.Contains(t, r.stdout, "\n  --jsonl\n")
@@ -458,7 +459,7 @@ func TestReportTableOfALongFile(t *testing.T) {
 	line := "Disallow: /" + strings.Repeat("x", 100) + "\n"
 	body := "User-agent: *\n" + strings.Repeat(line, 600<<10/len(line)) + "\n\n\n"
 	r := invoke(runReport, body, "-")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	want := robots.ReportOf([]byte(body))
 	rows := outputLines(r.stdout)
 	require.Len(t, rows, want.LastLine+2, "a header, a row a line, a summary")

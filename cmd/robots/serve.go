@@ -11,6 +11,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
 const serveSynopsis = `robots serve [--addr 127.0.0.1:8080] [--allow-private]
@@ -76,28 +78,28 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	if err := serveUntil(ctx, opts, stdout); err != nil {
 		fmt.Fprintf(stderr, "robots serve: %v\n", err)
-		return exitUsage
+		return cli.ExitUsage
 	}
-	return exitOK
+	return cli.ExitOK
 }
 
 // parseServe parses serve's arguments. When they do not make a run, it
 // returns nil and the exit code to stop with.
 func parseServe(args []string, stderr io.Writer) (*serveOptions, int) {
 	opts := &serveOptions{}
-	fs := newFlagSet("serve", serveSynopsis, stderr)
+	fs := cli.NewFlagSet("serve", serveSynopsis, stderr)
 	fs.StringVar(&opts.addr, "addr", "127.0.0.1:8080", "listen on `host:port` (port 0 picks a free one)")
 	fs.BoolVar(&opts.allowPrivate, "allow-private", false, "let fetches connect to loopback and private addresses")
-	rest, err := parseInterleaved(fs, args)
+	rest, err := cli.ParseInterleaved(fs, args)
 	if err != nil {
-		return nil, flagExit(err)
+		return nil, cli.FlagExit(err)
 	}
 	if len(rest) > 0 {
 		fmt.Fprintf(stderr, "robots serve: unexpected argument %q\n", rest[0])
 		fs.Usage()
-		return nil, exitUsage
+		return nil, cli.ExitUsage
 	}
-	return opts, exitOK
+	return opts, cli.ExitOK
 }
 
 // serveUntil listens on opts.addr, says where on stdout, and serves until

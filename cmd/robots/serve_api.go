@@ -13,6 +13,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
 // serverConfig configures newServer. Zero durations mean the defaults.
@@ -311,7 +312,7 @@ func (s *server) fetch(c *call) (answer, *apiError) {
 	agent := f.Result.Agent(req.Agents...)
 	d := agent.Decide(target)
 	use := agent.Usage(target).WithHeader(f.Result.ContentUsage) // as fetch.Verdict.Usage
-	body := f.Body[:min(len(f.Body), maxInputBytes)]
+	body := f.Body[:min(len(f.Body), cli.MaxInputBytes)]
 	return plainAnswer{V: fetchResponseJSON{
 		verdictJSON:      fetchJSON(target, d, use, f.Result),
 		fetchDetailsJSON: detailsOf(f.Result),

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -292,12 +293,12 @@ func TestServeFetchFollowsRedirects(t *testing.T) {
 
 func TestServeFetchBodyIsCutWhereGoogleStops(t *testing.T) {
 	s := localAPI(t)
-	long := "User-agent: *\nDisallow: /a\n" + strings.Repeat("# padding\n", maxInputBytes/10+10) + "Disallow: /late\n"
+	long := "User-agent: *\nDisallow: /a\n" + strings.Repeat("# padding\n", cli.MaxInputBytes/10+10) + "Disallow: /late\n"
 	origin, _ := robotsServer(t, 200, long)
 	got := postOK(t, s, "/api/fetch", request(t, map[string]any{"url": origin.URL + "/late"}))
 	assert.Equal(t, true, got["truncated"])
-	assert.Equal(t, float64(maxInputBytes), got["bytes"])
-	assert.Equal(t, long[:maxInputBytes], got["body"])
+	assert.Equal(t, float64(cli.MaxInputBytes), got["bytes"])
+	assert.Equal(t, long[:cli.MaxInputBytes], got["body"])
 	assert.Equal(t, true, got["allowed"], "the rule past 500 KiB is not read")
 }
 

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/fetch"
 )
 
@@ -48,7 +49,7 @@ func (s *server) fetchRobots(ctx context.Context, robotsURL string, agents []str
 type bodyRecordKey struct{}
 
 // bodyRecord keeps a copy of the bytes read of the latest response body,
-// up to maxInputBytes and one byte more: the body the fetcher parsed,
+// up to cli.MaxInputBytes and one byte more: the body the fetcher parsed,
 // since every response before the last was a redirect whose body it did
 // not read. The bytes are those the fetcher read: the transport asks for
 // gzip and decompresses it (guardedTransport leaves compression on).
@@ -68,7 +69,7 @@ func (b *bodyRecord) reset() {
 func (b *bodyRecord) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	room := max(maxInputBytes+1-b.buf.Len(), 0)
+	room := max(cli.MaxInputBytes+1-b.buf.Len(), 0)
 	b.buf.Write(p[:min(len(p), room)])
 	return len(p), nil
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -20,7 +21,7 @@ func TestServeUsageErrors(t *testing.T) {
 		{"an unknown flag", []string{"--port", "80"}, "flag provided but not defined: -port"},
 	})
 	r := invoke(runServe, "", "-h")
-	assert.Equal(t, exitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.code)
 	assert.Contains(t, r.stderr, "Usage: robots serve [--addr 127.0.0.1:8080] [--allow-private]")
 }
 
@@ -114,7 +115,7 @@ func TestServeFailsOnABusyAddress(t *testing.T) {
 	require.NoError(t, err)
 	defer ln.Close()
 	r := invoke(runServe, "", "--addr", ln.Addr().String())
-	assert.Equal(t, exitUsage, r.code)
+	assert.Equal(t, cli.ExitUsage, r.code)
 	assert.Contains(t, r.stderr, "robots serve: listen tcp "+ln.Addr().String())
 	assert.Empty(t, r.stdout)
 }

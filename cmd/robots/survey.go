@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"golang.org/x/sync/semaphore"
 )
 
@@ -113,7 +114,7 @@ type surveyConfig struct {
 func runSurvey(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var agents, format, out, shard, page, list string
 	var showProgress, allowPrivate bool
-	fs := newFlagSet("survey", surveySynopsis, stderr)
+	fs := cli.NewFlagSet("survey", surveySynopsis, stderr)
 	fs.StringVar(&agents, "agents", "", "comma-separated agents to answer for (default: the list in docs/survey.md)")
 	fs.StringVar(&format, "format", surveyFormatParquet, "output format: parquet or jsonl")
 	fs.StringVar(&out, "out", "", "directory to write the rows to (required)")
@@ -122,26 +123,26 @@ func runSurvey(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&list, "inputs", "", "read the INPUTs, one a line, from `FILE` (after those given as arguments)")
 	fs.BoolVar(&showProgress, "progress", false, "report captures per second on stderr")
 	fs.BoolVar(&allowPrivate, "allow-private-redirects", false, "let a redirect of an http(s) input to another host connect to loopback and private addresses, through the proxy")
-	inputs, err := parseInterleaved(fs, args)
+	inputs, err := cli.ParseInterleaved(fs, args)
 	if err != nil {
-		return flagExit(err)
+		return cli.FlagExit(err)
 	}
 	if list != "" {
 		more, err := readInputList(list)
 		if err != nil {
 			fmt.Fprintf(stderr, "robots survey: --inputs: %v\n", err)
-			return exitUsage
+			return cli.ExitUsage
 		}
 		inputs = append(inputs, more...)
 	}
 	cfg, msg := surveyArgs(agents, format, out, shard, inputs)
-	if msg == "" && page == "" && flagSet(fs, "html") {
+	if msg == "" && page == "" && cli.Given(fs, "html") {
 		msg = "--html was given an empty file name"
 	}
 	if msg != "" {
 		fmt.Fprintf(stderr, "robots survey: %s\n", msg)
 		fs.Usage()
-		return exitUsage
+		return cli.ExitUsage
 	}
 	cfg.progress = showProgress
 	cfg.html = page
@@ -291,21 +292,21 @@ type surveyJob struct {
 func survey(cfg surveyConfig, stdout, stderr io.Writer) int {
 	if err := os.MkdirAll(cfg.out, 0o755); err != nil {
 		fmt.Fprintf(stderr, "robots survey: %v\n", err)
-		return exitUsage
+		return cli.ExitUsage
 	}
 	var page *surveyPage
 	if cfg.html != "" {
 		var err error
 		if page, err = createSurveyPage(cfg.html); err != nil {
 			fmt.Fprintf(stderr, "robots survey: %v\n", err)
-			return exitUsage
+			return cli.ExitUsage
 		}
 		defer page.abandon()
 	}
 	w, err := newSurveyWriter(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "robots survey: %v\n", err)
-		return exitUsage
+		return cli.ExitUsage
 	}
 
 	sum := newSurveySummary(cfg.agents)
@@ -328,25 +329,25 @@ func survey(cfg surveyConfig, stdout, stderr io.Writer) int {
 	}
 	if werr != nil {
 		fmt.Fprintf(stderr, "robots survey: %v\n", werr)
-		return exitUsage
+		return cli.ExitUsage
 	}
 	for _, e := range inputErrs {
 		fmt.Fprintf(stderr, "robots survey: %s\n", e)
 	}
 	if err := sum.write(stdout); err != nil {
 		fmt.Fprintf(stderr, "robots survey: %v\n", err)
-		return exitUsage
+		return cli.ExitUsage
 	}
 	if page != nil {
 		if err := page.write(cfg, sum); err != nil {
 			fmt.Fprintf(stderr, "robots survey: %v\n", err)
-			return exitUsage
+			return cli.ExitUsage
 		}
 	}
 	if len(inputErrs) > 0 {
-		return exitNegative
+		return cli.ExitNegative
 	}
-	return exitOK
+	return cli.ExitOK
 }
 
 // surveyWriter writes a survey's rows under --out in one format.

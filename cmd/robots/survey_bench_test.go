@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/nlnwa/gowarc/v3"
 )
 
@@ -264,7 +265,7 @@ func BenchmarkSurveyWARC(b *testing.B) {
 	out := b.TempDir()
 	cfg := surveyConfig{agents: surveyAgentNames(surveyDefaultAgents), out: out, inputs: []string{path}, format: surveyFormatParquet, workers: runtime.GOMAXPROCS(0)}
 	for b.Loop() {
-		if code := survey(cfg, io.Discard, io.Discard); code != exitOK {
+		if code := survey(cfg, io.Discard, io.Discard); code != cli.ExitOK {
 			b.Fatalf("survey exited %d", code)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	prefs "github.com/fastrobots/robots/usage"
 )
 
@@ -51,7 +52,7 @@ func surveyUsageDir(t *testing.T) string {
 // charts are well-formed XML.
 func TestSurveyHTMLCorpus(t *testing.T) {
 	run, page := runSurveyHTML(t, "--agents", strings.Join(surveyTestAgents, ","), surveyCorpus)
-	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.code, run.stderr)
 	checkSummary(t, run, surveyTestAgents)
 	checkPageSelfContained(t, page)
 	checkPageFigures(t, run.stdout, page, surveyTestAgents)
@@ -66,14 +67,14 @@ func TestSurveyHTMLUsage(t *testing.T) {
 	dir := surveyUsageDir(t)
 	agents := []string{"GPTBot", "*", "Bingbot", "ClaudeBot"}
 	run, page := runSurveyHTML(t, "--agents", strings.Join(agents, ","), dir)
-	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.code, run.stderr)
 	checkPageSelfContained(t, page)
 	checkPageFigures(t, run.stdout, page, agents)
 	assert.Contains(t, page, `aria-labelledby="usage-title usage-desc"`, "the usage chart is drawn")
 	assert.Regexp(t, `(?m)^GPTBot\s+\d+ \(\s*[\d.]+%\)\s+\d+ \(\s*[\d.]+%\)\s+\d+ \(\s*[\d.]+%\)`, run.stdout)
 
 	again, page2 := runSurveyHTML(t, "--agents", strings.Join(agents, ","), dir)
-	require.Equal(t, exitOK, again.code, again.stderr)
+	require.Equal(t, cli.ExitOK, again.code, again.stderr)
 	assert.Equal(t, page, page2, "the page of an input is the same from run to run")
 	plain := runSurveyTest(t, "--agents", strings.Join(agents, ","), dir)
 	assert.Equal(t, plain.stdout, run.stdout, "--html does not change the summary")
@@ -85,7 +86,7 @@ func TestSurveyHTMLUsage(t *testing.T) {
 func TestSurveyHTMLEscapes(t *testing.T) {
 	hostile := []string{"<script>alert(1)</script>", `"&'`, "</svg><svg onload=x>", "a\x01b", "GPTBot"}
 	run, page := runSurveyHTML(t, "--agents", strings.Join(hostile, ","), surveyUsageDir(t))
-	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.code, run.stderr)
 	assert.NotContains(t, strings.ToLower(page), "<script")
 	assert.NotContains(t, page, "</svg><svg")
 	assert.NotContains(t, page, `"&'`)
@@ -119,7 +120,7 @@ func TestSurveyHTMLShard(t *testing.T) {
 	// input, index 0 of its own: shard 1 of 3 holds 0 and 3 of the first,
 	// and the error row.
 	run, page := runSurveyHTML(t, "--agents", strings.Join(agents, ","), "--shard", "1/3", surveyUsageDir(t), missing)
-	assert.Equal(t, exitNegative, run.code, run.stderr)
+	assert.Equal(t, cli.ExitNegative, run.code, run.stderr)
 	assert.Contains(t, run.stdout, "robots survey: 2 captures answered, 1 errors\n")
 	assert.Contains(t, page, "This page counts shard 1 of 3 of the run: the captures whose index in their input is 0 modulo 3.")
 	// As many inputs as shards: each shard takes inputs.
@@ -140,7 +141,7 @@ func TestSurveyHTMLShard(t *testing.T) {
 func TestSurveyHTMLErrors(t *testing.T) {
 	out := t.TempDir()
 	r := invoke(run, "", "survey", "--out", out, "--html", "", surveyCorpus)
-	assert.Equal(t, exitUsage, r.code)
+	assert.Equal(t, cli.ExitUsage, r.code)
 	assert.Empty(t, r.stdout)
 	assert.Equal(t, "robots survey: --html was given an empty file name\nsee robots help survey\n", r.stderr)
 	entries, err := os.ReadDir(out)
@@ -149,7 +150,7 @@ func TestSurveyHTMLErrors(t *testing.T) {
 
 	for _, name := range []string{filepath.Join(t.TempDir(), "no", "such", "report.html"), t.TempDir()} {
 		r = invoke(run, "", "survey", "--format", "jsonl", "--out", out, "--html", name, surveyCorpus)
-		assert.Equal(t, exitUsage, r.code, name)
+		assert.Equal(t, cli.ExitUsage, r.code, name)
 		assert.Empty(t, r.stdout, "no capture is read: %s", name)
 		assert.Regexp(t, `^robots survey: open .*report.html: no such file or directory\n$|^robots survey: open .*: is a directory\n$`, r.stderr)
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/fetch"
 )
 
@@ -336,7 +337,7 @@ func TestSurveyHTTPIgnoresRange(t *testing.T) {
 			})
 			next := buildArchive(t, surveyArchiveFiles, true)
 			run := runSurveyTest(t, "--agents", "GPTBot", url, next)
-			assert.Equal(t, exitNegative, run.code, run.stderr)
+			assert.Equal(t, cli.ExitNegative, run.code, run.stderr)
 			var errRows []testCaptureRow
 			answered := 0
 			for _, c := range run.captures {
@@ -368,7 +369,7 @@ func TestSurveyHTTPChanged(t *testing.T) {
 		s.etag = func(n int) string { return fmt.Sprintf(`"v%d"`, n+1) }
 	})
 	run := runSurveyTest(t, "--agents", "GPTBot", url)
-	assert.Equal(t, exitNegative, run.code, run.stderr)
+	assert.Equal(t, cli.ExitNegative, run.code, run.stderr)
 	var errRows []testCaptureRow
 	for _, c := range run.captures {
 		if c.Error != "" {
@@ -415,7 +416,7 @@ func TestSurveyHTTPStall(t *testing.T) {
 	start := time.Now()
 	run := runSurveyTest(t, "--agents", "GPTBot", url)
 	elapsed := time.Since(start)
-	assert.Equal(t, exitNegative, run.code, run.stderr)
+	assert.Equal(t, cli.ExitNegative, run.code, run.stderr)
 	assert.Contains(t, run.stderr, fmt.Sprintf("after %d resumes of the input: no byte for %s", surveyHTTPMaxResumes, bound))
 	assert.Less(t, elapsed, time.Duration(surveyHTTPMaxResumes+1)*bound+3*time.Second)
 
@@ -430,7 +431,7 @@ func TestSurveyHTTPStall(t *testing.T) {
 	start = time.Now()
 	run = runSurveyTest(t, "--agents", "GPTBot", slow.URL+"/crawl.warc.gz", local)
 	assert.Less(t, time.Since(start), bound+3*time.Second)
-	assert.Equal(t, exitNegative, run.code)
+	assert.Equal(t, cli.ExitNegative, run.code)
 	require.NotEmpty(t, run.captures)
 	assert.Equal(t, fmt.Sprintf("GET %s/crawl.warc.gz: no response within %s", slow.URL, bound), run.captures[0].Error)
 	assert.Equal(t, local, run.captures[len(run.captures)-1].Input, "the next input is read")
@@ -460,7 +461,7 @@ func TestSurveyHTTPResumeBound(t *testing.T) {
 	per = size/(surveyHTTPMaxResumes+2) + 1 // seven would be needed
 	srv.setFaults(func(s *surveyTestServer) { s.cutAfter, s.requests["/crawl.warc"] = per, 0 })
 	run := runSurveyTest(t, "--agents", "GPTBot", url)
-	assert.Equal(t, exitNegative, run.code)
+	assert.Equal(t, cli.ExitNegative, run.code)
 	assert.Contains(t, run.stderr, fmt.Sprintf("connection lost at byte %d, after %d resumes of the input: unexpected EOF",
 		(surveyHTTPMaxResumes+1)*per, surveyHTTPMaxResumes))
 }
@@ -480,7 +481,7 @@ func TestSurveyHTTPStatus(t *testing.T) {
 	missing, broken, refused := srv.URL+"/missing.warc.gz", srv.URL+"/broken.tar.gz", closed.URL+"/gone.warc"
 
 	run := runSurveyTest(t, "--agents", "GPTBot", a, missing, b, broken, refused)
-	assert.Equal(t, exitNegative, run.code, run.stderr)
+	assert.Equal(t, cli.ExitNegative, run.code, run.stderr)
 	errs := map[string]string{}
 	answered := map[string]int{}
 	for _, c := range run.captures {
@@ -504,7 +505,7 @@ func TestSurveyHTTPStatus(t *testing.T) {
 	surveyHTTP.client.CloseIdleConnections()
 	simple := srv.add(t, "simple.warc", simpleWARC(t))
 	run = runSurveyTest(t, "--agents", "GPTBot", simple, simple)
-	assert.Equal(t, exitOK, run.code, run.stderr)
+	assert.Equal(t, cli.ExitOK, run.code, run.stderr)
 	assert.Equal(t, 1, srv.conns, "keep-alive")
 }
 
@@ -515,7 +516,7 @@ func TestSurveyHTTPUsage(t *testing.T) {
 	dir := t.TempDir()
 	for _, in := range []string{"https://example.com/robots.txt", "http://example.com/crawl.warc.gz/", "https://example.com/x?f=a.warc.gz", "https:///a.warc"} {
 		r := invoke(run, "", "survey", "--out", dir, in)
-		assert.Equal(t, exitUsage, r.code, in)
+		assert.Equal(t, cli.ExitUsage, r.code, in)
 		if strings.HasPrefix(in, "https:///") {
 			assert.Contains(t, r.stderr, in+": not a URL with a host", in)
 			continue
@@ -607,7 +608,7 @@ func TestSurveyProgressETA(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			before := surveyInputBytes.Load()
 			run := runSurveyTest(t, append([]string{"--progress", "--agents", "GPTBot"}, tt.inputs...)...)
-			require.NotEqual(t, exitUsage, run.code, run.stderr)
+			require.NotEqual(t, cli.ExitUsage, run.code, run.stderr)
 			assert.Equal(t, tt.size, surveyInputBytes.Load()-before, "each byte counted once")
 			m := final.FindStringSubmatch(run.stderr)
 			require.NotNil(t, m, run.stderr)
@@ -619,7 +620,7 @@ func TestSurveyProgressETA(t *testing.T) {
 
 	// A directory: the bytes, no share, no ETA.
 	run := runSurveyTest(t, "--progress", "--agents", "GPTBot", surveyCorpus+"/files_html", archive)
-	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.code, run.stderr)
 	assert.Regexp(t, `robots survey: \d+ captures, [\d.]+ MiB in \S+, \d+ captures/s\n$`, run.stderr)
 	assert.NotContains(t, run.stderr, "ETA")
 	assert.NotContains(t, run.stderr, "%")
@@ -721,7 +722,7 @@ func TestSurveyHTTPRedirectGuard(t *testing.T) {
 		return other.requests["/simple.warc"]
 	}
 	run := runSurveyTest(t, "--agents", "GPTBot", away, here)
-	assert.Equal(t, exitNegative, run.code, run.stderr)
+	assert.Equal(t, cli.ExitNegative, run.code, run.stderr)
 	var refused, read []string
 	for _, c := range run.captures {
 		switch {
@@ -737,13 +738,13 @@ func TestSurveyHTTPRedirectGuard(t *testing.T) {
 	assert.Len(t, read, 4, "a redirect on the input's own server is followed")
 
 	run = runSurveyTest(t, "--agents", "GPTBot", "--allow-private-redirects", away)
-	assert.Equal(t, exitOK, run.code, run.stderr)
+	assert.Equal(t, cli.ExitOK, run.code, run.stderr)
 	assert.Len(t, run.captures, 4)
 	assert.Positive(t, requests(), "--allow-private-redirects follows it")
 
 	// The flag lasts for its run alone.
 	run = runSurveyTest(t, "--agents", "GPTBot", away)
-	assert.Equal(t, exitNegative, run.code, run.stderr)
+	assert.Equal(t, cli.ExitNegative, run.code, run.stderr)
 }
 
 func mustURL(t *testing.T, s string) *url.URL {

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
 // surveyManifestName is the name of the manifest in a directory or at the
@@ -46,7 +47,7 @@ type capture struct {
 	site   string // the manifest's site value, else the file's name
 	status int
 	size   int64  // the body's full size, which may exceed len(body)
-	body   []byte // at most maxInputBytes+1 bytes: one past the limit tells that it was cut
+	body   []byte // at most cli.MaxInputBytes+1 bytes: one past the limit tells that it was cut
 	err    error  // what went wrong; the capture is then an error row
 	// offset is, for an archive error, the uncompressed bytes of the
 	// archive read when it was met; for a WARC record, the offset of the
@@ -317,10 +318,10 @@ func hostOf(site string) (host, target string) {
 	return u.Host, target
 }
 
-// readBody reads at most maxInputBytes+1 bytes of r: Parse and Lint read
-// the first maxInputBytes and see from the extra byte that there was more.
+// readBody reads at most cli.MaxInputBytes+1 bytes of r: Parse and Lint read
+// the first cli.MaxInputBytes and see from the extra byte that there was more.
 func readBody(r io.Reader) ([]byte, error) {
-	return io.ReadAll(io.LimitReader(r, maxInputBytes+1))
+	return io.ReadAll(io.LimitReader(r, cli.MaxInputBytes+1))
 }
 
 // fileListSource reads plain files under root, each a capture, then
@@ -424,7 +425,7 @@ func readFileBody(name string) ([]byte, int64, error) {
 		return nil, 0, err
 	}
 	size := int64(len(body))
-	if len(body) > maxInputBytes {
+	if len(body) > cli.MaxInputBytes {
 		if fi, err := f.Stat(); err == nil {
 			size = fi.Size()
 		}

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -177,7 +178,7 @@ func checkNulls(t *testing.T, path string, jsonPath string, keep func(line strin
 // agents, the Parquet files hold the rows the JSON Lines files do, field
 // for field, nulls where a JSON member is absent.
 func TestSurveyParquetCorpus(t *testing.T) {
-	captures, agents, errs := checkSameRows(t, exitOK, surveyCorpus)
+	captures, agents, errs := checkSameRows(t, cli.ExitOK, surveyCorpus)
 	assert.Len(t, captures, 2682)
 	assert.Len(t, agents, 2682*len(surveyDefaultAgents))
 	assert.Empty(t, errs)
@@ -224,7 +225,7 @@ func TestSurveyParquetUsageAndErrors(t *testing.T) {
 	require.NoError(t, os.WriteFile(cut, data[:len(data)*2/3], 0o644))
 	missing := filepath.Join(t.TempDir(), "missing")
 
-	_, agents, errs := checkSameRows(t, exitNegative, "--agents", "GPTBot,*", dir, cut, missing)
+	_, agents, errs := checkSameRows(t, cli.ExitNegative, "--agents", "GPTBot,*", dir, cut, missing)
 	require.Len(t, errs, 2)
 	assert.Equal(t, cut, errs[0].Input)
 	assert.Positive(t, errs[0].Offset)
@@ -304,7 +305,7 @@ func describeColumns(schema *parquet.Schema) []string {
 // added to them, if any is added, checks against the same rules.
 func TestSurveyParquetSchema(t *testing.T) {
 	out, r := surveyOut(t, surveyFormatParquet, "--agents", "GPTBot", surveyCorpus)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	snake := regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 	for table, rowType := range map[string]reflect.Type{
 		surveyTableCaptures: reflect.TypeFor[captureRow](),
@@ -426,14 +427,14 @@ func TestSurveyParquetTags(t *testing.T) {
 func TestSurveyParquetShards(t *testing.T) {
 	const n = 3
 	whole, r := surveyOut(t, surveyFormatParquet, "--agents", "GPTBot", surveyCorpus)
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	want := readParquet[agentRow](t, filepath.Join(whole, "agents.parquet"))
 	wantCaptures := readParquet[captureRow](t, filepath.Join(whole, "captures.parquet"))
 	var got []agentRow
 	var gotCaptures []captureRow
 	for k := 1; k <= n; k++ {
 		out, r := surveyOut(t, surveyFormatParquet, "--agents", "GPTBot", "--shard", fmt.Sprintf("%d/%d", k, n), surveyCorpus)
-		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Equal(t, cli.ExitOK, r.code, r.stderr)
 		entries, err := os.ReadDir(out)
 		require.NoError(t, err)
 		var names []string
@@ -456,7 +457,7 @@ func TestSurveyParquetShards(t *testing.T) {
 // opens any other.
 func TestSurveyParquetEmpty(t *testing.T) {
 	out, r := surveyOut(t, surveyFormatParquet, t.TempDir())
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	assert.Contains(t, r.stdout, "robots survey: 0 captures answered, 0 errors\n")
 	for table, rowType := range map[string]any{
 		surveyTableCaptures: captureRow{},

@@ -8,9 +8,11 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
-// surveyProgress reports on stderr, every progressInterval and at the
+// surveyProgress reports on stderr, every cli.ProgressInterval and at the
 // end, how many captures were answered and at what rate, how many bytes
 // of the inputs were read and, when the inputs' total size is known, the
 // share read and an estimate of the time left. A nil *surveyProgress
@@ -148,7 +150,7 @@ func newSurveyProgress(w io.Writer, on bool, inputs []string) *surveyProgress {
 		return nil
 	}
 	now := time.Now()
-	p := &surveyProgress{w: w, start: now, next: now.Add(progressInterval),
+	p := &surveyProgress{w: w, start: now, next: now.Add(cli.ProgressInterval),
 		inputs: inputs, sizes: make([]int64, len(inputs)), base: surveyInputBytes.Load()}
 	for i, in := range inputs {
 		p.sizes[i] = -1
@@ -175,7 +177,7 @@ func (p *surveyProgress) add(_ int64) {
 	p.n++
 	if now := time.Now(); !now.Before(p.next) {
 		p.report(now)
-		p.next = now.Add(progressInterval)
+		p.next = now.Add(cli.ProgressInterval)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	prefs "github.com/fastrobots/robots/usage"
 )
 
@@ -25,8 +26,8 @@ type surveySummary struct {
 	html      int
 	truncated int
 	bytes     int64
-	sizes     []int // sizes[n]: captures of n bytes, n ≤ maxInputBytes
-	over      int   // captures of more than maxInputBytes bytes
+	sizes     []int // sizes[n]: captures of n bytes, n ≤ cli.MaxInputBytes
+	over      int   // captures of more than cli.MaxInputBytes bytes
 	maxSize   int64
 	// statuses counts the captures by status class and policy ("2xx
 	// parsed"); skipped the WARC records that were not robots.txt
@@ -49,7 +50,7 @@ type agentSummary struct {
 }
 
 func newSurveySummary(agents []string) *surveySummary {
-	s := &surveySummary{agents: agents, sizes: make([]int, maxInputBytes+1), statuses: map[string]int{}, perAgent: make([]agentSummary, len(agents))}
+	s := &surveySummary{agents: agents, sizes: make([]int, cli.MaxInputBytes+1), statuses: map[string]int{}, perAgent: make([]agentSummary, len(agents))}
 	for i := range s.perAgent {
 		s.perAgent[i] = agentSummary{class: map[string]int{}, values: map[string]int{}}
 	}
@@ -74,7 +75,7 @@ func (s *surveySummary) add(res *surveyResult) {
 	if row.Truncated {
 		s.truncated++
 	}
-	if row.Bytes <= maxInputBytes {
+	if row.Bytes <= cli.MaxInputBytes {
 		s.sizes[row.Bytes]++
 	} else {
 		s.over++
@@ -110,7 +111,7 @@ func (s *surveySummary) add(res *surveyResult) {
 
 // quantile returns the size at rank ceil(q·n) of the answered captures
 // (the nearest-rank definition), and false when it lies past
-// maxInputBytes, where sizes are not kept one by one.
+// cli.MaxInputBytes, where sizes are not kept one by one.
 func (s *surveySummary) quantile(q float64) (int64, bool) {
 	if s.captures == 0 {
 		return 0, true
@@ -134,7 +135,7 @@ func (s *surveySummary) sizeText(q float64) string {
 	if n, ok := s.quantile(q); ok {
 		return fmt.Sprintf("%d", n)
 	}
-	return fmt.Sprintf("over %d", maxInputBytes)
+	return fmt.Sprintf("over %d", cli.MaxInputBytes)
 }
 
 // statusKeys returns the status classes and policies counted ("2xx

@@ -24,6 +24,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/lint"
 	prefs "github.com/fastrobots/robots/usage"
 )
@@ -270,7 +271,7 @@ func deref(s *string) string {
 func TestSurveyCorpus(t *testing.T) {
 	sites := corpusSites(t)
 	run := runSurveyTest(t, "--agents", strings.Join(surveyTestAgents, ","), surveyCorpus)
-	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.code, run.stderr)
 	require.Len(t, run.captures, len(sites))
 	files := make([]string, 0, len(sites))
 	for f := range sites {
@@ -444,7 +445,7 @@ func TestSurveyArchive(t *testing.T) {
 	for i, first := range []bool{true, false} {
 		archive := buildArchive(t, files, first)
 		run := runSurveyTest(t, archive) // the default agents
-		require.Equal(t, exitOK, run.code, run.stderr)
+		require.Equal(t, cli.ExitOK, run.code, run.stderr)
 		require.Len(t, run.captures, len(files))
 		for ci, c := range run.captures {
 			assert.Equal(t, files[ci], c.File, "archive order")
@@ -566,21 +567,21 @@ func TestSurveyInputList(t *testing.T) {
 	list := filepath.Join(dir, "inputs.txt")
 	require.NoError(t, os.WriteFile(list, []byte("# the corpus, then the usage lines\n"+surveyCorpus+"\n\n  "+usage+"  \n"), 0o644))
 	byList := runSurveyTest(t, "--agents", "GPTBot", "--inputs", list)
-	require.Equal(t, exitOK, byList.code, byList.stderr)
+	require.Equal(t, cli.ExitOK, byList.code, byList.stderr)
 	byArgs := runSurveyTest(t, "--agents", "GPTBot", surveyCorpus, usage)
-	require.Equal(t, exitOK, byArgs.code, byArgs.stderr)
+	require.Equal(t, cli.ExitOK, byArgs.code, byArgs.stderr)
 	assert.Equal(t, byArgs.stdout, byList.stdout)
 	require.Equal(t, len(byArgs.captures), len(byList.captures))
 	for i := range byArgs.captures {
 		assert.Equal(t, byArgs.captures[i].raw, byList.captures[i].raw)
 	}
 	mixed := runSurveyTest(t, "--agents", "GPTBot", "--inputs", list, usage)
-	require.Equal(t, exitOK, mixed.code, mixed.stderr)
+	require.Equal(t, cli.ExitOK, mixed.code, mixed.stderr)
 	assert.Equal(t, usage, mixed.captures[0].Input, "the arguments come first")
 
 	var stderr bytes.Buffer
 	code := runSurvey([]string{"--out", dir, "--inputs", filepath.Join(dir, "missing")}, nil, io.Discard, &stderr)
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, cli.ExitUsage, code)
 	assert.Contains(t, stderr.String(), "--inputs")
 	long := filepath.Join(dir, "long.txt")
 	f, err := os.Create(long)
@@ -589,7 +590,7 @@ func TestSurveyInputList(t *testing.T) {
 	require.NoError(t, f.Close())
 	stderr.Reset()
 	code = runSurvey([]string{"--out", dir, "--inputs", long}, nil, io.Discard, &stderr)
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, cli.ExitUsage, code)
 	assert.Contains(t, stderr.String(), "longer than")
 }
 
@@ -604,7 +605,7 @@ func TestSurveyBadInput(t *testing.T) {
 	require.NoError(t, os.WriteFile(cut, data[:len(data)*2/3], 0o644))
 	missing := filepath.Join(t.TempDir(), "missing")
 	run := runSurveyTest(t, "--agents", "GPTBot", cut, missing, archive)
-	assert.Equal(t, exitNegative, run.code)
+	assert.Equal(t, cli.ExitNegative, run.code)
 	assert.Contains(t, run.stderr, "unexpected EOF")
 	var errRows []testCaptureRow
 	answered := map[string]int{}
@@ -648,7 +649,7 @@ func TestSurveyUsageErrors(t *testing.T) {
 		{[]string{"--out", dir, "--agents", " , ", surveyCorpus}, "--agents names no agent"},
 	} {
 		r := invoke(run, "", append([]string{"survey"}, tt.args...)...)
-		assert.Equal(t, exitUsage, r.code, tt.args)
+		assert.Equal(t, cli.ExitUsage, r.code, tt.args)
 		assert.Empty(t, r.stdout, tt.args)
 		assert.Equal(t, "robots survey: "+tt.msg+"\nsee robots help survey\n", r.stderr, tt.args)
 	}
@@ -691,7 +692,7 @@ func TestSurveySharedCorpus(t *testing.T) {
 	start := time.Now()
 	run := runSurveyTest(t, archive)
 	wall := time.Since(start)
-	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.code, run.stderr)
 	assert.Len(t, run.captures, 28515)
 	for _, c := range run.captures {
 		require.Empty(t, c.Error, c.raw)
@@ -721,7 +722,7 @@ func TestSurveyUsageLines(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
 	}
 	run := runSurveyTest(t, "--agents", "GPTBot,*", dir)
-	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.code, run.stderr)
 	require.Len(t, run.captures, len(files))
 	sites := map[string]string{}
 	for name := range files {
@@ -854,7 +855,7 @@ func TestSurveyReadersAgree(t *testing.T) {
 	runWith := func(readers int) (files map[string]string, stdout, stderr string) {
 		cfg := surveyConfig{agents: []string{"GPTBot", "*"}, out: t.TempDir(), inputs: inputs, format: surveyFormatJSONL, workers: 4, readers: readers}
 		var o, e bytes.Buffer
-		assert.Equal(t, exitNegative, survey(cfg, &o, &e), "the missing input")
+		assert.Equal(t, cli.ExitNegative, survey(cfg, &o, &e), "the missing input")
 		files = map[string]string{}
 		for _, table := range []string{surveyTableCaptures, surveyTableAgents} {
 			data, err := os.ReadFile(filepath.Join(cfg.out, table+".jsonl"))
@@ -943,7 +944,7 @@ func TestSurveyManifestMissing(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
 	}
 	run := runSurveyTest(t, "--agents", "GPTBot", dir)
-	assert.Equal(t, exitNegative, run.code)
+	assert.Equal(t, cli.ExitNegative, run.code)
 	require.Len(t, run.captures, 3)
 	assert.Equal(t, []string{"a.txt", "b.txt", "gone.txt"}, []string{run.captures[0].File, run.captures[1].File, run.captures[2].File})
 	assert.Equal(t, "a.example", run.captures[0].Host)
@@ -984,7 +985,7 @@ func TestSurveyManifestMissing(t *testing.T) {
 	require.NoError(t, zw.Close())
 	require.NoError(t, os.WriteFile(archive, buf.Bytes(), 0o644))
 	run = runSurveyTest(t, "--agents", "GPTBot", archive)
-	assert.Equal(t, exitNegative, run.code)
+	assert.Equal(t, cli.ExitNegative, run.code)
 	require.Len(t, run.captures, 4)
 	assert.Equal(t, "files/99999.txt", run.captures[3].File)
 	assert.Equal(t, "listed in manifest.tsv but not in the archive", run.captures[3].Error)
@@ -999,7 +1000,7 @@ func TestSurveyProgress(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("User-agent: *\nDisallow: /x\n"), 0o644))
 	}
 	run := runSurveyTest(t, "--progress", "--agents", "GPTBot", dir)
-	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.code, run.stderr)
 	assert.Regexp(t, `robots survey: 2 captures, 0\.0 MiB in \S+, \d+ captures/s\n$`, run.stderr)
 	run = runSurveyTest(t, "--agents", "GPTBot", dir)
 	assert.Empty(t, run.stderr)

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/nlnwa/gowarc/v3"
 )
 
@@ -971,7 +972,7 @@ func warcDate(rec gowarc.WarcRecord) string {
 	return t.UTC().Format(time.RFC3339)
 }
 
-// payloadOf reads a response's body into c: its first maxInputBytes+1
+// payloadOf reads a response's body into c: its first cli.MaxInputBytes+1
 // bytes, and its full size. The block is in memory already, at most
 // surveyMaxRecordBytes. A body stored as it came on the wire, chunked or
 // gzip-encoded, is decoded, as a crawler reads it; one that its writer
@@ -1050,13 +1051,13 @@ func (g *lazyGzip) Read(p []byte) (int, error) {
 	return g.zr.Read(p)
 }
 
-// readCounted reads the first maxInputBytes+1 bytes of r and counts the
+// readCounted reads the first cli.MaxInputBytes+1 bytes of r and counts the
 // rest, up to limit bytes in all.
 func readCounted(r io.Reader, limit int64) ([]byte, int64, error) {
 	if br, ok := r.(*bytes.Reader); ok {
 		// A body in memory: one copy of the length kept, not a growing one.
 		n := int64(br.Len())
-		body := make([]byte, min(n, maxInputBytes+1))
+		body := make([]byte, min(n, cli.MaxInputBytes+1))
 		br.Read(body)
 		return body, min(n, limit), nil
 	}

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
 // FuzzSurveyWARC feeds the WARC source any bytes, as a plain .warc, as a
@@ -85,7 +87,7 @@ func FuzzSurveyWARC(f *testing.F) {
 				if rows > len(data)+1 {
 					t.Fatalf("%s: %d rows from %d bytes: the source does not end", in.name, rows, len(data))
 				}
-				if len(c.body) > maxInputBytes+1 {
+				if len(c.body) > cli.MaxInputBytes+1 {
 					t.Fatalf("%s: a body of %d bytes", in.name, len(c.body))
 				}
 			}

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
 // warcRow reads the fields a WARC capture adds to a capture row.
@@ -136,8 +137,8 @@ type warcCase struct {
 func TestSurveyWARC(t *testing.T) {
 	a, b, c := corpusFile(t, "files/02144.txt"), corpusFile(t, "files/02270.txt"), corpusFile(t, "files/04637.txt")
 	html := corpusFile(t, "files_html/02168.txt")
-	big := bytes.Repeat(append(append([]byte{}, a...), '\n'), maxInputBytes/len(a)+2)
-	require.Greater(t, len(big), maxInputBytes)
+	big := bytes.Repeat(append(append([]byte{}, a...), '\n'), cli.MaxInputBytes/len(a)+2)
+	require.Greater(t, len(big), cli.MaxInputBytes)
 	page404 := []byte("<html><body>Not found</body></html>")
 
 	var recs [][]byte
@@ -219,7 +220,7 @@ func TestSurveyWARC(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			input := writeWARC(t, name, gz, recs...)
 			run := runSurveyTest(t, "--agents", strings.Join(surveyTestAgents, ","), input)
-			require.Equal(t, exitOK, run.code, run.stderr)
+			require.Equal(t, cli.ExitOK, run.code, run.stderr)
 			rows := warcRows(t, run)
 			require.Len(t, rows, len(want))
 			skipped := 0
@@ -301,11 +302,11 @@ func TestSurveyWARCShards(t *testing.T) {
 		response(t, "https://c.example/robots.txt", 503, "", nil),
 	)
 	whole := runSurveyTest(t, "--agents", "GPTBot,*", input)
-	require.Equal(t, exitOK, whole.code, whole.stderr)
+	require.Equal(t, cli.ExitOK, whole.code, whole.stderr)
 	var got []string
 	for k := 1; k <= 4; k++ {
 		s := runSurveyTest(t, "--agents", "GPTBot,*", "--shard", fmt.Sprintf("%d/4", k), input)
-		require.Equal(t, exitOK, s.code, s.stderr)
+		require.Equal(t, cli.ExitOK, s.code, s.stderr)
 		for _, c := range s.captures {
 			got = append(got, c.raw)
 		}
@@ -387,7 +388,7 @@ func TestSurveyWARCBadInput(t *testing.T) {
 			}
 			require.NoError(t, os.WriteFile(p, append(bytes.Join(tt.parts, nil), last...), 0o644))
 			run := runSurveyTest(t, "--agents", "GPTBot", p)
-			assert.Equal(t, exitNegative, run.code, run.stderr)
+			assert.Equal(t, cli.ExitNegative, run.code, run.stderr)
 			var errs []testCaptureRow
 			urls := map[string]bool{}
 			for _, c := range run.captures {
@@ -493,7 +494,7 @@ func TestSurveyWARCEmpty(t *testing.T) {
 			p := filepath.Join(t.TempDir(), name)
 			require.NoError(t, os.WriteFile(p, data, 0o644))
 			run := runSurveyTest(t, "--agents", "GPTBot", p)
-			assert.Equal(t, exitNegative, run.code, run.stderr)
+			assert.Equal(t, cli.ExitNegative, run.code, run.stderr)
 			require.Len(t, run.captures, 1, run.stdout)
 			assert.Equal(t, errNoRecord.Error(), run.captures[0].Error, run.captures[0].raw)
 		})
@@ -520,7 +521,7 @@ func TestSurveyWARCRecordBound(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			run := runSurveyTest(t, "--agents", "GPTBot", writeWARC(t, name, gz, huge, after))
-			assert.Equal(t, exitNegative, run.code)
+			assert.Equal(t, cli.ExitNegative, run.code)
 			require.NotEmpty(t, run.captures)
 			assert.Contains(t, run.captures[0].Error, errRecordTooLong.Error(), run.captures[0].raw)
 			last := run.captures[len(run.captures)-1]
@@ -573,7 +574,7 @@ func TestSurveyWARCNoCapture(t *testing.T) {
 		buildRecord(t, gowarc.Warcinfo, "", "application/warc-fields", []byte("x: y\r\n")),
 		response(t, "https://a.example/", 200, "", []byte("<html></html>")))
 	run := runSurveyTest(t, p)
-	assert.Equal(t, exitNegative, run.code)
+	assert.Equal(t, cli.ExitNegative, run.code)
 	require.Len(t, run.captures, 1)
 	rows := warcRows(t, run)
 	assert.Equal(t, 2, rows[0].Skipped, rows[0].raw)
@@ -600,7 +601,7 @@ func TestSurveyWARCMemberBound(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "bomb.warc.gz")
 	require.NoError(t, os.WriteFile(p, append(bomb.Bytes(), gzipMember(t, after)...), 0o644))
 	run := runSurveyTest(t, "--agents", "GPTBot", p)
-	assert.Equal(t, exitNegative, run.code)
+	assert.Equal(t, cli.ExitNegative, run.code)
 	var errs []string
 	for _, c := range run.captures {
 		if c.Error != "" {
@@ -633,7 +634,7 @@ func TestSurveyWARCEncodedBody(t *testing.T) {
 		response(t, "https://decoded.example/robots.txt", 200, "Content-Encoding: gzip\r\n", body),
 	)
 	run := runSurveyTest(t, "--agents", "GPTBot,*", p)
-	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.code, run.stderr)
 	require.Len(t, run.captures, 4)
 	r := robots.Parse(body)
 	for i, c := range run.captures {
@@ -680,7 +681,7 @@ func TestSurveyWARCDecodedBound(t *testing.T) {
 	p := writeWARC(t, "bomb.warc.gz", true,
 		response(t, "https://bomb.example/robots.txt", 200, "Content-Encoding: gzip\r\n", gz.Bytes()))
 	run := runSurveyTest(t, "--agents", "GPTBot", p)
-	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.code, run.stderr)
 	require.Len(t, run.captures, 1)
 	assert.Equal(t, int64(surveyMaxDecodedBytes), run.captures[0].Bytes, run.captures[0].raw)
 	assert.True(t, run.captures[0].Truncated)
@@ -700,7 +701,7 @@ func TestSurveyWARCOneMember(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "whole.warc.gz")
 	require.NoError(t, os.WriteFile(p, gzipMember(t, recs), 0o644))
 	run := runSurveyTest(t, "--agents", "GPTBot", p)
-	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.code, run.stderr)
 	require.Len(t, run.captures, 2)
 	assert.Equal(t, "https://a.example/robots.txt", run.captures[0].URL)
 	assert.Equal(t, int64(len(b)), run.captures[1].Bytes)
@@ -711,7 +712,7 @@ func TestSurveyWARCOneMember(t *testing.T) {
 	}
 	require.NoError(t, os.WriteFile(p, gzipMember(t, bytes.Join(many, nil)), 0o644))
 	run = runSurveyTest(t, "--agents", "GPTBot", p)
-	assert.Equal(t, exitNegative, run.code)
+	assert.Equal(t, cli.ExitNegative, run.code)
 	last := run.captures[len(run.captures)-1]
 	assert.Contains(t, last.Error, "gzip member with more than", last.raw)
 	assert.Equal(t, surveyMaxRecordBytes/len(many[0]), len(run.captures)-1, "the records within the bound are read")
@@ -729,7 +730,7 @@ func TestSurveySummaryStatuses(t *testing.T) {
 		response(t, "https://c.example/robots.txt", 503, "", nil),
 	)
 	run := runSurveyTest(t, "--agents", "Googlebot", p)
-	require.Equal(t, exitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.code, run.stderr)
 	assert.Contains(t, run.stdout, "statuses (class, Google's policy, captures): 2xx parsed 1, 4xx allow_all 1, 5xx disallow_all 1\n")
 	assert.Contains(t, run.stdout, "records skipped: 2 (WARC records that are not robots.txt responses)\n")
 	skipped := 0

@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"io"
+
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
 // urlSource yields the URLs a command answers for: its arguments, or the
@@ -10,7 +12,7 @@ import (
 // checked in constant memory.
 type urlSource struct {
 	args  []string
-	lines *lineReader // nil when the URLs are args
+	lines *cli.LineReader // nil when the URLs are args
 }
 
 // argsSource returns a source of the URLs given as arguments.
@@ -20,7 +22,7 @@ func argsSource(args []string) *urlSource { return &urlSource{args: args} }
 // lines are skipped; every other line is one URL, as written, without its
 // line ending.
 func listSource(r io.Reader) *urlSource {
-	return &urlSource{lines: newLineReader(r, maxURLLine)}
+	return &urlSource{lines: cli.NewLineReader(r, maxURLLine)}
 }
 
 // next returns the next URL. It returns io.EOF after the last one, a
@@ -52,17 +54,17 @@ func (s *urlSource) read() (string, int, error) {
 		return u, 0, nil
 	}
 	for {
-		b, err := s.lines.next()
+		b, err := s.lines.Next()
 		switch {
 		case errors.Is(err, errLineTooLong):
-			return "", 0, &badURLError{URL: string(b), Line: s.lines.line(), Err: err}
+			return "", 0, &badURLError{URL: string(b), Line: s.lines.Line(), Err: err}
 		case err != nil:
 			return "", 0, err
 		case len(b) > 0:
-			return string(b), s.lines.line(), nil
+			return string(b), s.lines.Line(), nil
 		}
 	}
 }
 
 // idle reports whether the next URL may have to wait for input.
-func (s *urlSource) idle() bool { return s.lines != nil && s.lines.idle() }
+func (s *urlSource) idle() bool { return s.lines != nil && s.lines.Idle() }

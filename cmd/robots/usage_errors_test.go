@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -14,7 +15,7 @@ func TestUsageErrorIsOneLine(t *testing.T) {
 	for _, c := range commands {
 		t.Run(c.name, func(t *testing.T) {
 			r := invoke(run, "", c.name, "--no-such-flag")
-			assert.Equal(t, exitUsage, r.code)
+			assert.Equal(t, cli.ExitUsage, r.code)
 			assert.Equal(t, "flag provided but not defined: -no-such-flag\nsee robots help "+c.name+"\n", r.stderr)
 			assert.Empty(t, r.stdout)
 		})
@@ -22,7 +23,7 @@ func TestUsageErrorIsOneLine(t *testing.T) {
 	r := invoke(run, "", "version", "now")
 	assert.Equal(t, "robots version: no arguments expected\nsee robots help version\n", r.stderr)
 	r = invoke(run, "", "frobnicate")
-	assert.Equal(t, exitUsage, r.code)
+	assert.Equal(t, cli.ExitUsage, r.code)
 	assert.Equal(t, "robots: unknown command \"frobnicate\"\nsee robots help\n", r.stderr)
 }
 
@@ -34,7 +35,7 @@ func TestHelpSpellsFlagsAsSynopses(t *testing.T) {
 	for _, c := range commands {
 		t.Run(c.name, func(t *testing.T) {
 			r := invoke(run, "", "help", c.name)
-			assert.Equal(t, exitOK, r.code)
+			assert.Equal(t, cli.ExitOK, r.code)
 			assert.True(t, strings.HasPrefix(r.stdout, "Usage: robots "+c.name), r.stdout)
 			for _, m := range listed.FindAllStringSubmatch(r.stdout, -1) {
 				if strings.HasPrefix(m[2], "-") || strings.ContainsAny(m[2], "\"{") {

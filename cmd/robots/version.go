@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
 const versionSynopsis = `robots version
@@ -16,26 +18,26 @@ built with. go build in a git checkout records the commit; go run and
 
 // runVersion runs "robots version".
 func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("version", versionSynopsis, stderr)
-	rest, err := parseInterleaved(fs, args)
+	fs := cli.NewFlagSet("version", versionSynopsis, stderr)
+	rest, err := cli.ParseInterleaved(fs, args)
 	if err != nil {
-		return flagExit(err)
+		return cli.FlagExit(err)
 	}
 	if len(rest) > 0 {
 		fmt.Fprintln(stderr, "robots version: no arguments expected")
 		fs.Usage()
-		return exitUsage
+		return cli.ExitUsage
 	}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		fmt.Fprintln(stderr, "robots version: the binary carries no build information")
-		return exitUsage
+		return cli.ExitUsage
 	}
 	_, err = fmt.Fprintln(stdout, versionLine(info))
 	if err != nil {
-		return exitUsage
+		return cli.ExitUsage
 	}
-	return exitOK
+	return cli.ExitOK
 }
 
 // versionLine describes a build: "robots VERSION commit REV[+modified]

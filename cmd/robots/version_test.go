@@ -5,12 +5,13 @@ import (
 	"runtime/debug"
 	"testing"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/stretchr/testify/assert"
 )
 
 func TestVersionPrintsModuleAndGoVersions(t *testing.T) {
 	r := invoke(run, "", "version")
-	assert.Equal(t, exitOK, r.code, r.stderr)
+	assert.Equal(t, cli.ExitOK, r.code, r.stderr)
 	info, ok := debug.ReadBuildInfo()
 	if assert.True(t, ok) {
 		assert.Equal(t, versionLine(info)+"\n", r.stdout)

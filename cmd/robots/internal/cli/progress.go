@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -7,13 +7,13 @@ import (
 	"time"
 )
 
-// progressInterval is how often eval reports its progress.
-const progressInterval = time.Second
+// ProgressInterval is how often eval reports its progress.
+const ProgressInterval = time.Second
 
-// progress reports on stderr how many queries were answered and at what
-// rate, every progressInterval and once at the end. A nil *progress
+// Progress reports on stderr how many queries were answered and at what
+// rate, every ProgressInterval and once at the end. A nil *Progress
 // reports nothing.
-type progress struct {
+type Progress struct {
 	w        io.Writer
 	terminal bool // each report overwrites the last
 	now      func() time.Time
@@ -22,20 +22,20 @@ type progress struct {
 	n        int
 }
 
-// newProgress returns a progress reporter writing to w; on a terminal,
+// NewProgress returns a progress reporter writing to w; on a terminal,
 // each report replaces the one before.
-func newProgress(w io.Writer, terminal bool) *progress {
-	return newProgressClock(w, terminal, time.Now)
+func NewProgress(w io.Writer, terminal bool) *Progress {
+	return NewProgressClock(w, terminal, time.Now)
 }
 
-// newProgressClock is newProgress with a clock.
-func newProgressClock(w io.Writer, terminal bool, now func() time.Time) *progress {
+// NewProgressClock is NewProgress with a clock.
+func NewProgressClock(w io.Writer, terminal bool, now func() time.Time) *Progress {
 	start := now()
-	return &progress{w: w, terminal: terminal, now: now, start: start, next: start.Add(progressInterval)}
+	return &Progress{w: w, terminal: terminal, now: now, start: start, next: start.Add(ProgressInterval)}
 }
 
-// add counts one answer, and reports when a report is due.
-func (p *progress) add() {
+// Add counts one answer, and reports when a report is due.
+func (p *Progress) Add() {
 	if p == nil {
 		return
 	}
@@ -45,19 +45,19 @@ func (p *progress) add() {
 	}
 	if t := p.now(); !t.Before(p.next) {
 		p.report(t, false)
-		p.next = t.Add(progressInterval)
+		p.next = t.Add(ProgressInterval)
 	}
 }
 
-// finish writes the last report: the total and the mean rate.
-func (p *progress) finish() {
+// Finish writes the last report: the total and the mean rate.
+func (p *Progress) Finish() {
 	if p != nil {
 		p.report(p.now(), true)
 	}
 }
 
 // report writes one report at time t.
-func (p *progress) report(t time.Time, last bool) {
+func (p *Progress) report(t time.Time, last bool) {
 	elapsed := t.Sub(p.start)
 	rate := 0.0
 	if elapsed > 0 {
@@ -73,8 +73,8 @@ func (p *progress) report(t time.Time, last bool) {
 	fmt.Fprintf(p.w, "%srobots eval: %d queries in %s, %.0f queries/s%s", start, p.n, elapsed.Round(time.Millisecond), rate, end)
 }
 
-// isTerminal reports whether w is a terminal (a character device).
-func isTerminal(w io.Writer) bool {
+// IsTerminal reports whether w is a terminal (a character device).
+func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

@@ -1,15 +1,17 @@
-package main
+package cli
 
 import (
 	"bufio"
 	"bytes"
 	"errors"
 	"io"
+
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 )
 
-// lineReader reads newline-terminated lines of any length, keeping at most
+// LineReader reads newline-terminated lines of any length, keeping at most
 // a limit of bytes of each: memory stays bounded whatever the input.
-type lineReader struct {
+type LineReader struct {
 	r    *bufio.Reader
 	max  int
 	buf  []byte
@@ -17,17 +19,17 @@ type lineReader struct {
 	tail *lineTail // the rest of the last line when it was too long
 }
 
-// newLineReader returns a lineReader over r accepting lines up to max bytes.
-func newLineReader(r io.Reader, max int) *lineReader {
-	return &lineReader{r: bufio.NewReaderSize(r, 1<<20), max: max}
+// NewLineReader returns a LineReader over r accepting lines up to max bytes.
+func NewLineReader(r io.Reader, max int) *LineReader {
+	return &LineReader{r: bufio.NewReaderSize(r, 1<<20), max: max}
 }
 
-// next returns the next line without its line ending ("\n", "\r\n", or a
-// final "\r"), valid until the next call. It returns io.EOF after the last
-// line. For a line longer than the limit it returns errLineTooLong with the
+// Next returns the Next line without its line ending ("\n", "\r\n", or a
+// final "\r"), valid until the Next call. It returns io.EOF after the last
+// line. For a line longer than the limit it returns api.ErrLineTooLong with the
 // first bytes of the line (up to the limit); rest reads the others, and
-// the next call skips those rest did not read.
-func (l *lineReader) next() ([]byte, error) {
+// the Next call skips those rest did not read.
+func (l *LineReader) Next() ([]byte, error) {
 	if l.tail != nil {
 		_, _ = io.Copy(io.Discard, l.tail) // an error shows again below
 		l.tail = nil
@@ -56,7 +58,7 @@ func (l *lineReader) next() ([]byte, error) {
 		line := trimNewline(l.buf)
 		if len(line) > l.max {
 			l.tail = &lineTail{held: line[l.max:]}
-			return line[:l.max], errLineTooLong
+			return line[:l.max], api.ErrLineTooLong
 		}
 		return line, nil
 	}
@@ -65,7 +67,7 @@ func (l *lineReader) next() ([]byte, error) {
 // cut returns the first max bytes of a line that runs past max+2 bytes,
 // keeping the bytes read past them, more, as the start of its tail; err is
 // the error of the read that returned more.
-func (l *lineReader) cut(more []byte, err error) ([]byte, error) {
+func (l *LineReader) cut(more []byte, err error) ([]byte, error) {
 	if err != nil && !errors.Is(err, bufio.ErrBufferFull) && !errors.Is(err, io.EOF) {
 		return nil, err
 	}
@@ -76,14 +78,14 @@ func (l *lineReader) cut(more []byte, err error) ([]byte, error) {
 		held = trimNewline(held)
 	}
 	l.tail = &lineTail{held: held, r: l.r, more: !ended}
-	return l.buf[:l.max], errLineTooLong
+	return l.buf[:l.max], api.ErrLineTooLong
 }
 
-// rest returns a reader of the bytes of the last line past those next
+// Rest returns a reader of the bytes of the last line past those next
 // returned, up to its line ending, which it does not yield (a "\r" before
-// "\n" may be yielded). It is empty unless next returned errLineTooLong,
+// "\n" may be yielded). It is empty unless next returned api.ErrLineTooLong,
 // and valid until the next call of next.
-func (l *lineReader) rest() io.Reader {
+func (l *LineReader) Rest() io.Reader {
 	if l.tail == nil {
 		return bytes.NewReader(nil)
 	}
@@ -130,13 +132,13 @@ func (t *lineTail) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// line returns the number of the line next returned last, from 1.
-func (l *lineReader) line() int { return l.n }
+// Line returns the number of the Line next returned last, from 1.
+func (l *LineReader) Line() int { return l.n }
 
-// idle reports whether reading the next line may wait for input: nothing
+// Idle reports whether reading the next line may wait for input: nothing
 // is buffered. Writers flush then, so that a stream fed line by line is
 // answered line by line.
-func (l *lineReader) idle() bool { return l.tail == nil && l.r.Buffered() == 0 }
+func (l *LineReader) Idle() bool { return l.tail == nil && l.r.Buffered() == 0 }
 
 // trimNewline removes a trailing "\n" or "\r\n", or a final "\r".
 func trimNewline(b []byte) []byte {

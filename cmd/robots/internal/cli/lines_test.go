@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -30,14 +31,14 @@ func TestLineReaderLimit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			lr := newLineReader(strings.NewReader(tt.in), max)
+			lr := NewLineReader(strings.NewReader(tt.in), max)
 			var got []string
 			for {
-				line, err := lr.next()
+				line, err := lr.Next()
 				if errors.Is(err, io.EOF) {
 					break
 				}
-				if errors.Is(err, errLineTooLong) {
+				if errors.Is(err, api.ErrLineTooLong) {
 					got = append(got, "!"+string(line))
 					continue
 				}
@@ -45,7 +46,7 @@ func TestLineReaderLimit(t *testing.T) {
 				got = append(got, string(line))
 			}
 			assert.Equal(t, tt.want, got)
-			assert.Equal(t, len(tt.want), lr.line())
+			assert.Equal(t, len(tt.want), lr.Line())
 		})
 	}
 }
@@ -74,23 +75,23 @@ func TestLineReaderRestReadsTheLongLine(t *testing.T) {
 				if tt.end == "" {
 					in = tt.line
 				}
-				lr := newLineReader(strings.NewReader(in), max)
-				prefix, err := lr.next()
-				require.ErrorIs(t, err, errLineTooLong)
+				lr := NewLineReader(strings.NewReader(in), max)
+				prefix, err := lr.Next()
+				require.ErrorIs(t, err, api.ErrLineTooLong)
 				assert.Equal(t, tt.line[:max], string(prefix))
 				if readRest {
-					rest, err := io.ReadAll(lr.rest())
+					rest, err := io.ReadAll(lr.Rest())
 					require.NoError(t, err)
 					assert.Equal(t, tt.line, string(prefix)+strings.TrimSuffix(string(rest), "\r"))
 				}
-				next, err := lr.next()
+				next, err := lr.Next()
 				if tt.end == "" {
 					assert.ErrorIs(t, err, io.EOF)
 					continue
 				}
 				require.NoError(t, err)
 				assert.Equal(t, "next", string(next))
-				assert.Equal(t, 2, lr.line())
+				assert.Equal(t, 2, lr.Line())
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -13,11 +13,11 @@ import (
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
 )
 
-// modeFlag is the --mode flag: how the robots.txt is read.
-type modeFlag robots.Mode
+// ModeFlag is the --mode flag: how the robots.txt is read.
+type ModeFlag robots.Mode
 
 // String returns the flag's value as written on the command line.
-func (m *modeFlag) String() string {
+func (m *ModeFlag) String() string {
 	if robots.Mode(*m) == robots.RFC {
 		return "rfc"
 	}
@@ -25,35 +25,35 @@ func (m *modeFlag) String() string {
 }
 
 // Set accepts "google" or "rfc", in any case.
-func (m *modeFlag) Set(s string) error {
+func (m *ModeFlag) Set(s string) error {
 	mode, ok := api.ModeNamed(s)
 	if !ok {
 		return fmt.Errorf("unknown mode %q (want google or rfc)", s)
 	}
-	*m = modeFlag(mode)
+	*m = ModeFlag(mode)
 	return nil
 }
 
-// option returns the Parse option for the selected mode.
-func (m *modeFlag) option() robots.Option { return robots.WithMode(robots.Mode(*m)) }
+// Option returns the Parse Option for the selected mode.
+func (m *ModeFlag) Option() robots.Option { return robots.WithMode(robots.Mode(*m)) }
 
-// listFlag is a repeatable string flag; each use appends a value.
-type listFlag []string
+// ListFlag is a repeatable string flag; each use appends a value.
+type ListFlag []string
 
 // String joins the values with commas.
-func (l *listFlag) String() string { return strings.Join(*l, ",") }
+func (l *ListFlag) String() string { return strings.Join(*l, ",") }
 
 // Set appends s.
-func (l *listFlag) Set(s string) error {
+func (l *ListFlag) Set(s string) error {
 	*l = append(*l, s)
 	return nil
 }
 
-// newFlagSet returns a flag set that reports errors instead of exiting.
+// NewFlagSet returns a flag set that reports errors instead of exiting.
 // A usage error prints one line, the error, and a pointer to the help:
 // the whole usage text would bury the error. -h, -help and --help (and so
 // robots help NAME) print the whole text: synopsis, then the flags.
-func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+func NewFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprintf(fs.Output(), "see robots help %s\n", name) }
@@ -65,12 +65,12 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// synopses holds each flag set's synopsis for printUsage.
+// synopses holds each flag set's synopsis for PrintUsage.
 var synopses sync.Map // *flag.FlagSet → string
 
-// printUsage writes fs's whole usage text: its synopsis, then its flags,
+// PrintUsage writes fs's whole usage text: its synopsis, then its flags,
 // each spelt as the synopses spell them (-a, --json).
-func printUsage(fs *flag.FlagSet) {
+func PrintUsage(fs *flag.FlagSet) {
 	synopsis, _ := synopses.Load(fs)
 	w := fs.Output()
 	fmt.Fprintf(w, "Usage: %s\n\n", synopsis)
@@ -97,18 +97,18 @@ func printUsage(fs *flag.FlagSet) {
 	})
 }
 
-// parseInterleaved parses args with fs, accepting flags after positional
+// ParseInterleaved parses args with fs, accepting flags after positional
 // arguments too, and returns the positional arguments in order. Everything
 // after "--" is positional. A help flag prints the usage text and returns
 // flag.ErrHelp.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+func ParseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			return nil, err
 		}
-		if flagSet(fs, "h") || flagSet(fs, "help") {
-			printUsage(fs)
+		if Given(fs, "h") || Given(fs, "help") {
+			PrintUsage(fs)
 			return nil, flag.ErrHelp
 		}
 		rest := fs.Args()
@@ -123,19 +123,19 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// flagExit maps a flag parsing error to an exit code: a help request
+// FlagExit maps a flag parsing error to an exit code: a help request
 // succeeds, anything else is a usage error. The flag package has already
 // reported it.
-func flagExit(err error) int {
+func FlagExit(err error) int {
 	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
+		return ExitOK
 	}
-	return exitUsage
+	return ExitUsage
 }
 
-// flagSet reports whether the flag called name was given on the command
+// Given reports whether the flag called name was given on the command
 // line.
-func flagSet(fs *flag.FlagSet, name string) bool {
+func Given(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
