@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
@@ -111,7 +112,7 @@ func openURLs(opts *checkOptions, stdin io.Reader) (*urlSource, func(), error) {
 // checkAll writes a verdict for each URL of src to out, in order, and
 // returns the exit code of the run.
 func checkAll(src *urlSource, agent *robots.Agent, out *cli.Output, asJSON bool) int {
-	enc := newJSONEncoder(out.W)
+	enc := api.NewJSONEncoder(out.W)
 	code := cli.ExitOK
 	for {
 		if src.idle() {
@@ -121,7 +122,7 @@ func checkAll(src *urlSource, agent *robots.Agent, out *cli.Output, asJSON bool)
 		if errors.Is(err, io.EOF) {
 			return code
 		}
-		if bad, ok := errors.AsType[*badURLError](err); ok {
+		if bad, ok := errors.AsType[*api.BadURLError](err); ok {
 			code = cli.ExitUsage
 			err = reportBadURL(out, enc, bad, asJSON)
 		} else if err == nil {
@@ -141,10 +142,10 @@ func checkAll(src *urlSource, agent *robots.Agent, out *cli.Output, asJSON bool)
 
 // reportBadURL writes the error line for a bad URL to stderr and, with
 // --json, its error object to stdout, so that every URL has its line.
-func reportBadURL(out *cli.Output, enc *json.Encoder, bad *badURLError, asJSON bool) error {
+func reportBadURL(out *cli.Output, enc *json.Encoder, bad *api.BadURLError, asJSON bool) error {
 	out.Errorf("%v", bad)
 	if asJSON {
-		return enc.Encode(newErrorJSON(bad))
+		return enc.Encode(api.NewErrorJSON(bad))
 	}
 	return nil
 }
@@ -153,7 +154,7 @@ func reportBadURL(out *cli.Output, enc *json.Encoder, bad *badURLError, asJSON b
 // JSON object, which has the URL's usage too.
 func writeVerdict(out *cli.Output, enc *json.Encoder, u string, d robots.Decision, agent *robots.Agent, asJSON bool) error {
 	if asJSON {
-		return enc.Encode(newVerdictJSON(u, d, agent.Usage(u)))
+		return enc.Encode(api.NewVerdictJSON(u, d, agent.Usage(u)))
 	}
 	_, err := fmt.Fprintf(out.W, "%s %s  (%s)\n", verdict(d.Allowed), u, reason(d))
 	return err
@@ -235,9 +236,9 @@ func reason(d robots.Decision) string {
 	case d.Implicit:
 		return "/robots.txt is always allowed under RFC 9309"
 	case d.Empty != nil:
-		return fmt.Sprintf("no rule decided: line %d (%s) is empty, matches every path and decides nothing", d.Empty.Line, ruleString(d.Empty))
+		return fmt.Sprintf("no rule decided: line %d (%s) is empty, matches every path and decides nothing", d.Empty.Line, api.RuleString(d.Empty))
 	case d.Rule == nil:
 		return "no rule matched"
 	}
-	return fmt.Sprintf("line %d: %s", d.Rule.Line, ruleString(d.Rule))
+	return fmt.Sprintf("line %d: %s", d.Rule.Line, api.RuleString(d.Rule))
 }

@@ -167,7 +167,7 @@ func batches(cases []doorCase) [][]doorCase {
 	var out [][]doorCase
 	for i := 0; i < len(cases); {
 		j := i + 1
-		for j < len(cases) && j-i < maxURLs && cases[j].agent == cases[i].agent && bytes.Equal(cases[j].body, cases[i].body) {
+		for j < len(cases) && j-i < api.MaxURLs && cases[j].agent == cases[i].agent && bytes.Equal(cases[j].body, cases[i].body) {
 			j++
 		}
 		out = append(out, cases[i:j])

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/internal/conformance"
 )
@@ -151,7 +152,7 @@ func streamExit(out *cli.Output, failed int, err error, one, many string) int {
 // answerAll writes an answer to out for each line of lines that is not
 // empty, and returns how many of them were errors.
 func answerAll(lines *cli.LineReader, out *cli.Output, ev *evaluator, prog *cli.Progress) (failed int, err error) {
-	enc := newJSONEncoder(out.W)
+	enc := api.NewJSONEncoder(out.W)
 	for {
 		if lines.Idle() {
 			_ = out.Flush() // a write error shows again at the next write
@@ -161,7 +162,7 @@ func answerAll(lines *cli.LineReader, out *cli.Output, ev *evaluator, prog *cli.
 		switch {
 		case errors.Is(err, io.EOF):
 			return failed, nil
-		case errors.Is(err, errLineTooLong):
+		case errors.Is(err, api.ErrLineTooLong):
 			ans = ev.answerLong(line, lines.Rest())
 		case err != nil:
 			return failed, err

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
@@ -63,7 +64,7 @@ func explainAll(src *urlSource, r *robots.Robots, opts *explainOptions, out *cli
 		if errors.Is(err, io.EOF) {
 			return code
 		}
-		if bad, ok := errors.AsType[*badURLError](err); ok {
+		if bad, ok := errors.AsType[*api.BadURLError](err); ok {
 			out.Errorf("%v", bad)
 			code = cli.ExitUsage
 			continue
@@ -75,7 +76,7 @@ func explainAll(src *urlSource, r *robots.Robots, opts *explainOptions, out *cli
 			code = cli.ExitNegative
 		}
 		if opts.json {
-			err = newJSONEncoder(out.W).Encode(explainJSON(u, e, use))
+			err = api.NewJSONEncoder(out.W).Encode(api.ExplainJSON(u, e, use))
 		} else if err = writeExplanation(out.W, u, e); err == nil {
 			err = writeUsage(out.W, use)
 		}
@@ -139,7 +140,7 @@ func writeExplanation(w io.Writer, u string, e robots.Explanation) error {
 // ruleText shows a matching rule as written, and the pattern it matched
 // with when that is the directory of an index page.
 func ruleText(m robots.Match) string {
-	s := ruleString(m.Rule)
+	s := api.RuleString(m.Rule)
 	if m.Implicit {
 		s += " (as " + m.Pattern + ")"
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -194,10 +195,10 @@ func TestExplainJSONKeepsBytesThatAreNotUTF8(t *testing.T) {
 
 func TestRawB64(t *testing.T) {
 	for _, s := range []string{"", "/a", "/é", "/\uFFFD"} {
-		assert.Empty(t, rawB64(s), s)
+		assert.Empty(t, api.RawB64(s), s)
 	}
 	for _, s := range []string{"\xff", "/a\xc3", "/\xed\xa0\x80"} {
-		assert.Equal(t, s, unb64(t, rawB64(s)), s)
+		assert.Equal(t, s, unb64(t, api.RawB64(s)), s)
 	}
 }
 

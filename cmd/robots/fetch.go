@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/fetch"
 	prefs "github.com/fastrobots/robots/usage"
@@ -72,7 +73,7 @@ func runFetch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	checker := fetch.NewChecker(fetch.NewCache(f, fetch.CacheOptions{}))
 	out := cli.NewOutput("fetch", stdout, stderr)
-	enc := newJSONEncoder(out.W)
+	enc := api.NewJSONEncoder(out.W)
 	code = cli.ExitOK
 	for _, u := range opts.urls {
 		v, err := checker.DecideAgents(context.Background(), opts.agents, u)
@@ -111,9 +112,9 @@ func fetchDecision(v fetch.Verdict) robots.Decision {
 
 // fetchJSON returns the --json form of the decision d for u under the
 // robots.txt answer r, with the URL's usage use (fetch.Verdict.Usage).
-func fetchJSON(u string, d robots.Decision, use prefs.Usage, r *fetch.Result) verdictJSON {
-	j := newVerdictJSON(u, d, use)
-	j.RobotsTxtJSON = &robotsTxtJSON{RobotsTxt: r.URL, Status: r.Status, Policy: r.Policy.String(), Reason: r.Reason.String()}
+func fetchJSON(u string, d robots.Decision, use prefs.Usage, r *fetch.Result) api.VerdictJSON {
+	j := api.NewVerdictJSON(u, d, use)
+	j.RobotsTxtJSON = &api.RobotsTxtJSON{RobotsTxt: r.URL, Status: r.Status, Policy: r.Policy.String(), Reason: r.Reason.String()}
 	if r.Err != nil {
 		j.FetchError = r.Err.Error()
 	}

@@ -333,7 +333,7 @@ func reportStream(r io.Reader, out *cli.Output) int {
 // reportAll writes a report or an error to out for each line of lines that
 // is not empty, and returns how many were errors.
 func reportAll(lines *cli.LineReader, out *cli.Output) (failed int, err error) {
-	enc := newJSONEncoder(out.W)
+	enc := api.NewJSONEncoder(out.W)
 	for {
 		if lines.Idle() {
 			_ = out.Flush() // a write error shows again at the next write
@@ -344,7 +344,7 @@ func reportAll(lines *cli.LineReader, out *cli.Output) (failed int, err error) {
 		switch {
 		case errors.Is(err, io.EOF):
 			return failed, nil
-		case errors.Is(err, errLineTooLong):
+		case errors.Is(err, api.ErrLineTooLong):
 			body, bodyErr = longReportBody(line, lines.Rest())
 		case err != nil:
 			return failed, err

@@ -232,7 +232,7 @@ func TestReportJSONMatchesGoogle(t *testing.T) {
 		n++
 		r := invoke(runReport, string(body), "--json", "-")
 		var apiForm strings.Builder
-		require.NoError(t, newJSONEncoder(&apiForm).Encode(api.ReportJSON(robots.ReportOf(body))))
+		require.NoError(t, api.NewJSONEncoder(&apiForm).Encode(api.ReportJSON(robots.ReportOf(body))))
 		if r.code != cli.ExitOK || !assert.Equal(t, c.Report, decodeReport(t, r.stdout), "reporting.jsonl.gz:%d (%s)", line, c.ID) ||
 			!assert.Equal(t, apiForm.String(), r.stdout, "reporting.jsonl.gz:%d (%s)", line, c.ID) {
 			if failed++; failed >= 10 {

@@ -40,7 +40,7 @@ const (
 	// and no one else's time, and is closed after it.
 	readHeaderTimeout = 5 * time.Second
 	// readTimeout bounds the sending of a whole request, its body of at
-	// most maxRequestBytes included.
+	// most api.MaxRequestBytes included.
 	readTimeout = 15 * time.Second
 	// writeTimeout bounds the writing of the page, and of an API error
 	// found before any work, from the end of the request's headers: room

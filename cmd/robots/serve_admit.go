@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"runtime"
 	"strconv"
+
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 )
 
 // The work of an API request past reading its body (parsing the
@@ -71,12 +73,12 @@ func newAdmission(n int) *admission {
 }
 
 // errBusy is the answer to a request that found every slot taken.
-var errBusy = &apiError{Status: http.StatusServiceUnavailable,
+var errBusy = &api.Error{Status: http.StatusServiceUnavailable,
 	Msg: "the server is busy with other requests: retry after " + strconv.Itoa(retryAfterSeconds) + " s"}
 
 // acquire takes a slot, or answers errBusy at once, and returns the
 // function that gives it back.
-func (a *admission) acquire() (release func(), err *apiError) {
+func (a *admission) acquire() (release func(), err *api.Error) {
 	select {
 	case a.slots <- struct{}{}:
 		return a.release, nil
@@ -138,8 +140,8 @@ func workOf(sh requestShape, fetched, factor int) int {
 }
 
 // tooMuchWork is the answer to a request of more than maxWork.
-func tooMuchWork(work int) *apiError {
-	return &apiError{Status: http.StatusRequestEntityTooLarge, Msg: fmt.Sprintf(
+func tooMuchWork(work int) *api.Error {
+	return &api.Error{Status: http.StatusRequestEntityTooLarge, Msg: fmt.Sprintf(
 		"the request is %d units of work, more than the %d one request may do (a unit is one URL checked against one byte of the robots.txt): send fewer URLs in one request",
 		work, maxWork)}
 }

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -62,11 +63,11 @@ func worstCheck(t *testing.T, rules int, factor int, over bool) (string, int) {
 	if over {
 		urls++
 	}
-	if urls > maxURLs {
+	if urls > api.MaxURLs {
 		return "", 0
 	}
 	body = heavyCheckRequest(t, rules, urls, 7)
-	if len(body) > maxRequestBytes {
+	if len(body) > api.MaxRequestBytes {
 		return "", 0
 	}
 	return body, workOf(shapeOfRequest(t, body), 0, factor)
@@ -327,8 +328,8 @@ func TestServeShapeOf(t *testing.T) {
 			URLs      []string
 		}{&text, []string{"/a", "/bc"}}, requestShape{urls: 2, urlBytes: 5, robotsBytes: len(text)}},
 		{&struct{ RobotsTxtB64 *string }{&b64}, requestShape{robotsBytes: 6}},
-		{&fetchRequest{URL: &u}, requestShape{urls: 1, urlBytes: 20}},
-		{&fetchRequest{Origin: &u}, requestShape{urls: 1, urlBytes: 20}},
+		{&api.FetchRequest{URL: &u}, requestShape{urls: 1, urlBytes: 20}},
+		{&api.FetchRequest{Origin: &u}, requestShape{urls: 1, urlBytes: 20}},
 		{&struct {
 			Origin *string
 			URLs   []string

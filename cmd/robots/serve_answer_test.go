@@ -26,7 +26,7 @@ type worstExplain struct {
 // rules matching every URL; long rule values decided on each of many
 // URLs; long URLs.
 func worstShapes() []worstExplain {
-	agents := make([]string, maxAgents)
+	agents := make([]string, api.MaxAgents)
 	for i := range agents {
 		agents[i] = fmt.Sprintf("Agent%03d", i) + strings.Repeat("a", 5000)
 	}
@@ -43,7 +43,7 @@ func worstShapes() []worstExplain {
 		{"many agents, check", "/api/check", "User-agent: *\nDisallow: /private\n", agents, repeat("/", 1000)},
 		{"many matching rules", "/api/explain", "User-agent: *\n" + strings.Repeat("allow:/\n", 10_000), nil, repeat("/", 20)},
 		{"long values, explain", "/api/explain", longValue, nil, repeat("/", 1000)},
-		{"long values, check", "/api/check", longValue, nil, repeat("", maxURLs)},
+		{"long values, check", "/api/check", longValue, nil, repeat("", api.MaxURLs)},
 		{"long URLs", "/api/explain", "User-agent: *\nDisallow: /p\n", nil, repeat("/p"+strings.Repeat("%01", 300), 1000)},
 		{"long URLs, check", "/api/check", "User-agent: *\nDisallow: /p\n", nil, repeat("/p"+strings.Repeat("\u2028", 300), 500)},
 	}
@@ -71,16 +71,16 @@ func TestServeAnswersAreBoundedByTheRequest(t *testing.T) {
 	}
 	for _, tt := range shapes {
 		body := request(t, map[string]any{"robotstxt": tt.rules, "agents": tt.agents, "urls": tt.urls})
-		require.LessOrEqual(t, len(body), maxRequestBytes, tt.name)
+		require.LessOrEqual(t, len(body), api.MaxRequestBytes, tt.name)
 		resp := postRaw(t, s.URL, tt.path, body)
 		switch resp.status {
 		case http.StatusOK:
-			assert.LessOrEqual(t, len(resp.body), answerLimit(len(body)), tt.name)
+			assert.LessOrEqual(t, len(resp.body), api.AnswerLimit(len(body)), tt.name)
 		case http.StatusRequestEntityTooLarge:
 			if strings.Contains(resp.body, "units of work") { // past the work bound, refused before any work
 				break
 			}
-			assert.Equal(t, `{"error":"`+api.TooLargeAnswer(answerLimit(len(body))).Msg+`"}`+"\n", resp.body, tt.name)
+			assert.Equal(t, `{"error":"`+api.TooLargeAnswer(api.AnswerLimit(len(body))).Msg+`"}`+"\n", resp.body, tt.name)
 		default:
 			t.Errorf("%s: status %d: %.200s", tt.name, resp.status, resp.body)
 		}
@@ -93,7 +93,7 @@ func TestServeExplainGivesTheSelectionOnce(t *testing.T) {
 	shape := worstShapes()[0]
 	status, out := post(t, s, "/api/explain", request(t, map[string]any{"robotstxt": shape.rules, "agents": shape.agents, "urls": shape.urls}))
 	require.Equal(t, http.StatusOK, status)
-	for _, a := range []string{shape.agents[0], shape.agents[maxAgents-1]} {
+	for _, a := range []string{shape.agents[0], shape.agents[api.MaxAgents-1]} {
 		assert.Equal(t, 3, strings.Count(out, a), "once in selection.agents, once in selection.why, once in warnings (not a product token)")
 	}
 	got := decodeObject(t, out)

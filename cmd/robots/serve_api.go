@@ -73,7 +73,7 @@ func newServer(c serverConfig) *server {
 	}
 	s.mux.Handle(api.FetchPath, s.api(s.fetch, 1))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, &apiError{Status: http.StatusNotFound, Msg: fmt.Sprintf("no API at %s: see docs/serve.md", r.URL.Path)})
+		writeError(w, &api.Error{Status: http.StatusNotFound, Msg: fmt.Sprintf("no API at %s: see docs/serve.md", r.URL.Path)})
 	})
 	s.routePage()
 	return s
@@ -94,7 +94,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	if s.loopbackHosts && !loopbackHost(r.Host) {
-		writeError(w, &apiError{Status: http.StatusMisdirectedRequest, Msg: fmt.Sprintf(
+		writeError(w, &api.Error{Status: http.StatusMisdirectedRequest, Msg: fmt.Sprintf(
 			"this server listens on loopback and answers to localhost, 127.0.0.1 or [::1], not to %q", r.Host)})
 		return
 	}
@@ -120,11 +120,11 @@ func loopbackHost(host string) bool {
 }
 
 // apiFunc answers one API request c: the answer to encode, or an error.
-type apiFunc func(c *call) (answer, *apiError)
+type apiFunc func(c *call) (api.Answer, *api.Error)
 
 // shared returns the apiFunc of an endpoint of package api.
-func shared(f func(api.Call) (answer, *apiError)) apiFunc {
-	return func(c *call) (answer, *apiError) { return f(c) }
+func shared(f func(api.Call) (api.Answer, *api.Error)) apiFunc {
+	return func(c *call) (api.Answer, *api.Error) { return f(c) }
 }
 
 // call is one API request under way: its context, how many bytes it
@@ -144,14 +144,14 @@ type call struct {
 	shape   requestShape
 	fetched int
 	factor  int
-	// bodyTooLarge is set when the body was cut at maxRequestBytes: its
+	// bodyTooLarge is set when the body was cut at api.MaxRequestBytes: its
 	// 413 is answered by refuseBody.
 	bodyTooLarge bool
 }
 
 // Decode reads the request body into dst, as decodeJSON does, and counts
 // its bytes.
-func (c *call) Decode(dst any) *apiError {
+func (c *call) Decode(dst any) *api.Error {
 	n, err := decodeJSON(c.w, c.r, dst)
 	c.input += n
 	c.bodyTooLarge = err != nil && err.Status == http.StatusRequestEntityTooLarge
@@ -169,7 +169,7 @@ func (c *call) Decode(dst any) *apiError {
 // Admit admits the call's heavy work (see admission): it refuses work
 // over maxWork, and takes a slot or answers errBusy at once. The call
 // holds a slot once it returns nil.
-func (c *call) Admit() *apiError {
+func (c *call) Admit() *api.Error {
 	if c.release != nil {
 		return nil
 	}
@@ -190,7 +190,7 @@ func (c *call) Context() context.Context { return c.ctx }
 
 // FetchOrigin fetches the robots.txt that governs pageURL, as fetchOrigin
 // does.
-func (c *call) FetchOrigin(pageURL string, agents []string, mode robots.Mode) (*fetched, *apiError) {
+func (c *call) FetchOrigin(pageURL string, agents []string, mode robots.Mode) (*api.Fetched, *api.Error) {
 	return c.s.fetchOrigin(c, pageURL, agents, mode)
 }
 
@@ -211,10 +211,10 @@ func (s *server) api(f apiFunc, factor int) http.Handler {
 		w.Header().Set("Cache-Control", "no-store")
 		if r.Method != http.MethodPost {
 			w.Header().Set("Allow", http.MethodPost)
-			writeError(w, &apiError{Status: http.StatusMethodNotAllowed, Msg: fmt.Sprintf("%s takes POST, not %s", r.URL.Path, r.Method)})
+			writeError(w, &api.Error{Status: http.StatusMethodNotAllowed, Msg: fmt.Sprintf("%s takes POST, not %s", r.URL.Path, r.Method)})
 			return
 		}
-		if r.ContentLength > maxRequestBytes {
+		if r.ContentLength > api.MaxRequestBytes {
 			// Declared too large: refused before a byte of it is read.
 			s.refuseBody(w, r, errBodyTooLarge)
 			return
@@ -245,7 +245,7 @@ func (s *server) api(f apiFunc, factor int) http.Handler {
 }
 
 // answer runs f and encodes its answer.
-func (c *call) answer(f apiFunc) ([]byte, *apiError) {
+func (c *call) answer(f apiFunc) ([]byte, *api.Error) {
 	a, err := f(c)
 	if err != nil {
 		return nil, err
@@ -253,14 +253,14 @@ func (c *call) answer(f apiFunc) ([]byte, *apiError) {
 	if err := c.Admit(); err != nil {
 		return nil, err
 	}
-	return encodeAnswer(c.ctx, a, answerLimit(c.input))
+	return api.Encode(c.ctx, a, api.AnswerLimit(c.input))
 }
 
 // writeJSON sends v as the JSON answer, with status.
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
-	_ = newJSONEncoder(w).Encode(v) // the client is gone or the write timed out: nobody to tell
+	_ = api.NewJSONEncoder(w).Encode(v) // the client is gone or the write timed out: nobody to tell
 }
 
 // requestErrorJSON is the answer to a request that gets no result:
@@ -271,7 +271,7 @@ type requestErrorJSON struct {
 
 // writeError sends err as {"error": "..."} with its status; a 503 says
 // when to retry: the server may only have been busy.
-func writeError(w http.ResponseWriter, err *apiError) {
+func writeError(w http.ResponseWriter, err *api.Error) {
 	if err.Status == http.StatusServiceUnavailable {
 		w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
 	}
@@ -281,20 +281,20 @@ func writeError(w http.ResponseWriter, err *apiError) {
 // fetchResponseJSON is the answer of fetch: fetch --json's line for the
 // URL, more about the fetch, and the body that was parsed.
 type fetchResponseJSON struct {
-	verdictJSON
-	fetchDetailsJSON
+	api.VerdictJSON
+	api.FetchDetailsJSON
 	Body    string `json:"body"`
 	BodyB64 string `json:"body_b64,omitempty"`
 }
 
 // fetch answers POST /api/fetch: the verdict for the URL under the
 // robots.txt that governs it, fetched now, and that robots.txt.
-func (s *server) fetch(c *call) (answer, *apiError) {
-	var req fetchRequest
+func (s *server) fetch(c *call) (api.Answer, *api.Error) {
+	var req api.FetchRequest
 	if err := c.Decode(&req); err != nil {
 		return nil, err
 	}
-	mode, err := modeAndAgents(req.Mode, req.Agents)
+	mode, err := api.ModeAndAgents(req.Mode, req.Agents)
 	if err != nil {
 		return nil, err
 	}
@@ -313,18 +313,18 @@ func (s *server) fetch(c *call) (answer, *apiError) {
 	d := agent.Decide(target)
 	use := agent.Usage(target).WithHeader(f.Result.ContentUsage) // as fetch.Verdict.Usage
 	body := f.Body[:min(len(f.Body), cli.MaxInputBytes)]
-	return plainAnswer{V: fetchResponseJSON{
-		verdictJSON:      fetchJSON(target, d, use, f.Result),
-		fetchDetailsJSON: detailsOf(f.Result),
+	return api.PlainAnswer{V: fetchResponseJSON{
+		VerdictJSON:      fetchJSON(target, d, use, f.Result),
+		FetchDetailsJSON: api.DetailsOf(f.Result),
 		Body:             string(body),
-		BodyB64:          rawB64(string(body)),
+		BodyB64:          api.RawB64(string(body)),
 	}}, nil
 }
 
 // fetchOrigin fetches the robots.txt that governs pageURL, named by the
 // field "url" or "origin" of a request.
 // The bytes of the body fetched count in the bound of c's answer.
-func (s *server) fetchOrigin(c *call, pageURL string, agents []string, mode robots.Mode) (*fetched, *apiError) {
+func (s *server) fetchOrigin(c *call, pageURL string, agents []string, mode robots.Mode) (*api.Fetched, *api.Error) {
 	robotsURL, err := robotsURLOf(pageURL)
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -414,11 +415,11 @@ func TestServeAPIMethodNotAllowed(t *testing.T) {
 
 func TestServeRequestBodyLimit(t *testing.T) {
 	s := localAPI(t)
-	// A request of exactly maxRequestBytes is read; one byte more is not.
+	// A request of exactly api.MaxRequestBytes is read; one byte more is not.
 	frame := request(t, map[string]any{"robotstxt": "", "urls": []string{"/"}})
-	pad := maxRequestBytes - len(frame)
+	pad := api.MaxRequestBytes - len(frame)
 	atLimit := strings.Replace(frame, `"robotstxt":""`, `"robotstxt":"`+strings.Repeat("#", pad)+`"`, 1)
-	require.Len(t, atLimit, maxRequestBytes)
+	require.Len(t, atLimit, api.MaxRequestBytes)
 	status, out := post(t, s, "/api/check", atLimit)
 	assert.Equal(t, http.StatusOK, status, out)
 
@@ -426,39 +427,39 @@ func TestServeRequestBodyLimit(t *testing.T) {
 	for _, path := range []string{"/api/check", "/api/explain", "/api/lint", "/api/fetch"} {
 		status, out = post(t, s, path, over)
 		assert.Equal(t, http.StatusRequestEntityTooLarge, status, path)
-		assert.Equal(t, fmt.Sprintf(`{"error":"request body larger than %d bytes"}`+"\n", maxRequestBytes), out)
+		assert.Equal(t, fmt.Sprintf(`{"error":"request body larger than %d bytes"}`+"\n", api.MaxRequestBytes), out)
 	}
 	// Whitespace after a full object counts too: the limit is on the body.
-	status, _ = post(t, s, "/api/check", frame+strings.Repeat(" ", maxRequestBytes))
+	status, _ = post(t, s, "/api/check", frame+strings.Repeat(" ", api.MaxRequestBytes))
 	assert.Equal(t, http.StatusRequestEntityTooLarge, status)
 }
 
 func TestServeURLLimit(t *testing.T) {
 	s := localAPI(t)
-	urls := make([]string, maxURLs)
+	urls := make([]string, api.MaxURLs)
 	for i := range urls {
 		urls[i] = fmt.Sprintf("/p%d", i)
 	}
 	for _, path := range []string{"/api/check", "/api/explain"} {
 		got := postOK(t, s, path, request(t, map[string]any{"robotstxt": "User-agent: *\nDisallow: /p9\n", "urls": urls}))
 		results := got["results"].([]any)
-		require.Len(t, results, maxURLs, path)
-		assert.Equal(t, "/p9999", results[maxURLs-1].(map[string]any)["url"], "in the order given")
-		assert.Equal(t, false, results[maxURLs-1].(map[string]any)["allowed"])
+		require.Len(t, results, api.MaxURLs, path)
+		assert.Equal(t, "/p9999", results[api.MaxURLs-1].(map[string]any)["url"], "in the order given")
+		assert.Equal(t, false, results[api.MaxURLs-1].(map[string]any)["allowed"])
 
 		status, out := post(t, s, path, request(t, map[string]any{"robotstxt": "", "urls": append(urls, "/one-more")}))
 		assert.Equal(t, http.StatusBadRequest, status, path)
-		assert.Contains(t, out, fmt.Sprintf("urls: %d given, at most %d are accepted in one request", maxURLs+1, maxURLs))
+		assert.Contains(t, out, fmt.Sprintf("urls: %d given, at most %d are accepted in one request", api.MaxURLs+1, api.MaxURLs))
 	}
 }
 
 func TestServeAgentLimit(t *testing.T) {
 	s := localAPI(t)
-	agents := make([]string, maxAgents)
+	agents := make([]string, api.MaxAgents)
 	for i := range agents {
 		agents[i] = fmt.Sprintf("Bot%d", i)
 	}
-	agents[maxAgents-1] = "Googlebot"
+	agents[api.MaxAgents-1] = "Googlebot"
 	got := postOK(t, s, "/api/check", request(t, map[string]any{"robotstxt": serveRules, "agents": agents, "urls": []string{"/nogooglebot/"}}))
 	assert.Equal(t, false, got["results"].([]any)[0].(map[string]any)["allowed"], "the last agent of the list still counts")
 
@@ -470,7 +471,7 @@ func TestServeAgentLimit(t *testing.T) {
 	} {
 		status, out := post(t, s, path, request(t, body))
 		assert.Equal(t, http.StatusBadRequest, status, path)
-		assert.Contains(t, out, fmt.Sprintf("agents: %d given, at most %d are accepted", maxAgents+1, maxAgents))
+		assert.Contains(t, out, fmt.Sprintf("agents: %d given, at most %d are accepted", api.MaxAgents+1, api.MaxAgents))
 	}
 }
 

@@ -14,18 +14,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// A body over maxRequestBytes gets a 413 however it is sent: with a
+// A body over api.MaxRequestBytes gets a 413 however it is sent: with a
 // Content-Length or chunked, by a client that reads the answer while it
 // sends (net/http's) or by one that sends its whole body first.
 func TestServeBodyOverTheLimitIs413HoweverSent(t *testing.T) {
 	base := startHandler(t, newServer(serverConfig{}))
 	addr := strings.TrimPrefix(base, "http://")
 	body := append([]byte(`{"robotstxt":"","urls":["/"]}`), bytes.Repeat([]byte(" "), 20<<20)...)
-	want := fmt.Sprintf(`{"error":"request body larger than %d bytes"}`+"\n", maxRequestBytes)
+	want := fmt.Sprintf(`{"error":"request body larger than %d bytes"}`+"\n", api.MaxRequestBytes)
 	client := &http.Client{Timeout: time.Minute}
 	for _, tt := range []struct {
 		name string
@@ -63,7 +64,7 @@ func TestServeRefusesADeclaredLargeBodyBeforeReadingIt(t *testing.T) {
 	defer conn.Close()
 	require.NoError(t, conn.SetDeadline(time.Now().Add(30*time.Second)))
 	_, err = fmt.Fprintf(conn, "POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"+
-		"Content-Length: %d\r\nExpect: 100-continue\r\n\r\n", maxRequestBytes+1)
+		"Content-Length: %d\r\nExpect: 100-continue\r\n\r\n", api.MaxRequestBytes+1)
 	require.NoError(t, err)
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	require.NoError(t, err)
@@ -114,7 +115,7 @@ func sendWholeThenRead(addr string, body []byte, chunked bool) (*http.Response, 
 func TestServeDrainTimeout(t *testing.T) {
 	require.Equal(t, 10*time.Second, drainTimeout)
 	base := startHandler(t, newServer(serverConfig{drainTimeout: 300 * time.Millisecond}))
-	resp, closed := declareBodyAndWait(t, base, maxRequestBytes+1)
+	resp, closed := declareBodyAndWait(t, base, api.MaxRequestBytes+1)
 	assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode)
 	assert.GreaterOrEqual(t, closed, 300*time.Millisecond, "the server waited for the body it refused")
 	assert.Less(t, closed, drainTimeout, "and closed after its drain timeout, not the default")
@@ -165,11 +166,11 @@ func declareBodyAndWait(t *testing.T, base string, size int) (*http.Response, ti
 // body is read; when one of them is done, it is served.
 func TestServeBodyMemory(t *testing.T) {
 	assert.Equal(t, 256<<20, maxBodyMemory)
-	s := newServer(serverConfig{bodyMemory: 2 * maxRequestBytes})
+	s := newServer(serverConfig{bodyMemory: 2 * api.MaxRequestBytes})
 	base := startHandler(t, s)
 	addr := strings.TrimPrefix(base, "http://")
 	body := []byte(`{"robotstxt":"","urls":["/"]}`)
-	body = append(body, bytes.Repeat([]byte(" "), maxRequestBytes-len(body))...)
+	body = append(body, bytes.Repeat([]byte(" "), api.MaxRequestBytes-len(body))...)
 	var slow []net.Conn
 	for range 2 {
 		conn, err := net.Dial("tcp", addr)
@@ -185,10 +186,10 @@ func TestServeBodyMemory(t *testing.T) {
 	// bytes left and be refused, and every request after it be served. So
 	// nothing else is sent before both slow bodies hold their share.
 	deadline := time.Now().Add(10 * time.Second)
-	for bodiesHeld(s) < 2*maxRequestBytes && time.Now().Before(deadline) {
+	for bodiesHeld(s) < 2*api.MaxRequestBytes && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
-	require.Equal(t, int64(2*maxRequestBytes), bodiesHeld(s),
+	require.Equal(t, int64(2*api.MaxRequestBytes), bodiesHeld(s),
 		"the budget held once both slow bodies are under way; their connections got: %s", answersSoFar(slow))
 
 	small := `{"robotstxt":"","urls":["/"]}`

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/fetch"
 )
@@ -18,7 +19,7 @@ import (
 // for the crawler agents, read in mode. A connection the guard refused is
 // a 403, the request's deadline a 503; any other failure is the fetch's
 // answer (a full disallow, as Google's crawler reads it).
-func (s *server) fetchRobots(ctx context.Context, robotsURL string, agents []string, mode robots.Mode) (*fetched, *apiError) {
+func (s *server) fetchRobots(ctx context.Context, robotsURL string, agents []string, mode robots.Mode) (*api.Fetched, *api.Error) {
 	f := &fetch.Fetcher{
 		Client:       s.client,
 		Timeout:      s.fetchTimeout,
@@ -28,16 +29,16 @@ func (s *server) fetchRobots(ctx context.Context, robotsURL string, agents []str
 	rec := &bodyRecord{}
 	res, err := f.Fetch(context.WithValue(ctx, bodyRecordKey{}, rec), robotsURL)
 	if err != nil {
-		return nil, deadlineOr(ctx, badRequest("%v", err))
+		return nil, api.DeadlineOr(ctx, api.BadRequest("%v", err))
 	}
 	if refused, ok := errors.AsType[*refusedError](res.Err); ok {
 		where := robotsURL
 		if res.FinalURL != robotsURL {
 			where += fmt.Sprintf(", redirected to %s", res.FinalURL)
 		}
-		return nil, &apiError{Status: http.StatusForbidden, Msg: where + ": " + refused.Error()}
+		return nil, &api.Error{Status: http.StatusForbidden, Msg: where + ": " + refused.Error()}
 	}
-	out := &fetched{Result: res}
+	out := &api.Fetched{Result: res}
 	if res.Policy == fetch.Conditional {
 		out.Body = rec.bytes()
 	}

@@ -70,7 +70,7 @@ func TestLocalRefusesAsServe(t *testing.T) {
 		{"/api/explain", `{"robotstxt": "", "urls": "/"}`},
 		{"/api/lint", `{"robotstxt_b64": "not base64"}`},
 		{"/api/lint", `{}`},
-		{"/api/check", `{"robotstxt": "` + strings.Repeat("x", maxRequestBytes) + `", "urls": ["/"]}`},
+		{"/api/check", `{"robotstxt": "` + strings.Repeat("x", api.MaxRequestBytes) + `", "urls": ["/"]}`},
 		{"/api/nothing", `{}`},
 	} {
 		sameAnswer(t, base, tt.path, tt.body)

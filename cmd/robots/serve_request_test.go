@@ -68,7 +68,7 @@ func TestServeRefusesDuplicateKeys(t *testing.T) {
 // A bad value is quoted in the answer only up to api.MaxEchoBytes.
 func TestServeDoesNotEchoLongValues(t *testing.T) {
 	s := localAPI(t)
-	long := strings.Repeat("x", maxRequestBytes-200)
+	long := strings.Repeat("x", api.MaxRequestBytes-200)
 	for _, tt := range []struct {
 		path, field, value string
 		rest               map[string]any
@@ -84,7 +84,7 @@ func TestServeDoesNotEchoLongValues(t *testing.T) {
 		require.Equal(t, http.StatusBadRequest, status, tt.path)
 		msg, _ := decodeObject(t, out)["error"].(string)
 		assert.Contains(t, msg, tt.msg, tt.field)
-		assert.Contains(t, msg, quoteInput(tt.value), tt.field)
+		assert.Contains(t, msg, api.QuoteInput(tt.value), tt.field)
 		assert.Less(t, len(out), 4*api.MaxEchoBytes, "the answer quotes a cut of the value: %s", out)
 	}
 }

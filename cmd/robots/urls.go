@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 )
 
@@ -22,19 +23,19 @@ func argsSource(args []string) *urlSource { return &urlSource{args: args} }
 // lines are skipped; every other line is one URL, as written, without its
 // line ending.
 func listSource(r io.Reader) *urlSource {
-	return &urlSource{lines: cli.NewLineReader(r, maxURLLine)}
+	return &urlSource{lines: cli.NewLineReader(r, api.MaxURLLine)}
 }
 
 // next returns the next URL. It returns io.EOF after the last one, a
-// *badURLError for a URL no verdict can be given for (see checkURL), and any other
+// *api.BadURLError for a URL no verdict can be given for (see api.CheckURL), and any other
 // error when the list cannot be read.
 func (s *urlSource) next() (string, error) {
 	u, line, err := s.read()
 	if err != nil {
 		return "", err
 	}
-	if err := checkURL(u); err != nil {
-		return "", &badURLError{URL: u, Line: line, Err: err}
+	if err := api.CheckURL(u); err != nil {
+		return "", &api.BadURLError{URL: u, Line: line, Err: err}
 	}
 	return u, nil
 }
@@ -48,16 +49,16 @@ func (s *urlSource) read() (string, int, error) {
 		}
 		u := s.args[0]
 		s.args = s.args[1:]
-		if len(u) > maxURLLine { // as a list's line: no URL is that long
-			return "", 0, &badURLError{URL: u[:maxURLLine], Err: errLineTooLong}
+		if len(u) > api.MaxURLLine { // as a list's line: no URL is that long
+			return "", 0, &api.BadURLError{URL: u[:api.MaxURLLine], Err: api.ErrLineTooLong}
 		}
 		return u, 0, nil
 	}
 	for {
 		b, err := s.lines.Next()
 		switch {
-		case errors.Is(err, errLineTooLong):
-			return "", 0, &badURLError{URL: string(b), Line: s.lines.Line(), Err: err}
+		case errors.Is(err, api.ErrLineTooLong):
+			return "", 0, &api.BadURLError{URL: string(b), Line: s.lines.Line(), Err: err}
 		case err != nil:
 			return "", 0, err
 		case len(b) > 0:

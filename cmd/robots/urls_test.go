@@ -44,7 +44,7 @@ func TestURLWarning(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.url, func(t *testing.T) {
-			assert.NoError(t, checkURL(tt.url))
+			assert.NoError(t, api.CheckURL(tt.url))
 			w := api.URLWarning(tt.url)
 			if tt.warn == "" {
 				assert.Empty(t, w)
@@ -54,7 +54,7 @@ func TestURLWarning(t *testing.T) {
 			assert.Contains(t, w, fmt.Sprintf("the path Google's reference reads in it, %q", tt.path))
 		})
 	}
-	assert.EqualError(t, checkURL("/a\x00b"), "holds a NUL byte")
+	assert.EqualError(t, api.CheckURL("/a\x00b"), "holds a NUL byte")
 }
 
 func TestAgentWarning(t *testing.T) {
@@ -75,7 +75,7 @@ func drain(t *testing.T, src *urlSource) []string {
 		if errors.Is(err, io.EOF) {
 			return got
 		}
-		if _, ok := errors.AsType[*badURLError](err); ok {
+		if _, ok := errors.AsType[*api.BadURLError](err); ok {
 			got = append(got, "!"+err.Error())
 			continue
 		}
@@ -85,19 +85,19 @@ func drain(t *testing.T, src *urlSource) []string {
 }
 
 func TestListSourceReadsOneURLALine(t *testing.T) {
-	in := "http://e.com/a\n\n/b\r\n\r\nnot a url\n" + "/" + strings.Repeat("x", maxURLLine) + "\n/" + strings.Repeat("y", maxURLLine-1) + "\n/last"
+	in := "http://e.com/a\n\n/b\r\n\r\nnot a url\n" + "/" + strings.Repeat("x", api.MaxURLLine) + "\n/" + strings.Repeat("y", api.MaxURLLine-1) + "\n/last"
 	got := drain(t, listSource(strings.NewReader(in)))
 	require.Len(t, got, 6)
 	assert.Equal(t, []string{"http://e.com/a", "/b", "not a url"}, got[:3], "a string that is not a URL is answered (with a warning)")
 	assert.Equal(t, "!line 6: longer than 65536 bytes", got[3])
-	assert.Equal(t, maxURLLine, len(got[4]), "a line of exactly maxURLLine bytes is a URL")
+	assert.Equal(t, api.MaxURLLine, len(got[4]), "a line of exactly maxURLLine bytes is a URL")
 	assert.Equal(t, "/last", got[5])
 }
 
 func TestArgsSourceKeepsArgumentsAsGiven(t *testing.T) {
-	got := drain(t, argsSource([]string{"/a", "", "x", "http://e.com/", "/\x00", "/" + strings.Repeat("a", maxURLLine), "/" + strings.Repeat("b", maxURLLine-1)}))
+	got := drain(t, argsSource([]string{"/a", "", "x", "http://e.com/", "/\x00", "/" + strings.Repeat("a", api.MaxURLLine), "/" + strings.Repeat("b", api.MaxURLLine-1)}))
 	require.Len(t, got, 7)
 	assert.Equal(t, []string{"/a", "", "x", "http://e.com/", `!"/\x00": holds a NUL byte`, "!longer than 65536 bytes"}, got[:6],
 		"an argument longer than a list's line is refused, as the line would be")
-	assert.Len(t, got[6], maxURLLine, "an argument of exactly the limit is a URL")
+	assert.Len(t, got[6], api.MaxURLLine, "an argument of exactly the limit is a URL")
 }
