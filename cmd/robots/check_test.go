@@ -53,13 +53,13 @@ func TestCheckExampleVerdicts(t *testing.T) {
 				args = append(args, "-a", a)
 			}
 			r := invoke(runCheck, "", append(args, tt.url)...)
-			assert.Equal(t, tt.want+"\n", r.stdout)
+			assert.Equal(t, tt.want+"\n", r.Stdout)
 			wantCode := cli.ExitOK
 			if strings.HasPrefix(tt.want, "DISALLOWED") {
 				wantCode = cli.ExitNegative
 			}
-			assert.Equal(t, wantCode, r.code)
-			assert.Empty(t, r.stderr)
+			assert.Equal(t, wantCode, r.Code)
+			assert.Empty(t, r.Stderr)
 		})
 	}
 }
@@ -81,8 +81,8 @@ func TestCheckExitCodeIsOneWhenAnyURLIsDisallowed(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := invoke(runCheck, "", tt.urls...)
-			assert.Equal(t, tt.want, r.code)
-			assert.Len(t, strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n"), len(tt.urls))
+			assert.Equal(t, tt.want, r.Code)
+			assert.Len(t, strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n"), len(tt.urls))
 		})
 	}
 }
@@ -119,7 +119,7 @@ func TestCheckAgentsAreAnOrderedFallbackList(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, invoke(runCheck, "", append(tt.args, url)...).code)
+			assert.Equal(t, tt.want, invoke(runCheck, "", append(tt.args, url)...).Code)
 		})
 	}
 }
@@ -128,29 +128,29 @@ func TestCheckMostSpecificNamedAgentWins(t *testing.T) {
 	path := writeTemp(t, "User-agent: Googlebot\nDisallow: /\n\nUser-agent: Googlebot-Image\nDisallow: /private/\n")
 	url := "https://example.com/photos/1.jpg"
 	specific := invoke(runCheck, "", "-f", path, "-a", "Googlebot-Image", "-a", "Googlebot", url)
-	assert.Equal(t, cli.ExitOK, specific.code)
+	assert.Equal(t, cli.ExitOK, specific.Code)
 	general := invoke(runCheck, "", "-f", path, "-a", "Googlebot", url)
-	assert.Equal(t, "DISALLOWED "+url+"  (line 2: Disallow: /)\n", general.stdout)
+	assert.Equal(t, "DISALLOWED "+url+"  (line 2: Disallow: /)\n", general.Stdout)
 }
 
 func TestCheckReadsFileGivenWithF(t *testing.T) {
 	path := writeTemp(t, "User-agent: FooBot\nAllow: /public\nDisallow: /\n")
 	r := invoke(runCheck, "", "-f", path, "-a", "FooBot", "http://example.com/public/a", "http://example.com/x")
-	assert.Equal(t, cli.ExitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.Code)
 	assert.Equal(t, "ALLOWED http://example.com/public/a  (line 2: Allow: /public)\n"+
-		"DISALLOWED http://example.com/x  (line 3: Disallow: /)\n", r.stdout)
+		"DISALLOWED http://example.com/x  (line 3: Disallow: /)\n", r.Stdout)
 }
 
 func TestCheckReadsStdinForDashF(t *testing.T) {
 	r := invoke(runCheck, "User-agent: *\nDisallow: /tmp/\n", "-f", "-", "https://example.com/tmp/a")
-	assert.Equal(t, cli.ExitNegative, r.code)
-	assert.Equal(t, "DISALLOWED https://example.com/tmp/a  (line 2: Disallow: /tmp/)\n", r.stdout)
+	assert.Equal(t, cli.ExitNegative, r.Code)
+	assert.Equal(t, "DISALLOWED https://example.com/tmp/a  (line 2: Disallow: /tmp/)\n", r.Stdout)
 }
 
 func TestCheckAcceptsFlagsAfterURLs(t *testing.T) {
 	r := invoke(runCheck, "", "https://example.com/nogooglebot/x", "-a", "Googlebot")
-	assert.Equal(t, cli.ExitNegative, r.code)
-	assert.Contains(t, r.stdout, "line 2: Disallow: /nogooglebot/")
+	assert.Equal(t, cli.ExitNegative, r.Code)
+	assert.Contains(t, r.Stdout, "line 2: Disallow: /nogooglebot/")
 }
 
 // TestCheckTreatsArgumentsAfterDoubleDashAsURLs: after "--", "-a" is a URL
@@ -158,9 +158,9 @@ func TestCheckAcceptsFlagsAfterURLs(t *testing.T) {
 // the flag that would lack its value.
 func TestCheckTreatsArgumentsAfterDoubleDashAsURLs(t *testing.T) {
 	r := invoke(runCheck, "", "--", "-a", "/-a")
-	assert.Equal(t, cli.ExitOK, r.code)
-	assert.Equal(t, "ALLOWED -a  (line 7: Allow: /)\nALLOWED /-a  (line 7: Allow: /)\n", r.stdout)
-	assert.Equal(t, `robots check: warning: "-a": neither an absolute URL (https://host/path) nor a path starting with '/'; answered for the path Google's reference reads in it, "/"`+"\n", r.stderr)
+	assert.Equal(t, cli.ExitOK, r.Code)
+	assert.Equal(t, "ALLOWED -a  (line 7: Allow: /)\nALLOWED /-a  (line 7: Allow: /)\n", r.Stdout)
+	assert.Equal(t, `robots check: warning: "-a": neither an absolute URL (https://host/path) nor a path starting with '/'; answered for the path Google's reference reads in it, "/"`+"\n", r.Stderr)
 }
 
 func TestCheckRFCModeAlwaysAllowsRobotsTxt(t *testing.T) {
@@ -178,8 +178,8 @@ func TestCheckRFCModeAlwaysAllowsRobotsTxt(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
 			r := invoke(runCheck, "", "-f", path, "--mode", tt.mode, url)
-			assert.Equal(t, tt.code, r.code)
-			assert.Equal(t, tt.want, r.stdout)
+			assert.Equal(t, tt.code, r.Code)
+			assert.Equal(t, tt.want, r.Stdout)
 		})
 	}
 }
@@ -187,8 +187,8 @@ func TestCheckRFCModeAlwaysAllowsRobotsTxt(t *testing.T) {
 func TestCheckSpecTestRunnerInvocation(t *testing.T) {
 	path := writeTemp(t, "User-agent: foo\nDisallow: /AnyValue\n")
 	r := invoke(runCheck, "", "-f", path, "-a", "foo", "http://example.com/AnyValue")
-	assert.Equal(t, cli.ExitNegative, r.code)
-	assert.True(t, strings.HasPrefix(r.stdout, "DISALLOWED "))
+	assert.Equal(t, cli.ExitNegative, r.Code)
+	assert.True(t, strings.HasPrefix(r.Stdout, "DISALLOWED "))
 }
 
 // writeTemp writes body to a file in a temporary directory and returns its path.
@@ -204,46 +204,46 @@ func writeTemp(t *testing.T, body string) string {
 // warning; a NUL is the one thing refused, and the run goes on.
 func TestCheckAnswersStringsThatAreNotURLs(t *testing.T) {
 	r := invoke(runCheck, "", "https://example.com/a.pdf", "example.com/page.pdf", "http://e.com/%zz", "/drafts/public/x", "mailto:x")
-	assert.Equal(t, cli.ExitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.Code)
 	assert.Equal(t, "DISALLOWED https://example.com/a.pdf  (line 9: Disallow: /*.pdf$)\n"+
 		"DISALLOWED example.com/page.pdf  (line 9: Disallow: /*.pdf$)\n"+
 		"ALLOWED http://e.com/%zz  (line 7: Allow: /)\n"+
 		"ALLOWED /drafts/public/x  (line 13: Allow: /drafts/public/)\n"+
-		"ALLOWED mailto:x  (line 7: Allow: /)\n", r.stdout)
+		"ALLOWED mailto:x  (line 7: Allow: /)\n", r.Stdout)
 	assert.Equal(t, `robots check: warning: "example.com/page.pdf": neither an absolute URL (https://host/path) nor a path starting with '/'; answered for the path Google's reference reads in it, "/page.pdf"
 robots check: warning: "http://e.com/%zz": not a URL net/url reads (invalid URL escape "%zz"); answered for the path Google's reference reads in it, "/%zz"
 robots check: warning: "mailto:x": a mailto URL without a host; answered for the path Google's reference reads in it, "/"
-`, r.stderr)
+`, r.Stderr)
 
 	r = invoke(runCheck, "/a\x00b\n/x\n", "-")
-	assert.Equal(t, cli.ExitUsage, r.code, "a URL refused wins over the others")
-	assert.Equal(t, "ALLOWED /x  (line 7: Allow: /)\n", r.stdout)
-	assert.Equal(t, "robots check: line 1: \"/a\\x00b\": holds a NUL byte\n", r.stderr)
+	assert.Equal(t, cli.ExitUsage, r.Code, "a URL refused wins over the others")
+	assert.Equal(t, "ALLOWED /x  (line 7: Allow: /)\n", r.Stdout)
+	assert.Equal(t, "robots check: line 1: \"/a\\x00b\": holds a NUL byte\n", r.Stderr)
 }
 
 // TestCheckWarnsOfAgentsThatAreNotTokens: Googlebot/2.1 matches no group,
 // as in Google's reference, and the run says so.
 func TestCheckWarnsOfAgentsThatAreNotTokens(t *testing.T) {
 	r := invoke(runCheck, "", "-a", "Googlebot/2.1", "https://example.com/nogooglebot/x")
-	assert.Equal(t, cli.ExitOK, r.code, "the '*' groups apply")
-	assert.Equal(t, `robots check: warning: agent "Googlebot/2.1" is not a product token: Google's reference matches no group with it by itself; the token it reads in such a User-Agent is "Googlebot"`+"\n", r.stderr)
+	assert.Equal(t, cli.ExitOK, r.Code, "the '*' groups apply")
+	assert.Equal(t, `robots check: warning: agent "Googlebot/2.1" is not a product token: Google's reference matches no group with it by itself; the token it reads in such a User-Agent is "Googlebot"`+"\n", r.Stderr)
 	r = invoke(runCheck, "", "-a", "Googlebot", "https://example.com/nogooglebot/x")
-	assert.Empty(t, r.stderr)
+	assert.Empty(t, r.Stderr)
 }
 
 func TestCheckReadsURLsFromStdin(t *testing.T) {
 	in := "https://example.com/a.pdf\n\n/drafts/public/x\r\nexample.com/page\n/x"
 	r := invoke(runCheck, in, "-")
-	assert.Equal(t, cli.ExitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.Code)
 	assert.Equal(t, "DISALLOWED https://example.com/a.pdf  (line 9: Disallow: /*.pdf$)\n"+
 		"ALLOWED /drafts/public/x  (line 13: Allow: /drafts/public/)\n"+
 		"ALLOWED example.com/page  (line 7: Allow: /)\n"+
-		"ALLOWED /x  (line 7: Allow: /)\n", r.stdout)
-	assert.Contains(t, r.stderr, `robots check: warning: "example.com/page": neither`)
+		"ALLOWED /x  (line 7: Allow: /)\n", r.Stdout)
+	assert.Contains(t, r.Stderr, `robots check: warning: "example.com/page": neither`)
 
 	r = invoke(runCheck, "/a.pdf\n", "--urls", "-", "-a", "Googlebot")
-	assert.Equal(t, cli.ExitOK, r.code)
-	assert.Equal(t, "ALLOWED /a.pdf  (no rule matched)\n", r.stdout)
+	assert.Equal(t, cli.ExitOK, r.Code)
+	assert.Equal(t, "ALLOWED /a.pdf  (no rule matched)\n", r.Stdout)
 }
 
 func TestCheckReadsURLsFromFile(t *testing.T) {
@@ -251,16 +251,16 @@ func TestCheckReadsURLsFromFile(t *testing.T) {
 	rules := filepath.Join(t.TempDir(), "rules.txt")
 	require.NoError(t, os.WriteFile(rules, []byte("User-agent: *\nDisallow: /b\n"), 0o644))
 	r := invoke(runCheck, "", "-a", "Googlebot", "--urls", urls)
-	assert.Equal(t, cli.ExitNegative, r.code)
-	assert.Equal(t, "DISALLOWED /nogooglebot/a  (line 2: Disallow: /nogooglebot/)\nALLOWED /b  (no rule matched)\n", r.stdout)
+	assert.Equal(t, cli.ExitNegative, r.Code)
+	assert.Equal(t, "DISALLOWED /nogooglebot/a  (line 2: Disallow: /nogooglebot/)\nALLOWED /b  (no rule matched)\n", r.Stdout)
 
 	r = invoke(runCheck, "User-agent: *\nDisallow: /b\n", "-f", "-", "--urls", urls)
-	assert.Equal(t, cli.ExitNegative, r.code, "the robots.txt on stdin, the URLs from a file")
-	assert.Equal(t, "ALLOWED /nogooglebot/a  (no rule matched)\nDISALLOWED /b  (line 2: Disallow: /b)\n", r.stdout)
+	assert.Equal(t, cli.ExitNegative, r.Code, "the robots.txt on stdin, the URLs from a file")
+	assert.Equal(t, "ALLOWED /nogooglebot/a  (no rule matched)\nDISALLOWED /b  (line 2: Disallow: /b)\n", r.Stdout)
 
 	r = invoke(runCheck, "/b\n", "-f", rules, "-")
-	assert.Equal(t, cli.ExitNegative, r.code, "the robots.txt from a file, the URLs on stdin")
-	assert.Equal(t, "DISALLOWED /b  (line 2: Disallow: /b)\n", r.stdout)
+	assert.Equal(t, cli.ExitNegative, r.Code, "the robots.txt from a file, the URLs on stdin")
+	assert.Equal(t, "DISALLOWED /b  (line 2: Disallow: /b)\n", r.Stdout)
 }
 
 // checkURLsAtScale is how many URLs TestCheckStreamsURLList checks.
@@ -337,12 +337,12 @@ func readLineWithin(r *bufio.Reader, d time.Duration) (string, error) {
 func TestCheckJSON(t *testing.T) {
 	path := writeTemp(t, "User-agent: *\nDisallow: /p\xff\nAllow: /public\n")
 	r := invoke(runCheck, "", "-f", path, "--json", "http://e.com/p%FF/x", "/public/\xfe", "/other", "bad url")
-	assert.Equal(t, cli.ExitNegative, r.code)
-	lines := outputLines(r.stdout)
+	assert.Equal(t, cli.ExitNegative, r.Code)
+	lines := outputLines(r.Stdout)
 	require.Len(t, lines, 4)
 	assert.Equal(t, `{"url":"/other","allowed":true,"line":0,"rule":""}`, lines[2])
 	assert.Equal(t, `{"url":"bad url","allowed":true,"line":0,"rule":"","warning":"neither an absolute URL (https://host/path) nor a path starting with '/'; answered for the path Google's reference reads in it, \"/\""}`, lines[3])
-	assert.Contains(t, r.stderr, `robots check: warning: "bad url": neither`)
+	assert.Contains(t, r.Stderr, `robots check: warning: "bad url": neither`)
 
 	type verdict struct {
 		URL     string
@@ -363,8 +363,8 @@ func TestCheckJSON(t *testing.T) {
 
 func TestCheckJSONMarksImplicitAllow(t *testing.T) {
 	r := invoke(runCheck, "User-agent: *\nDisallow: /\n", "-f", "-", "--mode", "rfc", "--json", "/robots.txt")
-	assert.Equal(t, cli.ExitOK, r.code)
-	assert.Equal(t, `{"url":"/robots.txt","allowed":true,"line":0,"rule":"","implicit":true}`+"\n", r.stdout)
+	assert.Equal(t, cli.ExitOK, r.Code)
+	assert.Equal(t, `{"url":"/robots.txt","allowed":true,"line":0,"rule":"","implicit":true}`+"\n", r.Stdout)
 }
 
 // unb64 decodes a base64 field.
@@ -381,11 +381,11 @@ func unb64(t *testing.T, s string) string {
 func TestCheckNamesTheEmptyRule(t *testing.T) {
 	path := writeTemp(t, "User-agent: *\nDisallow:\nDisallow: /cart/\n")
 	r := invoke(runCheck, "", "-f", path, "/shoes", "/cart/1")
-	assert.Equal(t, cli.ExitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.Code)
 	assert.Equal(t, "ALLOWED /shoes  (no rule decided: line 2 (Disallow:) is empty, matches every path and decides nothing)\n"+
-		"DISALLOWED /cart/1  (line 3: Disallow: /cart/)\n", r.stdout)
+		"DISALLOWED /cart/1  (line 3: Disallow: /cart/)\n", r.Stdout)
 	r = invoke(runCheck, "", "-f", path, "--json", "/shoes", "")
-	assert.Equal(t, cli.ExitOK, r.code, r.stderr)
+	assert.Equal(t, cli.ExitOK, r.Code, r.Stderr)
 	assert.Equal(t, `{"url":"/shoes","allowed":true,"line":2,"rule":"Disallow:","undecided":true}`+"\n"+
-		`{"url":"","allowed":true,"line":2,"rule":"Disallow:","undecided":true}`+"\n", r.stdout)
+		`{"url":"","allowed":true,"line":2,"rule":"Disallow:","undecided":true}`+"\n", r.Stdout)
 }

@@ -21,8 +21,8 @@ import (
 func evalConformance(t *testing.T, path string) int {
 	t.Helper()
 	r := invoke(runEval, "", path)
-	require.Equal(t, cli.ExitOK, r.code, r.stderr)
-	answers := bufio.NewScanner(bytes.NewReader([]byte(r.stdout)))
+	require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
+	answers := bufio.NewScanner(bytes.NewReader([]byte(r.Stdout)))
 	n, failed := 0, 0
 	err := conformance.Each(path, func(line int, c *conformance.Case) error {
 		require.True(t, answers.Scan(), "no answer for %s", c.ID)

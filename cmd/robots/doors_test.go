@@ -258,23 +258,23 @@ func evalAnswers(t *testing.T, cases []doorCase) []doorAnswer {
 		_ = pw.Close()
 	}()
 	r := invokeReader(runEval, pr)
-	require.Equal(t, cli.ExitOK, r.code, r.stderr)
-	return decodeAnswers(t, "eval", r.stdout)
+	require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
+	return decodeAnswers(t, "eval", r.Stdout)
 }
 
 // checkAnswers runs check --json on the URLs of one batch (after "--",
 // where even a lone "-" is a URL, not stdin).
 func checkAnswers(t *testing.T, path string, b []doorCase) []doorAnswer {
 	r := invoke(runCheck, "", append([]string{"-f", path, "-a", b[0].agent, "--json", "--"}, urlsOf(b)...)...)
-	require.Empty(t, nonWarnings("check", r.stderr))
-	return decodeAnswers(t, "check", r.stdout)
+	require.Empty(t, nonWarnings("check", r.Stderr))
+	return decodeAnswers(t, "check", r.Stdout)
 }
 
 // explainAnswers runs explain --json on the URLs of one batch.
 func explainAnswers(t *testing.T, path string, b []doorCase) []doorAnswer {
 	r := invoke(runExplain, "", append([]string{"-f", path, "-a", b[0].agent, "--json", "--"}, urlsOf(b)...)...)
-	require.Empty(t, nonWarnings("explain", r.stderr))
-	got := decodeAnswers(t, "explain", r.stdout)
+	require.Empty(t, nonWarnings("explain", r.Stderr))
+	got := decodeAnswers(t, "explain", r.Stdout)
 	require.Len(t, got, len(b), "explain answers every URL")
 	for i, c := range b {
 		require.Equal(t, c.url, answerURL(t, got[i]), "explain answers in order")

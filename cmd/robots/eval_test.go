@@ -36,8 +36,8 @@ func evalLines(t *testing.T, args []string, lines ...string) []string {
 func evalLinesExit(t *testing.T, code int, args []string, lines ...string) []string {
 	t.Helper()
 	r := invoke(runEval, strings.Join(lines, "\n"), args...)
-	require.Equal(t, code, r.code, r.stderr)
-	return outputLines(r.stdout)
+	require.Equal(t, code, r.Code, r.Stderr)
+	return outputLines(r.Stdout)
 }
 
 // outputLines splits output into its lines.
@@ -107,9 +107,9 @@ func TestEvalReportsMalformedLinesAndGoesOn(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := invoke(runEval, tt.in+"\n"+good)
-			assert.Equal(t, cli.ExitBadQuery, r.code)
-			assert.Equal(t, "robots eval: 1 line was not a valid query and got an error\n", r.stderr)
-			out := outputLines(r.stdout)
+			assert.Equal(t, cli.ExitBadQuery, r.Code)
+			assert.Equal(t, "robots eval: 1 line was not a valid query and got an error\n", r.Stderr)
+			out := outputLines(r.Stdout)
 			require.Len(t, out, 2)
 			assert.True(t, strings.HasPrefix(out[0], tt.want), out[0])
 			assert.Equal(t, `{"id":"ok","allowed":false,"line":2}`, out[1])
@@ -126,9 +126,9 @@ func TestEvalAnswersEveryLineThatIsNotEmpty(t *testing.T) {
 	}
 	in := []string{"", q(1, "/no"), "   ", q(2, "/yes"), "\f", "\u00a0", "\u0085", "\t", "\r", "", q(3, "/no/x"), ""}
 	r := invoke(runEval, strings.Join(in, "\n"))
-	assert.Equal(t, cli.ExitBadQuery, r.code)
-	assert.Equal(t, "robots eval: 5 lines were not valid queries and got an error\n", r.stderr)
-	out := outputLines(r.stdout)
+	assert.Equal(t, cli.ExitBadQuery, r.Code)
+	assert.Equal(t, "robots eval: 5 lines were not valid queries and got an error\n", r.Stderr)
+	out := outputLines(r.Stdout)
 	require.Len(t, out, 8)
 	assert.Equal(t, `{"id":1,"allowed":false,"line":2}`, out[0])
 	assert.Equal(t, `{"id":2,"allowed":true,"line":0}`, out[2])
@@ -203,8 +203,8 @@ func TestEvalLineLimitHoldsTheBase64OfMaxBytes(t *testing.T) {
 	full := `{"id":"full","robotstxt_b64":"` + b64(body) + `","useragent":"a","url":"/x"}`
 	require.LessOrEqual(t, len(full), maxEvalLine)
 	r := invoke(runEval, full+"\n"+`{"id":"next","robotstxt":"","useragent":"a","url":"/"}`)
-	assert.Equal(t, cli.ExitOK, r.code)
-	assert.Equal(t, []string{`{"id":"full","allowed":false,"line":2}`, `{"id":"next","allowed":true,"line":0}`}, outputLines(r.stdout))
+	assert.Equal(t, cli.ExitOK, r.Code)
+	assert.Equal(t, []string{`{"id":"full","allowed":false,"line":2}`, `{"id":"next","allowed":true,"line":0}`}, outputLines(r.Stdout))
 }
 
 // TestEvalAnswersLongLines checks that a line longer than maxEvalLine, its
@@ -236,7 +236,7 @@ func TestEvalAnswersLongLines(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			require.Greater(t, len(tt.line), maxEvalLine)
 			r := invoke(runEval, tt.line+"\r\n"+`{"id":"next","robotstxt":"","useragent":"a","url":"/"}`)
-			assert.Equal(t, []string{tt.want, `{"id":"next","allowed":true,"line":0}`}, outputLines(r.stdout))
+			assert.Equal(t, []string{tt.want, `{"id":"next","allowed":true,"line":0}`}, outputLines(r.Stdout))
 		})
 	}
 }
@@ -271,8 +271,8 @@ func TestEvalLongLineMatchesTheLibrary(t *testing.T) {
 	}
 	require.Greater(t, len(want), 10)
 	r := invoke(runEval, in.String())
-	assert.Equal(t, cli.ExitOK, r.code, r.stderr)
-	assert.Equal(t, want, outputLines(r.stdout))
+	assert.Equal(t, cli.ExitOK, r.Code, r.Stderr)
+	assert.Equal(t, want, outputLines(r.Stdout))
 }
 
 // TestEvalBoundsMemoryOnAHugeLine: a line far longer than the limit is
@@ -288,8 +288,8 @@ func TestEvalBoundsMemoryOnAHugeLine(t *testing.T) {
 			return `","useragent":"a","url":"/"}` + "\n" + `{"id":"after","robotstxt":"","useragent":"a","url":"/"}`
 		}, atEnd: func() { atEnd = memstat.Live() }})
 	r := invokeReader(runEval, in)
-	assert.Equal(t, cli.ExitOK, r.code)
-	assert.Equal(t, []string{`{"id":"huge","allowed":true,"line":0}`, `{"id":"after","allowed":true,"line":0}`}, outputLines(r.stdout))
+	assert.Equal(t, cli.ExitOK, r.Code)
+	assert.Equal(t, []string{`{"id":"huge","allowed":true,"line":0}`, `{"id":"after","allowed":true,"line":0}`}, outputLines(r.Stdout))
 	growth := atEnd - before
 	t.Logf("live heap after a %d MiB line: %d KiB more than before", size>>20, growth>>10)
 	assert.Less(t, growth, int64(16<<20))
@@ -392,12 +392,12 @@ func TestEvalReuseKeepsConformanceVerdicts(t *testing.T) {
 func TestEvalProgress(t *testing.T) {
 	q := `{"robotstxt":"","useragent":"a","url":"/"}`
 	r := invoke(runEval, q+"\n"+q+"\n"+q+"\n", "--progress")
-	assert.Equal(t, cli.ExitOK, r.code)
-	assert.Len(t, outputLines(r.stdout), 3)
-	assert.Regexp(t, `^robots eval: 3 queries in [0-9.]+m?s, [0-9]+ queries/s\n$`, r.stderr)
+	assert.Equal(t, cli.ExitOK, r.Code)
+	assert.Len(t, outputLines(r.Stdout), 3)
+	assert.Regexp(t, `^robots eval: 3 queries in [0-9.]+m?s, [0-9]+ queries/s\n$`, r.Stderr)
 
 	quiet := invoke(runEval, q+"\n")
-	assert.Empty(t, quiet.stderr, "no progress when stderr is not a terminal")
+	assert.Empty(t, quiet.Stderr, "no progress when stderr is not a terminal")
 }
 
 func TestProgressReportsEveryInterval(t *testing.T) {

@@ -11,25 +11,25 @@ import (
 
 func TestExamplePrintsWhatCheckReads(t *testing.T) {
 	r := invoke(run, "", "example")
-	require.Equal(t, cli.ExitOK, r.code, r.stderr)
-	assert.Equal(t, string(exampleRobots), r.stdout)
-	assert.Empty(t, r.stderr)
+	require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
+	assert.Equal(t, string(exampleRobots), r.Stdout)
+	assert.Empty(t, r.Stderr)
 
 	// The robots.txt it prints is the one check reads without -f.
-	saved := invoke(runCheck, r.stdout, "-f", "-", "-a", "Googlebot", "https://example.com/nogooglebot/x")
+	saved := invoke(runCheck, r.Stdout, "-f", "-", "-a", "Googlebot", "https://example.com/nogooglebot/x")
 	builtin := invoke(runCheck, "", "-a", "Googlebot", "https://example.com/nogooglebot/x")
-	assert.Equal(t, cli.ExitNegative, builtin.code)
+	assert.Equal(t, cli.ExitNegative, builtin.Code)
 	assert.Equal(t, builtin, saved)
 }
 
 // The line a verdict quotes is the line -n shows under that number.
 func TestExampleNumberedShowsTheQuotedLine(t *testing.T) {
 	r := invoke(run, "", "example", "-n")
-	require.Equal(t, cli.ExitOK, r.code, r.stderr)
-	assert.Contains(t, r.stdout, "     2\tDisallow: /nogooglebot/\n")
-	assert.Contains(t, r.stdout, "    13\tAllow: /drafts/public/\n")
+	require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
+	assert.Contains(t, r.Stdout, "     2\tDisallow: /nogooglebot/\n")
+	assert.Contains(t, r.Stdout, "    13\tAllow: /drafts/public/\n")
 	check := invoke(runCheck, "", "-a", "Bingbot", "https://example.com/drafts/public/plan.pdf")
-	assert.Contains(t, check.stdout, "(line 13: Allow: /drafts/public/)")
+	assert.Contains(t, check.Stdout, "(line 13: Allow: /drafts/public/)")
 }
 
 func TestNumberLines(t *testing.T) {
@@ -50,5 +50,5 @@ func TestExampleUsage(t *testing.T) {
 		{"flag", []string{"-x"}, "flag provided but not defined: -x"},
 	})
 	r := invoke(run, "", "help")
-	assert.True(t, strings.Contains(r.stdout, "  example  print the built-in example robots.txt"), r.stdout)
+	assert.True(t, strings.Contains(r.Stdout, "  example  print the built-in example robots.txt"), r.Stdout)
 }

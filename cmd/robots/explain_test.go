@@ -46,9 +46,9 @@ func TestExplainExample(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := invoke(runExplain, "", tt.args...)
-			assert.Equal(t, tt.code, r.code)
-			assert.Equal(t, tt.want, r.stdout)
-			assert.Empty(t, r.stderr)
+			assert.Equal(t, tt.code, r.Code)
+			assert.Equal(t, tt.want, r.Stdout)
+			assert.Empty(t, r.Stderr)
 		})
 	}
 }
@@ -56,7 +56,7 @@ func TestExplainExample(t *testing.T) {
 func TestExplainTieAndIndexPage(t *testing.T) {
 	body := "User-agent: *\nDisallow: /docs/\nAllow: /docs/\nAllow: /docs/index.html\n"
 	r := invoke(runExplain, body, "-f", "-", "https://example.com/docs/", "https://example.com/docs/a")
-	assert.Equal(t, cli.ExitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.Code)
 	assert.Equal(t, `ALLOWED https://example.com/docs/  (line 4: Allow: /docs/index.html)
   path:    /docs/
   group:   no agent was given; the '*' group applies (line 1)
@@ -70,13 +70,13 @@ ALLOWED https://example.com/docs/a  (line 3: Allow: /docs/)
   matched: line 2  Disallow: /docs/  priority 6
            line 3  Allow: /docs/     priority 6  <- decides
   why:     Allow wins a tie: both patterns are 6 bytes (line 2 disallows)
-`, r.stdout)
+`, r.Stdout)
 }
 
 func TestExplainJSON(t *testing.T) {
 	r := invoke(runExplain, "", "--json", "-a", "Bingbot", "https://example.com/drafts/plan", "https://example.com/x")
-	assert.Equal(t, cli.ExitNegative, r.code)
-	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	assert.Equal(t, cli.ExitNegative, r.Code)
+	lines := strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n")
 	require.Len(t, lines, 2)
 	type match struct {
 		Line     int
@@ -115,17 +115,17 @@ func TestExplainJSON(t *testing.T) {
 	assert.Equal(t, "the longest match wins: 8 bytes against 1 byte for line 7 (Allow)", got.TieBreak)
 
 	none := invoke(runExplain, "User-agent: a\nDisallow: /\n", "--json", "-f", "-", "-a", "b", "/x")
-	assert.Equal(t, cli.ExitOK, none.code)
-	assert.Contains(t, none.stdout, `"reason":"none"`)
-	assert.Contains(t, none.stdout, `"matches":[]`)
-	assert.Contains(t, none.stdout, `"winner":null`)
+	assert.Equal(t, cli.ExitOK, none.Code)
+	assert.Contains(t, none.Stdout, `"reason":"none"`)
+	assert.Contains(t, none.Stdout, `"matches":[]`)
+	assert.Contains(t, none.Stdout, `"winner":null`)
 }
 
 func TestExplainRFCRobotsTxt(t *testing.T) {
 	r := invoke(runExplain, "User-agent: *\nDisallow: /\n", "-f", "-", "--mode", "rfc", "https://example.com/robots.txt")
-	assert.Equal(t, cli.ExitOK, r.code)
-	assert.Contains(t, r.stdout, "ALLOWED https://example.com/robots.txt  (/robots.txt is always allowed under RFC 9309)\n")
-	assert.Contains(t, r.stdout, "why:     /robots.txt is always allowed under RFC 9309")
+	assert.Equal(t, cli.ExitOK, r.Code)
+	assert.Contains(t, r.Stdout, "ALLOWED https://example.com/robots.txt  (/robots.txt is always allowed under RFC 9309)\n")
+	assert.Contains(t, r.Stdout, "why:     /robots.txt is always allowed under RFC 9309")
 }
 
 func TestExplainUsageErrorsExitTwo(t *testing.T) {
@@ -145,19 +145,19 @@ func TestExplainAgreesWithCheck(t *testing.T) {
 		for _, agent := range []string{"Googlebot", "Bingbot"} {
 			c := invoke(runCheck, "", "-a", agent, u)
 			e := invoke(runExplain, "", "-a", agent, u)
-			assert.Equal(t, c.code, e.code, "%s %s", agent, u)
-			assert.True(t, strings.HasPrefix(e.stdout, c.stdout), "%s %s", agent, u)
+			assert.Equal(t, c.Code, e.Code, "%s %s", agent, u)
+			assert.True(t, strings.HasPrefix(e.Stdout, c.Stdout), "%s %s", agent, u)
 		}
 	}
 }
 
 func TestRunDispatchesToLintAndExplain(t *testing.T) {
-	assert.Equal(t, cli.ExitOK, invoke(run, "User-agent: *\nDisallow:\n", "lint", "-").code)
-	assert.Equal(t, cli.ExitNegative, invoke(run, "", "explain", "-a", "Googlebot", "https://example.com/nogooglebot/x").code)
+	assert.Equal(t, cli.ExitOK, invoke(run, "User-agent: *\nDisallow:\n", "lint", "-").Code)
+	assert.Equal(t, cli.ExitNegative, invoke(run, "", "explain", "-a", "Googlebot", "https://example.com/nogooglebot/x").Code)
 	for _, name := range []string{"lint", "explain"} {
 		r := invoke(run, "", "help", name)
-		assert.Equal(t, cli.ExitOK, r.code)
-		assert.Contains(t, r.stdout, "Usage: robots "+name)
+		assert.Equal(t, cli.ExitOK, r.Code)
+		assert.Contains(t, r.Stdout, "Usage: robots "+name)
 	}
 }
 
@@ -167,8 +167,8 @@ func TestRunDispatchesToLintAndExplain(t *testing.T) {
 func TestExplainJSONKeepsBytesThatAreNotUTF8(t *testing.T) {
 	url := "/a%FF/\xfex"
 	r := invoke(runExplain, "User-agent: *\nDisallow: /a\xff\nAllow: /b\n", "-f", "-", "--json", url, "/b")
-	assert.Equal(t, cli.ExitNegative, r.code, r.stderr)
-	lines := outputLines(r.stdout)
+	assert.Equal(t, cli.ExitNegative, r.Code, r.Stderr)
+	lines := outputLines(r.Stdout)
 	require.Len(t, lines, 2)
 	type match struct {
 		Value    string
@@ -207,11 +207,11 @@ func TestRawB64(t *testing.T) {
 // and warns; an agent that is not a product token is warned of too.
 func TestExplainAnswersStringsThatAreNotURLs(t *testing.T) {
 	r := invoke(runExplain, "", "-a", "Googlebot", "example.com/nogooglebot/x")
-	assert.Equal(t, cli.ExitNegative, r.code)
-	assert.True(t, strings.HasPrefix(r.stdout, "DISALLOWED example.com/nogooglebot/x  (line 2: Disallow: /nogooglebot/)\n  path:    /nogooglebot/x\n"), r.stdout)
-	assert.Contains(t, r.stderr, `robots explain: warning: "example.com/nogooglebot/x": neither an absolute URL`)
+	assert.Equal(t, cli.ExitNegative, r.Code)
+	assert.True(t, strings.HasPrefix(r.Stdout, "DISALLOWED example.com/nogooglebot/x  (line 2: Disallow: /nogooglebot/)\n  path:    /nogooglebot/x\n"), r.Stdout)
+	assert.Contains(t, r.Stderr, `robots explain: warning: "example.com/nogooglebot/x": neither an absolute URL`)
 
 	r = invoke(runExplain, "", "-a", "Googlebot/2.1", "--json", "https://example.com/nogooglebot/x")
-	assert.Equal(t, cli.ExitOK, r.code)
-	assert.Contains(t, r.stderr, `robots explain: warning: agent "Googlebot/2.1" is not a product token`)
+	assert.Equal(t, cli.ExitOK, r.Code)
+	assert.Contains(t, r.Stderr, `robots explain: warning: agent "Googlebot/2.1" is not a product token`)
 }

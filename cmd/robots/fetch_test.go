@@ -43,49 +43,49 @@ func robotsServer(t *testing.T, status int, body string, header ...string) (*htt
 func TestFetchConditional(t *testing.T) {
 	s, n := robotsServer(t, 200, fetchRules)
 	r := invoke(runFetch, "", "-a", "Googlebot", s.URL+"/nogooglebot/x", s.URL+"/private/x")
-	assert.Equal(t, cli.ExitNegative, r.code, r.stderr)
+	assert.Equal(t, cli.ExitNegative, r.Code, r.Stderr)
 	want := "DISALLOWED " + s.URL + "/nogooglebot/x  (line 5: Disallow: /nogooglebot/)\n" +
 		"  robots.txt: " + s.URL + "/robots.txt  status: 200  policy: conditional  cache: 24h0m0s\n" +
 		"ALLOWED " + s.URL + "/private/x  (no rule matched)\n" +
 		"  robots.txt: " + s.URL + "/robots.txt  status: 200  policy: conditional  cache: 24h0m0s\n"
-	assert.Equal(t, want, r.stdout)
+	assert.Equal(t, want, r.Stdout)
 	assert.Equal(t, int64(1), n.Load(), "one fetch per origin")
 
 	r = invoke(runFetch, "", s.URL+"/public", "-a", "OtherBot")
-	assert.Equal(t, cli.ExitOK, r.code)
-	assert.Contains(t, r.stdout, "ALLOWED "+s.URL+"/public  (no rule matched)")
+	assert.Equal(t, cli.ExitOK, r.Code)
+	assert.Contains(t, r.Stdout, "ALLOWED "+s.URL+"/public  (no rule matched)")
 }
 
 func TestFetchFallbackAgentsAndMode(t *testing.T) {
 	s, _ := robotsServer(t, 200, "User-agent: *\nDisallow: /%62%61%7A\n")
 	r := invoke(runFetch, "", s.URL+"/baz")
-	assert.Equal(t, cli.ExitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.Code)
 	r = invoke(runFetch, "", "--mode", "rfc", s.URL+"/baz")
-	assert.Equal(t, cli.ExitNegative, r.code)
-	assert.Contains(t, r.stdout, "(line 2: Disallow: /%62%61%7A)")
+	assert.Equal(t, cli.ExitNegative, r.Code)
+	assert.Contains(t, r.Stdout, "(line 2: Disallow: /%62%61%7A)")
 }
 
 func TestFetchShowsCacheLifetime(t *testing.T) {
 	s, _ := robotsServer(t, 200, fetchRules, "Cache-Control", "max-age=3600")
 	r := invoke(runFetch, "", s.URL+"/")
-	assert.Equal(t, cli.ExitOK, r.code)
-	assert.Contains(t, r.stdout, "policy: conditional  cache: 1h0m0s\n")
+	assert.Equal(t, cli.ExitOK, r.Code)
+	assert.Contains(t, r.Stdout, "policy: conditional  cache: 1h0m0s\n")
 }
 
 func TestFetchFullAllowOn404(t *testing.T) {
 	s, _ := robotsServer(t, 404, "User-agent: *\nDisallow: /\n")
 	r := invoke(runFetch, "", "-a", "Googlebot", s.URL+"/x")
-	assert.Equal(t, cli.ExitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.Code)
 	assert.Equal(t, "ALLOWED "+s.URL+"/x  (full allow: unavailable (4xx))\n"+
-		"  robots.txt: "+s.URL+"/robots.txt  status: 404  policy: full allow  cache: 24h0m0s\n", r.stdout)
+		"  robots.txt: "+s.URL+"/robots.txt  status: 404  policy: full allow  cache: 24h0m0s\n", r.Stdout)
 }
 
 func TestFetchFullDisallowOn5xx(t *testing.T) {
 	s, _ := robotsServer(t, 503, "")
 	r := invoke(runFetch, "", s.URL+"/x")
-	assert.Equal(t, cli.ExitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.Code)
 	assert.Equal(t, "DISALLOWED "+s.URL+"/x  (full disallow: server error (5xx))\n"+
-		"  robots.txt: "+s.URL+"/robots.txt  status: 503  policy: full disallow  cache: 1m0s\n", r.stdout)
+		"  robots.txt: "+s.URL+"/robots.txt  status: 503  policy: full disallow  cache: 1m0s\n", r.Stdout)
 }
 
 func TestFetchRedirectsShown(t *testing.T) {
@@ -93,8 +93,8 @@ func TestFetchRedirectsShown(t *testing.T) {
 	s := httptest.NewServer(http.RedirectHandler(other.URL+"/robots.txt", http.StatusMovedPermanently))
 	t.Cleanup(s.Close)
 	r := invoke(runFetch, "", s.URL+"/private/a")
-	assert.Equal(t, cli.ExitNegative, r.code)
-	assert.Contains(t, r.stdout, "redirects: 1 to "+other.URL+"/robots.txt")
+	assert.Equal(t, cli.ExitNegative, r.Code)
+	assert.Contains(t, r.Stdout, "redirects: 1 to "+other.URL+"/robots.txt")
 }
 
 func TestFetchNetworkFailureExits3(t *testing.T) {
@@ -104,10 +104,10 @@ func TestFetchNetworkFailureExits3(t *testing.T) {
 	ln.Close()
 	ok, _ := robotsServer(t, 200, fetchRules)
 	r := invoke(runFetch, "", "--timeout", "500ms", ok.URL+"/private/x", "http://"+addr+"/x")
-	assert.Equal(t, cli.ExitUnreachable, r.code, "a network failure wins over a disallowed URL")
-	assert.Contains(t, r.stdout, "DISALLOWED http://"+addr+"/x  (full disallow: network failure)\n")
-	assert.Contains(t, r.stdout, "status: -  policy: full disallow  cache: 10m0s  error: ")
-	assert.Contains(t, r.stdout, "connection refused")
+	assert.Equal(t, cli.ExitUnreachable, r.Code, "a network failure wins over a disallowed URL")
+	assert.Contains(t, r.Stdout, "DISALLOWED http://"+addr+"/x  (full disallow: network failure)\n")
+	assert.Contains(t, r.Stdout, "status: -  policy: full disallow  cache: 10m0s  error: ")
+	assert.Contains(t, r.Stdout, "connection refused")
 }
 
 func TestFetchTimeout(t *testing.T) {
@@ -122,8 +122,8 @@ func TestFetchTimeout(t *testing.T) {
 	t.Cleanup(func() { close(release) })
 	start := time.Now()
 	r := invoke(runFetch, "", "--timeout", "150ms", s.URL+"/x")
-	assert.Equal(t, cli.ExitUnreachable, r.code)
-	assert.Contains(t, r.stdout, "context deadline exceeded")
+	assert.Equal(t, cli.ExitUnreachable, r.Code)
+	assert.Contains(t, r.Stdout, "context deadline exceeded")
 	assert.Less(t, time.Since(start), 2*time.Second)
 }
 
@@ -146,17 +146,17 @@ func TestFetchUsageErrors(t *testing.T) {
 
 func TestFetchHelp(t *testing.T) {
 	r := invoke(run, "", "help", "fetch")
-	assert.Equal(t, cli.ExitOK, r.code)
-	assert.Contains(t, r.stdout, "Usage: robots fetch")
-	assert.Contains(t, r.stdout, "-timeout duration")
-	assert.True(t, strings.Contains(r.stdout, "3 when a robots.txt could not be fetched"))
+	assert.Equal(t, cli.ExitOK, r.Code)
+	assert.Contains(t, r.Stdout, "Usage: robots fetch")
+	assert.Contains(t, r.Stdout, "-timeout duration")
+	assert.True(t, strings.Contains(r.Stdout, "3 when a robots.txt could not be fetched"))
 }
 
 func TestRunDispatchesToFetch(t *testing.T) {
 	s, _ := robotsServer(t, 200, fetchRules)
 	r := invoke(run, "", "fetch", "-a", "Googlebot", s.URL+"/nogooglebot/x")
-	assert.Equal(t, cli.ExitNegative, r.code)
-	assert.True(t, strings.HasPrefix(r.stdout, "DISALLOWED "+s.URL+"/nogooglebot/x  (line 5: Disallow: /nogooglebot/)\n"))
+	assert.Equal(t, cli.ExitNegative, r.Code)
+	assert.True(t, strings.HasPrefix(r.Stdout, "DISALLOWED "+s.URL+"/nogooglebot/x  (line 5: Disallow: /nogooglebot/)\n"))
 }
 
 // agentServer serves fetchRules and records the User-Agent header of each
@@ -189,7 +189,7 @@ func TestFetchSendsCrawlerUserAgent(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s, got := agentServer(t)
 			r := invoke(runFetch, "", append(tt.args, s.URL+"/x")...)
-			assert.Equal(t, cli.ExitOK, r.code, r.stderr)
+			assert.Equal(t, cli.ExitOK, r.Code, r.Stderr)
 			assert.Equal(t, []string{tt.want}, *got)
 		})
 	}
@@ -203,7 +203,7 @@ func TestFetchUserAgentIsTheTransports(t *testing.T) {
 
 	cmd, fromCLI := agentServer(t)
 	r := invoke(runFetch, "", "-a", "ExampleBot", cmd.URL+"/a")
-	require.Equal(t, cli.ExitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
 
 	tr, fromTransport := agentServer(t)
 	client := &http.Client{Transport: fetch.NewTransport(nil, fetch.TransportOptions{Agent: "ExampleBot"})}
@@ -221,11 +221,11 @@ func TestFetchJSON(t *testing.T) {
 	s, _ := robotsServer(t, 200, fetchRules)
 	gone, _ := robotsServer(t, 404, "")
 	r := invoke(runFetch, "", "--json", "-a", "Googlebot", s.URL+"/nogooglebot/x", gone.URL+"/y")
-	assert.Equal(t, cli.ExitNegative, r.code, r.stderr)
+	assert.Equal(t, cli.ExitNegative, r.Code, r.Stderr)
 	assert.Equal(t, `{"url":"`+s.URL+`/nogooglebot/x","allowed":false,"line":5,"rule":"Disallow: /nogooglebot/",`+
 		`"robots_txt":"`+s.URL+`/robots.txt","status":200,"policy":"conditional","reason":"fetched"}`+"\n"+
 		`{"url":"`+gone.URL+`/y","allowed":true,"line":0,"rule":"",`+
-		`"robots_txt":"`+gone.URL+`/robots.txt","status":404,"policy":"full allow","reason":"unavailable (4xx)"}`+"\n", r.stdout)
+		`"robots_txt":"`+gone.URL+`/robots.txt","status":404,"policy":"full allow","reason":"unavailable (4xx)"}`+"\n", r.Stdout)
 }
 
 func TestFetchJSONNetworkFailure(t *testing.T) {
@@ -234,14 +234,14 @@ func TestFetchJSONNetworkFailure(t *testing.T) {
 	addr := ln.Addr().String()
 	ln.Close()
 	r := invoke(runFetch, "", "--json", "--timeout", "500ms", "http://"+addr+"/x")
-	assert.Equal(t, cli.ExitUnreachable, r.code)
+	assert.Equal(t, cli.ExitUnreachable, r.Code)
 	var got struct {
 		Allowed    bool
 		Status     int
 		Policy     string
 		FetchError string `json:"fetch_error"`
 	}
-	require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
+	require.NoError(t, json.Unmarshal([]byte(r.Stdout), &got))
 	assert.False(t, got.Allowed)
 	assert.Zero(t, got.Status)
 	assert.Equal(t, "full disallow", got.Policy)

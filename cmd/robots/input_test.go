@@ -41,10 +41,10 @@ func TestReadInputStopsOnEndlessStdin(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			in := &endless{fill: 'x'}
 			r := invokeReader(tt.fn, in, tt.args...)
-			assert.Equal(t, tt.code, r.code, r.stderr)
+			assert.Equal(t, tt.code, r.Code, r.Stderr)
 			assert.Equal(t, int64(cli.MaxInputBytes+1), in.n, "bytes read")
-			assert.Contains(t, r.stderr, cutNote(tt.name, "<stdin>"))
-			assert.NotEmpty(t, r.stdout)
+			assert.Contains(t, r.Stderr, cutNote(tt.name, "<stdin>"))
+			assert.NotEmpty(t, r.Stdout)
 		})
 	}
 }
@@ -69,9 +69,9 @@ func TestReadInputStopsOnDevZero(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := invoke(tt.fn, "", tt.args...)
-			assert.Equal(t, tt.code, r.code, r.stderr)
-			assert.True(t, strings.HasPrefix(r.stdout, tt.stdout), r.stdout)
-			assert.Contains(t, r.stderr, cutNote(tt.name, "/dev/zero"))
+			assert.Equal(t, tt.code, r.Code, r.Stderr)
+			assert.True(t, strings.HasPrefix(r.Stdout, tt.stdout), r.Stdout)
+			assert.Contains(t, r.Stderr, cutNote(tt.name, "/dev/zero"))
 		})
 	}
 }
@@ -103,7 +103,7 @@ func TestReadInputCutsJustPastTheLimit(t *testing.T) {
 func TestCheckReadsOnlyWhatParseReads(t *testing.T) {
 	pad := "User-agent: *\n" + strings.Repeat("#", cli.MaxInputBytes-len("User-agent: *\n"))
 	r := invoke(runCheck, pad+"\nDisallow: /\n", "-f", "-", "http://e.com/x")
-	assert.Equal(t, cli.ExitOK, r.code)
-	assert.Equal(t, "ALLOWED http://e.com/x  (no rule matched)\n", r.stdout)
-	assert.Contains(t, r.stderr, cutNote("check", "<stdin>"))
+	assert.Equal(t, cli.ExitOK, r.Code)
+	assert.Equal(t, "ALLOWED http://e.com/x  (no rule matched)\n", r.Stdout)
+	assert.Contains(t, r.Stderr, cutNote("check", "<stdin>"))
 }

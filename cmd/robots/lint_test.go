@@ -19,9 +19,9 @@ const lintBody = "User-agent: Googlebot/2.1\n" + // warning: agent-token-cut
 func TestLintPrintsFindingsAndExitsOneOnError(t *testing.T) {
 	path := writeTemp(t, lintBody)
 	r := invoke(runLint, "", path)
-	assert.Equal(t, cli.ExitNegative, r.code)
-	assert.Empty(t, r.stderr)
-	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	assert.Equal(t, cli.ExitNegative, r.Code)
+	assert.Empty(t, r.Stderr)
+	lines := strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n")
 	require.Len(t, lines, 3)
 	assert.Equal(t, path+`:1:22: warning: Google reads "Googlebot/2.1" as "Googlebot": an agent is read up to its first byte that is not a letter, '-' or '_' [agent-token-cut]`, lines[0])
 	assert.True(t, strings.HasPrefix(lines[1], path+":2:11: error: "), lines[1])
@@ -43,21 +43,21 @@ func TestLintExitCodes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := invoke(runLint, tt.body, "-")
-			assert.Equal(t, tt.code, r.code, r.stdout)
+			assert.Equal(t, tt.code, r.Code, r.Stdout)
 		})
 	}
 }
 
 func TestLintReadsStdinForDash(t *testing.T) {
 	r := invoke(runLint, "User-agent: *\nDisallow /x\n", "-")
-	assert.Equal(t, cli.ExitOK, r.code)
-	assert.Equal(t, `<stdin>:2:9: warning: no colon after "Disallow": Google reads the line as "Disallow: /x", RFC 9309 and other crawlers ignore it [missing-colon]`+"\n", r.stdout)
+	assert.Equal(t, cli.ExitOK, r.Code)
+	assert.Equal(t, `<stdin>:2:9: warning: no colon after "Disallow": Google reads the line as "Disallow: /x", RFC 9309 and other crawlers ignore it [missing-colon]`+"\n", r.Stdout)
 }
 
 func TestLintJSON(t *testing.T) {
 	path := writeTemp(t, lintBody)
 	r := invoke(runLint, "", "--json", path)
-	assert.Equal(t, cli.ExitNegative, r.code)
+	assert.Equal(t, cli.ExitNegative, r.Code)
 	var got []struct {
 		File     string
 		Line     int
@@ -66,7 +66,7 @@ func TestLintJSON(t *testing.T) {
 		Code     string
 		Message  string
 	}
-	require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
+	require.NoError(t, json.Unmarshal([]byte(r.Stdout), &got))
 	require.Len(t, got, 3)
 	assert.Equal(t, path, got[1].File)
 	assert.Equal(t, 2, got[1].Line)
@@ -76,8 +76,8 @@ func TestLintJSON(t *testing.T) {
 	assert.NotEmpty(t, got[1].Message)
 
 	clean := invoke(runLint, "User-agent: *\nDisallow:\n", "--json", "-")
-	assert.Equal(t, cli.ExitOK, clean.code)
-	assert.Equal(t, "[]\n", clean.stdout)
+	assert.Equal(t, cli.ExitOK, clean.Code)
+	assert.Equal(t, "[]\n", clean.Stdout)
 }
 
 func TestLintSeveralFiles(t *testing.T) {
@@ -85,8 +85,8 @@ func TestLintSeveralFiles(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.txt")
 	require.NoError(t, os.WriteFile(bad, []byte("Disallow: /x\n"), 0o644))
 	r := invoke(runLint, "", clean, bad)
-	assert.Equal(t, cli.ExitNegative, r.code)
-	assert.Equal(t, bad+":1:1: error: Disallow before any User-agent line belongs to no group and is ignored [rule-outside-group]\n", r.stdout)
+	assert.Equal(t, cli.ExitNegative, r.Code)
+	assert.Equal(t, bad+":1:1: error: Disallow before any User-agent line belongs to no group and is ignored [rule-outside-group]\n", r.Stdout)
 }
 
 func TestLintUsageErrorsExitTwo(t *testing.T) {
@@ -100,8 +100,8 @@ func TestLintUsageErrorsExitTwo(t *testing.T) {
 
 func TestLintEveryDiagnosticFile(t *testing.T) {
 	r := invoke(runLint, "", "../../testdata/lint/every.txt")
-	assert.Equal(t, cli.ExitNegative, r.code)
-	assert.Len(t, strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n"), 40)
+	assert.Equal(t, cli.ExitNegative, r.Code)
+	assert.Len(t, strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n"), 40)
 }
 
 // TestLintGolden checks the text and JSON output on testdata/lint/sample.txt
@@ -120,8 +120,8 @@ func TestLintGolden(t *testing.T) {
 			want, err := os.ReadFile(filepath.Join("../../testdata/lint", tt.golden))
 			require.NoError(t, err)
 			r := invoke(runLint, "", append(tt.args, "../../testdata/lint/sample.txt")...)
-			assert.Equal(t, cli.ExitNegative, r.code)
-			assert.Equal(t, string(want), strings.ReplaceAll(r.stdout, "../../testdata/", "testdata/"))
+			assert.Equal(t, cli.ExitNegative, r.Code)
+			assert.Equal(t, string(want), strings.ReplaceAll(r.Stdout, "../../testdata/", "testdata/"))
 		})
 	}
 }
@@ -146,12 +146,12 @@ func TestLintLongFileSaysItsSize(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := tt.run()
 			var found []string
-			for _, l := range strings.Split(r.stdout, "\n") {
+			for _, l := range strings.Split(r.Stdout, "\n") {
 				if strings.HasSuffix(l, "[truncated]") {
 					found = append(found, l)
 				}
 			}
-			require.Len(t, found, 1, r.stdout)
+			require.Len(t, found, 1, r.Stdout)
 			assert.Contains(t, found[0], tt.wants+"; Google reads the first 512000 (500 KiB) and ignores everything from here")
 		})
 	}

@@ -38,6 +38,7 @@ import (
 	"os"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/survey"
 )
 
 // command is one subcommand: its name, a one-line summary for the usage
@@ -58,7 +59,7 @@ var commands = []command{
 	{"explain", "say why a URL is allowed or disallowed: groups, matching rules, winner", runExplain},
 	{"report", "print Google's report of a robots.txt: what it reads on each line", runReport},
 	{"serve", "serve a robots.txt tester in the browser and a JSON API", runServe},
-	{"survey", "read robots.txt captures in bulk and say what each lets each crawler fetch", runSurvey},
+	{"survey", "read robots.txt captures in bulk and say what each lets each crawler fetch", survey.Run},
 	{"example", "print the built-in example robots.txt that check and explain read without -f", runExample},
 	{"version", "print the version of robots and the Go version it was built with", runVersion},
 }

@@ -1,35 +1,28 @@
 package main
 
 import (
-	"bytes"
 	"io"
-	"strings"
 	"testing"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/stretchr/testify/assert"
 )
 
 // result is what one in-process run of a command produced.
-type result struct {
-	code   int
-	stdout string
-	stderr string
-}
+type result = clitest.Result
 
 // runFunc is the signature of run and of every subcommand.
-type runFunc = func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+type runFunc = clitest.Func
 
 // invoke runs fn with args and stdin, capturing its output.
 func invoke(fn runFunc, stdin string, args ...string) result {
-	return invokeReader(fn, strings.NewReader(stdin), args...)
+	return clitest.Invoke(fn, stdin, args...)
 }
 
 // invokeReader runs fn with args, reading stdin, capturing its output.
 func invokeReader(fn runFunc, stdin io.Reader, args ...string) result {
-	var out, errOut bytes.Buffer
-	code := fn(args, stdin, &out, &errOut)
-	return result{code, out.String(), errOut.String()}
+	return clitest.InvokeReader(fn, stdin, args...)
 }
 
 // usageCase is a command line that is a usage error, and a part of what
@@ -41,15 +34,15 @@ type usageCase struct {
 }
 
 // assertUsageErrors runs fn on each case with stdin and checks that it
-// exits with cli.ExitUsage, writes nothing to stdout and says tt.stderr.
+// exits with cli.ExitUsage, writes nothing to stdout and says tt.Stderr.
 func assertUsageErrors(t *testing.T, fn runFunc, stdin string, cases []usageCase) {
 	t.Helper()
 	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
 			r := invoke(fn, stdin, tt.args...)
-			assert.Equal(t, cli.ExitUsage, r.code)
-			assert.Empty(t, r.stdout)
-			assert.Contains(t, r.stderr, tt.stderr)
+			assert.Equal(t, cli.ExitUsage, r.Code)
+			assert.Empty(t, r.Stdout)
+			assert.Contains(t, r.Stderr, tt.stderr)
 		})
 	}
 }
@@ -118,25 +111,25 @@ func (c *lineCounter) Write(p []byte) (int, error) {
 
 func TestRunWithoutArgumentsPrintsUsageAndFails(t *testing.T) {
 	r := invoke(run, "")
-	assert.Equal(t, cli.ExitUsage, r.code)
-	assert.Empty(t, r.stdout)
-	assert.Contains(t, r.stderr, "Usage:")
+	assert.Equal(t, cli.ExitUsage, r.Code)
+	assert.Empty(t, r.Stdout)
+	assert.Contains(t, r.Stderr, "Usage:")
 }
 
 func TestRunHelpListsEveryCommand(t *testing.T) {
 	r := invoke(run, "", "help")
-	assert.Equal(t, cli.ExitOK, r.code)
+	assert.Equal(t, cli.ExitOK, r.Code)
 	for _, c := range commands {
-		assert.Contains(t, r.stdout, "  "+c.name+" ")
+		assert.Contains(t, r.Stdout, "  "+c.name+" ")
 	}
-	assert.Contains(t, r.stdout, "help")
+	assert.Contains(t, r.Stdout, "help")
 }
 
 func TestRunHelpCommandPrintsItsFlags(t *testing.T) {
 	r := invoke(run, "", "help", "check")
-	assert.Equal(t, cli.ExitOK, r.code)
-	assert.Contains(t, r.stdout, "Usage: robots check")
-	assert.Contains(t, r.stdout, "-a agent")
+	assert.Equal(t, cli.ExitOK, r.Code)
+	assert.Contains(t, r.Stdout, "Usage: robots check")
+	assert.Contains(t, r.Stdout, "-a agent")
 }
 
 func TestRunUnknownCommandIsUsageError(t *testing.T) {
@@ -148,6 +141,6 @@ func TestRunUnknownCommandIsUsageError(t *testing.T) {
 
 func TestRunDispatchesToCheck(t *testing.T) {
 	r := invoke(run, "", "check", "-a", "Googlebot", "https://example.com/nogooglebot/x")
-	assert.Equal(t, cli.ExitNegative, r.code)
-	assert.Equal(t, "DISALLOWED https://example.com/nogooglebot/x  (line 2: Disallow: /nogooglebot/)\n", r.stdout)
+	assert.Equal(t, cli.ExitNegative, r.Code)
+	assert.Equal(t, "DISALLOWED https://example.com/nogooglebot/x  (line 2: Disallow: /nogooglebot/)\n", r.Stdout)
 }

@@ -25,9 +25,9 @@ func TestReadmeCheckFiles(t *testing.T) {
 	n := strings.Count(string(list), "\n")
 
 	r := invoke(runCheck, "", "-f", robotsTxt, "-a", "Googlebot", "--urls", urls)
-	assert.Equal(t, cli.ExitNegative, r.code, r.stderr)
-	assert.Empty(t, r.stderr)
-	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	assert.Equal(t, cli.ExitNegative, r.Code, r.Stderr)
+	assert.Empty(t, r.Stderr)
+	lines := strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n")
 	require.Len(t, lines, n)
 	var allowed, disallowed int
 	for _, l := range lines {
@@ -38,10 +38,10 @@ func TestReadmeCheckFiles(t *testing.T) {
 			disallowed++
 		}
 	}
-	assert.Positive(t, allowed, r.stdout)
-	assert.Positive(t, disallowed, r.stdout)
-	assert.Contains(t, r.stdout, "ALLOWED https://ew.com/wp-admin/admin-ajax.php  (line 39: Allow: /wp-admin/admin-ajax.php)\n")
+	assert.Positive(t, allowed, r.Stdout)
+	assert.Positive(t, disallowed, r.Stdout)
+	assert.Contains(t, r.Stdout, "ALLOWED https://ew.com/wp-admin/admin-ajax.php  (line 39: Allow: /wp-admin/admin-ajax.php)\n")
 
 	lint := invoke(runLint, "", robotsTxt)
-	assert.NotEqual(t, cli.ExitUsage, lint.code, "README's lint command: %s", lint.stderr)
+	assert.NotEqual(t, cli.ExitUsage, lint.Code, "README's lint command: %s", lint.Stderr)
 }

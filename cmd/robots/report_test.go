@@ -71,8 +71,8 @@ func TestReportTable(t *testing.T) {
 	t.Setenv("COLUMNS", "80")
 	long := reportSample + strings.Repeat("x", 17000) + "\n"
 	r := invoke(runReport, long, "-")
-	require.Equal(t, cli.ExitOK, r.code, r.stderr)
-	assert.Empty(t, r.stderr)
+	require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
+	assert.Empty(t, r.Stderr)
 	want := "" +
 		"LINE  GOOGLE READS  FLAGS              TEXT\n" +
 		"   1  user-agent                       User-agent: Googlebot\n" +
@@ -88,7 +88,7 @@ func TestReportTable(t *testing.T) {
 		"  11  disallow      too long           Disallow: /longxxxxxxxxxxxxxxxxxxxxxxxxx…\n" +
 		"  12  empty\n" +
 		"12 lines, 6 valid directives, 2 unused directives\n"
-	assert.Equal(t, want, r.stdout)
+	assert.Equal(t, want, r.Stdout)
 }
 
 // TestReportTableSaysWhatGoogleReads: the second column tells a directive
@@ -119,9 +119,9 @@ func TestReportTableSaysWhatGoogleReads(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {
 			r := invoke(runReport, tt.line, "-")
-			require.Equal(t, cli.ExitOK, r.code, r.stderr)
-			rows := outputLines(r.stdout)
-			require.Len(t, rows, 3, r.stdout)
+			require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
+			rows := outputLines(r.Stdout)
+			require.Len(t, rows, 3, r.Stdout)
 			header, row := rows[0], rows[1]
 			// cell is the row's text under the header from one column's
 			// name to the next's.
@@ -159,8 +159,8 @@ func TestReportTableCutsTextToColumns(t *testing.T) {
 		t.Run(tt.columns, func(t *testing.T) {
 			t.Setenv("COLUMNS", tt.columns)
 			r := invoke(runReport, body, "-")
-			require.Equal(t, cli.ExitOK, r.code, r.stderr)
-			rows := outputLines(r.stdout)
+			require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
+			rows := outputLines(r.Stdout)
 			require.Len(t, rows, 6)
 			for _, row := range rows[:len(rows)-1] { // the summary is not cut
 				assert.LessOrEqual(t, utf8.RuneCountInString(row), tt.width, row)
@@ -191,12 +191,12 @@ func TestReportTableShowsBytesSafely(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := invoke(runReport, tt.line, "-")
-			require.Equal(t, cli.ExitOK, r.code, r.stderr)
-			assert.True(t, utf8.ValidString(r.stdout))
-			for _, c := range r.stdout {
-				assert.True(t, c == '\n' || !unicode.IsControl(c), "control character %U in %q", c, r.stdout)
+			require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
+			assert.True(t, utf8.ValidString(r.Stdout))
+			for _, c := range r.Stdout {
+				assert.True(t, c == '\n' || !unicode.IsControl(c), "control character %U in %q", c, r.Stdout)
 			}
-			rows := outputLines(r.stdout)
+			rows := outputLines(r.Stdout)
 			assert.True(t, strings.HasSuffix(rows[1], "  "+tt.shown), "%q, want it to end in %q", rows[1], tt.shown)
 		})
 	}
@@ -206,16 +206,16 @@ func TestReportTableShowsBytesSafely(t *testing.T) {
 // example check and explain read, and stdin for -.
 func TestReportReadsTheExampleWithoutFile(t *testing.T) {
 	r := invoke(runReport, "", "--json")
-	require.Equal(t, cli.ExitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
 	want := invoke(runReport, string(exampleRobots), "--json", "-")
-	require.Equal(t, cli.ExitOK, want.code, want.stderr)
-	assert.Equal(t, want.stdout, r.stdout)
-	got := decodeReport(t, r.stdout)
+	require.Equal(t, cli.ExitOK, want.Code, want.Stderr)
+	assert.Equal(t, want.Stdout, r.Stdout)
+	got := decodeReport(t, r.Stdout)
 	assert.Equal(t, strings.Count(string(exampleRobots), "\n")+1, got.LastLine)
 	assert.Equal(t, 8, got.Valid)
 
 	file := invoke(runReport, "", "--json", "example.txt")
-	assert.Equal(t, want.stdout, file.stdout)
+	assert.Equal(t, want.Stdout, file.Stdout)
 }
 
 // TestReportJSONMatchesGoogle: report --json of every body of
@@ -233,8 +233,8 @@ func TestReportJSONMatchesGoogle(t *testing.T) {
 		r := invoke(runReport, string(body), "--json", "-")
 		var apiForm strings.Builder
 		require.NoError(t, api.NewJSONEncoder(&apiForm).Encode(api.ReportJSON(robots.ReportOf(body))))
-		if r.code != cli.ExitOK || !assert.Equal(t, c.Report, decodeReport(t, r.stdout), "reporting.jsonl.gz:%d (%s)", line, c.ID) ||
-			!assert.Equal(t, apiForm.String(), r.stdout, "reporting.jsonl.gz:%d (%s)", line, c.ID) {
+		if r.Code != cli.ExitOK || !assert.Equal(t, c.Report, decodeReport(t, r.Stdout), "reporting.jsonl.gz:%d (%s)", line, c.ID) ||
+			!assert.Equal(t, apiForm.String(), r.Stdout, "reporting.jsonl.gz:%d (%s)", line, c.ID) {
 			if failed++; failed >= 10 {
 				return fmt.Errorf("stopping after %d differences", failed)
 			}
@@ -257,9 +257,9 @@ func TestReportJSONLMatchesGoogle(t *testing.T) {
 	require.NoError(t, err)
 	defer in.Close()
 	r := invokeReader(runReport, in, "--jsonl")
-	require.Equal(t, cli.ExitOK, r.code, r.stderr)
-	assert.Empty(t, r.stderr)
-	got := outputLines(r.stdout)
+	require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
+	assert.Empty(t, r.Stderr)
+	got := outputLines(r.Stdout)
 	require.Len(t, got, len(want))
 	failed := 0
 	for i, line := range got {
@@ -288,10 +288,10 @@ func TestReportJSONLAnswersEveryLine(t *testing.T) {
 		`{"robotstxt_b64":"` + b64(body) + `","robotstxt":"ignored"}`,
 	}, "\n")
 	r := invoke(runReport, in, "--jsonl")
-	assert.Equal(t, cli.ExitBadQuery, r.code)
-	assert.Equal(t, "robots report: 4 lines could not be read and got an error\n", r.stderr)
-	got := outputLines(r.stdout)
-	require.Len(t, got, 7, r.stdout)
+	assert.Equal(t, cli.ExitBadQuery, r.Code)
+	assert.Equal(t, "robots report: 4 lines could not be read and got an error\n", r.Stderr)
+	got := outputLines(r.Stdout)
+	require.Len(t, got, 7, r.Stdout)
 	for i, want := range []reportJSON{
 		ok,
 		{Error: "bad JSON: invalid character 'g' looking for beginning of value"},
@@ -305,13 +305,13 @@ func TestReportJSONLAnswersEveryLine(t *testing.T) {
 	}
 
 	one := invoke(runReport, `{"robotstxt":""}`+"\nnot JSON\n", "--jsonl")
-	assert.Equal(t, cli.ExitBadQuery, one.code)
-	assert.Equal(t, "robots report: 1 line could not be read and got an error\n", one.stderr)
-	assert.Len(t, outputLines(one.stdout), 2)
+	assert.Equal(t, cli.ExitBadQuery, one.Code)
+	assert.Equal(t, "robots report: 1 line could not be read and got an error\n", one.Stderr)
+	assert.Len(t, outputLines(one.Stdout), 2)
 
 	none := invoke(runReport, "", "--jsonl")
-	assert.Equal(t, cli.ExitOK, none.code)
-	assert.Empty(t, none.stdout)
+	assert.Equal(t, cli.ExitOK, none.Code)
+	assert.Empty(t, none.Stdout)
 }
 
 // TestReportJSONLReadsLongLines: a line longer than eval holds, its
@@ -325,9 +325,9 @@ func TestReportJSONLReadsLongLines(t *testing.T) {
 	}
 	body := b.String()
 	fromFile := invoke(runReport, "", "--json", writeTemp(t, body))
-	require.Equal(t, cli.ExitOK, fromFile.code)
-	assert.Contains(t, fromFile.stderr, "input cut at 512000 bytes")
-	want := decodeReport(t, fromFile.stdout)
+	require.Equal(t, cli.ExitOK, fromFile.Code)
+	assert.Contains(t, fromFile.Stderr, "input cut at 512000 bytes")
+	want := decodeReport(t, fromFile.Stdout)
 	assert.Equal(t, robots.ReportOf([]byte(body[:robots.MaxBytes])).LastLine, want.LastLine)
 
 	b64Line := `{"id":"b64","robotstxt_b64":"` + b64(body) + `"}`
@@ -335,8 +335,8 @@ func TestReportJSONLReadsLongLines(t *testing.T) {
 	require.Greater(t, len(b64Line), maxEvalLine)
 	require.Greater(t, len(textLine), maxEvalLine)
 	r := invoke(runReport, b64Line+"\n"+textLine+"\n"+`{"robotstxt":"`+strings.Repeat("a", maxEvalLine)+"\n", "--jsonl")
-	assert.Equal(t, cli.ExitBadQuery, r.code)
-	got := outputLines(r.stdout)
+	assert.Equal(t, cli.ExitBadQuery, r.Code)
+	got := outputLines(r.Stdout)
 	require.Len(t, got, 3)
 	assert.Equal(t, want, decodeReport(t, got[0]))
 	assert.Equal(t, want, decodeReport(t, got[1]))
@@ -354,8 +354,8 @@ func TestReportJSONLBoundsMemoryOnAHugeLine(t *testing.T) {
 		io.LimitReader(&endless{fill: 'a'}, size),
 		&lineGen{n: 1, line: func(int) string { return `"}` + "\n" + `{"robotstxt":"x"}` }, atEnd: func() { atEnd = memstat.Live() }})
 	r := invokeReader(runReport, in, "--jsonl")
-	require.Equal(t, cli.ExitOK, r.code, r.stderr)
-	got := outputLines(r.stdout)
+	require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
+	got := outputLines(r.Stdout)
 	require.Len(t, got, 2)
 	assert.Equal(t, reportJSON{LastLine: 1, Lines: [][9]int{{1, 0, 0, 0, 0, 0, 0, 1, 0}}}, decodeReport(t, got[0]))
 	assert.Equal(t, reportJSON{LastLine: 1, Lines: [][9]int{{1, 0, 0, 0, 0, 0, 0, 0, 0}}}, decodeReport(t, got[1]))
@@ -422,9 +422,9 @@ func TestReportUsageErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := invoke(runReport, "", tt.args...)
-			assert.Equal(t, cli.ExitUsage, r.code)
-			assert.Empty(t, r.stdout)
-			assert.Equal(t, tt.stderr+"\nsee robots help report\n", r.stderr)
+			assert.Equal(t, cli.ExitUsage, r.Code)
+			assert.Empty(t, r.Stdout)
+			assert.Equal(t, tt.stderr+"\nsee robots help report\n", r.Stderr)
 		})
 	}
 }
@@ -435,21 +435,21 @@ func TestReportUnreadableFile(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "missing.txt")
 	for _, args := range [][]string{{missing}, {"--json", missing}} {
 		r := invoke(runReport, "", args...)
-		assert.Equal(t, cli.ExitUsage, r.code)
-		assert.Empty(t, r.stdout)
-		assert.Equal(t, "robots report: open "+missing+": no such file or directory\n", r.stderr)
+		assert.Equal(t, cli.ExitUsage, r.Code)
+		assert.Empty(t, r.Stdout)
+		assert.Equal(t, "robots report: open "+missing+": no such file or directory\n", r.Stderr)
 	}
 }
 
 // TestReportHelp: robots help report prints the synopsis and both flags.
 func TestReportHelp(t *testing.T) {
 	r := invoke(run, "", "help", "report")
-	assert.Equal(t, cli.ExitOK, r.code)
-	assert.True(t, strings.HasPrefix(r.stdout, "Usage: robots report [--json] [FILE|-]"), r.stdout)
-	assert.Contains(t, r.stdout, "\n  --json\n")
-	assert.Contains(t, r.stdout, "\n  --jsonl\n")
+	assert.Equal(t, cli.ExitOK, r.Code)
+	assert.True(t, strings.HasPrefix(r.Stdout, "Usage: robots report [--json] [FILE|-]"), r.Stdout)
+	assert.Contains(t, r.Stdout, "\n  --json\n")
+	assert.Contains(t, r.Stdout, "\n  --jsonl\n")
 	listed := invoke(run, "", "help")
-	assert.Contains(t, listed.stdout, "  report   print Google's report")
+	assert.Contains(t, listed.Stdout, "  report   print Google's report")
 }
 
 // TestReportTableOfALongFile: a file past the 500 KiB Google reads is
@@ -459,9 +459,9 @@ func TestReportTableOfALongFile(t *testing.T) {
 	line := "Disallow: /" + strings.Repeat("x", 100) + "\n"
 	body := "User-agent: *\n" + strings.Repeat(line, 600<<10/len(line)) + "\n\n\n"
 	r := invoke(runReport, body, "-")
-	require.Equal(t, cli.ExitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
 	want := robots.ReportOf([]byte(body))
-	rows := outputLines(r.stdout)
+	rows := outputLines(r.Stdout)
 	require.Len(t, rows, want.LastLine+2, "a header, a row a line, a summary")
 	assert.Less(t, want.LastLine, strings.Count(body, "\n"), "the lines past 500 KiB are not read")
 }

@@ -109,7 +109,7 @@ func TestServeCheckAnswersLikeCheckJSON(t *testing.T) {
 			args = append(args, "--mode", tt.mode)
 		}
 		want := invoke(runCheck, serveRules, append(args, urls...)...)
-		assert.Equal(t, jsonLines(t, want.stdout), got["results"], "agents %v, mode %q", tt.agents, tt.mode)
+		assert.Equal(t, jsonLines(t, want.Stdout), got["results"], "agents %v, mode %q", tt.agents, tt.mode)
 		assert.NotContains(t, got, "fetch", "no fetch when the text is given")
 	}
 }
@@ -194,7 +194,7 @@ func TestServeExplainAnswersLikeExplainJSON(t *testing.T) {
 		"robotstxt": serveRules, "agents": []string{"Googlebot-News", "Bingbot"}, "urls": urls}))
 	want := invoke(runExplain, serveRules, append([]string{"-f", "-", "--json", "-a", "Googlebot-News", "-a", "Bingbot"}, urls...)...)
 	results := got["results"].([]any)
-	wantLines := jsonLines(t, want.stdout)
+	wantLines := jsonLines(t, want.Stdout)
 	require.Len(t, results, len(urls))
 	bad := results[3].(map[string]any)
 	assert.Equal(t, "ftp:", bad["url"])
@@ -232,7 +232,7 @@ func TestServeLintAnswersLikeLintJSON(t *testing.T) {
 	body := "Disallow: /x\nUser-agent: *\nDisallow: /page\nAllow: /page\nCrawl-delay: 5\n"
 	got := postOK(t, s, "/api/lint", request(t, map[string]any{"robotstxt": body}))
 	var want []map[string]any
-	require.NoError(t, json.Unmarshal([]byte(invoke(runLint, body, "--json", "-").stdout), &want))
+	require.NoError(t, json.Unmarshal([]byte(invoke(runLint, body, "--json", "-").Stdout), &want))
 	require.NotEmpty(t, want)
 	for _, f := range want {
 		delete(f, "file") // the API lints one file, unnamed
@@ -269,7 +269,7 @@ func TestServeFetchAnswersLikeFetchJSON(t *testing.T) {
 	origin, _ := robotsServer(t, 200, serveRules, "Cache-Control", "max-age=600")
 	page := origin.URL + "/nogooglebot/x"
 	got := postOK(t, s, "/api/fetch", request(t, map[string]any{"url": page, "agents": []string{"Googlebot"}}))
-	want := decodeObject(t, invoke(runFetch, "", "--json", "-a", "Googlebot", page).stdout)
+	want := decodeObject(t, invoke(runFetch, "", "--json", "-a", "Googlebot", page).Stdout)
 	for k, v := range want {
 		assert.Equal(t, v, got[k], "field %s", k)
 	}
@@ -515,7 +515,7 @@ func TestServeFetchNamesTheEmptyRule(t *testing.T) {
 	origin, _ := robotsServer(t, 200, "User-agent: *\nDisallow:\nDisallow: /x\n")
 	page := origin.URL + "/y"
 	got := postOK(t, s, "/api/fetch", request(t, map[string]any{"url": page}))
-	want := decodeObject(t, invoke(runFetch, "", "--json", page).stdout)
+	want := decodeObject(t, invoke(runFetch, "", "--json", page).Stdout)
 	for k, v := range want {
 		assert.Equal(t, v, got[k], "field %s", k)
 	}

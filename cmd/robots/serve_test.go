@@ -21,8 +21,8 @@ func TestServeUsageErrors(t *testing.T) {
 		{"an unknown flag", []string{"--port", "80"}, "flag provided but not defined: -port"},
 	})
 	r := invoke(runServe, "", "-h")
-	assert.Equal(t, cli.ExitOK, r.code)
-	assert.Contains(t, r.stderr, "Usage: robots serve [--addr 127.0.0.1:8080] [--allow-private]")
+	assert.Equal(t, cli.ExitOK, r.Code)
+	assert.Contains(t, r.Stderr, "Usage: robots serve [--addr 127.0.0.1:8080] [--allow-private]")
 }
 
 func TestServeDefaultsToLoopback(t *testing.T) {
@@ -115,9 +115,9 @@ func TestServeFailsOnABusyAddress(t *testing.T) {
 	require.NoError(t, err)
 	defer ln.Close()
 	r := invoke(runServe, "", "--addr", ln.Addr().String())
-	assert.Equal(t, cli.ExitUsage, r.code)
-	assert.Contains(t, r.stderr, "robots serve: listen tcp "+ln.Addr().String())
-	assert.Empty(t, r.stdout)
+	assert.Equal(t, cli.ExitUsage, r.Code)
+	assert.Contains(t, r.Stderr, "robots serve: listen tcp "+ln.Addr().String())
+	assert.Empty(t, r.Stdout)
 }
 
 // testTimeouts are short server time limits, to watch them act.

@@ -15,16 +15,16 @@ func TestUsageErrorIsOneLine(t *testing.T) {
 	for _, c := range commands {
 		t.Run(c.name, func(t *testing.T) {
 			r := invoke(run, "", c.name, "--no-such-flag")
-			assert.Equal(t, cli.ExitUsage, r.code)
-			assert.Equal(t, "flag provided but not defined: -no-such-flag\nsee robots help "+c.name+"\n", r.stderr)
-			assert.Empty(t, r.stdout)
+			assert.Equal(t, cli.ExitUsage, r.Code)
+			assert.Equal(t, "flag provided but not defined: -no-such-flag\nsee robots help "+c.name+"\n", r.Stderr)
+			assert.Empty(t, r.Stdout)
 		})
 	}
 	r := invoke(run, "", "version", "now")
-	assert.Equal(t, "robots version: no arguments expected\nsee robots help version\n", r.stderr)
+	assert.Equal(t, "robots version: no arguments expected\nsee robots help version\n", r.Stderr)
 	r = invoke(run, "", "frobnicate")
-	assert.Equal(t, cli.ExitUsage, r.code)
-	assert.Equal(t, "robots: unknown command \"frobnicate\"\nsee robots help\n", r.stderr)
+	assert.Equal(t, cli.ExitUsage, r.Code)
+	assert.Equal(t, "robots: unknown command \"frobnicate\"\nsee robots help\n", r.Stderr)
 }
 
 // TestHelpSpellsFlagsAsSynopses: robots help NAME lists every flag, a
@@ -35,9 +35,9 @@ func TestHelpSpellsFlagsAsSynopses(t *testing.T) {
 	for _, c := range commands {
 		t.Run(c.name, func(t *testing.T) {
 			r := invoke(run, "", "help", c.name)
-			assert.Equal(t, cli.ExitOK, r.code)
-			assert.True(t, strings.HasPrefix(r.stdout, "Usage: robots "+c.name), r.stdout)
-			for _, m := range listed.FindAllStringSubmatch(r.stdout, -1) {
+			assert.Equal(t, cli.ExitOK, r.Code)
+			assert.True(t, strings.HasPrefix(r.Stdout, "Usage: robots "+c.name), r.Stdout)
+			for _, m := range listed.FindAllStringSubmatch(r.Stdout, -1) {
 				if strings.HasPrefix(m[2], "-") || strings.ContainsAny(m[2], "\"{") {
 					continue // an example line of the text, not a flag
 				}

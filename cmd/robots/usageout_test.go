@@ -25,7 +25,7 @@ const usageWant = `"usage":{"categories":{"ai-use":{"value":"unknown","line":3,"
 func TestCheckJSONUsage(t *testing.T) {
 	path := writeTemp(t, usageRules)
 	r := invoke(runCheck, "", "-f", path, "--json", "/blog/x", "/p")
-	lines := outputLines(r.stdout)
+	lines := outputLines(r.Stdout)
 	require.Len(t, lines, 2)
 	assert.Equal(t, `{"url":"/blog/x","allowed":true,"line":0,"rule":"",`+usageWant+`}`, lines[0])
 	assert.Equal(t, `{"url":"/p","allowed":false,"line":4,"rule":"Disallow: /p"}`, lines[1])
@@ -50,8 +50,8 @@ func TestUsageMemberLeftOut(t *testing.T) {
 			name string
 			out  string
 		}{
-			{"check --json", invoke(runCheck, "", "-f", path, "--json", tc.url).stdout},
-			{"explain --json", invoke(runExplain, "", "-f", path, "--json", tc.url).stdout},
+			{"check --json", invoke(runCheck, "", "-f", path, "--json", tc.url).Stdout},
+			{"explain --json", invoke(runExplain, "", "-f", path, "--json", tc.url).Stdout},
 		} {
 			assert.NotContains(t, decodeObject(t, run.out), "usage", "%s: %s", tc.name, run.name)
 		}
@@ -61,26 +61,26 @@ func TestUsageMemberLeftOut(t *testing.T) {
 		}
 	}
 	origin, _ := robotsServer(t, 200, plain)
-	assert.NotContains(t, decodeObject(t, invoke(runFetch, "", "--json", origin.URL+"/x").stdout), "usage", "fetch --json")
+	assert.NotContains(t, decodeObject(t, invoke(runFetch, "", "--json", origin.URL+"/x").Stdout), "usage", "fetch --json")
 
 	// A line that speaks for the URL gives the member.
 	path := writeTemp(t, onlyBlog)
-	assert.Contains(t, decodeObject(t, invoke(runCheck, "", "-f", path, "--json", "/blog/a").stdout), "usage")
+	assert.Contains(t, decodeObject(t, invoke(runCheck, "", "-f", path, "--json", "/blog/a").Stdout), "usage")
 }
 
 // TestExplainUsage checks explain's usage lines and its --json member.
 func TestExplainUsage(t *testing.T) {
 	path := writeTemp(t, usageRules)
 	r := invoke(runExplain, "", "-f", path, "/blog/x")
-	assert.Contains(t, r.stdout, "  usage:   train-ai=yes (Content-Usage, line 3)\n")
-	assert.Contains(t, r.stdout, "           ai-train=no (Content-Signal, line 1)\n")
-	assert.Contains(t, r.stdout, "           use=reference (Content-Signal, line 1)\n")
-	assert.Contains(t, r.stdout, "           may-train=yes (Content-Usage, line 3)\n")
-	assert.NotContains(t, r.stdout, "may-search", "a purpose no line decides is not printed")
+	assert.Contains(t, r.Stdout, "  usage:   train-ai=yes (Content-Usage, line 3)\n")
+	assert.Contains(t, r.Stdout, "           ai-train=no (Content-Signal, line 1)\n")
+	assert.Contains(t, r.Stdout, "           use=reference (Content-Signal, line 1)\n")
+	assert.Contains(t, r.Stdout, "           may-train=yes (Content-Usage, line 3)\n")
+	assert.NotContains(t, r.Stdout, "may-search", "a purpose no line decides is not printed")
 	r = invoke(runExplain, "", "-f", path, "--json", "/blog/x")
-	assert.Contains(t, r.stdout, usageWant)
+	assert.Contains(t, r.Stdout, usageWant)
 	r = invoke(runExplain, "", "-f", writeTemp(t, "User-agent: *\nDisallow: /p\n"), "/x")
-	assert.NotContains(t, r.stdout, "usage:", "a file without usage lines prints none")
+	assert.NotContains(t, r.Stdout, "usage:", "a file without usage lines prints none")
 }
 
 // TestServeCheckUsage checks that /api/check and /api/explain give the
@@ -88,7 +88,7 @@ func TestExplainUsage(t *testing.T) {
 func TestServeCheckUsage(t *testing.T) {
 	s := localAPI(t)
 	got := postOK(t, s, "/api/check", request(t, map[string]any{"robotstxt": usageRules, "urls": []string{"/blog/x"}}))
-	want := decodeObject(t, invoke(runCheck, "", "-f", writeTemp(t, usageRules), "--json", "/blog/x").stdout)
+	want := decodeObject(t, invoke(runCheck, "", "-f", writeTemp(t, usageRules), "--json", "/blog/x").Stdout)
 	require.NotNil(t, want["usage"])
 	assert.Equal(t, want["usage"], got["results"].([]any)[0].(map[string]any)["usage"])
 	got = postOK(t, s, "/api/explain", request(t, map[string]any{"robotstxt": usageRules, "urls": []string{"/blog/x"}}))
@@ -101,7 +101,7 @@ func TestServeCheckUsage(t *testing.T) {
 func TestFetchUsage(t *testing.T) {
 	origin, _ := robotsServer(t, 200, usageRules, "Content-Usage", "search=n")
 	page := origin.URL + "/blog/x"
-	want := decodeObject(t, invoke(runFetch, "", "--json", page).stdout)
+	want := decodeObject(t, invoke(runFetch, "", "--json", page).Stdout)
 	use, ok := want["usage"].(map[string]any)
 	require.True(t, ok, "fetch --json gives a usage member")
 	assert.Equal(t, map[string]any{"value": "no", "source": "Content-Usage header"}, use["categories"].(map[string]any)["search"])

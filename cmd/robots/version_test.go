@@ -11,13 +11,13 @@ import (
 
 func TestVersionPrintsModuleAndGoVersions(t *testing.T) {
 	r := invoke(run, "", "version")
-	assert.Equal(t, cli.ExitOK, r.code, r.stderr)
+	assert.Equal(t, cli.ExitOK, r.Code, r.Stderr)
 	info, ok := debug.ReadBuildInfo()
 	if assert.True(t, ok) {
-		assert.Equal(t, versionLine(info)+"\n", r.stdout)
+		assert.Equal(t, versionLine(info)+"\n", r.Stdout)
 	}
-	assert.Contains(t, r.stdout, " "+runtime.Version()+"\n")
-	assert.Empty(t, r.stderr)
+	assert.Contains(t, r.Stdout, " "+runtime.Version()+"\n")
+	assert.Empty(t, r.Stderr)
 }
 
 func TestVersionLine(t *testing.T) {
@@ -51,5 +51,5 @@ func TestVersionUsage(t *testing.T) {
 		{"flag", []string{"-x"}, "flag provided but not defined: -x"},
 	})
 	r := invoke(run, "", "help")
-	assert.Contains(t, r.stdout, "  version  print the version of robots")
+	assert.Contains(t, r.Stdout, "  version  print the version of robots")
 }

@@ -1,4 +1,4 @@
-package main
+package survey
 
 import (
 	"bytes"
@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
+	"github.com/fastrobots/robots/cmd/robots/internal/warctest"
 	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -26,10 +28,10 @@ import (
 
 // surveyOut runs robots survey in the given format with --out in a new
 // directory, and returns the directory and the run.
-func surveyOut(t *testing.T, format string, args ...string) (string, result) {
+func surveyOut(t *testing.T, format string, args ...string) (string, clitest.Result) {
 	t.Helper()
 	out := t.TempDir()
-	r := invoke(run, "", append([]string{"survey", "--format", format, "--out", out}, args...)...)
+	r := clitest.Invoke(Run, "", append([]string{"--format", format, "--out", out}, args...)...)
 	return out, r
 }
 
@@ -97,10 +99,10 @@ func checkSameRows(t *testing.T, wantCode int, args ...string) (captures []captu
 	checkNulls(t, filepath.Join(pq, "agents.parquet"), filepath.Join(js, "agents.jsonl"), all)
 	checkNulls(t, filepath.Join(pq, "captures.parquet"), filepath.Join(js, "captures.jsonl"), func(l string) bool { return !errRow(l) })
 	checkNulls(t, filepath.Join(pq, "errors.parquet"), filepath.Join(js, "captures.jsonl"), errRow)
-	require.Equal(t, wantCode, pr.code, pr.stderr)
-	require.Equal(t, wantCode, jr.code, jr.stderr)
-	assert.Equal(t, jr.stdout, pr.stdout, "the summary does not depend on the format")
-	assert.Equal(t, jr.stderr, pr.stderr)
+	require.Equal(t, wantCode, pr.Code, pr.Stderr)
+	require.Equal(t, wantCode, jr.Code, jr.Stderr)
+	assert.Equal(t, jr.Stdout, pr.Stdout, "the summary does not depend on the format")
+	assert.Equal(t, jr.Stderr, pr.Stderr)
 
 	wantCaptures, wantErrs := splitJSONCaptures(t, filepath.Join(js, "captures.jsonl"))
 	wantAgents := readJSONRows[agentRow](t, filepath.Join(js, "agents.jsonl"))
@@ -178,7 +180,7 @@ func checkNulls(t *testing.T, path string, jsonPath string, keep func(line strin
 // agents, the Parquet files hold the rows the JSON Lines files do, field
 // for field, nulls where a JSON member is absent.
 func TestSurveyParquetCorpus(t *testing.T) {
-	captures, agents, errs := checkSameRows(t, cli.ExitOK, surveyCorpus)
+	captures, agents, errs := checkSameRows(t, cli.ExitOK, warctest.LicensedCorpus)
 	assert.Len(t, captures, 2682)
 	assert.Len(t, agents, 2682*len(surveyDefaultAgents))
 	assert.Empty(t, errs)
@@ -304,8 +306,8 @@ func describeColumns(schema *parquet.Schema) []string {
 // absent. Every JSON member of the row structs is a column: a field
 // added to them, if any is added, checks against the same rules.
 func TestSurveyParquetSchema(t *testing.T) {
-	out, r := surveyOut(t, surveyFormatParquet, "--agents", "GPTBot", surveyCorpus)
-	require.Equal(t, cli.ExitOK, r.code, r.stderr)
+	out, r := surveyOut(t, surveyFormatParquet, "--agents", "GPTBot", warctest.LicensedCorpus)
+	require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
 	snake := regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 	for table, rowType := range map[string]reflect.Type{
 		surveyTableCaptures: reflect.TypeFor[captureRow](),
@@ -426,15 +428,15 @@ func TestSurveyParquetTags(t *testing.T) {
 // run's rows.
 func TestSurveyParquetShards(t *testing.T) {
 	const n = 3
-	whole, r := surveyOut(t, surveyFormatParquet, "--agents", "GPTBot", surveyCorpus)
-	require.Equal(t, cli.ExitOK, r.code, r.stderr)
+	whole, r := surveyOut(t, surveyFormatParquet, "--agents", "GPTBot", warctest.LicensedCorpus)
+	require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
 	want := readParquet[agentRow](t, filepath.Join(whole, "agents.parquet"))
 	wantCaptures := readParquet[captureRow](t, filepath.Join(whole, "captures.parquet"))
 	var got []agentRow
 	var gotCaptures []captureRow
 	for k := 1; k <= n; k++ {
-		out, r := surveyOut(t, surveyFormatParquet, "--agents", "GPTBot", "--shard", fmt.Sprintf("%d/%d", k, n), surveyCorpus)
-		require.Equal(t, cli.ExitOK, r.code, r.stderr)
+		out, r := surveyOut(t, surveyFormatParquet, "--agents", "GPTBot", "--shard", fmt.Sprintf("%d/%d", k, n), warctest.LicensedCorpus)
+		require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
 		entries, err := os.ReadDir(out)
 		require.NoError(t, err)
 		var names []string
@@ -457,8 +459,8 @@ func TestSurveyParquetShards(t *testing.T) {
 // opens any other.
 func TestSurveyParquetEmpty(t *testing.T) {
 	out, r := surveyOut(t, surveyFormatParquet, t.TempDir())
-	require.Equal(t, cli.ExitOK, r.code, r.stderr)
-	assert.Contains(t, r.stdout, "robots survey: 0 captures answered, 0 errors\n")
+	require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
+	assert.Contains(t, r.Stdout, "robots survey: 0 captures answered, 0 errors\n")
 	for table, rowType := range map[string]any{
 		surveyTableCaptures: captureRow{},
 		surveyTableAgents:   agentRow{},

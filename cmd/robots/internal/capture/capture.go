@@ -1,4 +1,4 @@
-package main
+package capture
 
 import (
 	"archive/tar"
@@ -38,50 +38,50 @@ const surveyMaxManifestLine = 1 << 20
 // was served, with no status recorded beside it.
 const surveyStatusPlain = 200
 
-// capture is one robots.txt read from an input, or an error met where one
+// Capture is one robots.txt read from an input, or an error met where one
 // was expected. Exactly one of body and err is meaningful.
-type capture struct {
-	index  int    // position in the run's input order, over every input
-	input  string // the INPUT argument it came from
-	file   string // path within the input: a directory's relative path or an archive member's name
-	site   string // the manifest's site value, else the file's name
-	status int
-	size   int64  // the body's full size, which may exceed len(body)
-	body   []byte // at most cli.MaxInputBytes+1 bytes: one past the limit tells that it was cut
-	err    error  // what went wrong; the capture is then an error row
-	// offset is, for an archive error, the uncompressed bytes of the
-	// archive read when it was met; for a WARC record, the offset of the
+type Capture struct {
+	Index  int    // position in the run's input order, over every input
+	Input  string // the INPUT argument it came from
+	File   string // path within the input: a directory's relative path or an archive member's name
+	Site   string // the manifest's site value, else the file's name
+	Status int
+	Size   int64  // the body's full size, which may exceed len(body)
+	Body   []byte // at most cli.MaxInputBytes+1 bytes: one past the limit tells that it was cut
+	Err    error  // what went wrong; the capture is then an error row
+	// Offset is, for an archive error, the uncompressed bytes of the
+	// archive read when it was met; for a WARC record, the Offset of the
 	// record (of its gzip member in a .warc.gz) in the file.
-	offset int64
+	Offset int64
 
 	// What a WARC record tells beside the body.
-	url       string // the target URI, when the record gives it
-	host      string // its host
-	fetchTime string // WARC-Date, RFC 3339
-	skipped   int    // records of the input skipped before this one (and after, for its last)
+	URL       string // the target URI, when the record gives it
+	Host      string // its host
+	FetchTime string // WARC-Date, RFC 3339
+	Skipped   int    // records of the input skipped before this one (and after, for its last)
 	// For a 3xx: where the redirects lead, the status found there and the
 	// redirects followed; or why they were not followed. body and size are
 	// then the target's.
-	redirectTarget string
-	redirectStatus int
-	redirectHops   int
-	redirectError  string
+	RedirectTarget string
+	RedirectStatus int
+	RedirectHops   int
+	RedirectError  string
 }
 
-// surveySource hands out an input's captures in order. next returns
+// Source hands out an input's captures in order. next returns
 // io.EOF after the last; a capture carrying an error is returned as a
 // capture, and a source that cannot go on after it returns io.EOF next.
 // take is called with each capture's index before its body is read, so
 // that a shard reads only the bodies it answers for.
-type surveySource interface {
-	next(take func() (int, bool)) (*capture, error)
-	close() error
+type Source interface {
+	Next(take func() (int, bool)) (*Capture, error)
+	Close() error
 }
 
-// surveyKind says how an INPUT argument is read, or why it cannot be.
-func surveyKind(input string) (kind string, err error) {
+// Kind says how an INPUT argument is read, or why it cannot be.
+func Kind(input string) (kind string, err error) {
 	lower := strings.ToLower(input)
-	if surveyIsHTTP(input) {
+	if IsHTTP(input) {
 		// Its path ends as an archive's or a WARC file's, or it is refused.
 		if lower, err = surveyHTTPPath(input); err != nil {
 			return "", err
@@ -96,11 +96,11 @@ func surveyKind(input string) (kind string, err error) {
 	return "path", nil // a directory, or a single plain file
 }
 
-// openSurveySource opens input for reading captures. The input's state
+// Open opens input for reading captures. The input's state
 // (the bytes counted for --progress, its size, the resumes of an http
 // input) starts afresh.
-func openSurveySource(input string) (surveySource, error) {
-	kind, err := surveyKind(input)
+func Open(input string) (Source, error) {
+	kind, err := Kind(input)
 	if err != nil {
 		return nil, err
 	}
@@ -110,28 +110,28 @@ func openSurveySource(input string) (surveySource, error) {
 		st.done()
 		return nil, err
 	}
-	return &meteredSource{surveySource: src, st: st}, nil
+	return &meteredSource{Source: src, st: st}, nil
 }
 
 // meteredSource counts, when its input is closed, the bytes of the input
 // it did not read as read (see surveyInputState.done).
 type meteredSource struct {
-	surveySource
+	Source
 	st *surveyInputState
 }
 
-func (m *meteredSource) close() error {
+func (m *meteredSource) Close() error {
 	m.st.done()
-	return m.surveySource.close()
+	return m.Source.Close()
 }
 
-func openSurveySourceKind(input, kind string) (surveySource, error) {
+func openSurveySourceKind(input, kind string) (Source, error) {
 	switch kind {
 	case "archive":
 		return openArchiveSource(input)
 	case "warc":
 		name := input
-		if surveyIsHTTP(input) {
+		if IsHTTP(input) {
 			name, _ = surveyHTTPPath(input)
 		}
 		_, gz := isWARC(name)
@@ -169,8 +169,8 @@ func openSurveyFileCounted(input string, counted bool) (surveyFile, error) {
 	st := surveyInputStateOf(input, false)
 	var f surveyFile
 	var err error
-	if surveyIsHTTP(input) {
-		f, err = openSurveyHTTP(surveyHTTP, input, st)
+	if IsHTTP(input) {
+		f, err = openSurveyHTTP(HTTP, input, st)
 	} else {
 		var lf *os.File
 		if lf, err = os.Open(input); err == nil {
@@ -262,14 +262,14 @@ func (m *manifest) nextMissing() (name string, ok bool) {
 
 // missingCapture is the error row of a listed file that the input does
 // not hold, or nil after the last; what says where it was looked for.
-func (m *manifest) missingCapture(input, what string, take func() (int, bool)) *capture {
+func (m *manifest) missingCapture(input, what string, take func() (int, bool)) *Capture {
 	name, ok := m.nextMissing()
 	if !ok {
 		return nil
 	}
 	index, _ := take()
-	return &capture{index: index, input: input, file: name, site: m.sites[name],
-		err: fmt.Errorf("listed in %s but %s", surveyManifestName, what)}
+	return &Capture{Index: index, Input: input, File: name, Site: m.sites[name],
+		Err: fmt.Errorf("listed in %s but %s", surveyManifestName, what)}
 }
 
 // cleanMember returns an archive member's or a manifest row's path in one
@@ -285,12 +285,12 @@ func siteOfFile(name string) string {
 	return strings.TrimSuffix(path.Base(filepath.ToSlash(name)), ".txt")
 }
 
-// hostOf reads a site value as a host and returns it with the URL of its
+// HostOf reads a site value as a host and returns it with the URL of its
 // robots.txt, or "" and "" when it names no host. Manifests write a
 // description in parentheses for a file of no site, a note after the host
 // ("wikipedia.org (static part)"), and some write the port after an
 // underscore ("moodle.org_443"); https's port 443 is dropped.
-func hostOf(site string) (host, target string) {
+func HostOf(site string) (host, target string) {
 	fields := strings.Fields(site)
 	if len(fields) == 0 {
 		return "", ""
@@ -381,14 +381,14 @@ func openDirSource(dir string) (*fileListSource, error) {
 	return s, nil
 }
 
-func (s *fileListSource) next(take func() (int, bool)) (*capture, error) {
+func (s *fileListSource) Next(take func() (int, bool)) (*Capture, error) {
 	if s.i < len(s.files) {
 		rel := s.files[s.i]
 		s.i++
 		index, ok := take()
-		c := &capture{index: index, input: s.input, file: rel, site: siteOfFile(rel), status: surveyStatusPlain}
+		c := &Capture{Index: index, Input: s.input, File: rel, Site: siteOfFile(rel), Status: surveyStatusPlain}
 		if s.man != nil {
-			c.site, _ = s.man.site(cleanMember(rel))
+			c.Site, _ = s.man.site(cleanMember(rel))
 		}
 		if s.single > 0 {
 			surveyInputBytes.Add(s.single)
@@ -396,9 +396,9 @@ func (s *fileListSource) next(take func() (int, bool)) (*capture, error) {
 		if !ok {
 			return c, nil
 		}
-		c.body, c.size, c.err = readFileBody(filepath.Join(s.root, filepath.FromSlash(rel)))
+		c.Body, c.Size, c.Err = readFileBody(filepath.Join(s.root, filepath.FromSlash(rel)))
 		if s.single == 0 {
-			surveyInputBytes.Add(c.size)
+			surveyInputBytes.Add(c.Size)
 		}
 		return c, nil
 	}
@@ -411,7 +411,7 @@ func (s *fileListSource) next(take func() (int, bool)) (*capture, error) {
 	return nil, io.EOF
 }
 
-func (s *fileListSource) close() error { return nil }
+func (s *fileListSource) Close() error { return nil }
 
 // readFileBody reads a plain file's body and its full size.
 func readFileBody(name string) ([]byte, int64, error) {
@@ -534,7 +534,7 @@ func (s *archiveSource) open(counted bool) error {
 	return nil
 }
 
-func (s *archiveSource) next(take func() (int, bool)) (*capture, error) {
+func (s *archiveSource) Next(take func() (int, bool)) (*Capture, error) {
 	for !s.done {
 		hdr, err := s.tr.Next()
 		if err == io.EOF {
@@ -544,7 +544,7 @@ func (s *archiveSource) next(take func() (int, bool)) (*capture, error) {
 		if err != nil {
 			s.done, s.broken = true, true
 			index, _ := take()
-			return &capture{index: index, input: s.input, err: err, offset: s.count.n}, nil
+			return &Capture{Index: index, Input: s.input, Err: err, Offset: s.count.n}, nil
 		}
 		if hdr.Typeflag != tar.TypeReg {
 			continue
@@ -561,14 +561,14 @@ func (s *archiveSource) next(take func() (int, bool)) (*capture, error) {
 			}
 		}
 		index, ok := take()
-		c := &capture{index: index, input: s.input, file: name, site: site, status: surveyStatusPlain, size: hdr.Size}
+		c := &Capture{Index: index, Input: s.input, File: name, Site: site, Status: surveyStatusPlain, Size: hdr.Size}
 		if !ok {
 			return c, nil
 		}
-		c.body, err = readBody(s.tr)
+		c.Body, err = readBody(s.tr)
 		if err != nil {
 			s.done, s.broken = true, true // a tar stream does not resynchronise after a broken member
-			c.body, c.err, c.offset = nil, err, s.count.n
+			c.Body, c.Err, c.Offset = nil, err, s.count.n
 		}
 		return c, nil
 	}
@@ -581,7 +581,7 @@ func (s *archiveSource) next(take func() (int, bool)) (*capture, error) {
 	return nil, io.EOF
 }
 
-func (s *archiveSource) close() error {
+func (s *archiveSource) Close() error {
 	if s.f == nil {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package main
+package capture
 
 import (
 	"bufio"
@@ -15,43 +15,44 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/fetch"
 	"github.com/nlnwa/gowarc/v3"
 )
 
-// surveyMaxRecordBytes bounds one WARC record as read from its input,
+// MaxRecordBytes bounds one WARC record as read from its input,
 // uncompressed: its WARC header and its block. Each record is read through
 // a reader that stops there, so a record's memory and time are spent only
 // up to this bound, whatever its Content-Length or HTTP header claims. A
 // robots.txt response holds at most Google's 500 KiB that count plus its
 // headers; the rest of a longer body is still read and counted, up to this
 // bound. A longer record is an error row.
-const surveyMaxRecordBytes = 16 << 20
+const MaxRecordBytes = 16 << 20
 
-// surveyMaxMemberBytes bounds the bytes decompressed from one gzip member
+// MaxMemberBytes bounds the bytes decompressed from one gzip member
 // of a .warc.gz: past a record too long, the rest of its member is
 // decompressed and dropped to find where the next member starts, and a
 // member longer than this is given up instead (an error row), the next
 // member looked for among the compressed bytes. It bounds the time a
 // gzip bomb costs to decompressing this much.
-const surveyMaxMemberBytes = 4 * surveyMaxRecordBytes
+const MaxMemberBytes = 4 * MaxRecordBytes
 
-// surveyMaxRedirectHops is how many redirects of a robots.txt response are
-// followed, Google's five (RFC 9309 asks for at least five): the capture's
-// own 3xx counts as the first.
-const surveyMaxRedirectHops = 5
+// MaxRedirectHops is how many redirects of a robots.txt response are
+// followed, as package fetch follows them (Google's five; RFC 9309 asks for
+// at least five): the capture's own 3xx counts as the first.
+const MaxRedirectHops = fetch.DefaultMaxRedirects
 
-// surveyMaxRedirectIndexBytes bounds what one WARC input holds to follow
+// MaxRedirectIndexBytes bounds what one WARC input holds to follow
 // redirects at its end: the index of its responses by URL (URL, Location,
 // offset) and the 3xx captures waiting to be answered, counted as their
 // strings' bytes plus surveyRedirectEntryBytes each. Past it, responses
 // are no longer indexed and a 3xx capture is answered where it is read,
 // with redirect_error "index_full". 32 MiB holds about 200,000 responses
 // of 100-byte URLs.
-const surveyMaxRedirectIndexBytes = 32 << 20
+const MaxRedirectIndexBytes = 32 << 20
 
-// surveyRedirectEntryBytes is what an index entry or a waiting capture is
+// RedirectEntryBytes is what an index entry or a waiting capture is
 // counted for beside its strings: the map's and the struct's own memory.
-const surveyRedirectEntryBytes = 96
+const RedirectEntryBytes = 96
 
 // surveyGzipMagic starts every gzip member: the ID bytes and deflate's
 // method. Junk is skipped up to the next occurrence.
@@ -59,22 +60,22 @@ var surveyGzipMagic = []byte{0x1f, 0x8b, 0x08}
 
 // The redirect_error values of a 3xx capture that was not followed.
 const (
-	redirectNoLocation = "no_location" // no Location header, or one that is no URL
-	redirectAbsent     = "absent"      // the target has no response in the input
-	redirectHops       = "hops"        // more than surveyMaxRedirectHops redirects
-	redirectIndexFull  = "index_full"  // surveyMaxRedirectIndexBytes was reached
+	RedirectNoLocation = "no_location" // no Location header, or one that is no URL
+	RedirectAbsent     = "absent"      // the target has no response in the input
+	RedirectHops       = "hops"        // more than surveyMaxRedirectHops redirects
+	RedirectIndexFull  = "index_full"  // surveyMaxRedirectIndexBytes was reached
 )
 
-// errRecordTooLong is the error of a record past surveyMaxRecordBytes.
-var errRecordTooLong = fmt.Errorf("record longer than %d bytes", surveyMaxRecordBytes)
+// ErrRecordTooLong is the error of a record past surveyMaxRecordBytes.
+var ErrRecordTooLong = fmt.Errorf("record longer than %d bytes", MaxRecordBytes)
 
-// errNoRecord is the error row of a WARC input that holds no record and
+// ErrNoRecord is the error row of a WARC input that holds no record and
 // no bytes that could be one.
-var errNoRecord = errors.New("no WARC record in the input")
+var ErrNoRecord = errors.New("no WARC record in the input")
 
 // errMemberTooLong is the error of a gzip member whose records together
 // pass surveyMaxRecordBytes.
-var errMemberTooLong = fmt.Errorf("gzip member with more than %d bytes of records (a .warc.gz is read with one member per record)", surveyMaxRecordBytes)
+var errMemberTooLong = fmt.Errorf("gzip member with more than %d bytes of records (a .warc.gz is read with one member per record)", MaxRecordBytes)
 
 // isWARC reports whether an INPUT names a WARC file, and whether gzip
 // members hold its records.
@@ -150,11 +151,11 @@ type warcSource struct {
 	// members decompresses a .warc.gz's members ahead (survey_gzip.go).
 	members *gzipMembers
 
-	out     []*capture // read and not yet handed out, in order
+	out     []*Capture // read and not yet handed out, in order
 	skipped int        // records skipped since the last capture queued
 
 	index    map[string]warcEntry
-	waiting  []*capture // 3xx captures answered at the end of the input
+	waiting  []*Capture // 3xx captures answered at the end of the input
 	budget   int64      // what index and waiting may still take
 	finished bool
 }
@@ -168,7 +169,7 @@ func openWARCSource(name string, gz bool) (*warcSource, error) {
 		input: name, gz: gz, f: f, count: &countingReader{r: f},
 		un:     surveyUnmarshaler(),
 		index:  map[string]warcEntry{},
-		budget: surveyMaxRedirectIndexBytes,
+		budget: MaxRedirectIndexBytes,
 	}
 	if gz {
 		s.br = bufio.NewReaderSize(s.count, 256<<10)
@@ -189,7 +190,7 @@ func surveyUnmarshaler() gowarc.Unmarshaler {
 		gowarc.WithSyntaxErrorPolicy(gowarc.ErrWarn),
 		gowarc.WithSpecViolationPolicy(gowarc.ErrWarn),
 		gowarc.WithBlockErrorPolicy(gowarc.ErrWarn),
-		gowarc.WithBufferMaxMemBytes(surveyMaxRecordBytes+1))
+		gowarc.WithBufferMaxMemBytes(MaxRecordBytes+1))
 }
 
 // pos is the offset in a .warc.gz of the next byte a member is read from.
@@ -197,7 +198,7 @@ func (s *warcSource) pos() int64 {
 	return s.count.n - int64(s.br.Buffered())
 }
 
-func (s *warcSource) next(take func() (int, bool)) (*capture, error) {
+func (s *warcSource) Next(take func() (int, bool)) (*Capture, error) {
 	// One capture is held back until the next is read, so that the records
 	// skipped after the last one are counted on it.
 	for len(s.out) < 2 && !s.done {
@@ -391,10 +392,10 @@ func (s *warcSource) member(take func() (int, bool)) {
 		// The member holds more than surveyMaxRecordBytes: the record
 		// that runs past them is its error row, and the rest of the
 		// member is not read.
-		err := errRecordTooLong
+		err := ErrRecordTooLong
 		switch {
 		case g.err == nil:
-			err = fmt.Errorf("gzip member longer than %d bytes", surveyMaxMemberBytes)
+			err = fmt.Errorf("gzip member longer than %d bytes", MaxMemberBytes)
 		case s.records > 0:
 			err = errMemberTooLong
 		}
@@ -487,7 +488,7 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 	// one too short to be: a record it would refuse is its to read.
 	httpBlock := len(ctype) >= len("application/http") && bytes.EqualFold(ctype[:len("application/http")], []byte("application/http"))
 	response := bytes.EqualFold(typ, []byte("response"))
-	if len(typ) == 0 || length < 0 || response && (length > surveyMaxRecordBytes || !httpBlock) ||
+	if len(typ) == 0 || length < 0 || response && (length > MaxRecordBytes || !httpBlock) ||
 		httpBlock && length < 4 || !knownRecordType(typ) {
 		return false, nil
 	}
@@ -556,7 +557,7 @@ func (s *warcSource) quickRecord(take func() (int, bool), at int64) (ok bool, er
 		return true, s.libraryRecord(take, at, header, block, tail)
 	}
 	raw, payload := block[:hend+4], block[hend+4:]
-	s.response(targetStr, u, resp.StatusCode, resp.Header.Get("Location"), at, fetchTime, func(c *capture) error {
+	s.response(targetStr, u, resp.StatusCode, resp.Header.Get("Location"), at, fetchTime, func(c *Capture) error {
 		return readPayload(raw, &resp.Header, func() (io.Reader, error) { return bytes.NewReader(payload), nil }, c)
 	}, take)
 	return true, nil
@@ -742,13 +743,13 @@ func (s *warcSource) record(rec gowarc.WarcRecord, at int64, take func() (int, b
 		return
 	}
 	s.response(target, u, resp.HttpStatusCode(), resp.HttpHeader().Get("Location"), at, warcDate(rec),
-		func(c *capture) error { return payloadOf(resp, c) }, take)
+		func(c *Capture) error { return payloadOf(resp, c) }, take)
 }
 
 // response handles a response record for target, of a known status: it is
 // indexed for redirects and, when it is a robots.txt, becomes a capture
 // whose body payload reads.
-func (s *warcSource) response(target string, u *url.URL, status int, locationHeader string, at int64, fetchTime string, payload func(*capture) error, take func() (int, bool)) {
+func (s *warcSource) response(target string, u *url.URL, status int, locationHeader string, at int64, fetchTime string, payload func(*Capture) error, take func() (int, bool)) {
 	var location string
 	if status >= 300 && status <= 399 {
 		location = resolveLocation(u, locationHeader)
@@ -758,26 +759,26 @@ func (s *warcSource) response(target string, u *url.URL, status int, locationHea
 		s.skipped++
 		return
 	}
-	c := &capture{input: s.input, site: u.Host, url: target, host: u.Host, status: status, offset: at,
-		fetchTime: fetchTime, skipped: s.skipped}
+	c := &Capture{Input: s.input, Site: u.Host, URL: target, Host: u.Host, Status: status, Offset: at,
+		FetchTime: fetchTime, Skipped: s.skipped}
 	s.skipped = 0
 	if status >= 300 && status <= 399 {
-		c.redirectTarget = location
+		c.RedirectTarget = location
 		if location == "" {
-			c.redirectError = redirectNoLocation
-		} else if cost := int64(len(target)+len(location)+len(c.fetchTime)) + surveyRedirectEntryBytes; cost <= s.budget {
+			c.RedirectError = RedirectNoLocation
+		} else if cost := int64(len(target)+len(location)+len(c.FetchTime)) + RedirectEntryBytes; cost <= s.budget {
 			s.budget -= cost
 			s.waiting = append(s.waiting, c)
 			return
 		} else {
-			c.redirectError = redirectIndexFull
+			c.RedirectError = RedirectIndexFull
 		}
 	}
 	var own bool
-	c.index, own = take()
+	c.Index, own = take()
 	if own {
 		if err := payload(c); err != nil {
-			c.err = err
+			c.Err = err
 		}
 	}
 	s.out = append(s.out, c)
@@ -789,7 +790,7 @@ func (s *warcSource) indexResponse(target string, e warcEntry) {
 	if _, ok := s.index[target]; ok {
 		return // the first capture of a URL stands for it
 	}
-	cost := int64(len(target)+len(e.location)) + surveyRedirectEntryBytes
+	cost := int64(len(target)+len(e.location)) + RedirectEntryBytes
 	if cost > s.budget {
 		return
 	}
@@ -805,7 +806,7 @@ func (s *warcSource) indexResponse(target string, e warcEntry) {
 func (s *warcSource) finish(take func() (int, bool)) {
 	for _, c := range s.waiting {
 		var own bool
-		c.index, own = take()
+		c.Index, own = take()
 		s.follow(c, own)
 		s.out = append(s.out, c)
 	}
@@ -816,16 +817,16 @@ func (s *warcSource) finish(take func() (int, bool)) {
 			// rows held back mean the input gave some, as one is always
 			// held back until the next is read.
 			index, _ := take()
-			s.out = append(s.out, &capture{index: index, input: s.input, err: errNoRecord})
+			s.out = append(s.out, &Capture{Index: index, Input: s.input, Err: ErrNoRecord})
 		}
 		return
 	}
 	if len(s.out) > 0 {
-		s.out[len(s.out)-1].skipped += s.skipped
+		s.out[len(s.out)-1].Skipped += s.skipped
 	} else {
 		index, _ := take()
-		s.out = append(s.out, &capture{index: index, input: s.input, skipped: s.skipped,
-			err: fmt.Errorf("no robots.txt response among %d records", s.skipped)})
+		s.out = append(s.out, &Capture{Index: index, Input: s.input, Skipped: s.skipped,
+			Err: fmt.Errorf("no robots.txt response among %d records", s.skipped)})
 	}
 	s.skipped = 0
 }
@@ -833,28 +834,28 @@ func (s *warcSource) finish(take func() (int, bool)) {
 // follow resolves the redirect of c through the index: at most
 // surveyMaxRedirectHops redirects, the capture's own first. The target
 // found is read again from its offset, when c is this shard's.
-func (s *warcSource) follow(c *capture, own bool) {
-	next := c.redirectTarget
+func (s *warcSource) follow(c *Capture, own bool) {
+	next := c.RedirectTarget
 	for hops := 1; ; hops++ {
 		e, ok := s.index[next]
 		if !ok {
-			c.redirectError = redirectAbsent
+			c.RedirectError = RedirectAbsent
 			return
 		}
 		if e.status < 300 || e.status > 399 {
-			c.redirectTarget, c.redirectStatus, c.redirectHops = next, e.status, hops
+			c.RedirectTarget, c.RedirectStatus, c.RedirectHops = next, e.status, hops
 			if own {
 				if err := s.readTarget(e.offset, c); err != nil {
-					c.err = fmt.Errorf("redirect target %s: %w", next, err)
+					c.Err = fmt.Errorf("redirect target %s: %w", next, err)
 				}
 			}
 			return
 		}
-		if hops == surveyMaxRedirectHops || e.location == "" {
-			c.redirectTarget = next
-			c.redirectError = redirectHops
+		if hops == MaxRedirectHops || e.location == "" {
+			c.RedirectTarget = next
+			c.RedirectError = RedirectHops
 			if e.location == "" {
-				c.redirectError = redirectNoLocation
+				c.RedirectError = RedirectNoLocation
 			}
 			return
 		}
@@ -864,7 +865,7 @@ func (s *warcSource) follow(c *capture, own bool) {
 
 // readTarget reads the response record at offset again, for the body and
 // status a redirect leads to.
-func (s *warcSource) readTarget(offset int64, c *capture) error {
+func (s *warcSource) readTarget(offset int64, c *Capture) error {
 	f, err := openSurveyFile(s.input)
 	if err != nil {
 		return err
@@ -882,7 +883,7 @@ func (s *warcSource) readTarget(offset int64, c *capture) error {
 		zr.Multistream(false)
 		r = zr
 	}
-	rec, _, _, err := surveyUnmarshaler().Unmarshal(bufio.NewReader(io.LimitReader(r, surveyMaxRecordBytes+1)))
+	rec, _, _, err := surveyUnmarshaler().Unmarshal(bufio.NewReader(io.LimitReader(r, MaxRecordBytes+1)))
 	if err != nil {
 		return err
 	}
@@ -891,18 +892,18 @@ func (s *warcSource) readTarget(offset int64, c *capture) error {
 	if !ok {
 		return errors.New("not an HTTP response")
 	}
-	c.redirectStatus = resp.HttpStatusCode()
+	c.RedirectStatus = resp.HttpStatusCode()
 	return payloadOf(resp, c)
 }
 
 // queueError queues an error row at the file's offset at.
 func (s *warcSource) queueError(take func() (int, bool), at int64, err error) {
 	index, _ := take()
-	s.out = append(s.out, &capture{index: index, input: s.input, err: err, offset: at, skipped: s.skipped})
+	s.out = append(s.out, &Capture{Index: index, Input: s.input, Err: err, Offset: at, Skipped: s.skipped})
 	s.skipped = 0
 }
 
-func (s *warcSource) close() error {
+func (s *warcSource) Close() error {
 	s.stopMembers()
 	return s.f.Close()
 }
@@ -978,19 +979,19 @@ func warcDate(rec gowarc.WarcRecord) string {
 // gzip-encoded, is decoded, as a crawler reads it; one that its writer
 // decoded already but whose headers still say so (the decoding fails) is
 // read as stored.
-func payloadOf(resp gowarc.HttpResponseBlock, c *capture) error {
+func payloadOf(resp gowarc.HttpResponseBlock, c *Capture) error {
 	return readPayload(resp.ProtocolHeaderBytes(), resp.HttpHeader(), resp.PayloadBytes, c)
 }
 
 // readPayload is payloadOf of a response's raw header, parsed header and
 // payload, which open gives as often as it is called.
-func readPayload(raw []byte, h *http.Header, open func() (io.Reader, error), c *capture) error {
+func readPayload(raw []byte, h *http.Header, open func() (io.Reader, error), c *Capture) error {
 	r, err := open()
 	if err != nil {
 		return err
 	}
 	if dec := decodeWireBody(raw, h, r); dec != nil {
-		if c.body, c.size, err = readCounted(dec, surveyMaxDecodedBytes); err == nil {
+		if c.Body, c.Size, err = readCounted(dec, MaxDecodedBytes); err == nil {
 			return nil
 		}
 		// Read again as stored.
@@ -998,14 +999,14 @@ func readPayload(raw []byte, h *http.Header, open func() (io.Reader, error), c *
 			return err
 		}
 	}
-	c.body, c.size, err = readCounted(r, surveyMaxRecordBytes)
+	c.Body, c.Size, err = readCounted(r, MaxRecordBytes)
 	return err
 }
 
-// surveyMaxDecodedBytes bounds the decoded size counted of a gzip-encoded
+// MaxDecodedBytes bounds the decoded size counted of a gzip-encoded
 // body: its first 500 KiB are what Google reads, and past this the size
 // is not counted further (bytes says this much).
-const surveyMaxDecodedBytes = 4 * surveyMaxRecordBytes
+const MaxDecodedBytes = 4 * MaxRecordBytes
 
 // decodeWireBody returns a reader of r decoded by the response's
 // Transfer-Encoding (chunked) and Content-Encoding (gzip), or nil when

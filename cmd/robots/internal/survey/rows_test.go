@@ -1,4 +1,4 @@
-package main
+package survey
 
 import (
 	"testing"
@@ -7,6 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/capture"
+	"github.com/fastrobots/robots/cmd/robots/internal/warctest"
 )
 
 // TestSurveyAgentRowsShared: the rows a capture's agents share (a class
@@ -24,12 +26,12 @@ func TestSurveyAgentRowsShared(t *testing.T) {
 	} {
 		bodies = append(bodies, []byte(f))
 	}
-	require.NoError(t, licensedBodies(0)(func(_ string, body []byte) error {
+	require.NoError(t, warctest.LicensedBodies(0)(func(_ string, body []byte) error {
 		bodies = append(bodies, body)
 		return nil
 	}))
 	for _, body := range bodies {
-		res := surveyCapture(&capture{index: 1, input: "x", site: "s.example", status: 200, size: int64(len(body)), body: body}, agents, false)
+		res := surveyCapture(&capture.Capture{Index: 1, Input: "x", Site: "s.example", Status: 200, Size: int64(len(body)), Body: body}, agents, false)
 		r := robots.FromStatus(200, body)
 		for i, name := range agents {
 			alone := surveyAgentRow(r, name, &surveyAgentsSeen{preamble: r.Preamble(), classes: map[string]classified{}})

@@ -1,12 +1,10 @@
-package main
+package survey
 
 import (
 	"bytes"
 	"compress/gzip"
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http/httputil"
 	"os"
 	"path/filepath"
@@ -19,7 +17,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/capture"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/warctest"
 )
 
 // warcRow reads the fields a WARC capture adds to a capture row.
@@ -45,77 +45,6 @@ func warcRows(t *testing.T, run surveyRun) []warcRow {
 	return rows
 }
 
-// warcDateOf is the fetch time the test records carry.
-var warcDateOf = time.Date(2025, 6, 1, 12, 30, 0, 0, time.UTC)
-
-// buildRecord builds one WARC record with the library's builder and
-// writes it with its marshaler.
-func buildRecord(t *testing.T, typ gowarc.RecordType, uri, contentType string, block []byte) []byte {
-	t.Helper()
-	rb := gowarc.NewRecordBuilder(typ, gowarc.WithAddMissingRecordId(true), gowarc.WithAddMissingDigest(true))
-	// A record ID of the record's own content, not a random one, so that
-	// a file's bytes, and what a cut member decompresses to, are the same
-	// every run.
-	id := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%s\x00%s\x00%s", typ, uri, contentType, block)))
-	rb.AddWarcHeader(gowarc.WarcRecordID, fmt.Sprintf("<urn:uuid:%x-%x-%x-%x-%x>", id[0:4], id[4:6], id[6:8], id[8:10], id[10:16]))
-	if uri != "" {
-		rb.AddWarcHeader(gowarc.WarcTargetURI, uri)
-	}
-	rb.AddWarcHeaderTime(gowarc.WarcDate, warcDateOf)
-	rb.AddWarcHeader(gowarc.ContentType, contentType)
-	_, err := rb.Write(block)
-	require.NoError(t, err)
-	rec, _, err := rb.Build()
-	require.NoError(t, err)
-	defer rec.Close()
-	var b bytes.Buffer
-	_, _, err = gowarc.NewMarshaler().Marshal(&b, rec, 0)
-	require.NoError(t, err)
-	return b.Bytes()
-}
-
-// response is a response record for uri: the status line and headers,
-// then the body.
-func response(t *testing.T, uri string, status int, headers string, body []byte) []byte {
-	t.Helper()
-	http := fmt.Sprintf("HTTP/1.1 %d Status\r\nContent-Type: text/plain\r\n%s\r\n", status, headers)
-	return buildRecord(t, gowarc.Response, uri, "application/http;msgtype=response", append([]byte(http), body...))
-}
-
-// writeWARC writes records as a .warc, or as a .warc.gz with one gzip
-// member per record, and returns its path.
-func writeWARC(t *testing.T, name string, gz bool, records ...[]byte) string {
-	t.Helper()
-	var b bytes.Buffer
-	for _, r := range records {
-		if gz {
-			b.Write(gzipMember(t, r))
-		} else {
-			b.Write(r)
-		}
-	}
-	p := filepath.Join(t.TempDir(), name)
-	require.NoError(t, os.WriteFile(p, b.Bytes(), 0o644))
-	return p
-}
-
-func gzipMember(t *testing.T, p []byte) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	zw := gzip.NewWriter(&b)
-	_, err := zw.Write(p)
-	require.NoError(t, err)
-	require.NoError(t, zw.Close())
-	return b.Bytes()
-}
-
-func corpusFile(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(surveyCorpus, name))
-	require.NoError(t, err)
-	return b
-}
-
 // warcCase is a capture of the test WARC and what the survey must make
 // of it: the status and body the policy is read from.
 type warcCase struct {
@@ -135,49 +64,49 @@ type warcCase struct {
 // records are skipped and counted. Each row agrees with the library:
 // robots.FromStatus of the status and body, and each agent's Classify.
 func TestSurveyWARC(t *testing.T) {
-	a, b, c := corpusFile(t, "files/02144.txt"), corpusFile(t, "files/02270.txt"), corpusFile(t, "files/04637.txt")
-	html := corpusFile(t, "files_html/02168.txt")
+	a, b, c := warctest.CorpusFile(t, "files/02144.txt"), warctest.CorpusFile(t, "files/02270.txt"), warctest.CorpusFile(t, "files/04637.txt")
+	html := warctest.CorpusFile(t, "files_html/02168.txt")
 	big := bytes.Repeat(append(append([]byte{}, a...), '\n'), cli.MaxInputBytes/len(a)+2)
 	require.Greater(t, len(big), cli.MaxInputBytes)
 	page404 := []byte("<html><body>Not found</body></html>")
 
 	var recs [][]byte
 	recs = append(recs,
-		buildRecord(t, gowarc.Warcinfo, "", "application/warc-fields", []byte("software: test\r\n")),
-		buildRecord(t, gowarc.Request, "https://a.example/robots.txt", "application/http;msgtype=request",
+		warctest.Record(t, gowarc.Warcinfo, "", "application/warc-fields", []byte("software: test\r\n")),
+		warctest.Record(t, gowarc.Request, "https://a.example/robots.txt", "application/http;msgtype=request",
 			[]byte("GET /robots.txt HTTP/1.1\r\nHost: a.example\r\n\r\n")),
-		response(t, "https://a.example/robots.txt", 200, "", a),
-		response(t, "http://b.example/robots.txt", 200, "", b),
-		response(t, "https://c.example/robots.txt", 404, "", page404),
-		response(t, "https://d.example/robots.txt", 503, "", []byte("busy")),
-		response(t, "https://e.example/robots.txt", 429, "", []byte("slow down")),
+		warctest.Response(t, "https://a.example/robots.txt", 200, "", a),
+		warctest.Response(t, "http://b.example/robots.txt", 200, "", b),
+		warctest.Response(t, "https://c.example/robots.txt", 404, "", page404),
+		warctest.Response(t, "https://d.example/robots.txt", 503, "", []byte("busy")),
+		warctest.Response(t, "https://e.example/robots.txt", 429, "", []byte("slow down")),
 		// A redirect to a target read after it, and one to a target read before it.
-		response(t, "http://f.example/robots.txt", 301, "Location: https://f.example/robots.txt\r\n", nil),
-		response(t, "https://f.example/robots.txt", 200, "", c),
-		response(t, "http://g.example/robots.txt", 302, "Location: https://f.example/robots.txt\r\n", nil),
+		warctest.Response(t, "http://f.example/robots.txt", 301, "Location: https://f.example/robots.txt\r\n", nil),
+		warctest.Response(t, "https://f.example/robots.txt", 200, "", c),
+		warctest.Response(t, "http://g.example/robots.txt", 302, "Location: https://f.example/robots.txt\r\n", nil),
 		// Two hops: http to https, then to www, through a relative Location.
-		response(t, "http://h.example/robots.txt", 301, "Location: https://h.example/robots.txt\r\n", nil),
-		response(t, "https://h.example/robots.txt", 301, "Location: //www.h.example/robots.txt\r\n", nil),
-		response(t, "https://www.h.example/robots.txt", 200, "", b),
+		warctest.Response(t, "http://h.example/robots.txt", 301, "Location: https://h.example/robots.txt\r\n", nil),
+		warctest.Response(t, "https://h.example/robots.txt", 301, "Location: //www.h.example/robots.txt\r\n", nil),
+		warctest.Response(t, "https://www.h.example/robots.txt", 200, "", b),
 		// A target the file does not hold.
-		response(t, "http://i.example/robots.txt", 301, "Location: https://i.example/robots.txt\r\n", nil),
-		response(t, "https://j.example/robots.txt", 200, "", big),
-		response(t, "https://k.example/robots.txt", 200, "", html),
-		response(t, "https://a.example/index.html", 200, "", []byte("<html></html>")),
-		buildRecord(t, gowarc.Metadata, "https://a.example/robots.txt", "application/warc-fields", []byte("fetchTimeMs: 12\r\n")),
+		warctest.Response(t, "http://i.example/robots.txt", 301, "Location: https://i.example/robots.txt\r\n", nil),
+		warctest.Response(t, "https://j.example/robots.txt", 200, "", big),
+		warctest.Response(t, "https://k.example/robots.txt", 200, "", html),
+		warctest.Response(t, "https://a.example/index.html", 200, "", []byte("<html></html>")),
+		warctest.Record(t, gowarc.Metadata, "https://a.example/robots.txt", "application/warc-fields", []byte("fetchTimeMs: 12\r\n")),
 	)
 	// Six redirects before a 200: past the five followed.
 	for i := 0; i < 6; i++ {
-		recs = append(recs, response(t, fmt.Sprintf("https://l%d.example/robots.txt", i), 301,
+		recs = append(recs, warctest.Response(t, fmt.Sprintf("https://l%d.example/robots.txt", i), 301,
 			fmt.Sprintf("Location: https://l%d.example/robots.txt\r\n", i+1), nil))
 	}
-	recs = append(recs, response(t, "https://l6.example/robots.txt", 200, "", a))
+	recs = append(recs, warctest.Response(t, "https://l6.example/robots.txt", 200, "", a))
 	// Five redirects before a 200: followed.
 	for i := 0; i < 5; i++ {
-		recs = append(recs, response(t, fmt.Sprintf("https://m%d.example/robots.txt", i), 301,
+		recs = append(recs, warctest.Response(t, fmt.Sprintf("https://m%d.example/robots.txt", i), 301,
 			fmt.Sprintf("Location: https://m%d.example/robots.txt\r\n", i+1), nil))
 	}
-	recs = append(recs, response(t, "https://m5.example/robots.txt", 200, "", c))
+	recs = append(recs, warctest.Response(t, "https://m5.example/robots.txt", 200, "", c))
 
 	want := []warcCase{
 		{url: "https://a.example/robots.txt", status: 200, policyStatus: 200, body: a},
@@ -196,14 +125,14 @@ func TestSurveyWARC(t *testing.T) {
 		{url: "http://g.example/robots.txt", status: 302, policyStatus: 200, body: c, hops: 1, target: "https://f.example/robots.txt"},
 		{url: "http://h.example/robots.txt", status: 301, policyStatus: 200, body: b, hops: 2, target: "https://www.h.example/robots.txt"},
 		{url: "https://h.example/robots.txt", status: 301, policyStatus: 200, body: b, hops: 1, target: "https://www.h.example/robots.txt"},
-		{url: "http://i.example/robots.txt", status: 301, policyStatus: 301, target: "https://i.example/robots.txt", redirectErr: redirectAbsent},
+		{url: "http://i.example/robots.txt", status: 301, policyStatus: 301, target: "https://i.example/robots.txt", redirectErr: capture.RedirectAbsent},
 	}
 	for i := 0; i < 6; i++ {
 		w := warcCase{url: fmt.Sprintf("https://l%d.example/robots.txt", i), status: 301, policyStatus: 200, body: a,
 			hops: 6 - i, target: "https://l6.example/robots.txt"}
-		if w.hops > surveyMaxRedirectHops {
-			w.policyStatus, w.body, w.hops, w.redirectErr = 301, nil, 0, redirectHops
-			w.target = fmt.Sprintf("https://l%d.example/robots.txt", i+surveyMaxRedirectHops)
+		if w.hops > capture.MaxRedirectHops {
+			w.policyStatus, w.body, w.hops, w.redirectErr = 301, nil, 0, capture.RedirectHops
+			w.target = fmt.Sprintf("https://l%d.example/robots.txt", i+capture.MaxRedirectHops)
 		}
 		want = append(want, w)
 	}
@@ -218,9 +147,9 @@ func TestSurveyWARC(t *testing.T) {
 			name += ".gz"
 		}
 		t.Run(name, func(t *testing.T) {
-			input := writeWARC(t, name, gz, recs...)
+			input := warctest.Write(t, name, gz, recs...)
 			run := runSurveyTest(t, "--agents", strings.Join(surveyTestAgents, ","), input)
-			require.Equal(t, cli.ExitOK, run.code, run.stderr)
+			require.Equal(t, cli.ExitOK, run.Code, run.Stderr)
 			rows := warcRows(t, run)
 			require.Len(t, rows, len(want))
 			skipped := 0
@@ -233,7 +162,7 @@ func TestSurveyWARC(t *testing.T) {
 				host := strings.TrimPrefix(strings.TrimPrefix(w.url, "http://"), "https://")
 				assert.Equal(t, strings.TrimSuffix(host, "/robots.txt"), row.Host, row.raw)
 				assert.Equal(t, w.status, row.Status, row.raw)
-				assert.Equal(t, warcDateOf.Format(time.RFC3339), row.FetchTime, row.raw)
+				assert.Equal(t, warctest.Date.Format(time.RFC3339), row.FetchTime, row.raw)
 				assert.Equal(t, w.hops, row.RedirectHops, row.raw)
 				assert.Equal(t, w.target, row.RedirectTarget, row.raw)
 				assert.Equal(t, w.redirectErr, row.RedirectError, row.raw)
@@ -292,21 +221,21 @@ func TestSurveyWARC(t *testing.T) {
 // TestSurveyWARCShards: four shards of a WARC with redirects write
 // together the rows of one run.
 func TestSurveyWARCShards(t *testing.T) {
-	a, b := corpusFile(t, "files/02144.txt"), corpusFile(t, "files/02270.txt")
-	input := writeWARC(t, "s.warc.gz", true,
-		response(t, "http://a.example/robots.txt", 301, "Location: https://a.example/robots.txt\r\n", nil),
-		response(t, "https://a.example/robots.txt", 200, "", a),
-		buildRecord(t, gowarc.Warcinfo, "", "application/warc-fields", []byte("x: y\r\n")),
-		response(t, "https://b.example/robots.txt", 200, "", b),
-		response(t, "http://b.example/robots.txt", 302, "Location: https://b.example/robots.txt\r\n", nil),
-		response(t, "https://c.example/robots.txt", 503, "", nil),
+	a, b := warctest.CorpusFile(t, "files/02144.txt"), warctest.CorpusFile(t, "files/02270.txt")
+	input := warctest.Write(t, "s.warc.gz", true,
+		warctest.Response(t, "http://a.example/robots.txt", 301, "Location: https://a.example/robots.txt\r\n", nil),
+		warctest.Response(t, "https://a.example/robots.txt", 200, "", a),
+		warctest.Record(t, gowarc.Warcinfo, "", "application/warc-fields", []byte("x: y\r\n")),
+		warctest.Response(t, "https://b.example/robots.txt", 200, "", b),
+		warctest.Response(t, "http://b.example/robots.txt", 302, "Location: https://b.example/robots.txt\r\n", nil),
+		warctest.Response(t, "https://c.example/robots.txt", 503, "", nil),
 	)
 	whole := runSurveyTest(t, "--agents", "GPTBot,*", input)
-	require.Equal(t, cli.ExitOK, whole.code, whole.stderr)
+	require.Equal(t, cli.ExitOK, whole.Code, whole.Stderr)
 	var got []string
 	for k := 1; k <= 4; k++ {
 		s := runSurveyTest(t, "--agents", "GPTBot,*", "--shard", fmt.Sprintf("%d/4", k), input)
-		require.Equal(t, cli.ExitOK, s.code, s.stderr)
+		require.Equal(t, cli.ExitOK, s.Code, s.Stderr)
 		for _, c := range s.captures {
 			got = append(got, c.raw)
 		}
@@ -322,32 +251,32 @@ func TestSurveyWARCShards(t *testing.T) {
 // offset, nothing of a record whose length lies is answered, and the
 // records after it are read.
 func TestSurveyWARCBadInput(t *testing.T) {
-	body := corpusFile(t, "files/02144.txt")
-	good := response(t, "https://good.example/robots.txt", 200, "", body)
-	after := response(t, "https://after.example/robots.txt", 200, "", body)
-	final := response(t, "https://final.example/robots.txt", 200, "", body)
+	body := warctest.CorpusFile(t, "files/02144.txt")
+	good := warctest.Response(t, "https://good.example/robots.txt", 200, "", body)
+	after := warctest.Response(t, "https://after.example/robots.txt", 200, "", body)
+	final := warctest.Response(t, "https://final.example/robots.txt", 200, "", body)
 	// Records whose Content-Length claims other than their block holds.
-	lying := response(t, "https://lying.example/robots.txt", 200, "", body)
+	lying := warctest.Response(t, "https://lying.example/robots.txt", 200, "", body)
 	withLength := func(length string) []byte {
-		b := bytes.Replace(lying, []byte(fmt.Sprintf("Content-Length: %d\r\n", blockLen(lying))),
+		b := bytes.Replace(lying, []byte(fmt.Sprintf("Content-Length: %d\r\n", warctest.BlockLen(lying))),
 			[]byte("Content-Length: "+length+"\r\n"), 1)
 		require.NotEqual(t, lying, b)
 		return b
 	}
-	lyingLonger := withLength(fmt.Sprint(blockLen(lying) + 100))
-	lyingShorter := withLength(fmt.Sprint(blockLen(lying) - 40))
+	lyingLonger := withLength(fmt.Sprint(warctest.BlockLen(lying) + 100))
+	lyingShorter := withLength(fmt.Sprint(warctest.BlockLen(lying) - 40))
 	// Four bytes short: the body's last line is cut, its end of record
 	// read as the body's.
-	lyingByFour := withLength(fmt.Sprint(blockLen(lying) - 4))
+	lyingByFour := withLength(fmt.Sprint(warctest.BlockLen(lying) - 4))
 	negative := withLength("-5")
 	huge := withLength("1000000000000000000")
 	notNumber := withLength("1e18")
-	notHTTP := buildRecord(t, gowarc.Response, "https://nothttp.example/robots.txt", "application/http;msgtype=response", []byte("hello, world"))
-	notHTTPType := buildRecord(t, gowarc.Response, "https://plain.example/robots.txt", "text/plain", body)
+	notHTTP := warctest.Record(t, gowarc.Response, "https://nothttp.example/robots.txt", "application/http;msgtype=response", []byte("hello, world"))
+	notHTTPType := warctest.Record(t, gowarc.Response, "https://plain.example/robots.txt", "text/plain", body)
 	junk := []byte("this is not a record\r\n")
-	truncated := gzipMember(t, good)
+	truncated := warctest.GzipMember(t, good)
 	truncated = truncated[:len(truncated)/2]
-	gzGood := int64(len(gzipMember(t, good)))
+	gzGood := int64(len(warctest.GzipMember(t, good)))
 
 	for _, tt := range []struct {
 		name   string
@@ -356,23 +285,23 @@ func TestSurveyWARCBadInput(t *testing.T) {
 		offset int64    // of the error row; -1: past the first record
 		match  string
 	}{
-		{"truncated gzip member", true, [][]byte{gzipMember(t, good), truncated, gzipMember(t, after)}, -1, "flate: corrupt input"},
-		{"truncated gzip member at the end", true, [][]byte{gzipMember(t, good), gzipMember(t, after), truncated}, -1, "unexpected EOF"},
-		{"junk between gzip members", true, [][]byte{gzipMember(t, good), junk, gzipMember(t, after)}, -1, "gzip"},
+		{"truncated gzip member", true, [][]byte{warctest.GzipMember(t, good), truncated, warctest.GzipMember(t, after)}, -1, "flate: corrupt input"},
+		{"truncated gzip member at the end", true, [][]byte{warctest.GzipMember(t, good), warctest.GzipMember(t, after), truncated}, -1, "unexpected EOF"},
+		{"junk between gzip members", true, [][]byte{warctest.GzipMember(t, good), junk, warctest.GzipMember(t, after)}, -1, "gzip"},
 		{"junk between records", false, [][]byte{good, junk, after}, int64(len(good)), "no WARC record"},
-		{"Content-Length too long, gzip", true, [][]byte{gzipMember(t, good), gzipMember(t, lyingLonger), gzipMember(t, after)}, gzGood, "Content-Length"},
-		{"Content-Length too short, gzip", true, [][]byte{gzipMember(t, good), gzipMember(t, lyingShorter), gzipMember(t, after)}, gzGood, "Content-Length"},
-		{"Content-Length four short, gzip", true, [][]byte{gzipMember(t, good), gzipMember(t, lyingByFour), gzipMember(t, after)}, gzGood, "Content-Length"},
-		{"Content-Length negative, gzip", true, [][]byte{gzipMember(t, good), gzipMember(t, negative), gzipMember(t, after)}, gzGood, "is no length"},
-		{"Content-Length 1e18, gzip", true, [][]byte{gzipMember(t, good), gzipMember(t, huge), gzipMember(t, after)}, gzGood, errRecordTooLong.Error()},
+		{"Content-Length too long, gzip", true, [][]byte{warctest.GzipMember(t, good), warctest.GzipMember(t, lyingLonger), warctest.GzipMember(t, after)}, gzGood, "Content-Length"},
+		{"Content-Length too short, gzip", true, [][]byte{warctest.GzipMember(t, good), warctest.GzipMember(t, lyingShorter), warctest.GzipMember(t, after)}, gzGood, "Content-Length"},
+		{"Content-Length four short, gzip", true, [][]byte{warctest.GzipMember(t, good), warctest.GzipMember(t, lyingByFour), warctest.GzipMember(t, after)}, gzGood, "Content-Length"},
+		{"Content-Length negative, gzip", true, [][]byte{warctest.GzipMember(t, good), warctest.GzipMember(t, negative), warctest.GzipMember(t, after)}, gzGood, "is no length"},
+		{"Content-Length 1e18, gzip", true, [][]byte{warctest.GzipMember(t, good), warctest.GzipMember(t, huge), warctest.GzipMember(t, after)}, gzGood, capture.ErrRecordTooLong.Error()},
 		{"Content-Length too long", false, [][]byte{good, lyingLonger, after}, int64(len(good)), "Content-Length"},
 		{"Content-Length too short", false, [][]byte{good, lyingShorter, after}, int64(len(good)), "Content-Length"},
 		{"Content-Length four short", false, [][]byte{good, lyingByFour, after}, int64(len(good)), "Content-Length"},
 		{"Content-Length negative", false, [][]byte{good, negative, after}, int64(len(good)), "is no length"},
-		{"Content-Length 1e18", false, [][]byte{good, huge, after}, int64(len(good)), errRecordTooLong.Error()},
+		{"Content-Length 1e18", false, [][]byte{good, huge, after}, int64(len(good)), capture.ErrRecordTooLong.Error()},
 		{"Content-Length no number", false, [][]byte{good, notNumber, after}, int64(len(good)), "is no length"},
 		{"non-HTTP payload", false, [][]byte{good, notHTTP, after}, int64(len(good)), "not an HTTP response"},
-		{"non-HTTP content type", true, [][]byte{gzipMember(t, good), gzipMember(t, notHTTPType), gzipMember(t, after)}, gzGood, "not an HTTP response"},
+		{"non-HTTP content type", true, [][]byte{warctest.GzipMember(t, good), warctest.GzipMember(t, notHTTPType), warctest.GzipMember(t, after)}, gzGood, "not an HTTP response"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			name := "bad.warc"
@@ -384,11 +313,11 @@ func TestSurveyWARCBadInput(t *testing.T) {
 			if strings.HasSuffix(tt.name, "at the end") {
 				last = nil
 			} else if tt.gz {
-				last = gzipMember(t, final)
+				last = warctest.GzipMember(t, final)
 			}
 			require.NoError(t, os.WriteFile(p, append(bytes.Join(tt.parts, nil), last...), 0o644))
 			run := runSurveyTest(t, "--agents", "GPTBot", p)
-			assert.Equal(t, cli.ExitNegative, run.code, run.stderr)
+			assert.Equal(t, cli.ExitNegative, run.Code, run.Stderr)
 			var errs []testCaptureRow
 			urls := map[string]bool{}
 			for _, c := range run.captures {
@@ -398,7 +327,7 @@ func TestSurveyWARCBadInput(t *testing.T) {
 					urls[c.URL] = true
 				}
 			}
-			require.Len(t, errs, 1, run.stdout)
+			require.Len(t, errs, 1, run.Stdout)
 			assert.Contains(t, errs[0].Error, tt.match, errs[0].raw)
 			if tt.offset >= 0 {
 				assert.Equal(t, tt.offset, errs[0].Offset, errs[0].raw)
@@ -417,164 +346,55 @@ func TestSurveyWARCBadInput(t *testing.T) {
 	}
 }
 
-// TestSurveyWARCLyingLength is a file of 102 robots.txt responses whose
-// second states a Content-Length that lies or is no length, as a .warc
-// and as a .warc.gz, read through quickRecord and through the library: the
-// lying record is one error row at its offset, and the other 101 are read
-// as they are, none taken into its block.
-func TestSurveyWARCLyingLength(t *testing.T) {
-	const n = 102
-	recs := make([][]byte, n)
-	for i := range recs {
-		recs[i] = response(t, fmt.Sprintf("https://h%d.example/robots.txt", i), 200, "",
-			[]byte(fmt.Sprintf("User-agent: *\nDisallow: /private%d\n", i)))
-	}
-	right := blockLen(recs[1])
-	for _, length := range []string{"-5", "1000000000000000000", "1e18", "",
-		fmt.Sprint(right - 40), fmt.Sprint(right - 4), fmt.Sprint(right - 2), fmt.Sprint(right + 100), fmt.Sprint(right + 2000),
-		fmt.Sprint(right + len(recs[2]) - 10)} { // into the next record's block, short of its end
-
-		lie := bytes.Replace(recs[1], []byte(fmt.Sprintf("Content-Length: %d\r\n", right)), []byte("Content-Length: "+length+"\r\n"), 1)
-		records := append([][]byte{recs[0], lie}, recs[2:]...)
-		for _, gz := range []bool{false, true} {
-			name := "lie.warc"
-			offset := int64(len(recs[0]))
-			if gz {
-				name += ".gz"
-				offset = int64(len(gzipMember(t, recs[0])))
-			}
-			p := writeWARC(t, name, gz, records...)
-			for _, libraryOnly := range []bool{false, true} {
-				t.Run(fmt.Sprintf("%s/length %q/library %v", name, length, libraryOnly), func(t *testing.T) {
-					src, err := openWARCSource(p, gz)
-					require.NoError(t, err)
-					defer src.close()
-					src.libraryOnly = libraryOnly
-					index := 0
-					take := func() (int, bool) { index++; return index - 1, true }
-					var captures []string
-					var errs []*capture
-					for {
-						c, err := src.next(take)
-						if err == io.EOF {
-							break
-						}
-						require.NoError(t, err)
-						if c.err != nil {
-							errs = append(errs, c)
-							continue
-						}
-						captures = append(captures, c.url)
-						i := len(captures)
-						if i > 1 {
-							i++ // past the lying one
-						}
-						assert.Equal(t, fmt.Sprintf("User-agent: *\nDisallow: /private%d\n", i-1), string(c.body), c.url)
-					}
-					require.Len(t, errs, 1, "one error row for the lying record")
-					assert.Equal(t, offset, errs[0].offset, errs[0].err)
-					assert.Len(t, captures, n-1, "every other record is read")
-					assert.NotContains(t, captures, "https://h1.example/robots.txt")
-				})
-			}
-		}
-	}
-}
-
 // TestSurveyWARCEmpty: an input that holds nothing, an empty file or a
 // gzip member of nothing, is one error row.
 func TestSurveyWARCEmpty(t *testing.T) {
 	for name, data := range map[string][]byte{
 		"empty.warc":      nil,
 		"empty.warc.gz":   nil,
-		"nothing.warc.gz": gzipMember(t, nil),
+		"nothing.warc.gz": warctest.GzipMember(t, nil),
 		"linebreaks.warc": []byte("\r\n\r\n"),
 	} {
 		t.Run(name, func(t *testing.T) {
 			p := filepath.Join(t.TempDir(), name)
 			require.NoError(t, os.WriteFile(p, data, 0o644))
 			run := runSurveyTest(t, "--agents", "GPTBot", p)
-			assert.Equal(t, cli.ExitNegative, run.code, run.stderr)
-			require.Len(t, run.captures, 1, run.stdout)
-			assert.Equal(t, errNoRecord.Error(), run.captures[0].Error, run.captures[0].raw)
+			assert.Equal(t, cli.ExitNegative, run.Code, run.Stderr)
+			require.Len(t, run.captures, 1, run.Stdout)
+			assert.Equal(t, capture.ErrNoRecord.Error(), run.captures[0].Error, run.captures[0].raw)
 		})
 	}
-}
-
-// blockLen is the Content-Length a marshalled record states.
-func blockLen(rec []byte) int {
-	var n int
-	i := bytes.Index(rec, []byte("Content-Length: "))
-	fmt.Sscanf(string(rec[i+len("Content-Length: "):]), "%d", &n)
-	return n
 }
 
 // TestSurveyWARCRecordBound: a record past surveyMaxRecordBytes is an
 // error row, read no further than the bound, and the next record is read.
 func TestSurveyWARCRecordBound(t *testing.T) {
-	huge := response(t, "https://huge.example/robots.txt", 200, "", bytes.Repeat([]byte("Disallow: /x\n"), surveyMaxRecordBytes/13+1))
-	after := response(t, "https://after.example/robots.txt", 200, "", corpusFile(t, "files/02144.txt"))
+	huge := warctest.Response(t, "https://huge.example/robots.txt", 200, "", bytes.Repeat([]byte("Disallow: /x\n"), capture.MaxRecordBytes/13+1))
+	after := warctest.Response(t, "https://after.example/robots.txt", 200, "", warctest.CorpusFile(t, "files/02144.txt"))
 	for _, gz := range []bool{false, true} {
 		name := "huge.warc"
 		if gz {
 			name += ".gz"
 		}
 		t.Run(name, func(t *testing.T) {
-			run := runSurveyTest(t, "--agents", "GPTBot", writeWARC(t, name, gz, huge, after))
-			assert.Equal(t, cli.ExitNegative, run.code)
+			run := runSurveyTest(t, "--agents", "GPTBot", warctest.Write(t, name, gz, huge, after))
+			assert.Equal(t, cli.ExitNegative, run.Code)
 			require.NotEmpty(t, run.captures)
-			assert.Contains(t, run.captures[0].Error, errRecordTooLong.Error(), run.captures[0].raw)
+			assert.Contains(t, run.captures[0].Error, capture.ErrRecordTooLong.Error(), run.captures[0].raw)
 			last := run.captures[len(run.captures)-1]
 			assert.Equal(t, "https://after.example/robots.txt", last.URL, last.raw)
 		})
 	}
 }
 
-// TestSurveyWARCRedirectBound: past surveyMaxRedirectIndexBytes, a 3xx
-// capture is answered where it is read, with redirect_error index_full.
-func TestSurveyWARCRedirectBound(t *testing.T) {
-	s := &warcSource{index: map[string]warcEntry{}, budget: surveyMaxRedirectIndexBytes}
-	long := "https://x.example/" + strings.Repeat("a", surveyMaxRedirectIndexBytes) + "/robots.txt"
-	s.indexResponse(long, warcEntry{status: 200})
-	assert.Empty(t, s.index, "an entry past the bound is not kept")
-	s.indexResponse("https://y.example/robots.txt", warcEntry{status: 200})
-	assert.Len(t, s.index, 1)
-	assert.Equal(t, int64(surveyMaxRedirectIndexBytes-len("https://y.example/robots.txt")-surveyRedirectEntryBytes), s.budget,
-		"an entry costs its strings and surveyRedirectEntryBytes")
-
-	// Through the source: the bound spent, a redirect is not held.
-	p := writeWARC(t, "r.warc", false,
-		response(t, "http://a.example/robots.txt", 301, "Location: https://a.example/robots.txt\r\n", nil),
-		response(t, "https://a.example/robots.txt", 200, "", []byte("User-agent: *\nDisallow: /\n")))
-	src, err := openWARCSource(p, false)
-	require.NoError(t, err)
-	defer src.close()
-	src.budget = 0
-	index := 0
-	take := func() (int, bool) { index++; return index - 1, true }
-	var got []*capture
-	for {
-		c, err := src.next(take)
-		if err == io.EOF {
-			break
-		}
-		require.NoError(t, err)
-		got = append(got, c)
-	}
-	require.Len(t, got, 2)
-	assert.Equal(t, redirectIndexFull, got[0].redirectError)
-	assert.Equal(t, 301, got[0].status)
-	assert.Equal(t, 0, got[0].redirectHops)
-}
-
 // TestSurveyWARCNoCapture: a WARC with no robots.txt response is one
 // error row that counts its skipped records.
 func TestSurveyWARCNoCapture(t *testing.T) {
-	p := writeWARC(t, "none.warc.gz", true,
-		buildRecord(t, gowarc.Warcinfo, "", "application/warc-fields", []byte("x: y\r\n")),
-		response(t, "https://a.example/", 200, "", []byte("<html></html>")))
+	p := warctest.Write(t, "none.warc.gz", true,
+		warctest.Record(t, gowarc.Warcinfo, "", "application/warc-fields", []byte("x: y\r\n")),
+		warctest.Response(t, "https://a.example/", 200, "", []byte("<html></html>")))
 	run := runSurveyTest(t, p)
-	assert.Equal(t, cli.ExitNegative, run.code)
+	assert.Equal(t, cli.ExitNegative, run.Code)
 	require.Len(t, run.captures, 1)
 	rows := warcRows(t, run)
 	assert.Equal(t, 2, rows[0].Skipped, rows[0].raw)
@@ -592,23 +412,23 @@ func TestSurveyWARCMemberBound(t *testing.T) {
 	_, err = zw.Write(head)
 	require.NoError(t, err)
 	zeros := make([]byte, 1<<20)
-	for n := 0; n <= surveyMaxMemberBytes; n += len(zeros) {
+	for n := 0; n <= capture.MaxMemberBytes; n += len(zeros) {
 		_, err = zw.Write(zeros)
 		require.NoError(t, err)
 	}
 	require.NoError(t, zw.Close())
-	after := response(t, "https://after.example/robots.txt", 200, "", corpusFile(t, "files/02144.txt"))
+	after := warctest.Response(t, "https://after.example/robots.txt", 200, "", warctest.CorpusFile(t, "files/02144.txt"))
 	p := filepath.Join(t.TempDir(), "bomb.warc.gz")
-	require.NoError(t, os.WriteFile(p, append(bomb.Bytes(), gzipMember(t, after)...), 0o644))
+	require.NoError(t, os.WriteFile(p, append(bomb.Bytes(), warctest.GzipMember(t, after)...), 0o644))
 	run := runSurveyTest(t, "--agents", "GPTBot", p)
-	assert.Equal(t, cli.ExitNegative, run.code)
+	assert.Equal(t, cli.ExitNegative, run.Code)
 	var errs []string
 	for _, c := range run.captures {
 		if c.Error != "" {
 			errs = append(errs, c.Error)
 		}
 	}
-	assert.Contains(t, strings.Join(errs, "\n"), fmt.Sprintf("gzip member longer than %d bytes", surveyMaxMemberBytes))
+	assert.Contains(t, strings.Join(errs, "\n"), fmt.Sprintf("gzip member longer than %d bytes", capture.MaxMemberBytes))
 	last := run.captures[len(run.captures)-1]
 	assert.Equal(t, "https://after.example/robots.txt", last.URL, last.raw)
 }
@@ -617,7 +437,7 @@ func TestSurveyWARCMemberBound(t *testing.T) {
 // chunked or gzip-encoded, is read decoded; one whose writer decoded it
 // but kept the header is read as stored.
 func TestSurveyWARCEncodedBody(t *testing.T) {
-	body := corpusFile(t, "files/02270.txt")
+	body := warctest.CorpusFile(t, "files/02270.txt")
 	var chunked bytes.Buffer
 	cw := httputil.NewChunkedWriter(&chunked)
 	_, err := cw.Write(body[:len(body)/2])
@@ -626,15 +446,15 @@ func TestSurveyWARCEncodedBody(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, cw.Close())
 	chunked.WriteString("\r\n")
-	gz := gzipMember(t, body)
-	p := writeWARC(t, "enc.warc.gz", true,
-		response(t, "https://chunked.example/robots.txt", 200, "Transfer-Encoding: chunked\r\n", chunked.Bytes()),
-		response(t, "https://gzip.example/robots.txt", 200, "Content-Encoding: gzip\r\n", gz),
-		response(t, "https://both.example/robots.txt", 200, "Transfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n", chunkedOf(t, gz)),
-		response(t, "https://decoded.example/robots.txt", 200, "Content-Encoding: gzip\r\n", body),
+	gz := warctest.GzipMember(t, body)
+	p := warctest.Write(t, "enc.warc.gz", true,
+		warctest.Response(t, "https://chunked.example/robots.txt", 200, "Transfer-Encoding: chunked\r\n", chunked.Bytes()),
+		warctest.Response(t, "https://gzip.example/robots.txt", 200, "Content-Encoding: gzip\r\n", gz),
+		warctest.Response(t, "https://both.example/robots.txt", 200, "Transfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n", chunkedOf(t, gz)),
+		warctest.Response(t, "https://decoded.example/robots.txt", 200, "Content-Encoding: gzip\r\n", body),
 	)
 	run := runSurveyTest(t, "--agents", "GPTBot,*", p)
-	require.Equal(t, cli.ExitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.Code, run.Stderr)
 	require.Len(t, run.captures, 4)
 	r := robots.Parse(body)
 	for i, c := range run.captures {
@@ -672,18 +492,18 @@ func TestSurveyWARCDecodedBound(t *testing.T) {
 	_, err = zw.Write([]byte("User-agent: *\nDisallow: /\n"))
 	require.NoError(t, err)
 	blank := bytes.Repeat([]byte("\n"), 1<<20)
-	for n := 0; n <= surveyMaxDecodedBytes; n += len(blank) {
+	for n := 0; n <= capture.MaxDecodedBytes; n += len(blank) {
 		_, err = zw.Write(blank)
 		require.NoError(t, err)
 	}
 	require.NoError(t, zw.Close())
-	require.Less(t, gz.Len(), surveyMaxRecordBytes, "the record itself is within its bound")
-	p := writeWARC(t, "bomb.warc.gz", true,
-		response(t, "https://bomb.example/robots.txt", 200, "Content-Encoding: gzip\r\n", gz.Bytes()))
+	require.Less(t, gz.Len(), capture.MaxRecordBytes, "the record itself is within its bound")
+	p := warctest.Write(t, "bomb.warc.gz", true,
+		warctest.Response(t, "https://bomb.example/robots.txt", 200, "Content-Encoding: gzip\r\n", gz.Bytes()))
 	run := runSurveyTest(t, "--agents", "GPTBot", p)
-	require.Equal(t, cli.ExitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.Code, run.Stderr)
 	require.Len(t, run.captures, 1)
-	assert.Equal(t, int64(surveyMaxDecodedBytes), run.captures[0].Bytes, run.captures[0].raw)
+	assert.Equal(t, int64(capture.MaxDecodedBytes), run.captures[0].Bytes, run.captures[0].raw)
 	assert.True(t, run.captures[0].Truncated)
 	assert.Equal(t, "all", run.agents[0].Class, "the first 500 KiB are read")
 }
@@ -692,47 +512,47 @@ func TestSurveyWARCDecodedBound(t *testing.T) {
 // for every record, is read record by record within the member, up to
 // surveyMaxRecordBytes of records; past them, an error row says why.
 func TestSurveyWARCOneMember(t *testing.T) {
-	a, b := corpusFile(t, "files/02144.txt"), corpusFile(t, "files/02270.txt")
+	a, b := warctest.CorpusFile(t, "files/02144.txt"), warctest.CorpusFile(t, "files/02270.txt")
 	recs := bytes.Join([][]byte{
-		buildRecord(t, gowarc.Warcinfo, "", "application/warc-fields", []byte("x: y\r\n")),
-		response(t, "https://a.example/robots.txt", 200, "", a),
-		response(t, "https://b.example/robots.txt", 200, "", b),
+		warctest.Record(t, gowarc.Warcinfo, "", "application/warc-fields", []byte("x: y\r\n")),
+		warctest.Response(t, "https://a.example/robots.txt", 200, "", a),
+		warctest.Response(t, "https://b.example/robots.txt", 200, "", b),
 	}, nil)
 	p := filepath.Join(t.TempDir(), "whole.warc.gz")
-	require.NoError(t, os.WriteFile(p, gzipMember(t, recs), 0o644))
+	require.NoError(t, os.WriteFile(p, warctest.GzipMember(t, recs), 0o644))
 	run := runSurveyTest(t, "--agents", "GPTBot", p)
-	require.Equal(t, cli.ExitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.Code, run.Stderr)
 	require.Len(t, run.captures, 2)
 	assert.Equal(t, "https://a.example/robots.txt", run.captures[0].URL)
 	assert.Equal(t, int64(len(b)), run.captures[1].Bytes)
 
 	var many [][]byte
-	for n := 0; n <= surveyMaxRecordBytes; n += len(b) {
-		many = append(many, response(t, "https://b.example/robots.txt", 200, "", b))
+	for n := 0; n <= capture.MaxRecordBytes; n += len(b) {
+		many = append(many, warctest.Response(t, "https://b.example/robots.txt", 200, "", b))
 	}
-	require.NoError(t, os.WriteFile(p, gzipMember(t, bytes.Join(many, nil)), 0o644))
+	require.NoError(t, os.WriteFile(p, warctest.GzipMember(t, bytes.Join(many, nil)), 0o644))
 	run = runSurveyTest(t, "--agents", "GPTBot", p)
-	assert.Equal(t, cli.ExitNegative, run.code)
+	assert.Equal(t, cli.ExitNegative, run.Code)
 	last := run.captures[len(run.captures)-1]
 	assert.Contains(t, last.Error, "gzip member with more than", last.raw)
-	assert.Equal(t, surveyMaxRecordBytes/len(many[0]), len(run.captures)-1, "the records within the bound are read")
+	assert.Equal(t, capture.MaxRecordBytes/len(many[0]), len(run.captures)-1, "the records within the bound are read")
 }
 
 // TestSurveySummaryStatuses: the summary counts the captures by status
 // class and policy, and the WARC records skipped, as the rows say.
 func TestSurveySummaryStatuses(t *testing.T) {
-	body := corpusFile(t, "files/02143.txt")
-	p := writeWARC(t, "s.warc.gz", true,
-		buildRecord(t, gowarc.Warcinfo, "", "application/warc-fields", []byte("software: test\r\n")),
-		response(t, "https://a.example/robots.txt", 200, "", body),
-		response(t, "https://b.example/robots.txt", 404, "", []byte("not here")),
-		response(t, "https://b.example/page", 200, "", []byte("a page")),
-		response(t, "https://c.example/robots.txt", 503, "", nil),
+	body := warctest.CorpusFile(t, "files/02143.txt")
+	p := warctest.Write(t, "s.warc.gz", true,
+		warctest.Record(t, gowarc.Warcinfo, "", "application/warc-fields", []byte("software: test\r\n")),
+		warctest.Response(t, "https://a.example/robots.txt", 200, "", body),
+		warctest.Response(t, "https://b.example/robots.txt", 404, "", []byte("not here")),
+		warctest.Response(t, "https://b.example/page", 200, "", []byte("a page")),
+		warctest.Response(t, "https://c.example/robots.txt", 503, "", nil),
 	)
 	run := runSurveyTest(t, "--agents", "Googlebot", p)
-	require.Equal(t, cli.ExitOK, run.code, run.stderr)
-	assert.Contains(t, run.stdout, "statuses (class, Google's policy, captures): 2xx parsed 1, 4xx allow_all 1, 5xx disallow_all 1\n")
-	assert.Contains(t, run.stdout, "records skipped: 2 (WARC records that are not robots.txt responses)\n")
+	require.Equal(t, cli.ExitOK, run.Code, run.Stderr)
+	assert.Contains(t, run.Stdout, "statuses (class, Google's policy, captures): 2xx parsed 1, 4xx allow_all 1, 5xx disallow_all 1\n")
+	assert.Contains(t, run.Stdout, "records skipped: 2 (WARC records that are not robots.txt responses)\n")
 	skipped := 0
 	for _, r := range warcRows(t, run) {
 		skipped += r.Skipped

@@ -1,4 +1,4 @@
-package main
+package capture
 
 import (
 	"bytes"
@@ -76,7 +76,7 @@ func FuzzSurveyWARC(f *testing.F) {
 			take := func() (int, bool) { index++; return index - 1, index%2 == 0 }
 			rows := 0
 			for {
-				c, err := src.next(take)
+				c, err := src.Next(take)
 				if err == io.EOF {
 					break
 				}
@@ -87,11 +87,11 @@ func FuzzSurveyWARC(f *testing.F) {
 				if rows > len(data)+1 {
 					t.Fatalf("%s: %d rows from %d bytes: the source does not end", in.name, rows, len(data))
 				}
-				if len(c.body) > cli.MaxInputBytes+1 {
-					t.Fatalf("%s: a body of %d bytes", in.name, len(c.body))
+				if len(c.Body) > cli.MaxInputBytes+1 {
+					t.Fatalf("%s: a body of %d bytes", in.name, len(c.Body))
 				}
 			}
-			src.close()
+			src.Close()
 			if index != rows {
 				t.Fatalf("%s: %d indexes taken for %d rows", in.name, index, rows)
 			}
@@ -153,24 +153,24 @@ func fuzzRows(t *testing.T, dir string, data []byte, gz bool) (rows []string, cu
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer src.close()
+	defer src.Close()
 	index := 0
 	take := func() (int, bool) { index++; return index - 1, true }
 	for {
-		c, err := src.next(take)
+		c, err := src.Next(take)
 		if err == io.EOF {
 			break
 		}
 		switch {
-		case errors.Is(c.err, errNoRecord) || c.err != nil && strings.HasPrefix(c.err.Error(), "no robots.txt response among"):
+		case errors.Is(c.Err, ErrNoRecord) || c.Err != nil && strings.HasPrefix(c.Err.Error(), "no robots.txt response among"):
 			// The row of an input with no capture, which the good record
 			// after it has.
-		case c.err != nil && c.url == "":
-			rows = append(rows, fmt.Sprintf("error at %d", c.offset))
-		case c.status >= 300 && c.status <= 399:
-			rows = append(rows, fmt.Sprintf("%q %d at %d", c.url, c.status, c.offset))
+		case c.Err != nil && c.URL == "":
+			rows = append(rows, fmt.Sprintf("error at %d", c.Offset))
+		case c.Status >= 300 && c.Status <= 399:
+			rows = append(rows, fmt.Sprintf("%q %d at %d", c.URL, c.Status, c.Offset))
 		default:
-			rows = append(rows, fmt.Sprintf("%q %d %q %d", c.url, c.status, c.body, c.size))
+			rows = append(rows, fmt.Sprintf("%q %d %q %d", c.URL, c.Status, c.Body, c.Size))
 		}
 	}
 	return rows, src.cut

@@ -1,4 +1,4 @@
-package main
+package capture
 
 import (
 	"context"
@@ -17,53 +17,53 @@ import (
 	"github.com/fastrobots/robots/fetch"
 )
 
-// surveyHTTPHeaderTimeout bounds the wait for a response's headers, from
+// DefaultHeaderTimeout bounds the wait for a response's headers, from
 // the request's start: connecting, TLS, and the server's answer. A
 // request past it fails: the input's first is an error row, a resume is
 // tried again while surveyHTTPMaxResumes allows.
-const surveyHTTPHeaderTimeout = 30 * time.Second
+const DefaultHeaderTimeout = 30 * time.Second
 
-// surveyHTTPStallTimeout bounds the wait for the next byte of a body: a
+// DefaultStallTimeout bounds the wait for the next byte of a body: a
 // Read of the body that brings no byte for this long gives the
 // connection up, and the body is resumed from the byte reached, as after a
 // dropped connection. The time the survey itself takes between reads
 // (its workers busy) does not count.
-const surveyHTTPStallTimeout = 30 * time.Second
+const DefaultStallTimeout = 30 * time.Second
 
-// surveyHTTPMaxResumes bounds how many times the bodies read for one
+// DefaultMaxResumes bounds how many times the bodies read for one
 // http(s) input are resumed with a Range request after a connection is
 // lost (an unexpected EOF, a reset, a stall), over every pass and re-read
 // of the input. Past it the error is the input's: an error row where the
 // source was reading.
-const surveyHTTPMaxResumes = 5
+const DefaultMaxResumes = 5
 
 // surveyHTTPSuffixes are how the path of an http(s) INPUT may end: the
 // inputs read as a stream, whose local form is a file.
 var surveyHTTPSuffixes = []string{".warc", ".warc.gz", ".tar.gz", ".tgz"}
 
-// surveyHTTPConfig is the client and the limits the http(s) inputs are
+// HTTPConfig is the client and the limits the http(s) inputs are
 // read with.
-type surveyHTTPConfig struct {
-	client        *http.Client
-	userAgent     string
-	headerTimeout time.Duration
-	stallTimeout  time.Duration
-	maxResumes    int
-	// allowPrivateRedirects lets a redirect to another host than the
+type HTTPConfig struct {
+	Client        *http.Client
+	UserAgent     string
+	HeaderTimeout time.Duration
+	StallTimeout  time.Duration
+	MaxResumes    int
+	// AllowPrivateRedirects lets a redirect to another host than the
 	// input's connect to any address, through the proxy the environment
 	// names (--allow-private-redirects).
-	allowPrivateRedirects bool
+	AllowPrivateRedirects bool
 }
 
-// surveyHTTP reads every http(s) input of the process with one client,
+// HTTP reads every http(s) input of the process with one client,
 // whose Transports keep connections alive between the requests of an
 // input and across inputs. Tests shorten its bounds.
-var surveyHTTP = &surveyHTTPConfig{
-	client:        newSurveyHTTPClient(),
-	userAgent:     surveyUserAgent(),
-	headerTimeout: surveyHTTPHeaderTimeout,
-	stallTimeout:  surveyHTTPStallTimeout,
-	maxResumes:    surveyHTTPMaxResumes,
+var HTTP = &HTTPConfig{
+	Client:        newSurveyHTTPClient(),
+	UserAgent:     surveyUserAgent(),
+	HeaderTimeout: DefaultHeaderTimeout,
+	StallTimeout:  DefaultStallTimeout,
+	MaxResumes:    DefaultMaxResumes,
 }
 
 // An http(s) INPUT names a host the user chose to read, which may be on a
@@ -165,8 +165,8 @@ func surveyUserAgent() string {
 	return "robots-survey"
 }
 
-// surveyIsHTTP reports whether an INPUT is an http(s) URL.
-func surveyIsHTTP(input string) bool {
+// IsHTTP reports whether an INPUT is an http(s) URL.
+func IsHTTP(input string) bool {
 	lower := strings.ToLower(input)
 	return strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://")
 }
@@ -197,7 +197,7 @@ func surveyHTTPPath(input string) (string, error) {
 // or Last-Modified, so that an object that changed between the requests
 // is an error rather than two objects spliced together.
 type surveyHTTPFile struct {
-	cfg   *surveyHTTPConfig
+	cfg   *HTTPConfig
 	url   string
 	state *surveyInputState // shared by the files of the input: the resumes spent
 
@@ -234,7 +234,7 @@ var errSurveyHTTPClosed = errors.New("read of a closed http input")
 // A later open (an archive's second pass, a WARC's redirect target) sends
 // nothing until its first Read, from where a Seek put it, and is held to
 // that object.
-func openSurveyHTTP(cfg *surveyHTTPConfig, input string, st *surveyInputState) (*surveyHTTPFile, error) {
+func openSurveyHTTP(cfg *HTTPConfig, input string, st *surveyInputState) (*surveyHTTPFile, error) {
 	f := &surveyHTTPFile{cfg: cfg, url: input, state: st, size: -1}
 	st.mu.Lock()
 	known := st.httpKnown
@@ -280,7 +280,7 @@ func (f *surveyHTTPFile) request(off int64, first bool) error {
 	if err != nil {
 		return err
 	}
-	req.Header.Set("User-Agent", f.cfg.userAgent)
+	req.Header.Set("User-Agent", f.cfg.UserAgent)
 	if off > 0 {
 		if f.noRanges {
 			return httpErrorf("the server ignores Range requests: cannot read from byte %d", off)
@@ -292,18 +292,18 @@ func (f *surveyHTTPFile) request(off int64, first bool) error {
 		req.Header.Set("Range", "bytes="+strconv.FormatInt(off, 10)+"-")
 		req.Header.Set("If-Range", v)
 	}
-	hop := surveyHop{input: surveyAuthority(req.URL), allowPrivate: f.cfg.allowPrivateRedirects}
+	hop := surveyHop{input: surveyAuthority(req.URL), allowPrivate: f.cfg.AllowPrivateRedirects}
 	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), surveyHopKey{}, hop))
 	var late atomic.Bool
-	timer := time.AfterFunc(f.cfg.headerTimeout, func() { late.Store(true); cancel() })
-	resp, err := f.cfg.client.Do(req.WithContext(ctx))
+	timer := time.AfterFunc(f.cfg.HeaderTimeout, func() { late.Store(true); cancel() })
+	resp, err := f.cfg.Client.Do(req.WithContext(ctx))
 	timer.Stop()
 	if late.Load() {
 		if err == nil {
 			resp.Body.Close()
 		}
 		cancel()
-		return fmt.Errorf("GET %s: no response within %s", f.url, f.cfg.headerTimeout)
+		return fmt.Errorf("GET %s: no response within %s", f.url, f.cfg.HeaderTimeout)
 	}
 	if err != nil {
 		cancel()
@@ -316,7 +316,7 @@ func (f *surveyHTTPFile) request(off int64, first bool) error {
 	}
 	stalled := new(atomic.Bool)
 	f.body, f.cancel, f.stalled = resp.Body, cancel, stalled
-	f.stall = time.AfterFunc(f.cfg.stallTimeout, func() { stalled.Store(true); cancel() })
+	f.stall = time.AfterFunc(f.cfg.StallTimeout, func() { stalled.Store(true); cancel() })
 	f.stall.Stop()
 	return nil
 }
@@ -421,7 +421,7 @@ func (f *surveyHTTPFile) Read(p []byte) (int, error) {
 			f.err = f.open()
 			continue
 		}
-		f.stall.Reset(f.cfg.stallTimeout)
+		f.stall.Reset(f.cfg.StallTimeout)
 		n, err := f.body.Read(p)
 		f.stall.Stop()
 		f.pos += int64(n)
@@ -430,7 +430,7 @@ func (f *surveyHTTPFile) Read(p []byte) (int, error) {
 		}
 		switch {
 		case f.stalled.Load():
-			f.lost = fmt.Errorf("no byte for %s", f.cfg.stallTimeout)
+			f.lost = fmt.Errorf("no byte for %s", f.cfg.StallTimeout)
 		case err == io.EOF && f.size >= 0 && f.pos < f.size:
 			f.lost = io.ErrUnexpectedEOF
 		case err == io.EOF:
@@ -455,13 +455,13 @@ func (f *surveyHTTPFile) open() error {
 	for {
 		if f.lost != nil {
 			f.state.mu.Lock()
-			spent := f.state.resumes < f.cfg.maxResumes
+			spent := f.state.resumes < f.cfg.MaxResumes
 			if spent {
 				f.state.resumes++
 			}
 			f.state.mu.Unlock()
 			if !spent {
-				return fmt.Errorf("connection lost at byte %d, after %d resumes of the input: %w", f.pos, f.cfg.maxResumes, f.lost)
+				return fmt.Errorf("connection lost at byte %d, after %d resumes of the input: %w", f.pos, f.cfg.MaxResumes, f.lost)
 			}
 		}
 		err := f.request(f.pos, false)

@@ -1,4 +1,4 @@
-package main
+package survey
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/capture"
 	"github.com/fastrobots/robots/lint"
 	prefs "github.com/fastrobots/robots/usage"
 )
@@ -105,37 +106,37 @@ type surveyResult struct {
 
 // surveyCapture answers for c and agents; with jsonl, it encodes the rows
 // as JSON Lines too, on the worker rather than on the writer.
-func surveyCapture(c *capture, agents []string, jsonl bool) *surveyResult {
-	if c.err != nil {
-		e := &errorRow{Index: c.index, Input: c.input, File: c.file, Site: c.site, Error: c.err.Error(), Offset: c.offset, Skipped: c.skipped}
+func surveyCapture(c *capture.Capture, agents []string, jsonl bool) *surveyResult {
+	if c.Err != nil {
+		e := &errorRow{Index: c.Index, Input: c.Input, File: c.File, Site: c.Site, Error: c.Err.Error(), Offset: c.Offset, Skipped: c.Skipped}
 		res := &surveyResult{err: e}
 		if jsonl {
 			res.capture = jsonLine(e)
 		}
 		return res
 	}
-	host, target := hostOf(c.site)
-	if c.url != "" {
-		host, target = c.host, c.url
+	host, target := capture.HostOf(c.Site)
+	if c.URL != "" {
+		host, target = c.Host, c.URL
 	}
-	status := c.status
-	if c.redirectHops > 0 {
-		status = c.redirectStatus // the policy is the target's
+	status := c.Status
+	if c.RedirectHops > 0 {
+		status = c.RedirectStatus // the policy is the target's
 	}
 	// The report is recorded in the parse, for lint to read the file once.
-	r := robots.FromStatus(status, c.body, robots.WithReport())
+	r := robots.FromStatus(status, c.Body, robots.WithReport())
 	row := &captureRow{
-		Index: c.index, Input: c.input, File: c.file, Site: c.site, Host: host, URL: target,
-		Status: c.status, Bytes: c.size, Truncated: r.Truncated(), Sitemaps: len(r.Sitemaps()),
+		Index: c.Index, Input: c.Input, File: c.File, Site: c.Site, Host: host, URL: target,
+		Status: c.Status, Bytes: c.Size, Truncated: r.Truncated(), Sitemaps: len(r.Sitemaps()),
 		Policy: policyName(r.Policy()), Reason: reasonName(r.Reason()),
-		Offset: c.offset, FetchTime: c.fetchTime, Skipped: c.skipped,
-		RedirectTarget: c.redirectTarget, RedirectStatus: c.redirectStatus, RedirectHops: c.redirectHops,
-		RedirectError: c.redirectError,
+		Offset: c.Offset, FetchTime: c.FetchTime, Skipped: c.Skipped,
+		RedirectTarget: c.RedirectTarget, RedirectStatus: c.RedirectStatus, RedirectHops: c.RedirectHops,
+		RedirectError: c.RedirectError,
 	}
 	// The body of a response Google does not parse (a 404 page, a 503
 	// page) is no robots.txt: it is counted in bytes and not read.
 	if r.Policy() == robots.Conditional {
-		ds, rep := lint.Parsed(r, c.body) // the findings and Google's report, from the one parse
+		ds, rep := lint.Parsed(r, c.Body) // the findings and Google's report, from the one parse
 		row.Valid, row.Unused = rep.Valid, rep.Unused
 		for _, d := range ds {
 			switch d.Severity {
@@ -156,7 +157,7 @@ func surveyCapture(c *capture, agents []string, jsonl bool) *surveyResult {
 	for i, name := range agents {
 		res.agentRs[i] = surveyAgentRow(r, name, &seen)
 		a := &res.agentRs[i]
-		a.Index, a.Input, a.URL, a.Host = c.index, c.input, target, host
+		a.Index, a.Input, a.URL, a.Host = c.Index, c.Input, target, host
 		if jsonl {
 			buf = append(buf, jsonLine(a)...)
 		}

@@ -1,4 +1,4 @@
-package main
+package survey
 
 import (
 	"archive/tar"
@@ -24,14 +24,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/capture"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
+	"github.com/fastrobots/robots/cmd/robots/internal/warctest"
 	"github.com/fastrobots/robots/lint"
 	prefs "github.com/fastrobots/robots/usage"
 )
 
 // surveyCorpus is the licensed corpus in the repository: a directory of
 // plain files with a manifest.
-const surveyCorpus = "../../testdata/corpus"
 
 // surveyTestAgents are the agents the corpus tests answer for: a named
 // crawler, any crawler, AI crawlers named in many files and a usage token.
@@ -83,7 +85,7 @@ type testAgentRow struct {
 
 // surveyRun is a survey's exit status, output and rows.
 type surveyRun struct {
-	result
+	clitest.Result
 	captures []testCaptureRow
 	agents   []testAgentRow
 }
@@ -93,8 +95,8 @@ type surveyRun struct {
 func runSurveyTest(t *testing.T, args ...string) surveyRun {
 	t.Helper()
 	out := t.TempDir()
-	r := invoke(run, "", append([]string{"survey", "--format", "jsonl", "--out", out}, args...)...)
-	run := surveyRun{result: r}
+	r := clitest.Invoke(Run, "", append([]string{"--format", "jsonl", "--out", out}, args...)...)
+	run := surveyRun{Result: r}
 	suffix := ".jsonl"
 	for i, a := range args {
 		if a == "--shard" {
@@ -132,7 +134,7 @@ func readJSONL(t *testing.T, name string, each func(string)) {
 // corpusSites reads the corpus manifest: file to site.
 func corpusSites(t *testing.T) map[string]string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(surveyCorpus, "manifest.tsv"))
+	data, err := os.ReadFile(filepath.Join(warctest.LicensedCorpus, "manifest.tsv"))
 	require.NoError(t, err)
 	sites := map[string]string{}
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
@@ -270,8 +272,8 @@ func deref(s *string) string {
 // summary's figures are those of its rows.
 func TestSurveyCorpus(t *testing.T) {
 	sites := corpusSites(t)
-	run := runSurveyTest(t, "--agents", strings.Join(surveyTestAgents, ","), surveyCorpus)
-	require.Equal(t, cli.ExitOK, run.code, run.stderr)
+	run := runSurveyTest(t, "--agents", strings.Join(surveyTestAgents, ","), warctest.LicensedCorpus)
+	require.Equal(t, cli.ExitOK, run.Code, run.Stderr)
 	require.Len(t, run.captures, len(sites))
 	files := make([]string, 0, len(sites))
 	for f := range sites {
@@ -280,10 +282,10 @@ func TestSurveyCorpus(t *testing.T) {
 	sort.Strings(files)
 	for i, c := range run.captures {
 		assert.Equal(t, files[i], c.File)
-		assert.Equal(t, surveyCorpus, c.Input)
+		assert.Equal(t, warctest.LicensedCorpus, c.Input)
 	}
 	checkRowsAgainstLibrary(t, run, surveyTestAgents, func(file string) []byte {
-		data, err := os.ReadFile(filepath.Join(surveyCorpus, file))
+		data, err := os.ReadFile(filepath.Join(warctest.LicensedCorpus, file))
 		require.NoError(t, err)
 		return data
 	}, sites)
@@ -321,7 +323,7 @@ func checkSummary(t *testing.T, run surveyRun, agents []string) {
 		}
 		return "over " + strconv.Itoa(robots.MaxBytes)
 	}
-	out := run.stdout
+	out := run.Stdout
 	assert.Contains(t, out, "robots survey: "+strconv.Itoa(n)+" captures answered, "+strconv.Itoa(errs)+" errors\n")
 	assert.Contains(t, out, "sizes (bytes): median "+rank(0.5)+", p90 "+rank(0.9)+", max "+strconv.FormatInt(sizes[n-1], 10)+",")
 	assert.Contains(t, out, "html: "+strconv.Itoa(html)+" pages")
@@ -384,7 +386,7 @@ func checkSummary(t *testing.T, run surveyRun, agents []string) {
 // manifest rows of those files first or last, and returns its path.
 func buildArchive(t *testing.T, files []string, manifestFirst bool) string {
 	t.Helper()
-	all, err := os.ReadFile(filepath.Join(surveyCorpus, "manifest.tsv"))
+	all, err := os.ReadFile(filepath.Join(warctest.LicensedCorpus, "manifest.tsv"))
 	require.NoError(t, err)
 	lines := strings.Split(string(all), "\n")
 	man := lines[0] + "\n"
@@ -406,7 +408,7 @@ func buildArchive(t *testing.T, files []string, manifestFirst bool) string {
 	}
 	require.NoError(t, tw.WriteHeader(&tar.Header{Name: "files/", Mode: 0o755, Typeflag: tar.TypeDir}))
 	for _, f := range files {
-		data, err := os.ReadFile(filepath.Join(surveyCorpus, f))
+		data, err := os.ReadFile(filepath.Join(warctest.LicensedCorpus, f))
 		require.NoError(t, err)
 		add(f, data)
 	}
@@ -445,7 +447,7 @@ func TestSurveyArchive(t *testing.T) {
 	for i, first := range []bool{true, false} {
 		archive := buildArchive(t, files, first)
 		run := runSurveyTest(t, archive) // the default agents
-		require.Equal(t, cli.ExitOK, run.code, run.stderr)
+		require.Equal(t, cli.ExitOK, run.Code, run.Stderr)
 		require.Len(t, run.captures, len(files))
 		for ci, c := range run.captures {
 			assert.Equal(t, files[ci], c.File, "archive order")
@@ -453,7 +455,7 @@ func TestSurveyArchive(t *testing.T) {
 			rows[i] = append(rows[i], strings.Replace(c.raw, archive, "ARCHIVE", 1))
 		}
 		checkRowsAgainstLibrary(t, run, surveyAgentNames(surveyDefaultAgents), func(file string) []byte {
-			data, err := os.ReadFile(filepath.Join(surveyCorpus, file))
+			data, err := os.ReadFile(filepath.Join(warctest.LicensedCorpus, file))
 			require.NoError(t, err)
 			return data
 		}, sites)
@@ -480,36 +482,11 @@ func TestSurveyArchive(t *testing.T) {
 	assert.Equal(t, rows[0], rows[1], "the manifest's place changes no row")
 }
 
-// TestSurveyHostOf: a manifest's site is read as a host where it names
-// one.
-func TestSurveyHostOf(t *testing.T) {
-	for site, want := range map[string]string{
-		"example.com":                        "example.com",
-		"moodle.org_443":                     "moodle.org",
-		"lofos.win:9340":                     "lofos.win:9340",
-		"www.example.com_8080":               "www.example.com:8080",
-		"hundstat.us:443":                    "hundstat.us",
-		"wikipedia.org (static part)":        "wikipedia.org",
-		"www.nørrebo.dk":                     "www.xn--nrrebo-bya.dk",
-		"(ai.robots.txt blocklist template)": "",
-		"":                                   "",
-		"two/slashes":                        "",
-	} {
-		host, target := hostOf(site)
-		assert.Equal(t, want, host, site)
-		if want == "" {
-			assert.Empty(t, target, site)
-		} else {
-			assert.Equal(t, "https://"+want+"/robots.txt", target, site)
-		}
-	}
-}
-
 // TestSurveyShards: four shards of a run over one input write together
 // exactly its rows, each row once, each shard the captures whose index is
 // its own modulo 4.
 func TestSurveyShards(t *testing.T) {
-	checkShards(t, []string{surveyCorpus}, 4, func(k int, c testCaptureRow) {
+	checkShards(t, []string{warctest.LicensedCorpus}, 4, func(k int, c testCaptureRow) {
 		assert.Equal(t, k-1, c.Index%4, "capture %d in shard %d", c.Index, k)
 	})
 }
@@ -519,7 +496,7 @@ func TestSurveyShards(t *testing.T) {
 // the shards write together exactly the rows of one run, the error row of
 // a missing input included.
 func TestSurveyShardsByInput(t *testing.T) {
-	inputs := []string{surveyCorpus, buildArchive(t, surveyArchiveFiles, true), surveyUsageDir(t), filepath.Join(t.TempDir(), "missing")}
+	inputs := []string{warctest.LicensedCorpus, buildArchive(t, surveyArchiveFiles, true), surveyUsageDir(t), filepath.Join(t.TempDir(), "missing")}
 	checkShards(t, inputs, 3, func(k int, c testCaptureRow) {
 		at := slices.Index(inputs, c.Input)
 		assert.Equal(t, k-1, at%3, "input %d read by shard %d", at, k)
@@ -565,22 +542,22 @@ func TestSurveyInputList(t *testing.T) {
 	dir := t.TempDir()
 	usage := surveyUsageDir(t)
 	list := filepath.Join(dir, "inputs.txt")
-	require.NoError(t, os.WriteFile(list, []byte("# the corpus, then the usage lines\n"+surveyCorpus+"\n\n  "+usage+"  \n"), 0o644))
+	require.NoError(t, os.WriteFile(list, []byte("# the corpus, then the usage lines\n"+warctest.LicensedCorpus+"\n\n  "+usage+"  \n"), 0o644))
 	byList := runSurveyTest(t, "--agents", "GPTBot", "--inputs", list)
-	require.Equal(t, cli.ExitOK, byList.code, byList.stderr)
-	byArgs := runSurveyTest(t, "--agents", "GPTBot", surveyCorpus, usage)
-	require.Equal(t, cli.ExitOK, byArgs.code, byArgs.stderr)
-	assert.Equal(t, byArgs.stdout, byList.stdout)
+	require.Equal(t, cli.ExitOK, byList.Code, byList.Stderr)
+	byArgs := runSurveyTest(t, "--agents", "GPTBot", warctest.LicensedCorpus, usage)
+	require.Equal(t, cli.ExitOK, byArgs.Code, byArgs.Stderr)
+	assert.Equal(t, byArgs.Stdout, byList.Stdout)
 	require.Equal(t, len(byArgs.captures), len(byList.captures))
 	for i := range byArgs.captures {
 		assert.Equal(t, byArgs.captures[i].raw, byList.captures[i].raw)
 	}
 	mixed := runSurveyTest(t, "--agents", "GPTBot", "--inputs", list, usage)
-	require.Equal(t, cli.ExitOK, mixed.code, mixed.stderr)
+	require.Equal(t, cli.ExitOK, mixed.Code, mixed.Stderr)
 	assert.Equal(t, usage, mixed.captures[0].Input, "the arguments come first")
 
 	var stderr bytes.Buffer
-	code := runSurvey([]string{"--out", dir, "--inputs", filepath.Join(dir, "missing")}, nil, io.Discard, &stderr)
+	code := Run([]string{"--out", dir, "--inputs", filepath.Join(dir, "missing")}, nil, io.Discard, &stderr)
 	assert.Equal(t, cli.ExitUsage, code)
 	assert.Contains(t, stderr.String(), "--inputs")
 	long := filepath.Join(dir, "long.txt")
@@ -589,7 +566,7 @@ func TestSurveyInputList(t *testing.T) {
 	require.NoError(t, f.Truncate(surveyMaxInputList+1))
 	require.NoError(t, f.Close())
 	stderr.Reset()
-	code = runSurvey([]string{"--out", dir, "--inputs", long}, nil, io.Discard, &stderr)
+	code = Run([]string{"--out", dir, "--inputs", long}, nil, io.Discard, &stderr)
 	assert.Equal(t, cli.ExitUsage, code)
 	assert.Contains(t, stderr.String(), "longer than")
 }
@@ -605,8 +582,8 @@ func TestSurveyBadInput(t *testing.T) {
 	require.NoError(t, os.WriteFile(cut, data[:len(data)*2/3], 0o644))
 	missing := filepath.Join(t.TempDir(), "missing")
 	run := runSurveyTest(t, "--agents", "GPTBot", cut, missing, archive)
-	assert.Equal(t, cli.ExitNegative, run.code)
-	assert.Contains(t, run.stderr, "unexpected EOF")
+	assert.Equal(t, cli.ExitNegative, run.Code)
+	assert.Contains(t, run.Stderr, "unexpected EOF")
 	var errRows []testCaptureRow
 	answered := map[string]int{}
 	next := map[string]int{} // the next index of each input
@@ -619,7 +596,7 @@ func TestSurveyBadInput(t *testing.T) {
 		}
 		answered[c.Input]++
 	}
-	require.Len(t, errRows, 2, run.stdout)
+	require.Len(t, errRows, 2, run.Stdout)
 	assert.Equal(t, cut, errRows[0].Input)
 	assert.Contains(t, errRows[0].Error, "unexpected EOF")
 	assert.Positive(t, errRows[0].Offset, "the error says where in the archive")
@@ -628,7 +605,7 @@ func TestSurveyBadInput(t *testing.T) {
 	assert.Less(t, answered[cut], len(surveyArchiveFiles))
 	assert.Equal(t, len(surveyArchiveFiles), answered[archive], "the inputs after a bad one are read")
 	assert.Len(t, run.agents, len(run.captures)-2, "an error row has no agent rows")
-	assert.Contains(t, run.stdout, "captures answered, 2 errors\n")
+	assert.Contains(t, run.Stdout, "captures answered, 2 errors\n")
 }
 
 // TestSurveyUsageErrors: a usage error is one line and a pointer to the
@@ -640,49 +617,29 @@ func TestSurveyUsageErrors(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{surveyCorpus}, "--out DIR is required"},
-		{[]string{"--out", dir, "--format", "csv", surveyCorpus}, `unknown format "csv" (want parquet or jsonl)`},
+		{[]string{warctest.LicensedCorpus}, "--out DIR is required"},
+		{[]string{"--out", dir, "--format", "csv", warctest.LicensedCorpus}, `unknown format "csv" (want parquet or jsonl)`},
 		{[]string{"--out", dir, "https://example.com/crawl"}, "https://example.com/crawl: an http(s) input is read as a stream and its path must end in .warc, .warc.gz, .tar.gz, .tgz"},
 		{[]string{"--out", dir}, "no INPUT given"},
-		{[]string{"--out", dir, "--shard", "5/4", surveyCorpus}, `bad --shard "5/4" (want K/N with 1 ≤ K ≤ N)`},
-		{[]string{"--out", dir, "--shard", "0/4", surveyCorpus}, `bad --shard "0/4" (want K/N with 1 ≤ K ≤ N)`},
-		{[]string{"--out", dir, "--agents", " , ", surveyCorpus}, "--agents names no agent"},
+		{[]string{"--out", dir, "--shard", "5/4", warctest.LicensedCorpus}, `bad --shard "5/4" (want K/N with 1 ≤ K ≤ N)`},
+		{[]string{"--out", dir, "--shard", "0/4", warctest.LicensedCorpus}, `bad --shard "0/4" (want K/N with 1 ≤ K ≤ N)`},
+		{[]string{"--out", dir, "--agents", " , ", warctest.LicensedCorpus}, "--agents names no agent"},
 	} {
-		r := invoke(run, "", append([]string{"survey"}, tt.args...)...)
-		assert.Equal(t, cli.ExitUsage, r.code, tt.args)
-		assert.Empty(t, r.stdout, tt.args)
-		assert.Equal(t, "robots survey: "+tt.msg+"\nsee robots help survey\n", r.stderr, tt.args)
+		r := clitest.Invoke(Run, "", tt.args...)
+		assert.Equal(t, cli.ExitUsage, r.Code, tt.args)
+		assert.Empty(t, r.Stdout, tt.args)
+		assert.Equal(t, "robots survey: "+tt.msg+"\nsee robots help survey\n", r.Stderr, tt.args)
 	}
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	assert.Empty(t, entries, "a usage error writes nothing")
 }
 
-// TestSurveyManifestLimits: a manifest past surveyMaxManifestBytes, or
-// with a line past surveyMaxManifestLine, is refused rather than held; one
-// without a file and a site column is no manifest.
-func TestSurveyManifestLimits(t *testing.T) {
-	man := "file\tsite\nfiles/a.txt\texample.com\n"
-	m, err := readManifest(strings.NewReader(man), int64(len(man)))
-	require.NoError(t, err)
-	site, ok := m.site("files/a.txt")
-	assert.True(t, ok)
-	assert.Equal(t, "example.com", site)
-	_, err = readManifest(strings.NewReader(man), int64(len(man))-1)
-	assert.ErrorContains(t, err, "longer than")
-	long := "file\tsite\n" + strings.Repeat("x", surveyMaxManifestLine+1) + "\n"
-	_, err = readManifest(strings.NewReader(long), surveyMaxManifestBytes)
-	assert.Error(t, err)
-	m, err = readManifest(strings.NewReader("name\thost\na\tb\n"), surveyMaxManifestBytes)
-	assert.NoError(t, err)
-	assert.Nil(t, m)
-}
-
 // TestSurveySharedCorpus: a survey of the full corpus (../shared, when
 // present) answers every file without an error row, and logs its wall
 // time and the classes of GPTBot and Googlebot.
 func TestSurveySharedCorpus(t *testing.T) {
-	const archive = "../../../shared/corpus/robots-corpus.tar.gz"
+	const archive = "../../../../../shared/corpus/robots-corpus.tar.gz"
 	if _, err := os.Stat(archive); err != nil {
 		t.Skipf("the full corpus is not here (%v): the licensed subset is surveyed by TestSurveyCorpus", err)
 	}
@@ -692,7 +649,7 @@ func TestSurveySharedCorpus(t *testing.T) {
 	start := time.Now()
 	run := runSurveyTest(t, archive)
 	wall := time.Since(start)
-	require.Equal(t, cli.ExitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.Code, run.Stderr)
 	assert.Len(t, run.captures, 28515)
 	for _, c := range run.captures {
 		require.Empty(t, c.Error, c.raw)
@@ -700,7 +657,7 @@ func TestSurveySharedCorpus(t *testing.T) {
 	assert.Len(t, run.agents, 28515*len(surveyDefaultAgents))
 	checkSummary(t, run, surveyAgentNames(surveyDefaultAgents))
 	t.Logf("%d captures in %s (%.0f captures/s)", len(run.captures), wall.Round(time.Millisecond), float64(len(run.captures))/wall.Seconds())
-	for _, line := range strings.Split(run.stdout, "\n") {
+	for _, line := range strings.Split(run.Stdout, "\n") {
 		if strings.HasPrefix(line, "GPTBot ") || strings.HasPrefix(line, "Googlebot ") || strings.HasPrefix(line, "agent ") {
 			t.Log(line)
 		}
@@ -722,7 +679,7 @@ func TestSurveyUsageLines(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
 	}
 	run := runSurveyTest(t, "--agents", "GPTBot,*", dir)
-	require.Equal(t, cli.ExitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.Code, run.Stderr)
 	require.Len(t, run.captures, len(files))
 	sites := map[string]string{}
 	for name := range files {
@@ -754,7 +711,7 @@ func TestSurveyUsageLines(t *testing.T) {
 	assert.Empty(t, blocked.Signal)
 	assert.Equal(t, "none", rows["nogroup.example GPTBot"].Group)
 	assert.Equal(t, "none", rows["nogroup.example GPTBot"].Class)
-	assert.Regexp(t, `(?m)^GPTBot\s+1 \(\s*25\.0%\)`, run.stdout, "one of four captures states a signal for GPTBot at /")
+	assert.Regexp(t, `(?m)^GPTBot\s+1 \(\s*25\.0%\)`, run.Stdout, "one of four captures states a signal for GPTBot at /")
 }
 
 // endlessSource hands out n small captures, counting those taken; with
@@ -765,7 +722,7 @@ type endlessSource struct {
 	taken atomic.Int64
 }
 
-func (s *endlessSource) next(take func() (int, bool)) (*capture, error) {
+func (s *endlessSource) Next(take func() (int, bool)) (*capture.Capture, error) {
 	if int(s.taken.Load()) >= s.n {
 		return nil, io.EOF
 	}
@@ -775,16 +732,16 @@ func (s *endlessSource) next(take func() (int, bool)) (*capture, error) {
 	if body == nil {
 		body = []byte("User-agent: *\nDisallow: /x\n")
 	}
-	return &capture{index: i, input: "endless", file: strconv.Itoa(i), status: 200,
-		body: body, size: int64(len(body))}, nil
+	return &capture.Capture{Index: i, Input: "endless", File: strconv.Itoa(i), Status: 200,
+		Body: body, Size: int64(len(body))}, nil
 }
 
-func (s *endlessSource) close() error { return nil }
+func (s *endlessSource) Close() error { return nil }
 
 // heldWriter runs surveyPipeline with a writer that holds its first row
 // until release is called; wait returns the rows' indexes, in the order
 // written, and the pipeline's error.
-func heldWriter(cfg surveyConfig, open func(string) (surveySource, error)) (release func(), wait func() ([]int, error)) {
+func heldWriter(cfg surveyConfig, open func(string) (capture.Source, error)) (release func(), wait func() ([]int, error)) {
 	held := make(chan struct{})
 	var got []int
 	done := make(chan error, 1)
@@ -826,7 +783,7 @@ func TestSurveyQueueBound(t *testing.T) {
 	queue := workers * surveyQueuePerWorker
 	src := &endlessSource{n: total}
 	cfg := surveyConfig{agents: []string{"GPTBot"}, inputs: []string{"endless"}, workers: workers}
-	open := func(string) (surveySource, error) { return src, nil }
+	open := func(string) (capture.Source, error) { return src, nil }
 	release, wait := heldWriter(cfg, open)
 	taken := whenSteady(5*time.Second, 50*time.Millisecond, src.taken.Load)
 	assert.GreaterOrEqual(t, taken, int64(queue), "the reader runs ahead, to keep the workers busy")
@@ -851,7 +808,7 @@ func TestSurveyQueueBound(t *testing.T) {
 // byte, in input order.
 func TestSurveyReadersAgree(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "missing")
-	inputs := []string{surveyCorpus, buildArchive(t, surveyArchiveFiles, true), missing, surveyUsageDir(t), surveyCorpus}
+	inputs := []string{warctest.LicensedCorpus, buildArchive(t, surveyArchiveFiles, true), missing, surveyUsageDir(t), warctest.LicensedCorpus}
 	runWith := func(readers int) (files map[string]string, stdout, stderr string) {
 		cfg := surveyConfig{agents: []string{"GPTBot", "*"}, out: t.TempDir(), inputs: inputs, format: surveyFormatJSONL, workers: 4, readers: readers}
 		var o, e bytes.Buffer
@@ -889,7 +846,7 @@ func TestSurveyReadersBound(t *testing.T) {
 		srcs[name] = &endlessSource{n: total}
 	}
 	var opened atomic.Int64
-	open := func(name string) (surveySource, error) { opened.Add(1); return srcs[name], nil }
+	open := func(name string) (capture.Source, error) { opened.Add(1); return srcs[name], nil }
 	cfg := surveyConfig{agents: []string{"GPTBot"}, inputs: inputs, workers: workers, readers: readers}
 	release, wait := heldWriter(cfg, open)
 	taken := func() (n int64) {
@@ -921,7 +878,7 @@ func TestSurveyQueueBytes(t *testing.T) {
 	body := bytes.Repeat([]byte("Disallow: /x\n"), 500<<10/13)
 	src := &endlessSource{n: 200, body: body}
 	cfg := surveyConfig{agents: []string{"GPTBot"}, inputs: []string{"endless"}, workers: workers}
-	open := func(string) (surveySource, error) { return src, nil }
+	open := func(string) (capture.Source, error) { return src, nil }
 	release, wait := heldWriter(cfg, open)
 	taken := whenSteady(10*time.Second, 100*time.Millisecond, src.taken.Load)
 	weight := int64(len(body)) + surveyCaptureBytes
@@ -944,7 +901,7 @@ func TestSurveyManifestMissing(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
 	}
 	run := runSurveyTest(t, "--agents", "GPTBot", dir)
-	assert.Equal(t, cli.ExitNegative, run.code)
+	assert.Equal(t, cli.ExitNegative, run.Code)
 	require.Len(t, run.captures, 3)
 	assert.Equal(t, []string{"a.txt", "b.txt", "gone.txt"}, []string{run.captures[0].File, run.captures[1].File, run.captures[2].File})
 	assert.Equal(t, "a.example", run.captures[0].Host)
@@ -952,7 +909,7 @@ func TestSurveyManifestMissing(t *testing.T) {
 	assert.Equal(t, "none", run.agents[1].Class, "an empty file allows everything")
 	assert.Equal(t, "listed in manifest.tsv but not found", run.captures[2].Error)
 	assert.Equal(t, "gone.example", run.captures[2].Site)
-	assert.Contains(t, run.stderr, "gone.txt")
+	assert.Contains(t, run.Stderr, "gone.txt")
 	assert.Len(t, run.agents, 2)
 
 	archive := buildArchive(t, surveyArchiveFiles[:3], false)
@@ -985,7 +942,7 @@ func TestSurveyManifestMissing(t *testing.T) {
 	require.NoError(t, zw.Close())
 	require.NoError(t, os.WriteFile(archive, buf.Bytes(), 0o644))
 	run = runSurveyTest(t, "--agents", "GPTBot", archive)
-	assert.Equal(t, cli.ExitNegative, run.code)
+	assert.Equal(t, cli.ExitNegative, run.Code)
 	require.Len(t, run.captures, 4)
 	assert.Equal(t, "files/99999.txt", run.captures[3].File)
 	assert.Equal(t, "listed in manifest.tsv but not in the archive", run.captures[3].Error)
@@ -1000,8 +957,8 @@ func TestSurveyProgress(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("User-agent: *\nDisallow: /x\n"), 0o644))
 	}
 	run := runSurveyTest(t, "--progress", "--agents", "GPTBot", dir)
-	require.Equal(t, cli.ExitOK, run.code, run.stderr)
-	assert.Regexp(t, `robots survey: 2 captures, 0\.0 MiB in \S+, \d+ captures/s\n$`, run.stderr)
+	require.Equal(t, cli.ExitOK, run.Code, run.Stderr)
+	assert.Regexp(t, `robots survey: 2 captures, 0\.0 MiB in \S+, \d+ captures/s\n$`, run.Stderr)
 	run = runSurveyTest(t, "--agents", "GPTBot", dir)
-	assert.Empty(t, run.stderr)
+	assert.Empty(t, run.Stderr)
 }

@@ -1,4 +1,4 @@
-package main
+package survey
 
 import (
 	"bufio"
@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/capture"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"golang.org/x/sync/semaphore"
 )
@@ -110,8 +111,8 @@ type surveyConfig struct {
 	html     string // the page --html names; "" for none
 }
 
-// runSurvey runs "robots survey".
-func runSurvey(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Run runs "robots survey".
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var agents, format, out, shard, page, list string
 	var showProgress, allowPrivate bool
 	fs := cli.NewFlagSet("survey", surveySynopsis, stderr)
@@ -147,7 +148,7 @@ func runSurvey(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg.progress = showProgress
 	cfg.html = page
 	cfg.workers = runtime.GOMAXPROCS(0)
-	surveyHTTP.allowPrivateRedirects = allowPrivate
+	capture.HTTP.AllowPrivateRedirects = allowPrivate
 	return survey(cfg, stdout, stderr)
 }
 
@@ -200,7 +201,7 @@ func surveyArgs(agents, format, out, shard string, inputs []string) (surveyConfi
 		if in == "" {
 			return cfg, "an empty INPUT was given"
 		}
-		if _, err := surveyKind(in); err != nil {
+		if _, err := capture.Kind(in); err != nil {
 			return cfg, err.Error()
 		}
 	}
@@ -282,7 +283,7 @@ func parseShard(s string) (k, n int, ok bool) {
 // surveyJob is a capture on its way through the workers; done receives
 // its answer.
 type surveyJob struct {
-	c      *capture
+	c      *capture.Capture
 	weight int64 // what it holds of surveyQueueBytes
 	done   chan *surveyResult
 }
@@ -311,7 +312,7 @@ func survey(cfg surveyConfig, stdout, stderr io.Writer) int {
 
 	sum := newSurveySummary(cfg.agents)
 	prog := newSurveyProgress(stderr, cfg.progress, cfg.ownInputs())
-	inputErrs, werr := surveyPipeline(cfg, openSurveySource, func(res *surveyResult) error {
+	inputErrs, werr := surveyPipeline(cfg, capture.Open, func(res *surveyResult) error {
 		if err := w.write(res); err != nil {
 			return err
 		}
@@ -424,7 +425,7 @@ func (w *surveyJSONLWriter) close() error {
 // dropped, and the error is returned. inputErrs says which captures of
 // the inputs read could not be read, whichever shard writes their rows,
 // in input order.
-func surveyPipeline(cfg surveyConfig, open func(string) (surveySource, error), emit func(*surveyResult) error) (inputErrs []string, err error) {
+func surveyPipeline(cfg surveyConfig, open func(string) (capture.Source, error), emit func(*surveyResult) error) (inputErrs []string, err error) {
 	workers := max(1, cfg.workers)
 	var owned []int
 	for i := range cfg.inputs {
@@ -525,7 +526,7 @@ type surveyStream struct {
 // read reads input i of cfg and sends its captures, those the run owns,
 // to jobs and, in the same order, to st.order, until the input ends or
 // quit is closed.
-func (st *surveyStream) read(ctx context.Context, cfg surveyConfig, i int, open func(string) (surveySource, error), share surveyShare, jobs chan<- *surveyJob, quit <-chan struct{}) {
+func (st *surveyStream) read(ctx context.Context, cfg surveyConfig, i int, open func(string) (capture.Source, error), share surveyShare, jobs chan<- *surveyJob, quit <-chan struct{}) {
 	in := cfg.inputs[i]
 	index := 0 // the next capture's index in the input
 	take := func() (int, bool) {
@@ -535,8 +536,8 @@ func (st *surveyStream) read(ctx context.Context, cfg surveyConfig, i int, open 
 	}
 	// A job goes to the workers before the caller waits for it, so that a
 	// job waited for is always being answered.
-	send := func(c *capture) bool {
-		j := &surveyJob{c: c, weight: min(int64(len(c.body))+surveyCaptureBytes, share.bytes), done: make(chan *surveyResult, 1)}
+	send := func(c *capture.Capture) bool {
+		j := &surveyJob{c: c, weight: min(int64(len(c.Body))+surveyCaptureBytes, share.bytes), done: make(chan *surveyResult, 1)}
 		if st.held.Acquire(ctx, j.weight) != nil {
 			return false // the writer failed
 		}
@@ -556,20 +557,20 @@ func (st *surveyStream) read(ctx context.Context, cfg surveyConfig, i int, open 
 	if err != nil {
 		st.errs = append(st.errs, err.Error())
 		if n, ok := take(); ok {
-			send(&capture{index: n, input: in, err: err})
+			send(&capture.Capture{Index: n, Input: in, Err: err})
 		}
 		return
 	}
-	defer src.close()
+	defer src.Close()
 	for {
-		c, err := src.next(take)
+		c, err := src.Next(take)
 		if err != nil {
 			return
 		}
-		if c.err != nil {
-			st.errs = append(st.errs, fmt.Sprintf("%s: %s: %v", in, c.file, c.err))
+		if c.Err != nil {
+			st.errs = append(st.errs, fmt.Sprintf("%s: %s: %v", in, c.File, c.Err))
 		}
-		if !cfg.owns(i, c.index) {
+		if !cfg.owns(i, c.Index) {
 			continue
 		}
 		if !send(c) {

@@ -1,4 +1,4 @@
-package main
+package capture
 
 import (
 	"compress/gzip"
@@ -157,12 +157,12 @@ func (s *warcSource) readMember(buf []byte) (*inflatedMember, []byte) {
 	}
 	s.zr.Multistream(false)
 	from := len(buf)
-	buf, g.err = readUpTo(buf, s.zr, surveyMaxRecordBytes+1)
+	buf, g.err = readUpTo(buf, s.zr, MaxRecordBytes+1)
 	g.data = buf[from:len(buf):len(buf)]
 	g.total = int64(len(g.data))
 	if g.err == nil { // the first bytes are kept; the rest is counted
 		var rest int64
-		rest, g.err = io.CopyN(io.Discard, s.zr, surveyMaxMemberBytes+1-g.total)
+		rest, g.err = io.CopyN(io.Discard, s.zr, MaxMemberBytes+1-g.total)
 		g.total += rest
 	}
 	if g.err != io.EOF {

@@ -1,4 +1,4 @@
-package main
+package survey
 
 import (
 	"encoding/xml"
@@ -15,6 +15,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
+	"github.com/fastrobots/robots/cmd/robots/internal/warctest"
 	prefs "github.com/fastrobots/robots/usage"
 )
 
@@ -25,7 +27,7 @@ func runSurveyHTML(t *testing.T, args ...string) (surveyRun, string) {
 	name := filepath.Join(t.TempDir(), "report.html")
 	run := runSurveyTest(t, append([]string{"--html", name}, args...)...)
 	page, err := os.ReadFile(name)
-	require.NoError(t, err, run.stderr)
+	require.NoError(t, err, run.Stderr)
 	return run, string(page)
 }
 
@@ -51,11 +53,11 @@ func surveyUsageDir(t *testing.T) string {
 // every agent and class; it loads nothing, and its markup and each of its
 // charts are well-formed XML.
 func TestSurveyHTMLCorpus(t *testing.T) {
-	run, page := runSurveyHTML(t, "--agents", strings.Join(surveyTestAgents, ","), surveyCorpus)
-	require.Equal(t, cli.ExitOK, run.code, run.stderr)
+	run, page := runSurveyHTML(t, "--agents", strings.Join(surveyTestAgents, ","), warctest.LicensedCorpus)
+	require.Equal(t, cli.ExitOK, run.Code, run.Stderr)
 	checkSummary(t, run, surveyTestAgents)
 	checkPageSelfContained(t, page)
-	checkPageFigures(t, run.stdout, page, surveyTestAgents)
+	checkPageFigures(t, run.Stdout, page, surveyTestAgents)
 	assert.Contains(t, page, "No capture states a Content-Signal or Content-Usage value", "the corpus states none: no usage chart")
 }
 
@@ -67,17 +69,17 @@ func TestSurveyHTMLUsage(t *testing.T) {
 	dir := surveyUsageDir(t)
 	agents := []string{"GPTBot", "*", "Bingbot", "ClaudeBot"}
 	run, page := runSurveyHTML(t, "--agents", strings.Join(agents, ","), dir)
-	require.Equal(t, cli.ExitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.Code, run.Stderr)
 	checkPageSelfContained(t, page)
-	checkPageFigures(t, run.stdout, page, agents)
+	checkPageFigures(t, run.Stdout, page, agents)
 	assert.Contains(t, page, `aria-labelledby="usage-title usage-desc"`, "the usage chart is drawn")
-	assert.Regexp(t, `(?m)^GPTBot\s+\d+ \(\s*[\d.]+%\)\s+\d+ \(\s*[\d.]+%\)\s+\d+ \(\s*[\d.]+%\)`, run.stdout)
+	assert.Regexp(t, `(?m)^GPTBot\s+\d+ \(\s*[\d.]+%\)\s+\d+ \(\s*[\d.]+%\)\s+\d+ \(\s*[\d.]+%\)`, run.Stdout)
 
 	again, page2 := runSurveyHTML(t, "--agents", strings.Join(agents, ","), dir)
-	require.Equal(t, cli.ExitOK, again.code, again.stderr)
+	require.Equal(t, cli.ExitOK, again.Code, again.Stderr)
 	assert.Equal(t, page, page2, "the page of an input is the same from run to run")
 	plain := runSurveyTest(t, "--agents", strings.Join(agents, ","), dir)
-	assert.Equal(t, plain.stdout, run.stdout, "--html does not change the summary")
+	assert.Equal(t, plain.Stdout, run.Stdout, "--html does not change the summary")
 }
 
 // TestSurveyHTMLEscapes: agent names given to --agents are text on the
@@ -86,7 +88,7 @@ func TestSurveyHTMLUsage(t *testing.T) {
 func TestSurveyHTMLEscapes(t *testing.T) {
 	hostile := []string{"<script>alert(1)</script>", `"&'`, "</svg><svg onload=x>", "a\x01b", "GPTBot"}
 	run, page := runSurveyHTML(t, "--agents", strings.Join(hostile, ","), surveyUsageDir(t))
-	require.Equal(t, cli.ExitOK, run.code, run.stderr)
+	require.Equal(t, cli.ExitOK, run.Code, run.Stderr)
 	assert.NotContains(t, strings.ToLower(page), "<script")
 	assert.NotContains(t, page, "</svg><svg")
 	assert.NotContains(t, page, `"&'`)
@@ -94,7 +96,7 @@ func TestSurveyHTMLEscapes(t *testing.T) {
 	assert.Contains(t, page, "&lt;script&gt;alert(1)&lt;/script&gt;")
 	assert.Contains(t, page, "&#34;&amp;&#39;")
 	checkPageSelfContained(t, page)
-	checkPageFigures(t, run.stdout, page, hostile)
+	checkPageFigures(t, run.Stdout, page, hostile)
 	// Each name stands whole as the text of its row's header, and as the
 	// label of its bars in both class charts.
 	doc := parsePage(t, page)
@@ -120,14 +122,14 @@ func TestSurveyHTMLShard(t *testing.T) {
 	// input, index 0 of its own: shard 1 of 3 holds 0 and 3 of the first,
 	// and the error row.
 	run, page := runSurveyHTML(t, "--agents", strings.Join(agents, ","), "--shard", "1/3", surveyUsageDir(t), missing)
-	assert.Equal(t, cli.ExitNegative, run.code, run.stderr)
-	assert.Contains(t, run.stdout, "robots survey: 2 captures answered, 1 errors\n")
+	assert.Equal(t, cli.ExitNegative, run.Code, run.Stderr)
+	assert.Contains(t, run.Stdout, "robots survey: 2 captures answered, 1 errors\n")
 	assert.Contains(t, page, "This page counts shard 1 of 3 of the run: the captures whose index in their input is 0 modulo 3.")
 	// As many inputs as shards: each shard takes inputs.
 	_, byInput := runSurveyHTML(t, "--agents", strings.Join(agents, ","), "--shard", "2/2", surveyUsageDir(t), missing)
 	assert.Contains(t, byInput, "This page counts shard 2 of 2 of the run: the inputs whose position among them, from 0, is 1 modulo 2.")
 	checkPageSelfContained(t, page)
-	checkPageFigures(t, run.stdout, page, agents)
+	checkPageFigures(t, run.Stdout, page, agents)
 	doc := parsePage(t, page)
 	inputs := doc.byAttr("id", "inputs")
 	require.Len(t, inputs, 1)
@@ -140,27 +142,27 @@ func TestSurveyHTMLShard(t *testing.T) {
 // status 2 and one line; a page that cannot be written is removed.
 func TestSurveyHTMLErrors(t *testing.T) {
 	out := t.TempDir()
-	r := invoke(run, "", "survey", "--out", out, "--html", "", surveyCorpus)
-	assert.Equal(t, cli.ExitUsage, r.code)
-	assert.Empty(t, r.stdout)
-	assert.Equal(t, "robots survey: --html was given an empty file name\nsee robots help survey\n", r.stderr)
+	r := clitest.Invoke(Run, "", "--out", out, "--html", "", warctest.LicensedCorpus)
+	assert.Equal(t, cli.ExitUsage, r.Code)
+	assert.Empty(t, r.Stdout)
+	assert.Equal(t, "robots survey: --html was given an empty file name\nsee robots help survey\n", r.Stderr)
 	entries, err := os.ReadDir(out)
 	require.NoError(t, err)
 	assert.Empty(t, entries, "a usage error writes nothing")
 
 	for _, name := range []string{filepath.Join(t.TempDir(), "no", "such", "report.html"), t.TempDir()} {
-		r = invoke(run, "", "survey", "--format", "jsonl", "--out", out, "--html", name, surveyCorpus)
-		assert.Equal(t, cli.ExitUsage, r.code, name)
-		assert.Empty(t, r.stdout, "no capture is read: %s", name)
-		assert.Regexp(t, `^robots survey: open .*report.html: no such file or directory\n$|^robots survey: open .*: is a directory\n$`, r.stderr)
+		r = clitest.Invoke(Run, "", "--format", "jsonl", "--out", out, "--html", name, warctest.LicensedCorpus)
+		assert.Equal(t, cli.ExitUsage, r.Code, name)
+		assert.Empty(t, r.Stdout, "no capture is read: %s", name)
+		assert.Regexp(t, `^robots survey: open .*report.html: no such file or directory\n$|^robots survey: open .*: is a directory\n$`, r.Stderr)
 	}
 	entries, err = os.ReadDir(out)
 	require.NoError(t, err)
 	assert.Empty(t, entries, "no rows are written when the page cannot be created")
 
-	help := invoke(run, "", "help", "survey")
-	assert.Contains(t, help.stdout+help.stderr, "[--html FILE]")
-	assert.Contains(t, help.stdout+help.stderr, "--html FILE")
+	help := clitest.Invoke(Run, "", "-h")
+	assert.Contains(t, help.Stdout+help.Stderr, "[--html FILE]")
+	assert.Contains(t, help.Stdout+help.Stderr, "--html FILE")
 
 	// A write that fails is an error and leaves no partial page.
 	name := filepath.Join(t.TempDir(), "report.html")

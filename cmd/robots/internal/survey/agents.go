@@ -1,4 +1,4 @@
-package main
+package survey
 
 // surveyAgent is an agent a survey answers for, with who operates it.
 type surveyAgent struct {

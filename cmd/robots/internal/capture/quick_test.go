@@ -1,4 +1,4 @@
-package main
+package capture
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/warctest"
 	"github.com/nlnwa/gowarc/v3"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -30,19 +31,19 @@ func readWARCCapturesCounted(t *testing.T, path string, libraryOnly bool) ([]str
 	_, gz := isWARC(path)
 	src, err := openWARCSource(path, gz)
 	require.NoError(t, err)
-	defer src.close()
+	defer src.Close()
 	src.libraryOnly = libraryOnly
 	index := 0
 	take := func() (int, bool) { index++; return index - 1, true }
 	var out []string
 	for {
-		c, err := src.next(take)
+		c, err := src.Next(take)
 		if err != nil {
 			break
 		}
 		out = append(out, fmt.Sprintf("%d %q status=%d size=%d body=%x err=%v offset=%d host=%q time=%q skipped=%d redirect=%q/%d/%d/%q",
-			c.index, c.url, c.status, c.size, c.body, c.err, c.offset, c.host, c.fetchTime, c.skipped,
-			c.redirectTarget, c.redirectStatus, c.redirectHops, c.redirectError))
+			c.Index, c.URL, c.Status, c.Size, c.Body, c.Err, c.Offset, c.Host, c.FetchTime, c.Skipped,
+			c.RedirectTarget, c.RedirectStatus, c.RedirectHops, c.RedirectError))
 	}
 	return out, src.handedOver
 }
@@ -61,12 +62,12 @@ func readWARCCapturesCounted(t *testing.T, path string, libraryOnly bool) ([]str
 // plain .warc.
 func TestSurveyWARCQuickAgreesWithLibrary(t *testing.T) {
 	corpus := filepath.Join(t.TempDir(), "corpus.warc.gz")
-	n, err := writeCorpusWARCFrom(corpus, licensedBodies(600))
+	n, err := warctest.WriteCorpusWARCFrom(corpus, warctest.LicensedBodies(600))
 	require.NoError(t, err)
 	require.Greater(t, n, 600)
 
-	robots := corpusFile(t, "files/02144.txt")
-	ok := response(t, "https://ok.example/robots.txt", 200, "", robots)
+	robots := warctest.CorpusFile(t, "files/02144.txt")
+	ok := warctest.Response(t, "https://ok.example/robots.txt", 200, "", robots)
 	setField := func(rec []byte, old, new string) []byte {
 		require.Contains(t, string(rec), old)
 		return bytes.Replace(rec, []byte(old), []byte(new), 1)
@@ -76,25 +77,25 @@ func TestSurveyWARCQuickAgreesWithLibrary(t *testing.T) {
 		j := bytes.Index(rec[i:], []byte("\r\n"))
 		return string(rec[i : i+j])
 	}
-	lfHeader := response(t, "https://lf.example/robots.txt", 200, "", robots)
+	lfHeader := warctest.Response(t, "https://lf.example/robots.txt", 200, "", robots)
 	lfHeader = setField(lfHeader, "HTTP/1.1 200 Status\r\nContent-Type: text/plain\r\n\r\n", "HTTP/1.1 200 Status\nContent-Type: text/plain\n\n")
-	lfHeader = setField(lfHeader, cl(lfHeader), fmt.Sprintf("Content-Length: %d", blockLen(lfHeader)-3))
-	folded := setField(response(t, "https://folded.example/robots.txt", 200, "", robots), "WARC-Target-URI:", "X-Note: a\r\n  folded line\r\nWARC-Target-URI:")
-	badDate := setField(response(t, "https://date.example/robots.txt", 200, "", robots), "WARC-Date: 2025-06-01T12:30:00Z", "WARC-Date: June 1st")
-	notHTTP := buildRecord(t, gowarc.Response, "https://nothttp.example/robots.txt", "application/http;msgtype=response", []byte("no status line here\r\n\r\nbody"))
-	req := buildRecord(t, gowarc.Request, "https://short.example/robots.txt", "application/http;msgtype=request", []byte("GET /robots.txt HTTP/1.1\r\nHost: short.example\r\n\r\n"))
-	shortReq := setField(req, cl(req), fmt.Sprintf("Content-Length: %d", blockLen(req)+50))
-	resp := response(t, "https://short.example/robots.txt", 200, "", robots)
-	shortResp := setField(resp, cl(resp), fmt.Sprintf("Content-Length: %d", blockLen(resp)+50))
-	noEnd := bytes.TrimSuffix(response(t, "https://noend.example/robots.txt", 200, "", robots), []byte("\r\n\r\n"))
-	longHeader := setField(response(t, "https://longheader.example/robots.txt", 200, "", robots), "WARC-Target-URI:", "X-Padding: "+strings.Repeat("x", surveyPeekBytes)+"\r\nWARC-Target-URI:")
-	twice := setField(response(t, "https://twice.example/robots.txt", 200, "", robots), "WARC-Target-URI:", "WARC-Type: request\r\nWARC-Target-URI:")
-	big := response(t, "https://big.example/robots.txt", 200, "", bytes.Repeat([]byte("Disallow: /a-path-of-some-length/\n"), 9000))
-	longReq := setField(req, cl(req), fmt.Sprintf("Content-Length: %d", blockLen(req)-10))
+	lfHeader = setField(lfHeader, cl(lfHeader), fmt.Sprintf("Content-Length: %d", warctest.BlockLen(lfHeader)-3))
+	folded := setField(warctest.Response(t, "https://folded.example/robots.txt", 200, "", robots), "WARC-Target-URI:", "X-Note: a\r\n  folded line\r\nWARC-Target-URI:")
+	badDate := setField(warctest.Response(t, "https://date.example/robots.txt", 200, "", robots), "WARC-Date: 2025-06-01T12:30:00Z", "WARC-Date: June 1st")
+	notHTTP := warctest.Record(t, gowarc.Response, "https://nothttp.example/robots.txt", "application/http;msgtype=response", []byte("no status line here\r\n\r\nbody"))
+	req := warctest.Record(t, gowarc.Request, "https://short.example/robots.txt", "application/http;msgtype=request", []byte("GET /robots.txt HTTP/1.1\r\nHost: short.example\r\n\r\n"))
+	shortReq := setField(req, cl(req), fmt.Sprintf("Content-Length: %d", warctest.BlockLen(req)+50))
+	resp := warctest.Response(t, "https://short.example/robots.txt", 200, "", robots)
+	shortResp := setField(resp, cl(resp), fmt.Sprintf("Content-Length: %d", warctest.BlockLen(resp)+50))
+	noEnd := bytes.TrimSuffix(warctest.Response(t, "https://noend.example/robots.txt", 200, "", robots), []byte("\r\n\r\n"))
+	longHeader := setField(warctest.Response(t, "https://longheader.example/robots.txt", 200, "", robots), "WARC-Target-URI:", "X-Padding: "+strings.Repeat("x", surveyPeekBytes)+"\r\nWARC-Target-URI:")
+	twice := setField(warctest.Response(t, "https://twice.example/robots.txt", 200, "", robots), "WARC-Target-URI:", "WARC-Type: request\r\nWARC-Target-URI:")
+	big := warctest.Response(t, "https://big.example/robots.txt", 200, "", bytes.Repeat([]byte("Disallow: /a-path-of-some-length/\n"), 9000))
+	longReq := setField(req, cl(req), fmt.Sprintf("Content-Length: %d", warctest.BlockLen(req)-10))
 	negative := setField(resp, cl(resp), "Content-Length: -5")
 	oddRecords := [][]byte{big, ok, lfHeader, ok, folded, badDate, notHTTP, shortReq, ok, shortResp, ok, noEnd, ok, longHeader, twice, ok, longReq, ok, negative, ok}
-	odd := writeWARC(t, "odd.warc.gz", true, oddRecords...)
-	oddPlain := writeWARC(t, "odd.warc", false, oddRecords...)
+	odd := warctest.Write(t, "odd.warc.gz", true, oddRecords...)
+	oddPlain := warctest.Write(t, "odd.warc", false, oddRecords...)
 
 	for _, path := range []string{corpus, odd, oddPlain} {
 		quick, handedOver := readWARCCapturesCounted(t, path, false)

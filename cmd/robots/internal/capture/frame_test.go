@@ -1,4 +1,4 @@
-package main
+package capture
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/warctest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -50,8 +51,8 @@ func TestFrameRecord(t *testing.T) {
 		{name: "the next record's first line cut at the end", b: rec + "WARC/1.1", end: true, err: "not followed", cut: true},
 		{name: "a negative length", b: head("-5") + "hello\r\n\r\n", end: true, err: `Content-Length "-5" is no length`},
 		{name: "a length that is no number", b: head("1e18") + "hello\r\n\r\n", end: true, err: `Content-Length "1e18" is no length`},
-		{name: "a length past every bound", b: head("99999999999999999999999") + "hello\r\n\r\n", end: true, err: errRecordTooLong.Error()},
-		{name: "a length past the record bound", b: head(fmt.Sprint(surveyMaxRecordBytes)) + "hello\r\n\r\n", end: true, err: errRecordTooLong.Error()},
+		{name: "a length past every bound", b: head("99999999999999999999999") + "hello\r\n\r\n", end: true, err: ErrRecordTooLong.Error()},
+		{name: "a length past the record bound", b: head(fmt.Sprint(MaxRecordBytes)) + "hello\r\n\r\n", end: true, err: ErrRecordTooLong.Error()},
 		{name: "no Content-Length", b: "WARC/1.1\r\nWARC-Type: resource\r\n\r\nhello\r\n\r\n", end: true, err: "without a Content-Length"},
 		{name: "a folded Content-Length", b: "WARC/1.1\r\nContent-Length: 5\r\n 0\r\n\r\nhello\r\n\r\n", end: true, err: "continued on a second line"},
 		{name: "the first Content-Length counts", b: "WARC/1.1\r\ncontent-length : 5\r\nContent-Length: 7\r\n\r\nhello\r\n\r\n", end: true, size: 60, skip: 60},
@@ -83,9 +84,9 @@ func TestFrameRecord(t *testing.T) {
 	}
 	// A header longer than surveyMaxRecordBytes is refused once that many
 	// bytes are read, whatever follows.
-	long := []byte("WARC/1.1\r\nX: " + strings.Repeat("x", surveyMaxRecordBytes))
+	long := []byte("WARC/1.1\r\nX: " + strings.Repeat("x", MaxRecordBytes))
 	f := frameRecord(long, false)
-	assert.ErrorIs(t, f.err, errRecordTooLong)
+	assert.ErrorIs(t, f.err, ErrRecordTooLong)
 }
 
 // TestNextRecordStart: the next record starts at a line start, with
@@ -119,30 +120,30 @@ func TestNextRecordStart(t *testing.T) {
 // as surveyMaxRecordBytes and the bytes that confirm it, and is never
 // larger than surveyWindowBytes; records around the long one are read.
 func TestSurveyWARCWindowBound(t *testing.T) {
-	body := bytes.Repeat([]byte("Disallow: /x\n"), (surveyMaxRecordBytes-1024)/13)
-	big := response(t, "https://big.example/robots.txt", 200, "", body)
-	require.LessOrEqual(t, len(big), surveyMaxRecordBytes)
-	small := response(t, "https://small.example/robots.txt", 200, "", []byte("User-agent: *\nDisallow: /\n"))
-	p := writeWARC(t, "big.warc", false, small, big, small, big, small)
+	body := bytes.Repeat([]byte("Disallow: /x\n"), (MaxRecordBytes-1024)/13)
+	big := warctest.Response(t, "https://big.example/robots.txt", 200, "", body)
+	require.LessOrEqual(t, len(big), MaxRecordBytes)
+	small := warctest.Response(t, "https://small.example/robots.txt", 200, "", []byte("User-agent: *\nDisallow: /\n"))
+	p := warctest.Write(t, "big.warc", false, small, big, small, big, small)
 	src, err := openWARCSource(p, false)
 	require.NoError(t, err)
-	defer src.close()
+	defer src.Close()
 	index := 0
 	take := func() (int, bool) { index++; return index - 1, true }
 	var got []string
 	for {
-		c, err := src.next(take)
+		c, err := src.Next(take)
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		require.NoError(t, err)
-		require.NoError(t, c.err)
-		got = append(got, c.url)
+		require.NoError(t, c.Err)
+		got = append(got, c.URL)
 		assert.LessOrEqual(t, cap(src.win.buf), surveyWindowBytes)
 	}
 	assert.Equal(t, []string{"https://small.example/robots.txt", "https://big.example/robots.txt", "https://small.example/robots.txt",
 		"https://big.example/robots.txt", "https://small.example/robots.txt"}, got)
-	assert.Greater(t, cap(src.win.buf), surveyMaxRecordBytes, "the window grew to hold the long record")
+	assert.Greater(t, cap(src.win.buf), MaxRecordBytes, "the window grew to hold the long record")
 }
 
 // BenchmarkSurveyWARCLyingLengths reads a plain WARC file of 100,000
@@ -158,7 +159,7 @@ func BenchmarkSurveyWARCLyingLengths(b *testing.B) {
 	}
 	block := "HTTP/1.1 200 OK\r\n\r\nUser-agent: *\nDisallow: /\n"
 	size := len(head(0, 0)) + len(block) + 4
-	length := (surveyMaxRecordBytes-size)/size*size + 5
+	length := (MaxRecordBytes-size)/size*size + 5
 	var data bytes.Buffer
 	for i := range n {
 		data.WriteString(head(i, length) + block + "\r\n\r\n")
@@ -177,16 +178,16 @@ func BenchmarkSurveyWARCLyingLengths(b *testing.B) {
 		take := func() (int, bool) { index++; return index - 1, true }
 		rows := 0
 		for {
-			c, err := src.next(take)
+			c, err := src.Next(take)
 			if err != nil {
 				break
 			}
-			if c.err == nil {
-				b.Fatalf("a capture at %d", c.offset)
+			if c.Err == nil {
+				b.Fatalf("a capture at %d", c.Offset)
 			}
 			rows++
 		}
-		src.close()
+		src.Close()
 		if rows != n {
 			b.Fatalf("%d error rows, want %d", rows, n)
 		}

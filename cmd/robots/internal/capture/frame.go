@@ -1,4 +1,4 @@
-package main
+package capture
 
 import (
 	"bytes"
@@ -34,7 +34,7 @@ const recordLineMax = len("WARC/1.0\r\n")
 // record of surveyMaxRecordBytes, the bytes past it that confirm its
 // length, a read ahead, and room to slide the window along without
 // moving a full record's bytes at every read.
-const surveyWindowBytes = surveyMaxRecordBytes + surveyMaxRecordBytes/4
+const surveyWindowBytes = MaxRecordBytes + MaxRecordBytes/4
 
 // warcReadBytes is how much a plain file's window reads at a time.
 const warcReadBytes = 256 << 10
@@ -132,19 +132,19 @@ func frameRecord(b []byte, end bool) recordFrame {
 		nl := bytes.IndexByte(b[p:], '\n')
 		if nl < 0 {
 			switch {
-			case len(b) > surveyMaxRecordBytes:
-				return recordFrame{err: errRecordTooLong}
+			case len(b) > MaxRecordBytes:
+				return recordFrame{err: ErrRecordTooLong}
 			case end:
 				return recordFrame{err: fmt.Errorf("WARC header of %d bytes without its end", len(b)), cut: true}
 			}
 			// Twice the bytes at each ask: a long header is scanned a few
 			// times over, not once per read.
-			return recordFrame{need: min(max(2*len(b), len(b)+4096), surveyMaxRecordBytes+1)}
+			return recordFrame{need: min(max(2*len(b), len(b)+4096), MaxRecordBytes+1)}
 		}
 		line := b[p : p+nl+1]
 		p += nl + 1
-		if p > surveyMaxRecordBytes {
-			return recordFrame{err: errRecordTooLong}
+		if p > MaxRecordBytes {
+			return recordFrame{err: ErrRecordTooLong}
 		}
 		if len(line) == 1 || len(line) == 2 && line[0] == '\r' {
 			break
@@ -174,8 +174,8 @@ func frameRecord(b []byte, end bool) recordFrame {
 		return recordFrame{err: lengthErr}
 	case length < 0:
 		return recordFrame{err: fmt.Errorf("WARC header without a Content-Length")}
-	case length > surveyMaxRecordBytes-int64(header):
-		return recordFrame{err: fmt.Errorf("Content-Length %d: %w", length, errRecordTooLong)}
+	case length > MaxRecordBytes-int64(header):
+		return recordFrame{err: fmt.Errorf("Content-Length %d: %w", length, ErrRecordTooLong)}
 	}
 	blockEnd := header + int(length)
 	if len(b) < blockEnd+4 && !end {

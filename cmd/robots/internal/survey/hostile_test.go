@@ -1,4 +1,4 @@
-package main
+package survey
 
 import (
 	"testing"
@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/capture"
 	"github.com/fastrobots/robots/internal/hostile"
 )
 
@@ -28,7 +29,7 @@ func TestSurveyCaptureHostile(t *testing.T) {
 	for _, f := range files {
 		t.Run(f.Name, func(t *testing.T) {
 			require.LessOrEqual(t, len(f.Body), hostile.Limit)
-			res := surveyCapture(&capture{index: 1, input: "x", site: "s.example", status: 200, size: int64(len(f.Body)), body: f.Body}, agents, false)
+			res := surveyCapture(&capture.Capture{Index: 1, Input: "x", Site: "s.example", Status: 200, Size: int64(len(f.Body)), Body: f.Body}, agents, false)
 			require.NotNil(t, res.row)
 			assert.False(t, res.row.Truncated)
 			require.Len(t, res.agentRs, len(agents))
@@ -46,7 +47,7 @@ func BenchmarkSurveyCaptureHostile(b *testing.B) {
 	for _, f := range hostile.ClassifyFiles(agents) {
 		b.Run(f.Name, func(b *testing.B) {
 			for b.Loop() {
-				surveyCapture(&capture{index: 1, input: "x", site: "s.example", status: 200, size: int64(len(f.Body)), body: f.Body}, agents, false)
+				surveyCapture(&capture.Capture{Index: 1, Input: "x", Site: "s.example", Status: 200, Size: int64(len(f.Body)), Body: f.Body}, agents, false)
 			}
 		})
 	}

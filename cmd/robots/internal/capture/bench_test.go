@@ -1,0 +1,58 @@
+package capture
+
+import (
+	"os"
+	"testing"
+
+	"github.com/fastrobots/robots/cmd/robots/internal/warctest"
+)
+
+// The source's throughput is measured on the survey's benchmark file
+// (warctest.CorpusWARC):
+//
+//	go test -run '^$' -bench 'BenchmarkSurveyWARCSource' -count 6 ./cmd/robots/internal/capture
+
+// BenchmarkSurveyWARCSource is the WARC source alone: every record framed
+// and parsed, each robots.txt response's body read and the redirects
+// followed, nothing answered. It is the part of a survey that cannot be
+// spread over more than two cores within one file: one decompresses the
+// members, one parses their records.
+func BenchmarkSurveyWARCSource(b *testing.B) { benchWARCSource(b, false) }
+
+// BenchmarkSurveyWARCSourceLibrary is BenchmarkSurveyWARCSource with every
+// record read by the library: what quickRecord saves.
+func BenchmarkSurveyWARCSourceLibrary(b *testing.B) { benchWARCSource(b, true) }
+
+func benchWARCSource(b *testing.B, libraryOnly bool) {
+	path, captures := warctest.CorpusWARC(b)
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(fi.Size())
+	for b.Loop() {
+		src, err := openWARCSource(path, true)
+		if err != nil {
+			b.Fatal(err)
+		}
+		src.libraryOnly = libraryOnly
+		index := 0
+		take := func() (int, bool) { index++; return index - 1, true }
+		n := 0
+		for {
+			c, err := src.Next(take)
+			if err != nil {
+				break
+			}
+			if c.Err != nil {
+				b.Fatalf("%d: %v", c.Offset, c.Err)
+			}
+			n++
+		}
+		src.Close()
+		if n != captures {
+			b.Fatalf("%d captures, want %d", n, captures)
+		}
+	}
+}
+
