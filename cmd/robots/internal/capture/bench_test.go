@@ -55,4 +55,3 @@ func benchWARCSource(b *testing.B, libraryOnly bool) {
 		}
 	}
 }
-
