@@ -122,10 +122,20 @@ type recordFrame struct {
 // holds); end says no byte follows b. It returns need when b is too short
 // to decide and end is not set.
 func frameRecord(b []byte, end bool) recordFrame {
+	header, length, fr := frameHeader(b, end)
+	if fr.need != 0 || fr.err != nil {
+		return fr
+	}
+	return frameBlock(b, end, header, length)
+}
+
+// frameHeader scans the header of the record b starts with, the lines up
+// to the first empty one, and returns its size and its Content-Length; or,
+// in fr, the bytes it needs to decide, or why the record is not read.
+func frameHeader(b []byte, end bool) (header int, length int64, fr recordFrame) {
 	first, _, _ := recordStartLine(b)
-	// The header: the lines up to the first empty one.
 	p := first
-	length := int64(-1)
+	length = -1
 	var lengthErr error
 	lengthLine := false // the line before was the Content-Length's
 	for {
@@ -133,24 +143,24 @@ func frameRecord(b []byte, end bool) recordFrame {
 		if nl < 0 {
 			switch {
 			case len(b) > MaxRecordBytes:
-				return recordFrame{err: ErrRecordTooLong}
+				return 0, 0, recordFrame{err: ErrRecordTooLong}
 			case end:
-				return recordFrame{err: fmt.Errorf("WARC header of %d bytes without its end", len(b)), cut: true}
+				return 0, 0, recordFrame{err: fmt.Errorf("WARC header of %d bytes without its end", len(b)), cut: true}
 			}
 			// Twice the bytes at each ask: a long header is scanned a few
 			// times over, not once per read.
-			return recordFrame{need: min(max(2*len(b), len(b)+4096), MaxRecordBytes+1)}
+			return 0, 0, recordFrame{need: min(max(2*len(b), len(b)+4096), MaxRecordBytes+1)}
 		}
 		line := b[p : p+nl+1]
 		p += nl + 1
 		if p > MaxRecordBytes {
-			return recordFrame{err: ErrRecordTooLong}
+			return 0, 0, recordFrame{err: ErrRecordTooLong}
 		}
 		if len(line) == 1 || len(line) == 2 && line[0] == '\r' {
 			break
 		}
 		if _, ok, _ := recordStartLine(line); ok {
-			return recordFrame{err: fmt.Errorf("WARC header cut by another record's first line, %d bytes into it", p-len(line))}
+			return 0, 0, recordFrame{err: fmt.Errorf("WARC header cut by another record's first line, %d bytes into it", p-len(line))}
 		}
 		if lengthLine && (line[0] == ' ' || line[0] == '\t') {
 			// Folded onto the Content-Length, as the library reads it.
@@ -168,15 +178,22 @@ func frameRecord(b []byte, end bool) recordFrame {
 			}
 		}
 	}
-	header := p
 	switch {
 	case lengthErr != nil:
-		return recordFrame{err: lengthErr}
+		return 0, 0, recordFrame{err: lengthErr}
 	case length < 0:
-		return recordFrame{err: fmt.Errorf("WARC header without a Content-Length")}
-	case length > MaxRecordBytes-int64(header):
-		return recordFrame{err: fmt.Errorf("Content-Length %d: %w", length, ErrRecordTooLong)}
+		return 0, 0, recordFrame{err: fmt.Errorf("WARC header without a Content-Length")}
+	case length > MaxRecordBytes-int64(p):
+		return 0, 0, recordFrame{err: fmt.Errorf("Content-Length %d: %w", length, ErrRecordTooLong)}
 	}
+	return p, length, recordFrame{}
+}
+
+// frameBlock frames the block of length bytes after a header of header
+// bytes, and the end of record after it: the block must be followed by
+// the end of record, or by line breaks and then the next record or the
+// end of the input.
+func frameBlock(b []byte, end bool, header int, length int64) recordFrame {
 	blockEnd := header + int(length)
 	if len(b) < blockEnd+4 && !end {
 		return recordFrame{need: blockEnd + 4}
