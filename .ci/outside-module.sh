@@ -74,4 +74,12 @@ for m in $(go mod edit -json | python3 -c 'import json,sys; print("\n".join(r["P
 		exit 1
 	fi
 done
+# The command's dependencies (WARC, Parquet, compression) live in its own
+# module: none may reach a program that requires the engine's.
+for m in github.com/nlnwa/gowarc github.com/parquet-go/parquet-go github.com/klauspost/compress; do
+	if go mod graph | grep -q "$m"; then
+		echo "go mod graph of a module outside the repository holds $m, a dependency of the command alone" >&2
+		exit 1
+	fi
+done
 echo "ok   a module outside the repository builds against this checkout's three modules (require v0.0.0 + replace) and gets the verdicts"

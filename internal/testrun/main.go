@@ -33,7 +33,7 @@ import (
 
 // modules are the repository's Go modules besides the root, relative to
 // it: each has its own go.mod.
-var modules = []string{"bench", "fetch/redisstore", "cmd/robots/internal/browsertest", "cmd/robots/internal/surveysql", "compat/temoto", "compat/temoto/crawlertest"}
+var modules = []string{"cmd/robots", "bench", "fetch/redisstore", "cmd/robots/internal/browsertest", "cmd/robots/internal/surveysql", "compat/temoto", "compat/temoto/crawlertest"}
 
 // hostOnly are the modules that link a C library built for the machine's
 // own architecture (DuckDB's, through cgo): for another GOARCH (GOARCH=386
@@ -125,6 +125,9 @@ func modulePath(gomod []byte) string {
 func test(dir string, flags []string, w io.Writer) (tally, error) {
 	cmd := exec.Command("go", append(append([]string{"test", "-json"}, flags...), "./...")...)
 	cmd.Dir = dir
+	// Each module is tested with its own go.mod, as a program that
+	// requires it builds it, not with the repository's go.work.
+	cmd.Env = append(os.Environ(), "GOWORK=off")
 	cmd.Stderr = w // what go test says outside its JSON stream
 	out, err := cmd.StdoutPipe()
 	if err != nil {

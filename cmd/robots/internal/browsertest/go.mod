@@ -2,7 +2,10 @@ module github.com/fastrobots/robots/cmd/robots/internal/browsertest
 
 go 1.26.0
 
-replace github.com/fastrobots/robots => ../../../..
+replace (
+	github.com/fastrobots/robots => ../../../..
+	github.com/fastrobots/robots/cmd/robots => ../..
+)
 
 tool github.com/fastrobots/robots/cmd/robots
 
@@ -14,6 +17,7 @@ require (
 require (
 	github.com/andybalholm/brotli v1.1.1 // indirect
 	github.com/bits-and-blooms/bitset v1.24.0 // indirect
+	github.com/fastrobots/robots/cmd/robots v0.0.0 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/klauspost/compress v1.18.0 // indirect
 	github.com/nlnwa/gowarc/v3 v3.1.0 // indirect
@@ -29,7 +33,7 @@ require (
 
 require (
 	github.com/chromedp/cdproto v0.159.0
-	github.com/fastrobots/robots v0.0.0-00010101000000-000000000000
+	github.com/fastrobots/robots v0.0.0
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/net v0.62.0 // indirect

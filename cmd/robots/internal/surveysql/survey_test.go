@@ -40,8 +40,8 @@ var build struct {
 	err  error
 }
 
-// robotsBinary builds the robots command of this checkout once, in the
-// root module, as its users build it.
+// robotsBinary builds the robots command of this checkout once, in its
+// module, as its users build it.
 func robotsBinary(t testing.TB) string {
 	t.Helper()
 	build.once.Do(func() {
@@ -50,8 +50,8 @@ func robotsBinary(t testing.TB) string {
 			return
 		}
 		build.bin = filepath.Join(build.dir, "robots")
-		cmd := exec.Command("go", "build", "-o", build.bin, "./cmd/robots")
-		cmd.Dir = root
+		cmd := exec.Command("go", "build", "-o", build.bin, ".")
+		cmd.Dir = filepath.Join(root, "cmd", "robots")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			build.err = fmt.Errorf("go build: %v\n%s", err, out)
 		}
