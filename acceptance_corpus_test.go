@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/memstat"
+	"github.com/fastrobots/robots/internal/testkit/memstat"
 )
 
 // The real-world corpus: 28,515 robots.txt bodies (and HTML pages served

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/memstat"
+	"github.com/fastrobots/robots/internal/testkit/memstat"
 )
 
 // Hostile inputs: each test feeds one input a server could send (or a

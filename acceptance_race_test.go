@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/fuzzgen"
+	"github.com/fastrobots/robots/internal/testkit/fuzzgen"
 )
 
 // Concurrency: a *Robots and the *Agent values it returns are shared by

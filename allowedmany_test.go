@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/conformance"
+	"github.com/fastrobots/robots/internal/testkit/conformance"
 	"github.com/fastrobots/robots/runtime"
 )
 

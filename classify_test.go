@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/hostile"
+	"github.com/fastrobots/robots/internal/testkit/hostile"
 )
 
 func TestClassify(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/conformance"
+	"github.com/fastrobots/robots/internal/testkit/conformance"
 )
 
 const explainBody = `User-agent: Googlebot

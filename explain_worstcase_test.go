@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/memstat"
-	"github.com/fastrobots/robots/internal/worstcase"
+	"github.com/fastrobots/robots/internal/testkit/memstat"
+	"github.com/fastrobots/robots/internal/testkit/worstcase"
 )
 
 var updateExplain = flag.Bool("update", false, "rewrite testdata/worstcase/*.explain.golden from the current explanations")

@@ -6,7 +6,7 @@ import (
 
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
-	"github.com/fastrobots/robots/internal/hostile"
+	"github.com/fastrobots/robots/internal/testkit/hostile"
 	"github.com/fastrobots/robots/runtime"
 )
 
@@ -25,7 +25,7 @@ const hostileSpendSeeds = 64
 
 // BenchmarkHostileCheck times one check (Agent.Allowed's path: a URL string,
 // Google mode, the default automaton budget) of a hostile path against each
-// file of internal/hostile. The file is parsed and its group compiled as
+// file of internal/testkit/hostile. The file is parsed and its group compiled as
 // robots.Parse and Agent do. Random paths of the file's kind are checked
 // first until the lazy DFA's budget is spent (Stats.Full), so that the
 // timed checks run where a hostile site would have them: past the budget.

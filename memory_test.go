@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/memstat"
+	"github.com/fastrobots/robots/internal/testkit/memstat"
 )
 
 // licensedBodies returns the bodies of the licensed corpus.

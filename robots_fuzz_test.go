@@ -7,7 +7,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/compile"
-	"github.com/fastrobots/robots/internal/fuzzgen"
+	"github.com/fastrobots/robots/internal/testkit/fuzzgen"
 )
 
 // FuzzAllowed parses body in both modes, resolves agent and decides rawURL,

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/usageexamples"
+	"github.com/fastrobots/robots/internal/testkit/usageexamples"
 	"github.com/fastrobots/robots/usage"
 )
 

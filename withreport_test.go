@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/conformance"
+	"github.com/fastrobots/robots/internal/testkit/conformance"
 )
 
 // reportBodies returns the bodies of reporting.jsonl.gz and of the

@@ -16,8 +16,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/hostile"
-	"github.com/fastrobots/robots/internal/worstcase"
+	"github.com/fastrobots/robots/internal/testkit/hostile"
+	"github.com/fastrobots/robots/internal/testkit/worstcase"
 )
 
 // scanOnly parses body as a service bounding its work does.

@@ -3,7 +3,7 @@ package automaton_test
 import (
 	"testing"
 
-	"github.com/fastrobots/robots/internal/fuzzgen"
+	"github.com/fastrobots/robots/internal/testkit/fuzzgen"
 )
 
 // FuzzAutomaton compiles up to 64 patterns (one per line of patterns; bit

@@ -3,7 +3,7 @@ package compile_test
 import (
 	"testing"
 
-	"github.com/fastrobots/robots/internal/fuzzgen"
+	"github.com/fastrobots/robots/internal/testkit/fuzzgen"
 )
 
 // FuzzParse parses any bytes in both modes and checks fuzzgen.CheckParse's

@@ -3,6 +3,6 @@
 // go-fuzz-dep in go.mod for go-fuzz-build (tools.go). It holds no code of
 // its own: the native fuzz targets stand in the *fuzz_test.go files beside
 // the code they fuzz, and both kinds of target run the checks of package
-// internal/fuzzgen. docs/fuzzing.md tells how to run every target and how
+// internal/testkit/fuzzgen. docs/fuzzing.md tells how to run every target and how
 // to turn a crasher into a regression test.
 package fuzz

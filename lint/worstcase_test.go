@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots/compile"
-	"github.com/fastrobots/robots/internal/memstat"
-	"github.com/fastrobots/robots/internal/worstcase"
+	"github.com/fastrobots/robots/internal/testkit/memstat"
+	"github.com/fastrobots/robots/internal/testkit/worstcase"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/worstcase/*.golden from the current findings")

@@ -3,7 +3,7 @@ package runtime_test
 import (
 	"testing"
 
-	"github.com/fastrobots/robots/internal/fuzzgen"
+	"github.com/fastrobots/robots/internal/testkit/fuzzgen"
 )
 
 // FuzzPath checks Path against an independent transcription of the

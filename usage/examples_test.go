@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fastrobots/robots/internal/usageexamples"
+	"github.com/fastrobots/robots/internal/testkit/usageexamples"
 )
 
 // examplesFile holds every example of the drafts and of Cloudflare's

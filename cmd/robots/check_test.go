@@ -17,7 +17,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
-	"github.com/fastrobots/robots/internal/memstat"
+	"github.com/fastrobots/robots/internal/testkit/memstat"
 )
 
 func TestCheckExampleVerdicts(t *testing.T) {

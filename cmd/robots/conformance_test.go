@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
-	"github.com/fastrobots/robots/internal/conformance"
+	"github.com/fastrobots/robots/internal/testkit/conformance"
 )
 
 // evalConformance runs eval over a file of reference verdicts and checks

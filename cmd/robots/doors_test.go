@@ -23,7 +23,7 @@ import (
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/fetch"
-	"github.com/fastrobots/robots/internal/conformance"
+	"github.com/fastrobots/robots/internal/testkit/conformance"
 )
 
 // The doors are the ways a verdict leaves the project: the library's

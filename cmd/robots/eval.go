@@ -12,7 +12,6 @@ import (
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
-	"github.com/fastrobots/robots/internal/conformance"
 )
 
 const evalSynopsis = `robots eval [--mode google|rfc] [--progress] [FILE]
@@ -116,7 +115,7 @@ func openInput(files []string, stdin io.Reader) (io.ReadCloser, error) {
 	if len(files) == 0 || files[0] == "-" {
 		return io.NopCloser(stdin), nil
 	}
-	return conformance.Open(files[0])
+	return cli.OpenMaybeGzip(files[0])
 }
 
 // evalStream answers every query line of r on out, in order, and returns

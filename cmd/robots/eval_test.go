@@ -17,8 +17,8 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
-	"github.com/fastrobots/robots/internal/conformance"
-	"github.com/fastrobots/robots/internal/memstat"
+	"github.com/fastrobots/robots/internal/testkit/conformance"
+	"github.com/fastrobots/robots/internal/testkit/memstat"
 )
 
 // b64 returns s base64-encoded.

@@ -18,8 +18,8 @@ import (
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
-	"github.com/fastrobots/robots/internal/conformance"
-	"github.com/fastrobots/robots/internal/memstat"
+	"github.com/fastrobots/robots/internal/testkit/conformance"
+	"github.com/fastrobots/robots/internal/testkit/memstat"
 )
 
 // reportingFile holds Google's report of 9,998 bodies.

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
-	"github.com/fastrobots/robots/internal/conformance"
+	"github.com/fastrobots/robots/internal/testkit/conformance"
 )
 
 // sameAnswer posts body to path on s and asks api.Local the same, and

@@ -7,7 +7,7 @@ package allowed
 import (
 	"bytes"
 
-	"github.com/fastrobots/robots/internal/fuzzgen"
+	"github.com/fastrobots/robots/internal/testkit/fuzzgen"
 )
 
 // Fuzz reads its input as "agent\nURL\nrobots.txt body" and panics when an

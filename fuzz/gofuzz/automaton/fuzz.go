@@ -4,7 +4,7 @@
 // brute-force matcher, checked by fuzzgen.CheckSet.
 package automaton
 
-import "github.com/fastrobots/robots/internal/fuzzgen"
+import "github.com/fastrobots/robots/internal/testkit/fuzzgen"
 
 // Fuzz reads its input with fuzzgen.DecodeSetInput and panics when the set
 // and the brute force disagree.

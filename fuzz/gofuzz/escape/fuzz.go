@@ -4,7 +4,7 @@
 // RFC normalisations, checked by fuzzgen.CheckEscape.
 package escape
 
-import "github.com/fastrobots/robots/internal/fuzzgen"
+import "github.com/fastrobots/robots/internal/testkit/fuzzgen"
 
 // Fuzz panics when an invariant breaks.
 func Fuzz(data []byte) int {

@@ -4,7 +4,7 @@
 // modes, checked by fuzzgen.CheckParse.
 package parse
 
-import "github.com/fastrobots/robots/internal/fuzzgen"
+import "github.com/fastrobots/robots/internal/testkit/fuzzgen"
 
 // Fuzz panics when an invariant breaks; it returns 1 for an input that
 // holds a directive, so that go-fuzz favours such inputs, and 0 otherwise.

@@ -4,7 +4,7 @@
 // fuzzgen.CheckPath.
 package path
 
-import "github.com/fastrobots/robots/internal/fuzzgen"
+import "github.com/fastrobots/robots/internal/testkit/fuzzgen"
 
 // Fuzz panics when an invariant breaks.
 func Fuzz(data []byte) int {

@@ -19,7 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/conformance"
+	"github.com/fastrobots/robots/internal/testkit/conformance"
 )
 
 // staticSite builds the static tester into a temporary folder with

@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"compress/gzip"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/fastrobots/robots"
 )
@@ -68,4 +70,31 @@ func InputSize(name string, stdin io.Reader) int64 {
 		return -1
 	}
 	return info.Size()
+}
+
+// OpenMaybeGzip opens the file name, read through gzip when its name ends
+// in .gz: a stream of JSON Lines a command reads a line at a time, which
+// the line limits bound whatever it decompresses to.
+func OpenMaybeGzip(name string) (io.ReadCloser, error) {
+	f, err := os.Open(name)
+	if err != nil || !strings.HasSuffix(name, ".gz") {
+		return f, err
+	}
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return gzipFile{z, f}, nil
+}
+
+// gzipFile closes the file under its gzip reader.
+type gzipFile struct {
+	*gzip.Reader
+	f *os.File
+}
+
+func (g gzipFile) Close() error {
+	g.Reader.Close()
+	return g.f.Close()
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fastrobots/robots/internal/hostile"
+	"github.com/fastrobots/robots/internal/testkit/hostile"
 )
 
 // BenchmarkLicensedCorpus: each method over every robots.txt body of the
@@ -52,7 +52,7 @@ func agentsThenRules() hostile.File {
 }
 
 // BenchmarkHostile: each method on the files that cost a matcher or the
-// classifier the most (internal/hostile), and on agentsThenRules, each of
+// classifier the most (internal/testkit/hostile), and on agentsThenRules, each of
 // the size limit.
 func BenchmarkHostile(b *testing.B) {
 	files := append(hostile.Files(), hostile.ClassifyFiles([]string{"GPTBot"})...)

@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/capture"
-	"github.com/fastrobots/robots/internal/hostile"
+	"github.com/fastrobots/robots/internal/testkit/hostile"
 )
 
 // surveyHostileClasses are the files of hostile.ClassifyFiles, which cost

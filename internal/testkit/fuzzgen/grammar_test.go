@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots/compile"
-	"github.com/fastrobots/robots/internal/fuzzgen"
+	"github.com/fastrobots/robots/internal/testkit/fuzzgen"
 )
 
 // seeds is how many generated files each property is checked on; go test

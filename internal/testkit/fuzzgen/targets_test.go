@@ -14,7 +14,7 @@ import (
 // list to the native fuzz targets the module has: a target added, renamed
 // or removed must be so in both, or CI stops fuzzing it unseen.
 func TestFuzzTargetsListed(t *testing.T) {
-	root := filepath.Join("..", "..")
+	root := filepath.Join("..", "..", "..")
 	inCode := codeTargets(t, root)
 	if len(inCode) == 0 {
 		t.Fatal("no func FuzzXxx(f *testing.F) found below the module root")

@@ -13,7 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/fastrobots/robots/internal/conformance"
+	"github.com/fastrobots/robots/internal/testkit/conformance"
 )
 
 // TestWasmAgreesWithNative runs archcheck on the conformance cases and on
@@ -103,7 +103,7 @@ func questions(t *testing.T) []byte {
 	enc := json.NewEncoder(&buf)
 	for _, name := range []string{"spec-test.jsonl", "google-unit.jsonl", "generated.jsonl.gz"} {
 		var last *question
-		err := conformance.Each(filepath.Join("..", "..", "testdata", "conformance", name), func(_ int, c *conformance.Case) error {
+		err := conformance.Each(filepath.Join("..", "..", "..", "testdata", "conformance", name), func(_ int, c *conformance.Case) error {
 			body, err := c.Body()
 			if err != nil {
 				return err
@@ -123,7 +123,7 @@ func questions(t *testing.T) []byte {
 			require.NoError(t, enc.Encode(last))
 		}
 	}
-	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "corpus", "files", "*.txt"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "..", "testdata", "corpus", "files", "*.txt"))
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
 	for _, f := range files {

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
-	"github.com/fastrobots/robots/internal/hostile"
+	"github.com/fastrobots/robots/internal/testkit/hostile"
 )
 
 // TestFilesFillTheLimit pins each file's size (within the limit, and too

@@ -13,8 +13,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/fastrobots/robots/internal/conformance"
-	"github.com/fastrobots/robots/internal/fuzzgen"
+	"github.com/fastrobots/robots/internal/testkit/conformance"
+	"github.com/fastrobots/robots/internal/testkit/fuzzgen"
 )
 
 // updateSeeds rewrites the seed corpora of the native fuzz targets:
@@ -86,11 +86,11 @@ func nativeSeeds(t *testing.T) []nativeSeed {
 		out = append(out, nativeSeed{dir, name, args})
 	}
 	const (
-		parse   = "../../compile/testdata/fuzz/FuzzParse"
-		escape  = "../../compile/testdata/fuzz/FuzzEscapePattern"
-		path    = "../../runtime/testdata/fuzz/FuzzPath"
-		allowed = "../../testdata/fuzz/FuzzAllowed"
-		set     = "../../automaton/testdata/fuzz/FuzzAutomaton"
+		parse   = "../../../compile/testdata/fuzz/FuzzParse"
+		escape  = "../../../compile/testdata/fuzz/FuzzEscapePattern"
+		path    = "../../../runtime/testdata/fuzz/FuzzPath"
+		allowed = "../../../testdata/fuzz/FuzzAllowed"
+		set     = "../../../automaton/testdata/fuzz/FuzzAutomaton"
 	)
 	for _, s := range fuzzgen.HostileBodies() {
 		add(parse, s.Name, s.Body)
@@ -98,7 +98,7 @@ func nativeSeeds(t *testing.T) []nativeSeed {
 	}
 	// One case of every conformance area: its body, agent and URL.
 	areas := map[string]bool{}
-	err := conformance.Each("../../testdata/conformance/spec-test.jsonl", func(_ int, c *conformance.Case) error {
+	err := conformance.Each("../../../testdata/conformance/spec-test.jsonl", func(_ int, c *conformance.Case) error {
 		if areas[c.Area] {
 			return nil
 		}
@@ -273,20 +273,20 @@ func TestImportCrasher(t *testing.T) {
 func decodeCrasher(harness string, raw []byte) (dir string, content []byte, err error) {
 	switch harness {
 	case "parse":
-		return "../../compile/testdata/fuzz/FuzzParse", corpusFile(raw), nil
+		return "../../../compile/testdata/fuzz/FuzzParse", corpusFile(raw), nil
 	case "escape":
-		return "../../compile/testdata/fuzz/FuzzEscapePattern", corpusFile(string(raw)), nil
+		return "../../../compile/testdata/fuzz/FuzzEscapePattern", corpusFile(string(raw)), nil
 	case "path":
-		return "../../runtime/testdata/fuzz/FuzzPath", corpusFile(string(raw)), nil
+		return "../../../runtime/testdata/fuzz/FuzzPath", corpusFile(string(raw)), nil
 	case "allowed":
 		agent, rest, _ := bytes.Cut(raw, []byte("\n"))
 		rawURL, body, _ := bytes.Cut(rest, []byte("\n"))
-		return "../../testdata/fuzz/FuzzAllowed", corpusFile(body, string(agent), string(rawURL)), nil
+		return "../../../testdata/fuzz/FuzzAllowed", corpusFile(body, string(agent), string(rawURL)), nil
 	case "automaton":
 		var head [9]byte
 		n := copy(head[:], raw)
 		path, patterns, _ := strings.Cut(string(raw[n:]), "\n")
-		return "../../automaton/testdata/fuzz/FuzzAutomaton", corpusFile(patterns, path, binary.LittleEndian.Uint64(head[:8]), head[8]), nil
+		return "../../../automaton/testdata/fuzz/FuzzAutomaton", corpusFile(patterns, path, binary.LittleEndian.Uint64(head[:8]), head[8]), nil
 	}
 	return "", nil, fmt.Errorf("the crasher's directory names no harness %q (want $work/<harness>/crashers/<hash>)", harness)
 }
