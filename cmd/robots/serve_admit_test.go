@@ -48,7 +48,7 @@ func TestServeBusyIsA503WithRetryAfter(t *testing.T) {
 		assert.Equal(t, http.StatusServiceUnavailable, resp.status, path)
 		assert.Equal(t, strconv.Itoa(retryAfterSeconds), resp.retryAfter, path)
 		assert.Equal(t, `{"error":"the server is busy with other requests: retry after 2 s"}`+"\n", resp.body, path)
-		assert.Less(t, time.Since(start), time.Second, "%s: at once, not after a wait for a slot", path)
+		assert.Less(t, time.Since(start), time.Second, "%s: after a short wait for a slot, not the work", path)
 	}
 	release()
 	for path, body := range bodies {

@@ -183,18 +183,20 @@ func servedRulePaths(body []byte) func(n, i int) string {
 	}
 }
 
-// BenchmarkServeWorstAdmitted posts, for each worst file, the request of
-// the most URLs (of 16, 64 and 512 bytes, checked, and of 64 explained)
-// that maxWork admits, through the HTTP API over loopback, and reports
-// how long it takes alone, on the clock (s/req) and in the process's CPU
-// time (cpu-s/req: a loaded machine stretches the clock, not this), and
-// its work (units): docs/serve.md gives the slowest.
+// BenchmarkServeWorstAdmitted posts, for each worst file, its lint and the
+// request of the most URLs (of 16, 64 and 512 bytes, checked, and of 64
+// explained) that maxWork admits, through the HTTP API over loopback, and
+// reports how long each takes alone, on the clock (s/req) and in the
+// process's CPU time (cpu-s/req: a loaded machine stretches the clock, not
+// this), and its work (units): docs/serve.md gives the slowest.
 //
 //	go test -run '^$' -bench BenchmarkServeWorstAdmitted -benchtime 1x ./cmd/robots
 func BenchmarkServeWorstAdmitted(b *testing.B) {
 	base := startHandler(b, newServer(serverConfig{}))
 	shapes := []admittedShape{{16, "/api/check"}, {64, "/api/check"}, {512, "/api/check"}, {64, "/api/explain"}}
 	for _, f := range worstFiles() {
+		lint := request(b, map[string]any{"robotstxt": f.body})
+		b.Run(f.name+"/lint", func(b *testing.B) { timeAdmitted(b, base, "/api/lint", lint, admittedWork(b, "/api/lint", lint)) })
 		for _, sh := range shapes {
 			build := func(n int) string {
 				urls := make([]string, n)
@@ -208,21 +210,27 @@ func BenchmarkServeWorstAdmitted(b *testing.B) {
 				continue // not even one URL: the request is refused at once
 			}
 			b.Run(fmt.Sprintf("%s/%s/n=%d", f.name, strings.TrimPrefix(sh.path, "/api/"), sh.n), func(b *testing.B) {
-				var took, cpu time.Duration
-				for b.Loop() {
-					start, cpuStart := time.Now(), cpuTime()
-					resp := postRaw(b, base, sh.path, body)
-					took += time.Since(start)
-					cpu += cpuTime() - cpuStart
-					if resp.status != http.StatusOK {
-						b.Fatalf("status %d: %.200s", resp.status, resp.body)
-					}
-				}
-				b.ReportMetric(took.Seconds()/float64(b.N), "s/req")
-				b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/req")
-				b.ReportMetric(float64(work), "units")
-				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(work), "cpu-ns/unit")
+				timeAdmitted(b, base, sh.path, body, work)
 			})
 		}
 	}
+}
+
+// timeAdmitted posts body to base+path, a request of work units, and
+// reports how long it takes, on the clock and in CPU time, and its work.
+func timeAdmitted(b *testing.B, base, path, body string, work int64) {
+	var took, cpu time.Duration
+	for b.Loop() {
+		start, cpuStart := time.Now(), cpuTime()
+		resp := postRaw(b, base, path, body)
+		took += time.Since(start)
+		cpu += cpuTime() - cpuStart
+		if resp.status != http.StatusOK {
+			b.Fatalf("status %d: %.200s", resp.status, resp.body)
+		}
+	}
+	b.ReportMetric(took.Seconds()/float64(b.N), "s/req")
+	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/req")
+	b.ReportMetric(float64(work), "units")
+	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(work), "cpu-ns/unit")
 }

@@ -26,13 +26,15 @@ const (
 	// AnswerByteWork is a byte of the answer encoded, up to its bound
 	// (AnswerLimit).
 	AnswerByteWork = 2
-	// LintByteWork is a byte of a robots.txt linted. The linter's checks
-	// are linear in the file but for those of precedence and usage, which
-	// stop at their budgets (LintBudgetWork).
-	LintByteWork = 800
+	// LintByteWork is a byte of a robots.txt linted, of the part Google
+	// reads (robots.MaxBytes): the linter parses no more, and only tests
+	// that the rest is blank. Its checks are linear in the file but for
+	// those of precedence and usage, which stop at their budgets
+	// (LintBudgetWork).
+	LintByteWork = 1_400
 	// LintBudgetWork is what the linter's budgeted checks cost at most
 	// (lint's precedenceBudget and usageBudget steps).
-	LintBudgetWork = 200_000_000
+	LintBudgetWork = 100_000_000
 	// ReportByteWork is a byte of a robots.txt read for explain's report
 	// of every line, and its selection and directives.
 	ReportByteWork = 512
@@ -42,7 +44,10 @@ const (
 func ParseWork(n int) int64 { return mul(int64(n), ParseByteWork) }
 
 // LintWork returns the work of linting a robots.txt of n bytes.
-func LintWork(n int) int64 { return add(mul(int64(n), LintByteWork), LintBudgetWork) }
+func LintWork(n int) int64 {
+	read := min(n, robots.MaxBytes)
+	return add(add(mul(int64(read), LintByteWork), int64(n-read)), LintBudgetWork)
+}
 
 // AnswerWork returns the work of encoding the answer to a request that
 // brought input bytes: at most its bound.

@@ -37,8 +37,10 @@ func TestRequestWorkWeights(t *testing.T) {
 	assert.Equal(t, 4_000, URLWork)
 	assert.Equal(t, 64, URLByteWork)
 	assert.Equal(t, 2, AnswerByteWork)
-	assert.Equal(t, 800, LintByteWork)
-	assert.Equal(t, 200_000_000, LintBudgetWork)
+	assert.Equal(t, 1_400, LintByteWork)
+	assert.Equal(t, 100_000_000, LintBudgetWork)
+	assert.Less(t, add(LintWork(MaxRequestBytes), AnswerWork(MaxRequestBytes)), int64(1_000_000_000),
+		"the largest lint is admitted")
 	assert.Equal(t, 512, ReportByteWork)
 	assert.Equal(t, int64(32*500<<10), ParseWork(500<<10))
 }
