@@ -184,10 +184,12 @@ func (w Work) Check(n int) int64 {
 	// prefixes being read by a binary search over the patterns.
 	runs := int64(c.PieceRuns()) + int64(bits.Len(uint(c.Patterns)))
 	perByte := scanByteWork + scanRunWork*runs + int64(c.ScanLongest())/64 + walkWork
-	// A check ends clearing its pieces' bitmap, a word for 64 of them.
+	// A check ends clearing its pieces' bitmap, a word for 64 of them, and
+	// Decide finds the winning rule's group among the agent's groups.
 	clear := satMul(int64(c.Pieces)/64+1, scanRunWork)
+	groups := satMul(int64(w.groups), walkWork)
 	begins := satMul(c.ChainPatterns, scanBeginWork)
-	return satSum(satMul(p, perByte), begins, satMul(c.ScanSteps(n), scanStepWork), clear)
+	return satSum(satMul(p, perByte), begins, satMul(c.ScanSteps(n), scanStepWork), clear, groups)
 }
 
 // Usage returns the most work Agent.Usage adds to the check of a URL of n

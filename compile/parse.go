@@ -243,6 +243,9 @@ func parseInto(data []byte, opts Options, quick bool, r *Report) *File {
 		b.kept = make([]byte, 0, len(data))
 	}
 	f.Lines = b.scan()
+	if r != nil {
+		r.LastLine = f.Lines
+	}
 	b.finish()
 	b.file, b.report = nil, nil // the pool must not keep them alive
 	builders.Put(b)

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"math"
 	"net/http"
-	"reflect"
 	"runtime"
 	"strconv"
+	"sync/atomic"
+	"time"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
 )
@@ -15,44 +18,42 @@ import (
 // a core and nothing else. Run all at once, n such requests each take n
 // times as long; cut at a deadline, they are all lost together, the work
 // done for nothing. So the work is bounded by its size, not by the clock:
-// before any of it is done, a request's work is estimated from what it
-// holds (below), and a request over maxWork is refused (413: it would be
-// refused again). Then the request takes one of as many slots as there
-// are cores, or, when every slot is taken, is told at once to come back
-// later (503 with Retry-After). A request admitted runs to its end,
-// however long its neighbours make it take: the server answers every
-// request it starts. Fetching a robots.txt waits on the network, not on
-// a core: it is done, within fetchTimeout, before the request asks for a
-// slot.
+// before any of it is done, a request's work is counted, in the work
+// units of robots.Work, from what it holds and from the robots.txt it
+// names once parsed (package api counts it: the parse first, then the
+// checks from the parsed file's rules), and a request over maxWork is
+// refused (413: it would be refused again). The robots.txt is parsed so
+// that every check runs on the automaton's segment scanner
+// (robots.ScannerBudget), whose work the count bounds.
 //
-// The unit of work is one URL checked against one byte of the robots.txt
-// (under a nanosecond of a core for the worst shapes, on a 2-core
-// machine of 2026). A request of u
-// URLs, b bytes of URLs in all, and a robots.txt of r bytes, given or
-// fetched, is worth r + u×(r+urlWork) + b units: parsing the file once,
-// each URL against the whole file (the engine's checks are linear in
-// the file and the URL, scan.go in package automaton), and each URL's own
-// bytes. An explanation collects every rule that matches, and costs
-// explainWorkFactor times a check. Linting costs r: package lint bounds
-// its own checks (precedenceBudget).
+// The request takes one of as many slots as there are cores. When every
+// slot is taken, a small request (at most queueWork) waits for one, in
+// turn, for slotWait at most and behind at most maxWaiting others; a
+// larger one, or one that waited in vain, is told to come back later (503
+// with Retry-After). A request admitted runs to its end, however long its
+// neighbours make it take: the server answers every request it starts.
+// Fetching a robots.txt waits on the network, not on a core: it is done,
+// within fetchTimeout, before the request asks for a slot.
 
 // Limits of the admission of heavy work.
 const (
-	// maxWork bounds the work of one request, in units of one URL
-	// checked against one byte of the robots.txt: two billion, under a
-	// second of a core alone for the worst shapes the tests know
-	// (TestServeWorkBound measures them): 3,900 URLs checked against a
-	// 500 KiB file, 10,000 against 199 KiB; 30 explained against 500 KiB,
-	// 1,500 against 9 KiB.
-	maxWork = 2_000_000_000
-	// urlWork is the work of one URL besides the bytes it is checked
-	// against: decoding it, deciding and encoding its result.
-	urlWork = 1_000
-	// explainWorkFactor is what an explanation costs in checks: it
-	// collects every rule that matches, in the worst case every rule of
-	// the file (64,000 "Allow: /" lines, 21 ms a URL, where a check of the
-	// worst star rules takes 0.2 ms against a file as large).
-	explainWorkFactor = 128
+	// maxWork bounds the work of one request, in the work units of
+	// robots.Work: 10⁹, a second of a core alone at most on the worst
+	// files the benchmarks know (BenchmarkServeWorstAdmitted). It admits
+	// a real robots.txt of 500 KiB with 10,000 URLs.
+	maxWork int64 = 1_000_000_000
+	// queueWork is the most work of a request that waits for a slot
+	// rather than be told at once to come back: a twentieth of maxWork,
+	// what a check of some hundreds of URLs against a file of some
+	// kilobytes costs, or a fetch of the largest robots.txt.
+	queueWork = maxWork / 20
+	// slotWait bounds how long a request waits for a slot: a few of the
+	// small requests ahead of it, not a large one.
+	slotWait = 250 * time.Millisecond
+	// maxWaiting bounds the requests waiting for a slot at once: past it
+	// a request is told at once to come back, as the wait ahead of it
+	// would pass slotWait.
+	maxWaiting = 256
 	// retryAfterSeconds is the Retry-After of every 503: long enough for
 	// the requests under way to make room.
 	retryAfterSeconds = 2
@@ -64,12 +65,15 @@ func heavySlots() int { return runtime.GOMAXPROCS(0) }
 
 // admission bounds how many requests do heavy work at once.
 type admission struct {
-	slots chan struct{}
+	slots   chan struct{}
+	wait    time.Duration
+	waiting atomic.Int32
 }
 
-// newAdmission returns an admission of n slots.
-func newAdmission(n int) *admission {
-	return &admission{slots: make(chan struct{}, max(n, 1))}
+// newAdmission returns an admission of n slots, on which a small request
+// waits at most wait.
+func newAdmission(n int, wait time.Duration) *admission {
+	return &admission{slots: make(chan struct{}, max(n, 1)), wait: wait}
 }
 
 // errBusy is the answer to a request that found every slot taken.
@@ -87,61 +91,42 @@ func (a *admission) acquire() (release func(), err *api.Error) {
 	}
 }
 
+// admit takes a slot for a request of work units: at once when one is
+// free; when none is, a request of at most queueWork waits for one, in
+// turn, for a.wait at most, while fewer than maxWaiting wait; otherwise,
+// or when ctx ends, it answers errBusy.
+func (a *admission) admit(ctx context.Context, work int64) (release func(), err *api.Error) {
+	if release, err := a.acquire(); err == nil {
+		return release, nil
+	}
+	if work > queueWork {
+		return nil, errBusy
+	}
+	if a.waiting.Add(1) > maxWaiting {
+		a.waiting.Add(-1)
+		return nil, errBusy
+	}
+	defer a.waiting.Add(-1)
+	timer := time.NewTimer(a.wait)
+	defer timer.Stop()
+	select {
+	case a.slots <- struct{}{}: // blocked senders are served in turn
+		return a.release, nil
+	case <-timer.C:
+	case <-ctx.Done():
+	}
+	return nil, errBusy
+}
+
 func (a *admission) release() { <-a.slots }
 
-// requestShape is what the work of a request depends on: how many URLs
-// it holds and their bytes, and the bytes of the robots.txt it gives.
-type requestShape struct {
-	urls, urlBytes, robotsBytes int
-}
-
-// shapeOf reads the shape of dst, a request as package api decodes it,
-// by the names of its fields: URLs (or URL), RobotsTxt and RobotsTxtB64.
-// TestServeWorkOfEachEndpoint keeps the names honest.
-func shapeOf(dst any) requestShape {
-	v := reflect.Indirect(reflect.ValueOf(dst))
-	if v.Kind() != reflect.Struct {
-		return requestShape{}
-	}
-	var sh requestShape
-	if f := v.FieldByName("URLs"); f.IsValid() && f.Type() == reflect.TypeFor[[]string]() {
-		for i := range f.Len() {
-			sh.urls++
-			sh.urlBytes += f.Index(i).Len()
-		}
-	}
-	// /api/fetch's one URL, named url or origin; the origin of check and
-	// explain, which have URLs, names a site, not a URL checked.
-	if !v.FieldByName("URLs").IsValid() {
-		for _, name := range []string{"URL", "Origin"} {
-			if f := v.FieldByName(name); isStringPointer(f) && !f.IsNil() {
-				sh.urls, sh.urlBytes = 1, f.Elem().Len()
-			}
-		}
-	}
-	if f := v.FieldByName("RobotsTxt"); isStringPointer(f) && !f.IsNil() {
-		sh.robotsBytes = f.Elem().Len()
-	}
-	if f := v.FieldByName("RobotsTxtB64"); isStringPointer(f) && !f.IsNil() {
-		sh.robotsBytes = f.Elem().Len() / 4 * 3
-	}
-	return sh
-}
-
-func isStringPointer(f reflect.Value) bool {
-	return f.IsValid() && f.Type() == reflect.TypeFor[*string]()
-}
-
-// workOf returns the work of a request of shape sh, with fetched bytes
-// of robots.txt fetched for it, each URL costing factor checks.
-func workOf(sh requestShape, fetched, factor int) int {
-	r := sh.robotsBytes + fetched
-	return r + factor*(sh.urls*(r+urlWork)+sh.urlBytes)
-}
-
 // tooMuchWork is the answer to a request of more than maxWork.
-func tooMuchWork(work int) *api.Error {
+func tooMuchWork(work int64) *api.Error {
+	shown := strconv.FormatInt(work, 10)
+	if work == math.MaxInt64 {
+		shown = "more than " + shown
+	}
 	return &api.Error{Status: http.StatusRequestEntityTooLarge, Msg: fmt.Sprintf(
-		"the request is %d units of work, more than the %d one request may do (a unit is one URL checked against one byte of the robots.txt): send fewer URLs in one request",
-		work, maxWork)}
+		"the request is %s units of work, more than the %d one request may do (docs/serve.md): send fewer or shorter URLs in one request",
+		shown, maxWork)}
 }

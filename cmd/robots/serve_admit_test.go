@@ -1,13 +1,17 @@
 package main
 
 import (
+	"archive/tar"
+	"compress/gzip"
+	"context"
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -16,9 +20,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/api"
+	"github.com/fastrobots/robots/internal/testkit/hostile"
 )
 
 func TestServeBusyIsA503WithRetryAfter(t *testing.T) {
@@ -41,7 +48,7 @@ func TestServeBusyIsA503WithRetryAfter(t *testing.T) {
 		assert.Equal(t, http.StatusServiceUnavailable, resp.status, path)
 		assert.Equal(t, strconv.Itoa(retryAfterSeconds), resp.retryAfter, path)
 		assert.Equal(t, `{"error":"the server is busy with other requests: retry after 2 s"}`+"\n", resp.body, path)
-		assert.Less(t, time.Since(start), time.Second, "%s: at once, not after a wait for a slot", path)
+		assert.Less(t, time.Since(start), time.Second, "%s: after a short wait for a slot, not the work", path)
 	}
 	release()
 	for path, body := range bodies {
@@ -50,91 +57,174 @@ func TestServeBusyIsA503WithRetryAfter(t *testing.T) {
 	}
 }
 
-// worstCheck returns the check request of the most work maxWork admits,
-// of heavyCheckRequest's shape: rules star rules, and as many URLs as
-// fit, one more when over is set. It returns "" when those URLs are more
-// than a request may hold.
-func worstCheck(t *testing.T, rules int, factor int, over bool) (string, int) {
-	t.Helper()
-	body := heavyCheckRequest(t, rules, 1, 7)
-	sh := shapeOfRequest(t, body)
-	perURL := factor * (sh.robotsBytes + urlWork + sh.urlBytes)
-	urls := (maxWork - sh.robotsBytes) / perURL
-	if over {
-		urls++
+// workCall is an api.Call that decodes a request body as the server does
+// and records the work the endpoint asks to be admitted for; it stops the
+// endpoint once the checks are counted, before any of them is made.
+type workCall struct {
+	body  []byte
+	work  int64
+	calls int
+}
+
+var errCounted = &api.Error{Status: http.StatusTeapot, Msg: "counted"}
+
+func (c *workCall) Context() context.Context  { return context.Background() }
+func (c *workCall) Decode(dst any) *api.Error { return api.DecodeBody(c.body, dst) }
+func (c *workCall) FetchOrigin(string, []string, robots.Mode) (*api.Fetched, *api.Error) {
+	return nil, errCounted
+}
+
+func (c *workCall) Admit(work int64) *api.Error {
+	if c.calls == 0 {
+		work = satAdd64(work, api.AnswerWork(len(c.body)))
 	}
-	if urls > api.MaxURLs {
+	c.calls++
+	c.work = satAdd64(c.work, work)
+	if c.calls == 2 { // the parse, then the checks: all is counted
+		return errCounted
+	}
+	return nil
+}
+
+// admittedWork returns the work the server counts for a request to path
+// with body, a robots.txt given as text: what its Admit compares with
+// maxWork.
+func admittedWork(t testing.TB, path, body string) int64 {
+	t.Helper()
+	c := &workCall{body: []byte(body)}
+	_, err := api.Endpoints[path](c)
+	require.True(t, err == errCounted || err == nil && path == "/api/lint", "%s: %v", path, err)
+	return c.work
+}
+
+// mostAdmitted returns the request built by build(n) of the most URLs n
+// (up to api.MaxURLs) whose work maxWork admits, and its work; with over, the
+// one of a URL more. It returns "" when one URL is too much, or when the
+// request of the most URLs passes api.MaxRequestBytes.
+func mostAdmitted(t testing.TB, path string, build func(n int) string, over bool) (string, int64) {
+	t.Helper()
+	lo, hi := 0, api.MaxURLs+1 // lo is admitted, hi is not
+	if admittedWork(t, path, build(api.MaxURLs)) <= maxWork {
+		lo, hi = api.MaxURLs, api.MaxURLs+1
+	}
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if admittedWork(t, path, build(mid)) <= maxWork {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	n := lo
+	if over {
+		n = hi
+	}
+	if n == 0 || n > api.MaxURLs {
 		return "", 0
 	}
-	body = heavyCheckRequest(t, rules, urls, 7)
+	body := build(n)
 	if len(body) > api.MaxRequestBytes {
 		return "", 0
 	}
-	return body, workOf(shapeOfRequest(t, body), 0, factor)
+	return body, admittedWork(t, path, body)
 }
 
-// shapeOfRequest decodes a check request as the server does and returns
-// its shape.
-func shapeOfRequest(t *testing.T, body string) requestShape {
+// worstCheck returns the check request of the most work maxWork admits,
+// of heavyCheckRequest's shape: rules star rules, and as many URLs as
+// fit, one more when over is set; "" when they are more than a request
+// may hold.
+func worstCheck(t *testing.T, rules int, over bool) (string, int64) {
 	t.Helper()
-	var req struct {
-		RobotsTxt *string  `json:"robotstxt"`
-		URLs      []string `json:"urls"`
-	}
-	require.NoError(t, json.Unmarshal([]byte(body), &req))
-	return shapeOf(&req)
+	return mostAdmitted(t, "/api/check", func(n int) string { return heavyCheckRequest(t, rules, n, 7) }, over)
 }
 
 // TestServeWorkBound: a check of the most work maxWork admits is
 // answered, with no deadline to cut it; one URL more is refused with a
 // 413 before any work, at once. On the server's own limits, with the
-// rules of the worst case the tests know (star rules that outgrow the
-// automaton's budget), it logs how long the largest check takes alone.
+// rules of the worst cases the tests know (star rules that outgrow the
+// automaton's budget, and the hostile file whose every rule waits for the
+// end of the path), it logs how long the largest check takes alone;
+// BenchmarkServeWorstAdmitted measures every worst file.
 func TestServeWorkBound(t *testing.T) {
-	assert.Equal(t, 2_000_000_000, maxWork)
-	assert.Equal(t, 1_000, urlWork)
+	assert.Equal(t, int64(1_000_000_000), maxWork)
 	ts := startHandler(t, newServer(serverConfig{}))
-	for _, rules := range []int{23_000, 9_000} {
-		body, work := worstCheck(t, rules, 1, false)
-		require.NotEmpty(t, body, "%d rules: the bound is within a request's limits", rules)
+	dollar := string(hostile.Dollar().Body)
+	for _, tt := range []struct {
+		name  string
+		build func(n int) string
+	}{
+		{"23,000 star rules", func(n int) string { return heavyCheckRequest(t, 23_000, n, 7) }},
+		{"9,000 star rules", func(n int) string { return heavyCheckRequest(t, 9_000, n, 7) }},
+		{"hostile dollar", func(n int) string {
+			return request(t, map[string]any{"robotstxt": dollar, "urls": hostileURLs(hostile.Dollar(), n, 16)})
+		}},
+	} {
+		body, work := mostAdmitted(t, "/api/check", tt.build, false)
+		require.NotEmpty(t, body, "%s: the bound is within a request's limits", tt.name)
 		start := time.Now()
 		resp := postRaw(t, ts, "/api/check", body)
 		took := time.Since(start)
-		assert.Equal(t, http.StatusOK, resp.status, "%d rules: %.200s", rules, resp.body)
-		t.Logf("%d star rules, %d units: answered in %v alone", rules, work, took)
+		assert.Equal(t, http.StatusOK, resp.status, "%s: %.200s", tt.name, resp.body)
+		t.Logf("%s, %d units: answered in %v alone", tt.name, work, took)
 
-		body, work = worstCheck(t, rules, 1, true)
+		body, work = mostAdmitted(t, "/api/check", tt.build, true)
+		if body == "" {
+			t.Logf("%s: every URL a request may hold is admitted", tt.name)
+			continue
+		}
 		start = time.Now()
 		resp = postRaw(t, ts, "/api/check", body)
-		assert.Equal(t, http.StatusRequestEntityTooLarge, resp.status, "%d rules", rules)
+		assert.Equal(t, http.StatusRequestEntityTooLarge, resp.status, tt.name)
 		assert.Equal(t, "", resp.retryAfter, "retrying would not help")
 		assert.Contains(t, resp.body, fmt.Sprintf("the request is %d units of work, more than the %d one request may do", work, maxWork))
 		assert.Less(t, time.Since(start), took, "refused before the work, which took %v", took)
 	}
 	// The worst explanation: every rule of the file matches every URL.
 	rules := "User-agent: *\n" + strings.Repeat("allow:/\n", 63_998)
-	n := (maxWork - len(rules)) / (explainWorkFactor * (len(rules) + urlWork + 1))
-	body := request(t, map[string]any{"robotstxt": rules, "urls": slices.Repeat([]string{"/"}, n)})
+	explain := func(n int) string {
+		return request(t, map[string]any{"robotstxt": rules, "urls": slices.Repeat([]string{"/"}, n)})
+	}
+	body, work := mostAdmitted(t, "/api/explain", explain, false)
+	require.NotEmpty(t, body)
 	start := time.Now()
 	resp := postRaw(t, ts, "/api/explain", body)
 	assert.Equal(t, http.StatusOK, resp.status, "%.200s", resp.body)
-	t.Logf("%d matching rules, %d URLs explained, %d units: answered in %v alone", 63_998, n,
-		workOf(requestShape{urls: n, urlBytes: n, robotsBytes: len(rules)}, 0, explainWorkFactor), time.Since(start))
-	body = request(t, map[string]any{"robotstxt": rules, "urls": slices.Repeat([]string{"/"}, n+1)})
+	t.Logf("63,998 matching rules, %d units: explained in %v alone", work, time.Since(start))
+	body, _ = mostAdmitted(t, "/api/explain", explain, true)
 	assert.Equal(t, http.StatusRequestEntityTooLarge, postRaw(t, ts, "/api/explain", body).status)
 }
 
-// Each endpoint's work is counted from what its request holds: the URLs,
-// the robots.txt as text, in base64 or fetched, and explain's factor.
+// hostileURLs returns n paths of size bytes of the kind that hurts f,
+// the worst one and random ones in turn.
+func hostileURLs(f hostile.File, n, size int) []string {
+	urls := make([]string, n)
+	for i := range urls {
+		urls[i] = f.Path(size, uint64(i%64))
+	}
+	return urls
+}
+
+// Each endpoint's work is counted from what its request holds and the
+// file it names: the robots.txt as text, in base64 or fetched counts
+// alike, an explanation costs more than a check, and a lint of the
+// largest file is admitted.
 func TestServeWorkOfEachEndpoint(t *testing.T) {
-	assert.Equal(t, 128, explainWorkFactor)
 	ts := startHandler(t, newServer(serverConfig{allowPrivate: true}))
-	rules := strings.Repeat("Disallow: /a*b*c*d\n", 20_000)
+	rules := "User-agent: *\n" + strings.Repeat("Disallow: /a*b*c*d\n", 20_000)
 	urls := func(n int) []string { return slices.Repeat([]string{"/abcd"}, n) }
-	// The most URLs of five bytes that check against the file within
-	// maxWork, and explain.
-	in := (maxWork - len(rules)) / (len(rules) + urlWork + 5)
-	inExplain := (maxWork - len(rules)) / (explainWorkFactor * (len(rules) + urlWork + 5))
+	text := func(n int) string { return request(t, map[string]any{"robotstxt": rules, "urls": urls(n)}) }
+	in := urlsAdmitted(t, "/api/check", text)
+	inExplain := urlsAdmitted(t, "/api/explain", func(n int) string {
+		return request(t, map[string]any{"robotstxt": rules, "urls": urls(n)})
+	})
+	require.Greater(t, in, 1)
+	require.Greater(t, inExplain, 0)
+	assert.Less(t, inExplain, in, "an explanation costs more than a check")
+	b64 := base64.StdEncoding.EncodeToString([]byte(rules))
+	assert.Equal(t, admittedWork(t, "/api/check", text(in))-api.AnswerWork(len(text(in))),
+		admittedWork(t, "/api/check", request(t, map[string]any{"robotstxt_b64": b64, "urls": urls(in)}))-
+			api.AnswerWork(len(request(t, map[string]any{"robotstxt_b64": b64, "urls": urls(in)}))),
+		"the file counts alike as text or base64, but for the answer's bound")
 	for _, tt := range []struct {
 		name, path string
 		body       map[string]any
@@ -142,22 +232,38 @@ func TestServeWorkOfEachEndpoint(t *testing.T) {
 	}{
 		{"check at the bound", "/api/check", map[string]any{"robotstxt": rules, "urls": urls(in)}, http.StatusOK},
 		{"check over", "/api/check", map[string]any{"robotstxt": rules, "urls": urls(in + 1)}, http.StatusRequestEntityTooLarge},
-		{"base64 over", "/api/check", map[string]any{"robotstxt_b64": base64.StdEncoding.EncodeToString([]byte(rules)), "urls": urls(in + 1)}, http.StatusRequestEntityTooLarge},
+		{"base64 over", "/api/check", map[string]any{"robotstxt_b64": b64, "urls": urls(in + 1)}, http.StatusRequestEntityTooLarge},
 		{"explain at the bound", "/api/explain", map[string]any{"robotstxt": rules, "urls": urls(inExplain)}, http.StatusOK},
 		{"explain over", "/api/explain", map[string]any{"robotstxt": rules, "urls": urls(inExplain + 1)}, http.StatusRequestEntityTooLarge},
-		{"lint of 760,000 bytes", "/api/lint", map[string]any{"robotstxt": strings.Repeat(rules, 2)}, http.StatusOK},
+		{"lint of 760,028 bytes", "/api/lint", map[string]any{"robotstxt": strings.Repeat(rules, 2)}, http.StatusOK},
 	} {
 		resp := postRaw(t, ts, tt.path, request(t, tt.body))
 		assert.Equal(t, tt.status, resp.status, "%s: %.200s", tt.name, resp.body)
 	}
 	origin, _ := countingOrigin(t, rules)
-	for _, tt := range []struct {
-		n      int
-		status int
-	}{{in, http.StatusOK}, {in + 1, http.StatusRequestEntityTooLarge}} {
-		resp := postRaw(t, ts, "/api/check", request(t, map[string]any{"origin": origin.URL, "urls": urls(tt.n)}))
-		assert.Equal(t, tt.status, resp.status, "the fetched robots.txt counts: %d URLs: %.200s", tt.n, resp.body)
+	var statuses []int
+	for n := in - 20; n <= in+20; n += 20 {
+		resp := postRaw(t, ts, "/api/check", request(t, map[string]any{"origin": origin.URL, "urls": urls(n)}))
+		statuses = append(statuses, resp.status)
 	}
+	assert.Equal(t, []int{http.StatusOK, http.StatusOK, http.StatusRequestEntityTooLarge}, statuses[:3],
+		"the fetched robots.txt counts as the text would, within the answer's bound of the body fetched")
+}
+
+// urlsAdmitted returns the most URLs of a request built by build that
+// maxWork admits.
+func urlsAdmitted(t *testing.T, path string, build func(n int) string) int {
+	t.Helper()
+	lo, hi := 0, api.MaxURLs+1
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if admittedWork(t, path, build(mid)) <= maxWork {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
 // TestServeAdmittedChecksAreAnswered: six checks of the most work
@@ -167,7 +273,7 @@ func TestServeWorkOfEachEndpoint(t *testing.T) {
 // its end and is answered, however long its share of the cores makes it
 // take, within the bound: a few times what it takes alone.
 func TestServeAdmittedChecksAreAnswered(t *testing.T) {
-	body, _ := worstCheck(t, 23_000, 1, false)
+	body, _ := worstCheck(t, 23_000, false)
 	ts := startHandler(t, newServer(serverConfig{}))
 	start := time.Now()
 	require.Equal(t, http.StatusOK, postRaw(t, ts, "/api/check", body).status)
@@ -234,7 +340,7 @@ func TestServeAdmittedChecksAreAnswered(t *testing.T) {
 // server's read and write timeouts: they bound reading the request and
 // writing the answer, not the work between.
 func TestServeWorkOutlastsTheReadAndWriteTimeouts(t *testing.T) {
-	body, _ := worstCheck(t, 23_000, 1, false)
+	body, _ := worstCheck(t, 23_000, false)
 	ln, err := listen("127.0.0.1:0")
 	require.NoError(t, err)
 	const short = 150 * time.Millisecond
@@ -251,7 +357,7 @@ func TestServeWorkOutlastsTheReadAndWriteTimeouts(t *testing.T) {
 // heavyCheckRequest returns a check request of rules star rules over an
 // eight-letter alphabet and urls random paths over it: each path is
 // tried against many rules, and the rules outgrow the automaton's budget.
-func heavyCheckRequest(t *testing.T, rules, urls int, seed uint64) string {
+func heavyCheckRequest(t testing.TB, rules, urls int, seed uint64) string {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 1))
 	letter := func() byte { return "abcdefgh"[r.IntN(8)] }
@@ -280,7 +386,7 @@ func heavyCheckRequest(t *testing.T, rules, urls int, seed uint64) string {
 }
 
 // startHandler serves h on a loopback port and returns its URL.
-func startHandler(t *testing.T, h http.Handler) string {
+func startHandler(t testing.TB, h http.Handler) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -300,7 +406,7 @@ type rawAnswer struct {
 
 // postRaw posts body as JSON to base+path on a connection of its own.
 // A request that gets no status fails the test.
-func postRaw(t *testing.T, base, path, body string) rawAnswer {
+func postRaw(t testing.TB, base, path, body string) rawAnswer {
 	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: time.Minute}
 	resp, err := client.Post(base+path, "application/json", strings.NewReader(body))
 	if err != nil {
@@ -315,33 +421,170 @@ func postRaw(t *testing.T, base, path, body string) rawAnswer {
 	return rawAnswer{status: resp.StatusCode, retryAfter: resp.Header.Get("Retry-After"), body: string(b)}
 }
 
-// shapeOf reads the requests of every endpoint, and anything else
-// without a panic.
-func TestServeShapeOf(t *testing.T) {
-	text, b64, u := "User-agent: *\nDisallow: /\n", "AAAAAAAA", "https://example.com/"
-	for _, tt := range []struct {
-		dst  any
-		want requestShape
-	}{
-		{&struct {
-			RobotsTxt *string
-			URLs      []string
-		}{&text, []string{"/a", "/bc"}}, requestShape{urls: 2, urlBytes: 5, robotsBytes: len(text)}},
-		{&struct{ RobotsTxtB64 *string }{&b64}, requestShape{robotsBytes: 6}},
-		{&api.FetchRequest{URL: &u}, requestShape{urls: 1, urlBytes: 20}},
-		{&api.FetchRequest{Origin: &u}, requestShape{urls: 1, urlBytes: 20}},
-		{&struct {
-			Origin *string
-			URLs   []string
-		}{&u, []string{"/a"}}, requestShape{urls: 1, urlBytes: 2}},
-		{&struct {
-			RobotsTxt string
-			URLs      []int
-			URL       int
-		}{"x", []int{1}, 2}, requestShape{}},
-		{nil, requestShape{}},
-		{"a string", requestShape{}},
-	} {
-		assert.Equal(t, tt.want, shapeOf(tt.dst), "%#v", tt.dst)
+// A request's work is counted in 64 bits on every architecture: the
+// hostile file of '$' rules and 10,000 short URLs, over four billion
+// units, would wrap an int of 32 bits to a count under the bound (GOARCH=386
+// admitted it, 32 times over); it is refused at once.
+func TestServeWorkIsCountedIn64Bits(t *testing.T) {
+	body := request(t, map[string]any{"robotstxt": string(hostile.Dollar().Body), "urls": hostileURLs(hostile.Dollar(), api.MaxURLs, 16)})
+	require.Less(t, len(body), api.MaxRequestBytes)
+	work := admittedWork(t, "/api/check", body)
+	assert.Greater(t, work, int64(math.MaxUint32), "past what 32 bits hold")
+	ts := startHandler(t, newServer(serverConfig{}))
+	start := time.Now()
+	resp := postRaw(t, ts, "/api/check", body)
+	assert.Equal(t, http.StatusRequestEntityTooLarge, resp.status, "%.200s", resp.body)
+	assert.Contains(t, resp.body, fmt.Sprintf("the request is %d units of work", work))
+	assert.Less(t, time.Since(start), 5*time.Second, "refused before the work")
+}
+
+// realURLs returns n URLs of size bytes that follow the rules of body.
+func realURLs(body []byte, n, size int) []string {
+	paths := servedRulePaths(body)
+	urls := make([]string, n)
+	for i := range urls {
+		urls[i] = paths(size, i)
 	}
+	return urls
+}
+
+// The largest real robots.txt of testdata/corpus (02270.txt, 852,930
+// bytes, of which the 500 KiB Google reads hold 18,963 rules), with
+// 10,000 URLs that follow its rules, is answered: given as text (its
+// first 500 KiB, and URLs of 40 bytes, within the 1 MiB a request holds)
+// and fetched (URLs of 80 bytes). With ../shared, the largest files of
+// the shared corpus are answered too.
+func TestServeAnswersALargeRealFile(t *testing.T) {
+	body, err := os.ReadFile("../../testdata/corpus/files/02270.txt")
+	require.NoError(t, err)
+	files := map[string][]byte{"02270.txt": body}
+	for name, b := range sharedCorpusFiles(t, "files/04789.txt", "files/13599.txt", "files/28814.txt", "files/01571.txt", "files/06018.txt") {
+		files[name] = b
+	}
+	ts := startHandler(t, newServer(serverConfig{allowPrivate: true}))
+	for name, body := range files {
+		text := request(t, map[string]any{"robotstxt": string(body[:min(len(body), robots.MaxBytes)]), "urls": realURLs(body, api.MaxURLs, 40)})
+		require.LessOrEqual(t, len(text), api.MaxRequestBytes, name)
+		start := time.Now()
+		resp := postRaw(t, ts, "/api/check", text)
+		require.Equal(t, http.StatusOK, resp.status, "%s as text: %.300s", name, resp.body)
+		t.Logf("%s as text, 10,000 URLs: answered in %v, %d units", name, time.Since(start), admittedWork(t, "/api/check", text))
+
+		origin, _ := countingOrigin(t, string(body))
+		fetched := request(t, map[string]any{"origin": origin.URL, "urls": realURLs(body, api.MaxURLs, 80)})
+		start = time.Now()
+		resp = postRaw(t, ts, "/api/check", fetched)
+		require.Equal(t, http.StatusOK, resp.status, "%s fetched: %.300s", name, resp.body)
+		t.Logf("%s fetched, 10,000 URLs: answered in %v", name, time.Since(start))
+	}
+}
+
+// sharedCorpusFiles returns the files of ../shared's corpus archive that
+// are named, or none when it is absent.
+func sharedCorpusFiles(t *testing.T, names ...string) map[string][]byte {
+	t.Helper()
+	f, err := os.Open("../../../shared/corpus/robots-corpus.tar.gz")
+	if err != nil {
+		t.Logf("../shared's corpus is absent: %v", err)
+		return nil
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	require.NoError(t, err)
+	tr := tar.NewReader(zr)
+	out := map[string][]byte{}
+	for len(out) < len(names) {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		if slices.Contains(names, h.Name) {
+			b, err := io.ReadAll(tr)
+			require.NoError(t, err)
+			out[h.Name] = b
+		}
+	}
+	return out
+}
+
+// Small requests that find every slot taken wait for one, in turn, rather
+// than be told to come back: 200 clients sending small checks (100 URLs)
+// at once on the server's own slots are all answered.
+func TestServeSmallRequestsWaitForASlot(t *testing.T) {
+	assert.Equal(t, 250*time.Millisecond, slotWait)
+	assert.Equal(t, 256, maxWaiting)
+	assert.Equal(t, maxWork/20, queueWork)
+	ts := startHandler(t, newServer(serverConfig{}))
+	var urls []string
+	for i := range 100 {
+		urls = append(urls, fmt.Sprintf("/drafts/%d", i))
+	}
+	body := request(t, map[string]any{"robotstxt": serveRules, "urls": urls})
+	require.LessOrEqual(t, admittedWork(t, "/api/check", body), queueWork)
+	const clients, each = 200, 20
+	statuses := make(chan int, clients*each)
+	var wg sync.WaitGroup
+	for range clients {
+		wg.Go(func() {
+			client := &http.Client{Timeout: time.Minute}
+			for range each {
+				resp, err := client.Post(ts+"/api/check", "application/json", strings.NewReader(body))
+				if err != nil {
+					t.Errorf("no answer: %v", err)
+					return
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				statuses <- resp.StatusCode
+			}
+		})
+	}
+	wg.Wait()
+	close(statuses)
+	got := map[int]int{}
+	for s := range statuses {
+		got[s]++
+	}
+	t.Logf("%d clients, %d small checks each, on %d slots: by status %v", clients, each, heavySlots(), got)
+	assert.Equal(t, map[int]int{http.StatusOK: clients * each}, got)
+}
+
+// A small request waits for a slot at most slotWait, then is told to
+// come back; a large one is told at once; and so is one past the
+// maxWaiting already waiting.
+func TestServeSlotWaitIsBounded(t *testing.T) {
+	a := newAdmission(1, 100*time.Millisecond)
+	release, err := a.acquire()
+	require.Nil(t, err)
+	start := time.Now()
+	_, err = a.admit(context.Background(), queueWork)
+	assert.Equal(t, errBusy, err)
+	assert.GreaterOrEqual(t, time.Since(start), 100*time.Millisecond, "waited")
+	start = time.Now()
+	_, err = a.admit(context.Background(), queueWork+1)
+	assert.Equal(t, errBusy, err)
+	assert.Less(t, time.Since(start), 50*time.Millisecond, "a large request is told at once")
+	// A slot given back goes to the one waiting.
+	got := make(chan *api.Error)
+	go func() {
+		r, err := a.admit(context.Background(), 1)
+		if err == nil {
+			defer r()
+		}
+		got <- err
+	}()
+	time.Sleep(20 * time.Millisecond)
+	release()
+	assert.Nil(t, <-got)
+	// Past maxWaiting, at once.
+	a = newAdmission(1, time.Minute)
+	release, err = a.acquire()
+	require.Nil(t, err)
+	defer release()
+	a.waiting.Store(maxWaiting)
+	start = time.Now()
+	_, err = a.admit(context.Background(), 1)
+	assert.Equal(t, errBusy, err)
+	assert.Less(t, time.Since(start), 50*time.Millisecond)
 }

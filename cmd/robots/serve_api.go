@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"net"
 	"net/http"
 	"net/netip"
@@ -31,6 +32,8 @@ type serverConfig struct {
 	// heavySlots bounds the requests doing heavy work at once
 	// (heavySlots()).
 	heavySlots int
+	// slotWait bounds a small request's wait for a slot (slotWait).
+	slotWait time.Duration
 	// drainTimeout bounds the reading of a body refused for its size
 	// (drainTimeout).
 	drainTimeout time.Duration
@@ -59,19 +62,15 @@ func newServer(c serverConfig) *server {
 		client:        &http.Client{Transport: recordingTransport{next: guardedTransport(policy)}},
 		fetchTimeout:  orDefault(c.fetchTimeout, fetchTimeout),
 		loopbackHosts: c.loopbackHosts,
-		admission:     newAdmission(cmp.Or(c.heavySlots, heavySlots())),
+		admission:     newAdmission(cmp.Or(c.heavySlots, heavySlots()), orDefault(c.slotWait, slotWait)),
 		drainTimeout:  orDefault(c.drainTimeout, drainTimeout),
 		bodies:        &bodyBudget{max: cmp.Or(c.bodyMemory, maxBodyMemory)},
 		mux:           http.NewServeMux(),
 	}
 	for path, endpoint := range api.Endpoints {
-		factor := 1
-		if path == "/api/explain" {
-			factor = explainWorkFactor
-		}
-		s.mux.Handle(path, s.api(shared(endpoint), factor))
+		s.mux.Handle(path, s.api(shared(endpoint)))
 	}
-	s.mux.Handle(api.FetchPath, s.api(s.fetch, 1))
+	s.mux.Handle(api.FetchPath, s.api(s.fetch))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &api.Error{Status: http.StatusNotFound, Msg: fmt.Sprintf("no API at %s: see docs/serve.md", r.URL.Path)})
 	})
@@ -129,8 +128,8 @@ func shared(f func(api.Call) (api.Answer, *api.Error)) apiFunc {
 
 // call is one API request under way: its context, how many bytes it
 // brought (its body, and the robots.txt fetched for it), which bound its
-// answer, what its work depends on, and the admission slot it holds, if
-// any.
+// answer, the work it was admitted for, the admission slot it holds, if
+// any, and the bytes its fetches took of the server's memory bound.
 type call struct {
 	ctx     context.Context
 	w       http.ResponseWriter
@@ -138,12 +137,13 @@ type call struct {
 	s       *server
 	input   int
 	release func()
-	// shape is what the body holds, fetched the bytes of the robots.txt
-	// fetched for it, and factor the checks one URL costs: the work to
-	// admit (workOf).
-	shape   requestShape
-	fetched int
-	factor  int
+	// work is the work admitted so far (Admit), counted in int64 and
+	// saturated, so that no request wraps past maxWork on any
+	// architecture; answerWork, when positive, is the work of encoding
+	// the answer, counted in place of its bound's (api.AnswerWork).
+	work, answerWork int64
+	// fetchHeld is what the fetches of the call took of s.bodies.
+	fetchHeld int64
 	// bodyTooLarge is set when the body was cut at api.MaxRequestBytes: its
 	// 413 is answered by refuseBody.
 	bodyTooLarge bool
@@ -158,7 +158,6 @@ func (c *call) Decode(dst any) *api.Error {
 	if err != nil {
 		return err
 	}
-	c.shape = shapeOf(dst)
 	// The body is read: lift readTimeout, which would otherwise end the
 	// request's context in the middle of work it was admitted to do. The
 	// context still ends when the client goes.
@@ -166,22 +165,40 @@ func (c *call) Decode(dst any) *api.Error {
 	return nil
 }
 
-// Admit admits the call's heavy work (see admission): it refuses work
-// over maxWork, and takes a slot or answers errBusy at once. The call
-// holds a slot once it returns nil.
-func (c *call) Admit() *api.Error {
+// Admit admits work units more of the call's heavy work (see
+// admission): it refuses a call whose work in all passes maxWork, and the
+// first time takes a slot, or answers errBusy. The work of encoding the
+// answer, up to its bound, is counted the first time. The call holds a
+// slot once it returns nil.
+func (c *call) Admit(work int64) *api.Error {
+	if c.release == nil {
+		answer := c.answerWork
+		if answer <= 0 {
+			answer = api.AnswerWork(c.input)
+		}
+		work = satAdd64(work, answer)
+	}
+	c.work = satAdd64(c.work, max(work, 0))
+	if c.work > maxWork {
+		return tooMuchWork(c.work)
+	}
 	if c.release != nil {
 		return nil
 	}
-	if w := workOf(c.shape, c.fetched, c.factor); w > maxWork {
-		return tooMuchWork(w)
-	}
-	release, err := c.s.admission.acquire()
+	release, err := c.s.admission.admit(c.ctx, c.work)
 	if err != nil {
 		return err
 	}
 	c.release = release
 	return nil
+}
+
+// satAdd64 is a+b for a, b ≥ 0, saturated at math.MaxInt64.
+func satAdd64(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
 }
 
 // Context ends when the client goes: the work of a call is bounded by
@@ -203,10 +220,10 @@ func (c *call) done() {
 }
 
 // api returns the handler of an API endpoint: POST only, answering
-// JSON; each URL costs factor checks of work. The answer is encoded
-// whole, under an admission slot and within the answer bound, before a
-// byte of it is sent: until then, an error can still be answered.
-func (s *server) api(f apiFunc, factor int) http.Handler {
+// JSON. The answer is encoded whole, under an admission slot and within
+// the answer bound, before a byte of it is sent: until then, an error can
+// still be answered.
+func (s *server) api(f apiFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		if r.Method != http.MethodPost {
@@ -224,8 +241,10 @@ func (s *server) api(f apiFunc, factor int) http.Handler {
 			writeError(w, errBodiesBusy)
 			return
 		}
-		defer s.bodies.give(size) // the body and its decoded form are held to the end
-		c := &call{ctx: r.Context(), w: w, r: r, s: s, factor: factor}
+		c := &call{ctx: r.Context(), w: w, r: r, s: s}
+		// The body, its decoded form and what was fetched for it are held
+		// to the end.
+		defer func() { s.bodies.give(size + c.fetchHeld) }()
 		defer c.done() // should f panic: the slot must not be lost
 		body, err := c.answer(f)
 		c.done() // before sending: a slow client holds no slot
@@ -250,7 +269,7 @@ func (c *call) answer(f apiFunc) ([]byte, *api.Error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := c.Admit(); err != nil {
+	if err := c.Admit(0); err != nil {
 		return nil, err
 	}
 	return api.Encode(c.ctx, a, api.AnswerLimit(c.input))
@@ -306,10 +325,15 @@ func (s *server) fetch(c *call) (api.Answer, *api.Error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := c.Admit(); err != nil {
+	agent := f.Result.Agent(req.Agents...)
+	var work robots.Work
+	if a := agent.Robots(); a != nil {
+		work = a.Work()
+	}
+	c.answerWork = api.FetchAnswerWork(len(f.Body))
+	if err := c.Admit(satAdd64(api.ParseWork(len(f.Body)), api.CheckWork(work, 0, []string{target}, false))); err != nil {
 		return nil, err
 	}
-	agent := f.Result.Agent(req.Agents...)
 	d := agent.Decide(target)
 	use := agent.Usage(target).WithHeader(f.Result.ContentUsage) // as fetch.Verdict.Usage
 	body := f.Body[:min(len(f.Body), cli.MaxInputBytes)]
@@ -329,11 +353,10 @@ func (s *server) fetchOrigin(c *call, pageURL string, agents []string, mode robo
 	if err != nil {
 		return nil, err
 	}
-	f, err := s.fetchRobots(c.ctx, robotsURL, agents, mode)
+	f, err := s.fetchRobots(c.ctx, robotsURL, agents, mode, &c.fetchHeld)
 	if err != nil {
 		return nil, err
 	}
 	c.input += len(f.Body)
-	c.fetched += len(f.Body)
 	return f, nil
 }

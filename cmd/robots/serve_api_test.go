@@ -69,7 +69,7 @@ func decodeObject(t *testing.T, s string) map[string]any {
 }
 
 // request builds a JSON request body from a Go value.
-func request(t *testing.T, v any) string {
+func request(t testing.TB, v any) string {
 	t.Helper()
 	b, err := json.Marshal(v)
 	require.NoError(t, err)

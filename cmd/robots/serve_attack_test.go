@@ -228,6 +228,39 @@ func TestServeAnswersUnderAttack(t *testing.T) {
 	assert.Zero(t, a.closed.Load(), "the attack was held open throughout")
 }
 
+// startServeProcess builds robots serve and runs it in a process of its
+// own on a loopback port, with args, and returns its URL and a function
+// that reports its memory: resident now, and at most so far.
+func startServeProcess(t *testing.T, args ...string) (base string, rss func() string) {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "robots")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Stderr = os.Stderr
+	require.NoError(t, build.Run())
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	lines := bufio.NewScanner(stdout)
+	require.True(t, lines.Scan())
+	base = strings.TrimSuffix(strings.TrimPrefix(lines.Text(), "robots serve: listening on "), "/")
+	go func() {
+		for lines.Scan() {
+		}
+	}()
+	return base, func() string {
+		b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
+		var got []string
+		for line := range strings.Lines(string(b)) {
+			if strings.HasPrefix(line, "VmRSS:") || strings.HasPrefix(line, "VmHWM:") {
+				got = append(got, strings.Join(strings.Fields(line), " "))
+			}
+		}
+		return strings.Join(got, ", ")
+	}
+}
+
 // TestServeAnswersUnderFullAttack is the full figure: 10,000 idle and
 // 1,000 slowloris connections, which come back about a second after the
 // server closes them, against robots serve in a process of its own (the two
@@ -250,32 +283,7 @@ func TestServeAnswersUnderFullAttack(t *testing.T) {
 		require.NoError(t, err)
 	}
 	raiseFileLimit(t, idle+slow+1000)
-	bin := filepath.Join(t.TempDir(), "robots")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Stderr = os.Stderr
-	require.NoError(t, build.Run())
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0")
-	stdout, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	lines := bufio.NewScanner(stdout)
-	require.True(t, lines.Scan())
-	base := strings.TrimSuffix(strings.TrimPrefix(lines.Text(), "robots serve: listening on "), "/")
-	go func() {
-		for lines.Scan() {
-		}
-	}()
-	rss := func() string { // resident now, and at most so far
-		b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
-		var got []string
-		for line := range strings.Lines(string(b)) {
-			if strings.HasPrefix(line, "VmRSS:") || strings.HasPrefix(line, "VmHWM:") {
-				got = append(got, strings.Join(strings.Fields(line), " "))
-			}
-		}
-		return strings.Join(got, ", ")
-	}
+	base, rss := startServeProcess(t)
 	t.Logf("server %s, before the attack: %s", base, rss())
 	start := time.Now()
 	a := startAttack(t, strings.TrimPrefix(base, "http://"), idle, slow, perSource, true)

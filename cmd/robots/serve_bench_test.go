@@ -5,11 +5,28 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/internal/testkit/hostile"
+	"github.com/fastrobots/robots/internal/testkit/worstcase"
 )
+
+// cpuTime returns the CPU time the process has used, its garbage
+// collector's included.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		panic(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
 
 // benchURLsPerRequest is the batch size of BenchmarkServeCheck.
 const benchURLsPerRequest = 1000
@@ -90,4 +107,130 @@ func BenchmarkServeExplainWorst(b *testing.B) {
 			b.ReportMetric(float64(status), "status")
 		})
 	}
+}
+
+// admittedShape is a request BenchmarkServeWorstAdmitted makes of a
+// worst file: URLs of n bytes, checked or explained.
+type admittedShape struct {
+	n    int
+	path string
+}
+
+// worstFiles are the files of the most work per byte the tests know: the
+// hostile ones, those that cost the most to classify, the worst cases of
+// the linter and Explain at the size Google reads, and a file whose every
+// rule matches every URL, with a URL of the kind that hurts each.
+func worstFiles() []struct {
+	name string
+	body string
+	url  func(n, i int) string
+} {
+	type file = struct {
+		name string
+		body string
+		url  func(n, i int) string
+	}
+	var files []file
+	for _, f := range hostile.Files() {
+		files = append(files, file{"hostile/" + f.Name, string(f.Body), func(n, i int) string { return f.Path(n, uint64(i%64)) }})
+	}
+	for _, f := range hostile.ClassifyFiles([]string{"FooBot"}) {
+		files = append(files, file{"classify/" + f.Name, string(f.Body), servedRulePaths(f.Body)})
+	}
+	for _, s := range worstcase.Shapes {
+		body := s.Build(robots.MaxBytes)
+		files = append(files, file{"worstcase/" + s.Name, string(body), servedRulePaths(body)})
+	}
+	// Every rule matches every URL: the most an explanation lists.
+	allow := "User-agent: *\n" + strings.Repeat("allow:/\n", 63_998)
+	files = append(files, file{"every-rule-matches", allow, func(n, i int) string { return "/" + strings.Repeat("a", n-1) }})
+	return files
+}
+
+// servedRulePaths returns paths of n bytes that follow the rules of body,
+// their stars filled, or else random ones.
+func servedRulePaths(body []byte) func(n, i int) string {
+	var patterns []string
+	for line := range strings.Lines(string(body)) {
+		k, v, ok := strings.Cut(line, ":")
+		k = strings.ToLower(strings.TrimSpace(k))
+		if v = strings.TrimSpace(v); ok && (k == "allow" || k == "disallow") && strings.HasPrefix(v, "/") {
+			patterns = append(patterns, v)
+		}
+	}
+	const fill = "abcdefghijklmnopqrstuvwxyz0123456789/-_.?=&"
+	return func(n, i int) string {
+		r := rand.New(rand.NewPCG(uint64(i), 9))
+		b := []byte{'/'}
+		if len(patterns) > 0 && i%4 != 3 {
+			b = b[:0]
+			for _, c := range []byte(patterns[r.IntN(len(patterns))]) {
+				switch c {
+				case '*':
+					for range r.IntN(4) {
+						b = append(b, fill[r.IntN(len(fill))])
+					}
+				case '$':
+				default:
+					b = append(b, c)
+				}
+			}
+		}
+		for len(b) < n {
+			b = append(b, fill[r.IntN(len(fill))])
+		}
+		return string(b[:max(n, 1)])
+	}
+}
+
+// BenchmarkServeWorstAdmitted posts, for each worst file, its lint and the
+// request of the most URLs (of 16, 64 and 512 bytes, checked, and of 64
+// explained) that maxWork admits, through the HTTP API over loopback, and
+// reports how long each takes alone, on the clock (s/req) and in the
+// process's CPU time (cpu-s/req: a loaded machine stretches the clock, not
+// this), and its work (units): docs/serve.md gives the slowest.
+//
+//	go test -run '^$' -bench BenchmarkServeWorstAdmitted -benchtime 1x ./cmd/robots
+func BenchmarkServeWorstAdmitted(b *testing.B) {
+	base := startHandler(b, newServer(serverConfig{}))
+	shapes := []admittedShape{{16, "/api/check"}, {64, "/api/check"}, {512, "/api/check"}, {64, "/api/explain"}}
+	for _, f := range worstFiles() {
+		lint := request(b, map[string]any{"robotstxt": f.body})
+		b.Run(f.name+"/lint", func(b *testing.B) { timeAdmitted(b, base, "/api/lint", lint, admittedWork(b, "/api/lint", lint)) })
+		for _, sh := range shapes {
+			build := func(n int) string {
+				urls := make([]string, n)
+				for i := range urls {
+					urls[i] = f.url(sh.n, i)
+				}
+				return request(b, map[string]any{"robotstxt": f.body, "agents": []string{"FooBot"}, "urls": urls})
+			}
+			body, work := mostAdmitted(b, sh.path, build, false)
+			if body == "" {
+				continue // not even one URL: the request is refused at once
+			}
+			b.Run(fmt.Sprintf("%s/%s/n=%d", f.name, strings.TrimPrefix(sh.path, "/api/"), sh.n), func(b *testing.B) {
+				timeAdmitted(b, base, sh.path, body, work)
+			})
+		}
+	}
+}
+
+// timeAdmitted posts body to base+path, a request of work units, and
+// reports how long it takes, on the clock and in CPU time, and its work.
+func timeAdmitted(b *testing.B, base, path, body string, work int64) {
+	var took, cpu time.Duration
+	for b.Loop() {
+		start, cpuStart := time.Now(), cpuTime()
+		resp := postRaw(b, base, path, body)
+		took += time.Since(start)
+		cpu += cpuTime() - cpuStart
+		if resp.status != http.StatusOK {
+			b.Fatalf("status %d: %.200s", resp.status, resp.body)
+		}
+	}
+	b.ReportMetric(took.Seconds()/float64(b.N), "s/req")
+	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/req")
+	b.ReportMetric(float64(work), "units")
+	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(work), "cpu-ns/unit")
 }

@@ -8,9 +8,11 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -248,4 +250,141 @@ func answersSoFar(conns []net.Conn) string {
 		}
 	}
 	return strings.Join(out, "; ")
+}
+
+// slowOrigin serves a robots.txt of size bytes without a Content-Length:
+// it sends held bytes at once, then waits for release before the rest.
+// sent counts the requests that have sent their first held bytes.
+func slowOrigin(t *testing.T, size, held int, release <-chan struct{}) (url string, sent *atomic.Int64) {
+	t.Helper()
+	sent = &atomic.Int64{}
+	body := []byte("User-agent: *\nDisallow: /private\n" + strings.Repeat("# slowly sent\n", size/14+1))[:size]
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write(body[:held])
+		http.NewResponseController(w).Flush()
+		sent.Add(1)
+		select {
+		case <-release:
+		case <-r.Context().Done():
+			return
+		}
+		_, _ = w.Write(body[held:])
+	}))
+	t.Cleanup(s.Close)
+	return s.URL, sent
+}
+
+// Every byte a fetch brings in is held within the bound request bodies
+// are held to: many concurrent fetches of a large robots.txt, sent
+// slowly, hold at most the bound between them (those that find it spent
+// are answered 503 with Retry-After, before they hold more), the heap
+// grows by no more, and once the bodies come the fetches that held their
+// share are answered; every byte taken is given back.
+func TestServeFetchMemory(t *testing.T) {
+	assert.Equal(t, 4, fetchHeldPerByte)
+	assert.Equal(t, 64<<10, fetchBaseBytes)
+	const bound, fetches, size, held = 16 << 20, 64, 500 << 10, 400 << 10
+	release := make(chan struct{})
+	origin, sent := slowOrigin(t, size, held, release)
+	s := newServer(serverConfig{allowPrivate: true, bodyMemory: bound, heavySlots: fetches})
+	base := startHandler(t, s)
+	body := request(t, map[string]any{"url": origin + "/private"})
+
+	before := serverMemory()
+	answers := make(chan rawAnswer, fetches)
+	for range fetches {
+		go func() { answers <- postRaw(t, base, "/api/fetch", body) }()
+	}
+	// Wait until nothing changes: each fetch is under way, its first
+	// bytes held, or refused.
+	var got []rawAnswer
+	for last, still := -1, time.Now(); time.Since(still) < 500*time.Millisecond; {
+		select {
+		case a := <-answers:
+			got = append(got, a)
+		case <-time.After(10 * time.Millisecond):
+		}
+		if now := int(sent.Load()) + len(got); now != last {
+			last, still = now, time.Now()
+		}
+	}
+	grown := int64(serverMemory()) - int64(before)
+	t.Logf("%d fetches sent their first %d KiB, %d answered before the rest; %d bytes of the bound held, the heap grew by %.1f MiB (bound %d MiB)",
+		sent.Load(), held>>10, len(got), bodiesHeld(s), float64(grown)/(1<<20), bound>>20)
+	assert.LessOrEqual(t, bodiesHeld(s), int64(bound))
+	assert.Less(t, grown, int64(bound+4<<20), "the bytes held are within the bound")
+	assert.NotEmpty(t, got, "some found the bound spent")
+	close(release)
+	for range fetches - len(got) {
+		got = append(got, <-answers)
+	}
+	ok := 0
+	for _, a := range got {
+		if a.status == http.StatusOK {
+			ok++
+			assert.Contains(t, a.body, `"allowed":false`)
+			continue
+		}
+		assert.Equal(t, http.StatusServiceUnavailable, a.status, a.body)
+		assert.Equal(t, strconv.Itoa(retryAfterSeconds), a.retryAfter)
+		assert.Contains(t, a.body, "the server holds too many fetched robots.txt bodies")
+	}
+	t.Logf("%d of %d answered, the others told to retry", ok, fetches)
+	assert.Positive(t, ok, "the fetches that held their share are answered")
+	require.Eventually(t, func() bool { return bodiesHeld(s) == 0 }, 10*time.Second, 10*time.Millisecond,
+		"every byte taken is given back")
+}
+
+// TestServeFetchMemoryFull is the full figure of fetched bodies: 2,000
+// concurrent fetches of a robots.txt of 500 KiB whose last 100 KiB come
+// only once every fetch has its first 400 KiB or was refused, against
+// robots serve in a process of its own (--allow-private, its own memory
+// bound of 256 MiB). It logs the server's resident memory at its peak and
+// how many fetches were answered. It runs with
+//
+//	ROBOTS_ATTACK_FULL=1 go test -count=1 -v -run TestServeFetchMemoryFull ./cmd/robots
+func TestServeFetchMemoryFull(t *testing.T) {
+	if os.Getenv("ROBOTS_ATTACK_FULL") == "" {
+		t.Skip("the full figure runs with ROBOTS_ATTACK_FULL=1")
+	}
+	const fetches, size, held = 2000, 500 << 10, 400 << 10
+	raiseFileLimit(t, 3*fetches+1000)
+	release := make(chan struct{})
+	origin, sent := slowOrigin(t, size, held, release)
+	base, rss := startServeProcess(t, "--allow-private")
+	body := request(t, map[string]any{"url": origin + "/private"})
+	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true, MaxConnsPerHost: 0}, Timeout: 5 * time.Minute}
+	answers := make(chan int, fetches)
+	for range fetches {
+		go func() {
+			resp, err := client.Post(base+"/api/fetch", "application/json", strings.NewReader(body))
+			if err != nil {
+				answers <- 0
+				return
+			}
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			answers <- resp.StatusCode
+		}()
+	}
+	got := map[int]int{}
+	n := 0
+	for last, still := -1, time.Now(); time.Since(still) < 2*time.Second; {
+		select {
+		case s := <-answers:
+			got[s]++
+			n++
+		case <-time.After(10 * time.Millisecond):
+		}
+		if now := int(sent.Load()) + n; now != last {
+			last, still = now, time.Now()
+		}
+	}
+	t.Logf("%d fetches sent their first %d KiB, %d answered before the rest (%v); server memory %s", sent.Load(), held>>10, n, got, rss())
+	close(release)
+	for ; n < fetches; n++ {
+		got[<-answers]++
+	}
+	t.Logf("all answered: by status %v; server memory %s", got, rss())
+	assert.Zero(t, got[0], "every fetch got an answer")
 }

@@ -5,6 +5,7 @@ import (
 	"container/list"
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -58,32 +59,48 @@ const (
 
 // connTable counts the open connections of an http.Server, through its
 // ConnState and ConnContext hooks, and closes waiting ones past its
-// limits. Past maxConnections it closes the longest waiting connection
-// of the client that has the most connections waiting: a client that
-// opens many connections pushes out its own, and a client of one or two
-// keeps them while any client has more. (Closing the longest waiting
-// connection of all would let an attacker who opens connections again as
-// fast as they are closed push out everyone else's, a new connection
-// included, before its request comes in.)
+// limits. Past maxConnections it closes a connection with no request under
+// way, chosen where connections crowd: in the network (an IPv4 /24, an
+// IPv6 /48) with the most connections waiting, the source (an IPv4
+// address, an IPv6 /64) with the most waiting, and of those the one that
+// has waited longest; among networks or sources that wait as many, the
+// one whose candidate has waited longest. A client that opens many
+// connections pushes out its own; a crowd of sources, each holding one,
+// pushes out its own oldest, never a newcomer's before its older
+// neighbours'; and a network of many sources counts as one crowd. (Closing
+// the longest waiting connection of all would let an attacker who opens
+// connections again as fast as they are closed push out everyone else's;
+// closing by count alone, the order among equals arbitrary, let a crowd of
+// single connections push out a newcomer's before its request came in.)
 type connTable struct {
 	max int
 
-	mu       sync.Mutex
-	byClient map[netip.Prefix]*clientConns
-	// clients is a heap of the clients by how many connections they have
-	// waiting, the most first.
-	clients clientHeap
-	open    int
+	mu    sync.Mutex
+	byNet map[netip.Prefix]*netConns
+	// nets is a heap of the networks, the one to take from first.
+	nets connHeap[*netConns]
+	open int
+	// seq orders the waits: a connection that began waiting earlier has
+	// a lower number.
+	seq uint64
 	// closedFull counts the connections closed because the table was
 	// full: the tests read it.
 	closedFull int
 }
 
-// clientConns are the connections of one client.
+// netConns are the connections of one network: its sources'.
+type netConns struct {
+	bySource map[netip.Prefix]*clientConns
+	sources  connHeap[*clientConns]
+	waiting  int
+	index    int // in connTable.nets
+}
+
+// clientConns are the connections of one source.
 type clientConns struct {
 	open    int
 	waiting *list.List // of *trackedConn, longest waiting first
-	index   int        // in connTable.clients
+	index   int        // in its netConns.sources
 }
 
 // trackedConn is one connection in the table.
@@ -91,35 +108,75 @@ type trackedConn struct {
 	conn   net.Conn
 	client netip.Prefix
 	// at is its element in its client's waiting list, nil while a request
-	// is under way.
+	// is under way; since is when it began waiting (connTable.seq).
 	at            *list.Element
+	since         uint64
 	added, closed bool
 }
 
 // newConnTable returns a table of at most max connections.
 func newConnTable(max int) *connTable {
-	return &connTable{max: max, byClient: map[netip.Prefix]*clientConns{}}
+	return &connTable{max: max, byNet: map[netip.Prefix]*netConns{}}
 }
 
-// clientHeap is a max-heap of clients by their waiting connections.
-type clientHeap []*clientConns
+// rank is how a network or a source ranks in the table's choice: more
+// connections waiting first, then the longer waiting candidate.
+type rank struct {
+	waiting int
+	oldest  uint64
+}
 
-func (h clientHeap) Len() int           { return len(h) }
-func (h clientHeap) Less(i, j int) bool { return h[i].waiting.Len() > h[j].waiting.Len() }
-func (h clientHeap) Swap(i, j int) {
+func (a rank) before(b rank) bool {
+	if a.waiting != b.waiting {
+		return a.waiting > b.waiting
+	}
+	return a.oldest < b.oldest
+}
+
+func (c *clientConns) rank() rank {
+	if f := c.waiting.Front(); f != nil {
+		return rank{c.waiting.Len(), f.Value.(*trackedConn).since}
+	}
+	return rank{0, math.MaxUint64}
+}
+
+func (n *netConns) rank() rank {
+	if len(n.sources) == 0 {
+		return rank{0, math.MaxUint64}
+	}
+	return rank{n.waiting, n.sources[0].rank().oldest}
+}
+
+func (c *clientConns) setIndex(i int) { c.index = i }
+func (n *netConns) setIndex(i int)    { n.index = i }
+
+// ranked is what a connHeap holds.
+type ranked interface {
+	rank() rank
+	setIndex(int)
+}
+
+// connHeap is a heap of networks or sources, the first to take from on
+// top.
+type connHeap[T ranked] []T
+
+func (h connHeap[T]) Len() int           { return len(h) }
+func (h connHeap[T]) Less(i, j int) bool { return h[i].rank().before(h[j].rank()) }
+func (h connHeap[T]) Swap(i, j int) {
 	h[i], h[j] = h[j], h[i]
-	h[i].index, h[j].index = i, j
+	h[i].setIndex(i)
+	h[j].setIndex(j)
 }
-func (h *clientHeap) Push(x any) {
-	c := x.(*clientConns)
-	c.index = len(*h)
-	*h = append(*h, c)
+func (h *connHeap[T]) Push(x any) {
+	v := x.(T)
+	v.setIndex(len(*h))
+	*h = append(*h, v)
 }
-func (h *clientHeap) Pop() any {
+func (h *connHeap[T]) Pop() any {
 	old := *h
-	c := old[len(old)-1]
+	v := old[len(old)-1]
 	*h = old[:len(old)-1]
-	return c
+	return v
 }
 
 // connLimit returns how many connections the server may hold: want, or
@@ -145,6 +202,17 @@ func clientOf(c net.Conn) netip.Prefix {
 		bits = 64
 	}
 	p, _ := a.Prefix(bits)
+	return p
+}
+
+// networkOf returns the network of a client: the /24 of an IPv4 address,
+// the /48 of an IPv6 /64, what one host or one site is given.
+func networkOf(client netip.Prefix) netip.Prefix {
+	bits := 24
+	if client.Addr().Is6() {
+		bits = 48
+	}
+	p, _ := client.Addr().Prefix(bits)
 	return p
 }
 
@@ -349,19 +417,25 @@ func (t *connTable) add(tc *trackedConn) bool {
 		return !tc.closed
 	}
 	tc.added = true
-	cc := t.byClient[tc.client]
+	n := t.byNet[networkOf(tc.client)]
+	if n == nil {
+		n = &netConns{bySource: map[netip.Prefix]*clientConns{}}
+		t.byNet[networkOf(tc.client)] = n
+		heap.Push(&t.nets, n)
+	}
+	cc := n.bySource[tc.client]
 	if cc == nil {
 		cc = &clientConns{waiting: list.New()}
-		t.byClient[tc.client] = cc
-		heap.Push(&t.clients, cc)
+		n.bySource[tc.client] = cc
+		heap.Push(&n.sources, cc)
 	}
 	t.open++
 	cc.open++
-	tc.at = cc.waiting.PushBack(tc)
-	heap.Fix(&t.clients, cc.index)
+	t.listLocked(tc)
 	if t.open > t.max {
-		// The top client has a connection waiting: tc's client does.
-		t.closeLocked(t.clients[0].waiting.Front().Value.(*trackedConn))
+		// The top network has a connection waiting: tc's does.
+		top := t.nets[0].sources[0]
+		t.closeLocked(top.waiting.Front().Value.(*trackedConn))
 	}
 	return !tc.closed
 }
@@ -383,9 +457,7 @@ func (t *connTable) wait(tc *trackedConn) {
 		return
 	}
 	t.unlistLocked(tc)
-	cc := t.byClient[tc.client]
-	tc.at = cc.waiting.PushBack(tc)
-	heap.Fix(&t.clients, cc.index)
+	t.listLocked(tc)
 }
 
 // busy takes tc off the waiting lists: a request of it is being
@@ -411,20 +483,49 @@ func (t *connTable) removeLocked(tc *trackedConn) {
 	tc.closed = true
 	t.unlistLocked(tc)
 	t.open--
-	cc := t.byClient[tc.client]
+	nk := networkOf(tc.client)
+	n := t.byNet[nk]
+	cc := n.bySource[tc.client]
 	if cc.open--; cc.open == 0 {
-		heap.Remove(&t.clients, cc.index)
-		delete(t.byClient, tc.client)
+		heap.Remove(&n.sources, cc.index)
+		delete(n.bySource, tc.client)
+		if len(n.bySource) == 0 {
+			heap.Remove(&t.nets, n.index)
+			delete(t.byNet, nk)
+			return
+		}
+		heap.Fix(&t.nets, n.index)
 	}
 }
 
+// listLocked puts tc at the back of its client's waiting list.
+func (t *connTable) listLocked(tc *trackedConn) {
+	n := t.byNet[networkOf(tc.client)]
+	cc := n.bySource[tc.client]
+	t.seq++
+	tc.since = t.seq
+	tc.at = cc.waiting.PushBack(tc)
+	n.waiting++
+	t.fixLocked(n, cc)
+}
+
 func (t *connTable) unlistLocked(tc *trackedConn) {
-	if tc.at != nil {
-		cc := t.byClient[tc.client]
-		cc.waiting.Remove(tc.at)
-		tc.at = nil
-		heap.Fix(&t.clients, cc.index)
+	if tc.at == nil {
+		return
 	}
+	n := t.byNet[networkOf(tc.client)]
+	cc := n.bySource[tc.client]
+	cc.waiting.Remove(tc.at)
+	tc.at = nil
+	n.waiting--
+	t.fixLocked(n, cc)
+}
+
+// fixLocked restores the heaps after cc's waiting list, in network n,
+// changed.
+func (t *connTable) fixLocked(n *netConns, cc *clientConns) {
+	heap.Fix(&n.sources, cc.index)
+	heap.Fix(&t.nets, n.index)
 }
 
 // counts returns the connections open, and how many were closed to make

@@ -6,7 +6,9 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -249,4 +251,217 @@ func TestServeNewConnectionWaitsForItsFirstByte(t *testing.T) {
 	assert.Equal(t, http.StatusOK, getOn(t, late, "/style.css"), "sent after readHeaderTimeout, and answered")
 	assert.True(t, closedWithin(t, silent, 10*time.Second), "closed once the wait is over")
 	assert.GreaterOrEqual(t, time.Since(start), wait-wait/5, "not before")
+}
+
+// crowdSource returns the loopback address of the i-th source of a crowd:
+// 250 to a /24, or with spread each in a /24 of its own.
+func crowdSource(i int, spread bool) string {
+	if spread {
+		return fmt.Sprintf("127.%d.%d.1", 30+i/250, 1+i%250)
+	}
+	return fmt.Sprintf("127.20.%d.%d", 1+i/250, 1+i%250)
+}
+
+// holdCrowd opens one idle connection from each of n sources, each opened
+// again 0.5 to 1.5 s after the server closes it, as attack.hold does, and
+// returns once all are open.
+func holdCrowd(t *testing.T, addr string, n int, spread bool) *attack {
+	t.Helper()
+	a := &attack{addr: addr, redial: true, stop: make(chan struct{})}
+	t.Cleanup(a.end)
+	ready := make(chan error, n)
+	for i := range n {
+		a.wg.Go(func() { a.hold(crowdSource(i, spread), false, ready) })
+		if i%100 == 99 {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	for range n {
+		require.NoError(t, <-ready)
+	}
+	return a
+}
+
+// A crowd of sources, each holding one idle connection and opening it
+// again when the server closes it, past the table's room: a newcomer's
+// requests are answered, each on a connection of its own, whether the
+// crowd's sources share /24s or each has one of its own; the room is made
+// from the crowd's longest waiting connections, never the newcomer's. The
+// full figure, 17,000 sources against robots serve's own table, is
+// TestServeCrowdFull.
+func TestServeCrowdDoesNotLockOutANewcomer(t *testing.T) {
+	const room, crowd, requests = 600, 1500, 60
+	raiseFileLimit(t, 2*crowd+1000)
+	for _, spread := range []bool{false, true} {
+		t.Run(fmt.Sprintf("a /24 each %v", spread), func(t *testing.T) {
+			addr, table := tableServer(t, newServer(serverConfig{}), room)
+			a := holdCrowd(t, addr, crowd, spread)
+			waitOpen(t, table, room)
+			failed := 0
+			for range requests {
+				resp, err := goodClient.Get("http://" + addr + "/style.css")
+				if err != nil {
+					failed++
+					continue
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				assert.Equal(t, http.StatusOK, resp.StatusCode)
+				time.Sleep(25 * time.Millisecond)
+			}
+			_, closedFull := table.counts()
+			t.Logf("%d of %d requests failed; %d connections closed to make room, the crowd opened %d", failed, requests, closedFull, a.opened.Load())
+			assert.Zero(t, failed, "the newcomer's requests are answered")
+			assert.Greater(t, closedFull, crowd-room, "the crowd was past the room")
+		})
+	}
+}
+
+// The source and network a connection counts for: an IPv4 address in
+// its /24, an IPv6 /64 in its /48.
+func TestServeNetworkIsTheSlash24OrSlash48(t *testing.T) {
+	for addr, want := range map[string]string{
+		"192.0.2.7:80":               "192.0.2.0/24",
+		"[::ffff:192.0.2.7]:80":      "192.0.2.0/24",
+		"[2001:db8:1:2:3:4:5:6]:443": "2001:db8:1::/48",
+		"[2001:db8:1:ff::1]:443":     "2001:db8:1::/48",
+		"127.10.1.250:8080":          "127.10.1.0/24",
+		"[::1]:8080":                 "::/48",
+	} {
+		assert.Equal(t, want, networkOf(clientOf(fakeAddrConn{remote: addr})).String(), addr)
+	}
+}
+
+// Past the table's room, the network with the most connections waiting
+// loses one, then its source with the most, then the longest waiting of
+// equals: a /24 of many sources of one connection each counts as one
+// crowd, and a newcomer of another network keeps its connection.
+func TestServeConnectionLimitTakesFromTheLargestNetwork(t *testing.T) {
+	addr, table := tableServer(t, blockingHandler(nil, nil), 6)
+	var crowd []net.Conn
+	for i := range 5 { // five sources of one /24
+		crowd = append(crowd, dialFrom(t, fmt.Sprintf("127.40.1.%d", i+1), addr))
+		waitOpen(t, table, i+1)
+	}
+	light := dialFrom(t, "127.41.1.1", addr)
+	waitOpen(t, table, 6)
+	for i := range 3 { // the crowd comes again, from new sources of its /24
+		c := dialFrom(t, fmt.Sprintf("127.40.1.%d", 10+i), addr)
+		assert.Equal(t, http.StatusNoContent, getOn(t, c, "/"))
+		crowd = append(crowd, c)
+	}
+	assert.False(t, closedWithin(t, light, 50*time.Millisecond), "the other network's connection stays")
+	for i, c := range crowd[:3] {
+		assert.True(t, closedWithin(t, c, 5*time.Second), "the crowd's oldest, %d, is closed", i)
+	}
+	for i, c := range crowd[3:5] {
+		assert.False(t, closedWithin(t, c, 50*time.Millisecond), "the crowd's younger ones, %d, stay", i+3)
+	}
+	open, closedFull := table.counts()
+	assert.Equal(t, 6, open)
+	assert.Equal(t, 3, closedFull)
+}
+
+// One client (a /24 of a few sources) holding 600 connections past the
+// table's room, opening each again when the server closes it, does not
+// hold another's requests: those are answered within the second the
+// attack tests allow (a few milliseconds here). The full figure is
+// TestServeCrowdFull.
+func TestServeHeavyClientDoesNotHoldOthers(t *testing.T) {
+	const room, over = 600, 600
+	raiseFileLimit(t, 2*(room+over)+1000)
+	addr, table := tableServer(t, newServer(serverConfig{}), room)
+	a := startAttack(t, addr, room+over, 0, 250, true)
+	waitOpen(t, table, room)
+	var gets, checks []time.Duration
+	for range 20 {
+		get, check := timedRequests(t, "http://"+addr)
+		gets, checks = append(gets, get), append(checks, check)
+		time.Sleep(50 * time.Millisecond)
+	}
+	slices.Sort(gets)
+	slices.Sort(checks)
+	_, closedFull := table.counts()
+	t.Logf("GET /: median %v, max %v; POST /api/check: median %v, max %v; %d connections closed to make room, the client opened %d",
+		gets[len(gets)/2], gets[len(gets)-1], checks[len(checks)/2], checks[len(checks)-1], closedFull, a.opened.Load())
+	assert.Less(t, gets[len(gets)-1], time.Second)
+	assert.Less(t, checks[len(checks)-1], time.Second)
+	assert.Positive(t, closedFull, "the client was past the room")
+}
+
+// TestServeCrowdFull is the full figure of the crowds, against robots
+// serve in a process of its own with its own table (16,384 connections):
+// 17,000 sources each holding one idle connection, and one client (a /24
+// of 68 sources) holding 16,984, each opened again 0.5 to 1.5 s after the
+// server closes it; a normal client sends GET / and POST /api/check once
+// a second, each on a connection of its own. It runs with
+//
+//	ROBOTS_ATTACK_FULL=1 go test -count=1 -v -run TestServeCrowdFull ./cmd/robots
+func TestServeCrowdFull(t *testing.T) {
+	if os.Getenv("ROBOTS_ATTACK_FULL") == "" {
+		t.Skip("the full figure runs with ROBOTS_ATTACK_FULL=1")
+	}
+	const conns, seconds = 16_984, 60
+	raiseFileLimit(t, conns+1000)
+	for _, crowd := range []struct {
+		name string
+		hold func(t *testing.T, addr string) *attack
+	}{
+		{"17,000 sources", func(t *testing.T, addr string) *attack { return holdCrowd(t, addr, 17_000, false) }},
+		{"one client 600 over", func(t *testing.T, addr string) *attack { return startAttack(t, addr, conns, 0, 250, true) }},
+	} {
+		t.Run(crowd.name, func(t *testing.T) {
+			base, rss := startServeProcess(t)
+			a := crowd.hold(t, strings.TrimPrefix(base, "http://"))
+			var gets, checks []time.Duration
+			failed := 0
+			for range seconds {
+				get, check, err := timedRequestsOrError(base)
+				if err != nil {
+					failed++
+					t.Logf("failed: %v", err)
+				} else {
+					gets, checks = append(gets, get), append(checks, check)
+				}
+				time.Sleep(time.Second)
+			}
+			slices.Sort(gets)
+			slices.Sort(checks)
+			require.NotEmpty(t, gets, "every request failed")
+			t.Logf("%d of %d failed; GET /: median %v, max %v; POST /api/check: median %v, max %v; the crowd opened %d connections, the server closed %d; server memory %s",
+				failed, seconds, gets[len(gets)/2], gets[len(gets)-1], checks[len(checks)/2], checks[len(checks)-1],
+				a.opened.Load(), a.closed.Load(), rss())
+			assert.Zero(t, failed)
+			assert.Less(t, gets[len(gets)/2], 300*time.Millisecond)
+			assert.Less(t, checks[len(checks)/2], 300*time.Millisecond)
+		})
+	}
+}
+
+// timedRequestsOrError is timedRequests for a client that may fail: it
+// returns the error rather than fail the test.
+func timedRequestsOrError(base string) (get, check time.Duration, err error) {
+	start := time.Now()
+	resp, err := goodClient.Get(base + "/")
+	if err != nil {
+		return 0, 0, err
+	}
+	_, err = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusOK {
+		return 0, 0, fmt.Errorf("GET /: %d, %v", resp.StatusCode, err)
+	}
+	get = time.Since(start)
+	start = time.Now()
+	resp, err = goodClient.Post(base+"/api/check", "application/json",
+		strings.NewReader(`{"robotstxt":"User-agent: *\nDisallow: /private/\n","urls":["/private/x","/public"]}`))
+	if err != nil {
+		return get, 0, err
+	}
+	_, err = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusOK {
+		return get, 0, fmt.Errorf("POST /api/check: %d, %v", resp.StatusCode, err)
+	}
+	return get, time.Since(start), nil
 }

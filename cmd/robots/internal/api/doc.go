@@ -26,9 +26,11 @@ type Call interface {
 	Context() context.Context
 	// Decode reads the request body into dst, as DecodeBody does.
 	Decode(dst any) *Error
-	// Admit waits for a slot of heavy work; the call holds one once it
-	// returns nil, until its answer is encoded.
-	Admit() *Error
+	// Admit admits work units more of heavy work (robots.Work): the first
+	// call waits for a slot of heavy work, which the call holds once it
+	// returns nil, until its answer is encoded; each call may refuse the
+	// request for the work it has been told of in all.
+	Admit(work int64) *Error
 	// FetchOrigin fetches the robots.txt that governs pageURL, for the
 	// crawler agents, read in mode.
 	FetchOrigin(pageURL string, agents []string, mode robots.Mode) (*Fetched, *Error)

@@ -14,7 +14,7 @@ import (
 // verdict for each URL, in the order given; fetch when an origin was
 // fetched.
 func Check(c Call) (Answer, *Error) {
-	q, err := readQuery(c)
+	q, err := readQuery(c, false)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +37,7 @@ const MaxMatchesShown = 100
 // apply and what they ask besides rules, and Google's reading of every line
 // (ReportJSON), once, and an explanation for each URL.
 func Explain(c Call) (Answer, *Error) {
-	q, err := readQuery(c)
+	q, err := readQuery(c, true)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +97,7 @@ func Lint(c Call) (Answer, *Error) {
 		}
 		body, fetchInfo = f.Body, f.Info()
 	}
-	if err := c.Admit(); err != nil {
+	if err := c.Admit(LintWork(len(body))); err != nil {
 		return nil, err
 	}
 	findings := lint.Lint(body)

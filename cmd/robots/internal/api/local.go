@@ -57,7 +57,7 @@ func (c *localCall) Context() context.Context { return context.Background() }
 
 func (c *localCall) Decode(dst any) *Error { return DecodeBody(c.body, dst) }
 
-func (c *localCall) Admit() *Error { return nil }
+func (c *localCall) Admit(int64) *Error { return nil }
 
 func (c *localCall) FetchOrigin(string, []string, robots.Mode) (*Fetched, *Error) {
 	return nil, errNeedsServer("origin")

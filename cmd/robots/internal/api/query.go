@@ -24,10 +24,11 @@ type query struct {
 	origin  string
 }
 
-// readQuery reads the body of a check or explain request and gets the
-// robots.txt it names.
-// The parse is heavy work: it waits for admission.
-func readQuery(c Call) (*query, *Error) {
+// readQuery reads the body of a check or explain request, gets the
+// robots.txt it names and admits the work of answering it (Call.Admit):
+// the parse first, a text given being parsed under admission, then the
+// checks, counted from the parsed file.
+func readQuery(c Call, explain bool) (*query, *Error) {
 	var req robotsRequest
 	if err := c.Decode(&req); err != nil {
 		return nil, err
@@ -45,18 +46,39 @@ func readQuery(c Call) (*query, *Error) {
 	}
 	q := &query{agents: req.Agents, urls: req.URLs}
 	if isText {
-		if err := c.Admit(); err != nil {
+		if err := c.Admit(ParseWork(len(body))); err != nil {
 			return nil, err
 		}
-		q.robots, q.body = robots.Parse(body, robots.WithMode(mode)), body
-		return q, nil
+		q.robots, q.body = robots.Parse(body, ParseOptions(mode)...), body
+	} else {
+		if q.fetched, err = c.FetchOrigin(*req.Origin, req.Agents, mode); err != nil {
+			return nil, err
+		}
+		q.origin, _ = robots.Origin(*req.Origin) // fetchOrigin found it
+		q.robots, q.body = q.fetched.Result.Robots, q.fetched.Body
+		// Fetched and parsed: the parse is counted with the rest.
+		if err := c.Admit(ParseWork(len(q.body))); err != nil {
+			return nil, err
+		}
 	}
-	if q.fetched, err = c.FetchOrigin(*req.Origin, req.Agents, mode); err != nil {
-		return nil, err
+	return q, c.Admit(CheckWork(q.work(), len(q.body), q.urls, explain))
+}
+
+// ParseOptions are the options every robots.txt of a request is parsed
+// with: mode, and an automaton budget that no state fits, so that every
+// check is bounded by robots.Work.
+func ParseOptions(mode robots.Mode) []robots.Option {
+	return []robots.Option{robots.WithMode(mode), robots.WithAutomatonBudget(robots.ScannerBudget)}
+}
+
+// work compiles the crawler's rules, so that no check is cold (their
+// bound is loose on large files), and returns the bound on the work of
+// the query's checks; none under a policy without rules.
+func (q *query) work() robots.Work {
+	if q.robots == nil {
+		return robots.Work{}
 	}
-	q.origin, _ = robots.Origin(*req.Origin) // fetchOrigin found it
-	q.robots, q.body = q.fetched.Result.Robots, q.fetched.Body
-	return q, c.Admit()
+	return q.robots.Agent(q.agents...).Compile().Work()
 }
 
 // decider is what answers for the URLs of a query: a *robots.Agent, or a

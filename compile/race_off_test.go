@@ -1,0 +1,5 @@
+//go:build !race
+
+package compile
+
+const raceEnabled = false
