@@ -51,10 +51,10 @@ type Work struct {
 	// the agent's groups, for every URL: their count and bytes, and the
 	// groups.
 	selectLines, selectBytes, groups int
-	conditional                      bool
+	// conditional: the agent's rules decide (Policy Conditional);
 	// compiled: the automaton was built when Work was read, and no check
 	// is cold.
-	compiled bool
+	conditional, compiled bool
 }
 
 // ScannerBudget is the automaton budget of a parse whose checks Work
