@@ -17,6 +17,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/web"
 	"github.com/fastrobots/robots/internal/testkit/memstat"
 )
 
@@ -65,7 +66,7 @@ func TestCheckExampleVerdicts(t *testing.T) {
 }
 
 func TestCheckExampleHasSitemap(t *testing.T) {
-	assert.Equal(t, []string{"https://www.example.com/sitemap.xml"}, robots.Parse(exampleRobots).Sitemaps())
+	assert.Equal(t, []string{"https://www.example.com/sitemap.xml"}, robots.Parse(web.Example).Sitemaps())
 }
 
 func TestCheckExitCodeIsOneWhenAnyURLIsDisallowed(t *testing.T) {

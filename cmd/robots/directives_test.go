@@ -3,6 +3,7 @@ package main
 import (
 	"testing"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -30,9 +31,9 @@ func TestServeExplainGivesTheGroupsDirectives(t *testing.T) {
 		}},
 	}
 	for _, tt := range tests {
-		got := postOK(t, s, "/api/explain", request(t, map[string]any{"robotstxt": body, "agents": []string{tt.agent}, "urls": []string{"/"}}))
+		got := clitest.PostOK(t, s, "/api/explain", clitest.JSON(t, map[string]any{"robotstxt": body, "agents": []string{tt.agent}, "urls": []string{"/"}}))
 		assert.Equal(t, tt.want, got["directives"], tt.agent)
 	}
-	got := postOK(t, s, "/api/explain", request(t, map[string]any{"robotstxt": "User-agent: *\nDisallow: /\n", "urls": []string{"/"}}))
+	got := clitest.PostOK(t, s, "/api/explain", clitest.JSON(t, map[string]any{"robotstxt": "User-agent: *\nDisallow: /\n", "urls": []string{"/"}}))
 	assert.Equal(t, map[string]any{"extras": []any{}, "sitemaps": []any{}}, got["directives"], "none: empty lists, no values")
 }

@@ -1,20 +1,13 @@
 package main
 
 import (
-	_ "embed"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/web"
 )
-
-// exampleRobots is the robots.txt check and explain read when no -f is
-// given: Google's documented example with a few more rules showing
-// wildcards, end anchors and precedence. robots example prints it.
-//
-//go:embed example.txt
-var exampleRobots []byte
 
 const exampleSynopsis = `robots example [-n]
 
@@ -37,9 +30,9 @@ func runExample(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return cli.ExitUsage
 	}
-	out := exampleRobots
+	out := web.Example
 	if *numbered {
-		out = numberLines(exampleRobots)
+		out = numberLines(web.Example)
 	}
 	if _, err := stdout.Write(out); err != nil {
 		fmt.Fprintf(stderr, "robots example: %v\n", err)

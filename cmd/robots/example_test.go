@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/web"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -12,7 +13,7 @@ import (
 func TestExamplePrintsWhatCheckReads(t *testing.T) {
 	r := invoke(run, "", "example")
 	require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
-	assert.Equal(t, string(exampleRobots), r.Stdout)
+	assert.Equal(t, string(web.Example), r.Stdout)
 	assert.Empty(t, r.Stderr)
 
 	// The robots.txt it prints is the one check reads without -f.

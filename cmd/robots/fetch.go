@@ -13,7 +13,6 @@ import (
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
 	"github.com/fastrobots/robots/fetch"
-	prefs "github.com/fastrobots/robots/usage"
 )
 
 const fetchSynopsis = `robots fetch [-a agent]... [--user-agent UA] [--timeout D] [--mode google|rfc] [--json] URL...
@@ -49,16 +48,6 @@ type fetchOptions struct {
 	urls      []string
 }
 
-// defaultUserAgent returns the User-Agent header fetch sends for the
-// fallback list agents: the Transport's default for the first agent, or
-// for none.
-func defaultUserAgent(agents []string) string {
-	if len(agents) == 0 {
-		return fetch.DefaultUserAgent("")
-	}
-	return fetch.DefaultUserAgent(agents[0])
-}
-
 // runFetch runs "robots fetch".
 func runFetch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts, code := parseFetch(args, stderr)
@@ -89,7 +78,7 @@ func runFetch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		d := fetchDecision(v)
 		if opts.json {
-			err = enc.Encode(fetchJSON(u, d, v.Usage, v.Result))
+			err = enc.Encode(api.FetchVerdictJSON(u, d, v.Usage, v.Result))
 		} else {
 			_, err = fmt.Fprintf(out.W, "%s %s  (%s)\n  %s\n", verdict(v.Allowed), u, fetchReason(d, v.Result), describe(v.Result))
 		}
@@ -108,17 +97,6 @@ func runFetch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // fetchDecision returns the checker's verdict v as a Decision.
 func fetchDecision(v fetch.Verdict) robots.Decision {
 	return robots.Decision{Allowed: v.Allowed, Rule: v.Rule, Empty: v.Empty}
-}
-
-// fetchJSON returns the --json form of the decision d for u under the
-// robots.txt answer r, with the URL's usage use (fetch.Verdict.Usage).
-func fetchJSON(u string, d robots.Decision, use prefs.Usage, r *fetch.Result) api.VerdictJSON {
-	j := api.NewVerdictJSON(u, d, use)
-	j.RobotsTxtJSON = &api.RobotsTxtJSON{RobotsTxt: r.URL, Status: r.Status, Policy: r.Policy.String(), Reason: r.Reason.String()}
-	if r.Err != nil {
-		j.FetchError = r.Err.Error()
-	}
-	return j
 }
 
 // unreachable reports whether the answer comes from a network failure:
@@ -187,33 +165,20 @@ func parseFetch(args []string, stderr io.Writer) (*fetchOptions, int) {
 		return nil, cli.ExitUsage
 	}
 	if !cli.Given(fs, "user-agent") {
-		opts.userAgent = defaultUserAgent(opts.agents)
+		opts.userAgent = api.DefaultUserAgent(opts.agents)
 	}
 	if err := checkHeaderValue(opts.userAgent); err != nil {
 		fmt.Fprintf(stderr, "robots fetch: User-Agent %q: %v\n", opts.userAgent, err)
 		return nil, cli.ExitUsage
 	}
 	for _, u := range urls {
-		if err := checkFetchURL(u); err != nil {
+		if err := api.CheckFetchURL(u); err != nil {
 			fmt.Fprintf(stderr, "robots fetch: %v\n", err)
 			return nil, cli.ExitUsage
 		}
 	}
 	opts.urls = urls
 	return opts, cli.ExitOK
-}
-
-// checkFetchURL reports why u cannot be checked: it has no origin, or its
-// robots.txt is not fetched over http or https.
-func checkFetchURL(u string) error {
-	origin, err := robots.Origin(u)
-	if err != nil {
-		return err
-	}
-	if !strings.HasPrefix(origin, "http://") && !strings.HasPrefix(origin, "https://") {
-		return fmt.Errorf("%q: only http and https URLs can be fetched", u)
-	}
-	return nil
 }
 
 // checkHeaderValue reports why v cannot be sent as the value of an HTTP

@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,32 +15,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/fastrobots/robots/fetch"
 )
 
 const fetchRules = "User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /nogooglebot/\n"
 
-// robotsServer serves fetchRules at /robots.txt with extra headers, and
-// counts robots.txt requests.
-func robotsServer(t *testing.T, status int, body string, header ...string) (*httptest.Server, *atomic.Int64) {
-	t.Helper()
-	var n atomic.Int64
-	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/robots.txt" {
-			n.Add(1)
-		}
-		for i := 0; i+1 < len(header); i += 2 {
-			w.Header().Set(header[i], header[i+1])
-		}
-		w.WriteHeader(status)
-		_, _ = io.WriteString(w, body)
-	}))
-	t.Cleanup(s.Close)
-	return s, &n
-}
-
 func TestFetchConditional(t *testing.T) {
-	s, n := robotsServer(t, 200, fetchRules)
+	s, n := clitest.RobotsServer(t, 200, fetchRules)
 	r := invoke(runFetch, "", "-a", "Googlebot", s.URL+"/nogooglebot/x", s.URL+"/private/x")
 	assert.Equal(t, cli.ExitNegative, r.Code, r.Stderr)
 	want := "DISALLOWED " + s.URL + "/nogooglebot/x  (line 5: Disallow: /nogooglebot/)\n" +
@@ -57,7 +38,7 @@ func TestFetchConditional(t *testing.T) {
 }
 
 func TestFetchFallbackAgentsAndMode(t *testing.T) {
-	s, _ := robotsServer(t, 200, "User-agent: *\nDisallow: /%62%61%7A\n")
+	s, _ := clitest.RobotsServer(t, 200, "User-agent: *\nDisallow: /%62%61%7A\n")
 	r := invoke(runFetch, "", s.URL+"/baz")
 	assert.Equal(t, cli.ExitOK, r.Code)
 	r = invoke(runFetch, "", "--mode", "rfc", s.URL+"/baz")
@@ -66,14 +47,14 @@ func TestFetchFallbackAgentsAndMode(t *testing.T) {
 }
 
 func TestFetchShowsCacheLifetime(t *testing.T) {
-	s, _ := robotsServer(t, 200, fetchRules, "Cache-Control", "max-age=3600")
+	s, _ := clitest.RobotsServer(t, 200, fetchRules, "Cache-Control", "max-age=3600")
 	r := invoke(runFetch, "", s.URL+"/")
 	assert.Equal(t, cli.ExitOK, r.Code)
 	assert.Contains(t, r.Stdout, "policy: conditional  cache: 1h0m0s\n")
 }
 
 func TestFetchFullAllowOn404(t *testing.T) {
-	s, _ := robotsServer(t, 404, "User-agent: *\nDisallow: /\n")
+	s, _ := clitest.RobotsServer(t, 404, "User-agent: *\nDisallow: /\n")
 	r := invoke(runFetch, "", "-a", "Googlebot", s.URL+"/x")
 	assert.Equal(t, cli.ExitOK, r.Code)
 	assert.Equal(t, "ALLOWED "+s.URL+"/x  (full allow: unavailable (4xx))\n"+
@@ -81,7 +62,7 @@ func TestFetchFullAllowOn404(t *testing.T) {
 }
 
 func TestFetchFullDisallowOn5xx(t *testing.T) {
-	s, _ := robotsServer(t, 503, "")
+	s, _ := clitest.RobotsServer(t, 503, "")
 	r := invoke(runFetch, "", s.URL+"/x")
 	assert.Equal(t, cli.ExitNegative, r.Code)
 	assert.Equal(t, "DISALLOWED "+s.URL+"/x  (full disallow: server error (5xx))\n"+
@@ -89,7 +70,7 @@ func TestFetchFullDisallowOn5xx(t *testing.T) {
 }
 
 func TestFetchRedirectsShown(t *testing.T) {
-	other, _ := robotsServer(t, 200, fetchRules)
+	other, _ := clitest.RobotsServer(t, 200, fetchRules)
 	s := httptest.NewServer(http.RedirectHandler(other.URL+"/robots.txt", http.StatusMovedPermanently))
 	t.Cleanup(s.Close)
 	r := invoke(runFetch, "", s.URL+"/private/a")
@@ -102,7 +83,7 @@ func TestFetchNetworkFailureExits3(t *testing.T) {
 	require.NoError(t, err)
 	addr := ln.Addr().String()
 	ln.Close()
-	ok, _ := robotsServer(t, 200, fetchRules)
+	ok, _ := clitest.RobotsServer(t, 200, fetchRules)
 	r := invoke(runFetch, "", "--timeout", "500ms", ok.URL+"/private/x", "http://"+addr+"/x")
 	assert.Equal(t, cli.ExitUnreachable, r.Code, "a network failure wins over a disallowed URL")
 	assert.Contains(t, r.Stdout, "DISALLOWED http://"+addr+"/x  (full disallow: network failure)\n")
@@ -153,7 +134,7 @@ func TestFetchHelp(t *testing.T) {
 }
 
 func TestRunDispatchesToFetch(t *testing.T) {
-	s, _ := robotsServer(t, 200, fetchRules)
+	s, _ := clitest.RobotsServer(t, 200, fetchRules)
 	r := invoke(run, "", "fetch", "-a", "Googlebot", s.URL+"/nogooglebot/x")
 	assert.Equal(t, cli.ExitNegative, r.Code)
 	assert.True(t, strings.HasPrefix(r.Stdout, "DISALLOWED "+s.URL+"/nogooglebot/x  (line 5: Disallow: /nogooglebot/)\n"))
@@ -218,8 +199,8 @@ func TestFetchUserAgentIsTheTransports(t *testing.T) {
 }
 
 func TestFetchJSON(t *testing.T) {
-	s, _ := robotsServer(t, 200, fetchRules)
-	gone, _ := robotsServer(t, 404, "")
+	s, _ := clitest.RobotsServer(t, 200, fetchRules)
+	gone, _ := clitest.RobotsServer(t, 404, "")
 	r := invoke(runFetch, "", "--json", "-a", "Googlebot", s.URL+"/nogooglebot/x", gone.URL+"/y")
 	assert.Equal(t, cli.ExitNegative, r.Code, r.Stderr)
 	assert.Equal(t, `{"url":"`+s.URL+`/nogooglebot/x","allowed":false,"line":5,"rule":"Disallow: /nogooglebot/",`+

@@ -18,6 +18,7 @@ import (
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/web"
 	"github.com/fastrobots/robots/internal/testkit/conformance"
 	"github.com/fastrobots/robots/internal/testkit/memstat"
 )
@@ -207,14 +208,14 @@ func TestReportTableShowsBytesSafely(t *testing.T) {
 func TestReportReadsTheExampleWithoutFile(t *testing.T) {
 	r := invoke(runReport, "", "--json")
 	require.Equal(t, cli.ExitOK, r.Code, r.Stderr)
-	want := invoke(runReport, string(exampleRobots), "--json", "-")
+	want := invoke(runReport, string(web.Example), "--json", "-")
 	require.Equal(t, cli.ExitOK, want.Code, want.Stderr)
 	assert.Equal(t, want.Stdout, r.Stdout)
 	got := decodeReport(t, r.Stdout)
-	assert.Equal(t, strings.Count(string(exampleRobots), "\n")+1, got.LastLine)
+	assert.Equal(t, strings.Count(string(web.Example), "\n")+1, got.LastLine)
 	assert.Equal(t, 8, got.Valid)
 
-	file := invoke(runReport, "", "--json", "example.txt")
+	file := invoke(runReport, "", "--json", "web/example.txt")
 	assert.Equal(t, want.Stdout, file.Stdout)
 }
 

@@ -25,6 +25,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/fastrobots/robots/internal/testkit/hostile"
 )
 
@@ -35,25 +36,25 @@ func TestServeBusyIsA503WithRetryAfter(t *testing.T) {
 	origin, _ := countingOrigin(t, "User-agent: *\nDisallow: /a\n")
 	rules := "User-agent: *\nDisallow: /a\n"
 	bodies := map[string]string{
-		"/api/check":   request(t, map[string]any{"robotstxt": rules, "urls": []string{"/a"}}),
-		"/api/explain": request(t, map[string]any{"origin": origin.URL, "urls": []string{"/a"}}),
-		"/api/lint":    request(t, map[string]any{"robotstxt": rules}),
-		"/api/fetch":   request(t, map[string]any{"url": origin.URL + "/a"}),
+		"/api/check":   clitest.JSON(t, map[string]any{"robotstxt": rules, "urls": []string{"/a"}}),
+		"/api/explain": clitest.JSON(t, map[string]any{"origin": origin.URL, "urls": []string{"/a"}}),
+		"/api/lint":    clitest.JSON(t, map[string]any{"robotstxt": rules}),
+		"/api/fetch":   clitest.JSON(t, map[string]any{"url": origin.URL + "/a"}),
 	}
 	release, err := s.admission.acquire() // the one slot, taken
 	require.Nil(t, err)
 	for path, body := range bodies {
 		start := time.Now()
-		resp := postRaw(t, ts, path, body)
-		assert.Equal(t, http.StatusServiceUnavailable, resp.status, path)
-		assert.Equal(t, strconv.Itoa(retryAfterSeconds), resp.retryAfter, path)
-		assert.Equal(t, `{"error":"the server is busy with other requests: retry after 2 s"}`+"\n", resp.body, path)
+		resp := clitest.PostRaw(t, ts, path, body)
+		assert.Equal(t, http.StatusServiceUnavailable, resp.Status, path)
+		assert.Equal(t, strconv.Itoa(retryAfterSeconds), resp.RetryAfter, path)
+		assert.Equal(t, `{"error":"the server is busy with other requests: retry after 2 s"}`+"\n", resp.Body, path)
 		assert.Less(t, time.Since(start), time.Second, "%s: after a short wait for a slot, not the work", path)
 	}
 	release()
 	for path, body := range bodies {
-		resp := postRaw(t, ts, path, body)
-		assert.Equal(t, http.StatusOK, resp.status, "%s: the slot given back is taken by the next request: %s", path, resp.body)
+		resp := clitest.PostRaw(t, ts, path, body)
+		assert.Equal(t, http.StatusOK, resp.Status, "%s: the slot given back is taken by the next request: %s", path, resp.Body)
 	}
 }
 
@@ -156,15 +157,15 @@ func TestServeWorkBound(t *testing.T) {
 		{"23,000 star rules", func(n int) string { return heavyCheckRequest(t, 23_000, n, 7) }},
 		{"9,000 star rules", func(n int) string { return heavyCheckRequest(t, 9_000, n, 7) }},
 		{"hostile dollar", func(n int) string {
-			return request(t, map[string]any{"robotstxt": dollar, "urls": hostileURLs(hostile.Dollar(), n, 16)})
+			return clitest.JSON(t, map[string]any{"robotstxt": dollar, "urls": hostileURLs(hostile.Dollar(), n, 16)})
 		}},
 	} {
 		body, work := mostAdmitted(t, "/api/check", tt.build, false)
 		require.NotEmpty(t, body, "%s: the bound is within a request's limits", tt.name)
 		start := time.Now()
-		resp := postRaw(t, ts, "/api/check", body)
+		resp := clitest.PostRaw(t, ts, "/api/check", body)
 		took := time.Since(start)
-		assert.Equal(t, http.StatusOK, resp.status, "%s: %.200s", tt.name, resp.body)
+		assert.Equal(t, http.StatusOK, resp.Status, "%s: %.200s", tt.name, resp.Body)
 		t.Logf("%s, %d units: answered in %v alone", tt.name, work, took)
 
 		body, work = mostAdmitted(t, "/api/check", tt.build, true)
@@ -173,25 +174,25 @@ func TestServeWorkBound(t *testing.T) {
 			continue
 		}
 		start = time.Now()
-		resp = postRaw(t, ts, "/api/check", body)
-		assert.Equal(t, http.StatusRequestEntityTooLarge, resp.status, tt.name)
-		assert.Equal(t, "", resp.retryAfter, "retrying would not help")
-		assert.Contains(t, resp.body, fmt.Sprintf("the request is %d units of work, more than the %d one request may do", work, maxWork))
+		resp = clitest.PostRaw(t, ts, "/api/check", body)
+		assert.Equal(t, http.StatusRequestEntityTooLarge, resp.Status, tt.name)
+		assert.Equal(t, "", resp.RetryAfter, "retrying would not help")
+		assert.Contains(t, resp.Body, fmt.Sprintf("the request is %d units of work, more than the %d one request may do", work, maxWork))
 		assert.Less(t, time.Since(start), took, "refused before the work, which took %v", took)
 	}
 	// The worst explanation: every rule of the file matches every URL.
 	rules := "User-agent: *\n" + strings.Repeat("allow:/\n", 63_998)
 	explain := func(n int) string {
-		return request(t, map[string]any{"robotstxt": rules, "urls": slices.Repeat([]string{"/"}, n)})
+		return clitest.JSON(t, map[string]any{"robotstxt": rules, "urls": slices.Repeat([]string{"/"}, n)})
 	}
 	body, work := mostAdmitted(t, "/api/explain", explain, false)
 	require.NotEmpty(t, body)
 	start := time.Now()
-	resp := postRaw(t, ts, "/api/explain", body)
-	assert.Equal(t, http.StatusOK, resp.status, "%.200s", resp.body)
+	resp := clitest.PostRaw(t, ts, "/api/explain", body)
+	assert.Equal(t, http.StatusOK, resp.Status, "%.200s", resp.Body)
 	t.Logf("63,998 matching rules, %d units: explained in %v alone", work, time.Since(start))
 	body, _ = mostAdmitted(t, "/api/explain", explain, true)
-	assert.Equal(t, http.StatusRequestEntityTooLarge, postRaw(t, ts, "/api/explain", body).status)
+	assert.Equal(t, http.StatusRequestEntityTooLarge, clitest.PostRaw(t, ts, "/api/explain", body).Status)
 }
 
 // hostileURLs returns n paths of size bytes of the kind that hurts f,
@@ -212,18 +213,18 @@ func TestServeWorkOfEachEndpoint(t *testing.T) {
 	ts := startHandler(t, newServer(serverConfig{allowPrivate: true}))
 	rules := "User-agent: *\n" + strings.Repeat("Disallow: /a*b*c*d\n", 20_000)
 	urls := func(n int) []string { return slices.Repeat([]string{"/abcd"}, n) }
-	text := func(n int) string { return request(t, map[string]any{"robotstxt": rules, "urls": urls(n)}) }
+	text := func(n int) string { return clitest.JSON(t, map[string]any{"robotstxt": rules, "urls": urls(n)}) }
 	in := urlsAdmitted(t, "/api/check", text)
 	inExplain := urlsAdmitted(t, "/api/explain", func(n int) string {
-		return request(t, map[string]any{"robotstxt": rules, "urls": urls(n)})
+		return clitest.JSON(t, map[string]any{"robotstxt": rules, "urls": urls(n)})
 	})
 	require.Greater(t, in, 1)
 	require.Greater(t, inExplain, 0)
 	assert.Less(t, inExplain, in, "an explanation costs more than a check")
 	b64 := base64.StdEncoding.EncodeToString([]byte(rules))
 	assert.Equal(t, admittedWork(t, "/api/check", text(in))-api.AnswerWork(len(text(in))),
-		admittedWork(t, "/api/check", request(t, map[string]any{"robotstxt_b64": b64, "urls": urls(in)}))-
-			api.AnswerWork(len(request(t, map[string]any{"robotstxt_b64": b64, "urls": urls(in)}))),
+		admittedWork(t, "/api/check", clitest.JSON(t, map[string]any{"robotstxt_b64": b64, "urls": urls(in)}))-
+			api.AnswerWork(len(clitest.JSON(t, map[string]any{"robotstxt_b64": b64, "urls": urls(in)}))),
 		"the file counts alike as text or base64, but for the answer's bound")
 	for _, tt := range []struct {
 		name, path string
@@ -237,14 +238,14 @@ func TestServeWorkOfEachEndpoint(t *testing.T) {
 		{"explain over", "/api/explain", map[string]any{"robotstxt": rules, "urls": urls(inExplain + 1)}, http.StatusRequestEntityTooLarge},
 		{"lint of 760,028 bytes", "/api/lint", map[string]any{"robotstxt": strings.Repeat(rules, 2)}, http.StatusOK},
 	} {
-		resp := postRaw(t, ts, tt.path, request(t, tt.body))
-		assert.Equal(t, tt.status, resp.status, "%s: %.200s", tt.name, resp.body)
+		resp := clitest.PostRaw(t, ts, tt.path, clitest.JSON(t, tt.body))
+		assert.Equal(t, tt.status, resp.Status, "%s: %.200s", tt.name, resp.Body)
 	}
 	origin, _ := countingOrigin(t, rules)
 	var statuses []int
 	for n := in - 20; n <= in+20; n += 20 {
-		resp := postRaw(t, ts, "/api/check", request(t, map[string]any{"origin": origin.URL, "urls": urls(n)}))
-		statuses = append(statuses, resp.status)
+		resp := clitest.PostRaw(t, ts, "/api/check", clitest.JSON(t, map[string]any{"origin": origin.URL, "urls": urls(n)}))
+		statuses = append(statuses, resp.Status)
 	}
 	assert.Equal(t, []int{http.StatusOK, http.StatusOK, http.StatusRequestEntityTooLarge}, statuses[:3],
 		"the fetched robots.txt counts as the text would, within the answer's bound of the body fetched")
@@ -276,7 +277,7 @@ func TestServeAdmittedChecksAreAnswered(t *testing.T) {
 	body, _ := worstCheck(t, 23_000, false)
 	ts := startHandler(t, newServer(serverConfig{}))
 	start := time.Now()
-	require.Equal(t, http.StatusOK, postRaw(t, ts, "/api/check", body).status)
+	require.Equal(t, http.StatusOK, clitest.PostRaw(t, ts, "/api/check", body).Status)
 	alone := time.Since(start)
 
 	stop := make(chan struct{})
@@ -296,29 +297,29 @@ func TestServeAdmittedChecksAreAnswered(t *testing.T) {
 	}
 	defer func() { close(stop); spin.Wait() }()
 
-	answers := make([]rawAnswer, 6)
+	answers := make([]clitest.RawAnswer, 6)
 	var wg sync.WaitGroup
 	for i := range answers {
 		wg.Go(func() {
 			start := time.Now()
-			answers[i] = postRaw(t, ts, "/api/check", body)
-			answers[i].took = time.Since(start)
+			answers[i] = clitest.PostRaw(t, ts, "/api/check", body)
+			answers[i].Took = time.Since(start)
 		})
 	}
 	wg.Wait()
 	ok := 0
 	var slowest503 time.Duration
 	for i, a := range answers {
-		switch a.status {
+		switch a.Status {
 		case http.StatusOK:
 			ok++
-			assert.Contains(t, a.body, `"results":[`, "request %d", i)
-			assert.Less(t, a.took, 10*alone+5*time.Second, "request %d: admitted, it runs to its end within the bound", i)
+			assert.Contains(t, a.Body, `"results":[`, "request %d", i)
+			assert.Less(t, a.Took, 10*alone+5*time.Second, "request %d: admitted, it runs to its end within the bound", i)
 		case http.StatusServiceUnavailable:
-			assert.Equal(t, strconv.Itoa(retryAfterSeconds), a.retryAfter, "request %d: %s", i, a.body)
-			slowest503 = max(slowest503, a.took)
+			assert.Equal(t, strconv.Itoa(retryAfterSeconds), a.RetryAfter, "request %d: %s", i, a.Body)
+			slowest503 = max(slowest503, a.Took)
 		default:
-			t.Errorf("request %d: status %d, %s", i, a.status, a.body)
+			t.Errorf("request %d: status %d, %s", i, a.Status, a.Body)
 		}
 	}
 	assert.GreaterOrEqual(t, ok, min(2, heavySlots()), "the admitted requests are answered")
@@ -326,13 +327,13 @@ func TestServeAdmittedChecksAreAnswered(t *testing.T) {
 	// rather than kept waiting for one.
 	assert.Less(t, ok, len(answers), "some were refused at once")
 	for i, a := range answers {
-		if a.status == http.StatusOK {
-			assert.Less(t, slowest503, a.took, "request %d: the 503s came before any work was done", i)
+		if a.Status == http.StatusOK {
+			assert.Less(t, slowest503, a.Took, "request %d: the 503s came before any work was done", i)
 		}
 	}
 	t.Logf("alone %v; beside %d busy loops: %d of 6 answered, the others told to retry within %v", alone, runtime.NumCPU(), ok, slowest503)
 	for i, a := range answers {
-		t.Logf("request %d: %d in %v", i, a.status, a.took)
+		t.Logf("request %d: %d in %v", i, a.Status, a.Took)
 	}
 }
 
@@ -348,10 +349,10 @@ func TestServeWorkOutlastsTheReadAndWriteTimeouts(t *testing.T) {
 	go func() { _ = srv.Serve(ln) }()
 	t.Cleanup(func() { srv.Close() })
 	start := time.Now()
-	resp := postRaw(t, "http://"+ln.Addr().String(), "/api/check", body)
-	require.Equal(t, http.StatusOK, resp.status, resp.body)
+	resp := clitest.PostRaw(t, "http://"+ln.Addr().String(), "/api/check", body)
+	require.Equal(t, http.StatusOK, resp.Status, resp.Body)
 	assert.Greater(t, time.Since(start), short, "the work took longer than the timeouts")
-	assert.Contains(t, resp.body, `"results":[`)
+	assert.Contains(t, resp.Body, `"results":[`)
 }
 
 // heavyCheckRequest returns a check request of rules star rules over an
@@ -382,7 +383,7 @@ func heavyCheckRequest(t testing.TB, rules, urls int, seed uint64) string {
 		}
 		list[i] = string(p)
 	}
-	return request(t, map[string]any{"robotstxt": b.String(), "urls": list})
+	return clitest.JSON(t, map[string]any{"robotstxt": b.String(), "urls": list})
 }
 
 // startHandler serves h on a loopback port and returns its URL.
@@ -396,45 +397,20 @@ func startHandler(t testing.TB, h http.Handler) string {
 	return "http://" + ln.Addr().String()
 }
 
-// rawAnswer is what a client got: a status, or an error when it got none.
-type rawAnswer struct {
-	status     int
-	retryAfter string
-	body       string
-	took       time.Duration
-}
-
-// postRaw posts body as JSON to base+path on a connection of its own.
-// A request that gets no status fails the test.
-func postRaw(t testing.TB, base, path, body string) rawAnswer {
-	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: time.Minute}
-	resp, err := client.Post(base+path, "application/json", strings.NewReader(body))
-	if err != nil {
-		t.Errorf("%s: no status: %v", path, err)
-		return rawAnswer{}
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Errorf("%s: answer cut: %v", path, err)
-	}
-	return rawAnswer{status: resp.StatusCode, retryAfter: resp.Header.Get("Retry-After"), body: string(b)}
-}
-
 // A request's work is counted in 64 bits on every architecture: the
 // hostile file of '$' rules and 10,000 short URLs, over four billion
 // units, would wrap an int of 32 bits to a count under the bound (GOARCH=386
 // admitted it, 32 times over); it is refused at once.
 func TestServeWorkIsCountedIn64Bits(t *testing.T) {
-	body := request(t, map[string]any{"robotstxt": string(hostile.Dollar().Body), "urls": hostileURLs(hostile.Dollar(), api.MaxURLs, 16)})
+	body := clitest.JSON(t, map[string]any{"robotstxt": string(hostile.Dollar().Body), "urls": hostileURLs(hostile.Dollar(), api.MaxURLs, 16)})
 	require.Less(t, len(body), api.MaxRequestBytes)
 	work := admittedWork(t, "/api/check", body)
 	assert.Greater(t, work, int64(math.MaxUint32), "past what 32 bits hold")
 	ts := startHandler(t, newServer(serverConfig{}))
 	start := time.Now()
-	resp := postRaw(t, ts, "/api/check", body)
-	assert.Equal(t, http.StatusRequestEntityTooLarge, resp.status, "%.200s", resp.body)
-	assert.Contains(t, resp.body, fmt.Sprintf("the request is %d units of work", work))
+	resp := clitest.PostRaw(t, ts, "/api/check", body)
+	assert.Equal(t, http.StatusRequestEntityTooLarge, resp.Status, "%.200s", resp.Body)
+	assert.Contains(t, resp.Body, fmt.Sprintf("the request is %d units of work", work))
 	assert.Less(t, time.Since(start), 5*time.Second, "refused before the work")
 }
 
@@ -463,18 +439,18 @@ func TestServeAnswersALargeRealFile(t *testing.T) {
 	}
 	ts := startHandler(t, newServer(serverConfig{allowPrivate: true}))
 	for name, body := range files {
-		text := request(t, map[string]any{"robotstxt": string(body[:min(len(body), robots.MaxBytes)]), "urls": realURLs(body, api.MaxURLs, 40)})
+		text := clitest.JSON(t, map[string]any{"robotstxt": string(body[:min(len(body), robots.MaxBytes)]), "urls": realURLs(body, api.MaxURLs, 40)})
 		require.LessOrEqual(t, len(text), api.MaxRequestBytes, name)
 		start := time.Now()
-		resp := postRaw(t, ts, "/api/check", text)
-		require.Equal(t, http.StatusOK, resp.status, "%s as text: %.300s", name, resp.body)
+		resp := clitest.PostRaw(t, ts, "/api/check", text)
+		require.Equal(t, http.StatusOK, resp.Status, "%s as text: %.300s", name, resp.Body)
 		t.Logf("%s as text, 10,000 URLs: answered in %v, %d units", name, time.Since(start), admittedWork(t, "/api/check", text))
 
 		origin, _ := countingOrigin(t, string(body))
-		fetched := request(t, map[string]any{"origin": origin.URL, "urls": realURLs(body, api.MaxURLs, 80)})
+		fetched := clitest.JSON(t, map[string]any{"origin": origin.URL, "urls": realURLs(body, api.MaxURLs, 80)})
 		start = time.Now()
-		resp = postRaw(t, ts, "/api/check", fetched)
-		require.Equal(t, http.StatusOK, resp.status, "%s fetched: %.300s", name, resp.body)
+		resp = clitest.PostRaw(t, ts, "/api/check", fetched)
+		require.Equal(t, http.StatusOK, resp.Status, "%s fetched: %.300s", name, resp.Body)
 		t.Logf("%s fetched, 10,000 URLs: answered in %v", name, time.Since(start))
 	}
 }
@@ -522,7 +498,7 @@ func TestServeSmallRequestsWaitForASlot(t *testing.T) {
 	for i := range 100 {
 		urls = append(urls, fmt.Sprintf("/drafts/%d", i))
 	}
-	body := request(t, map[string]any{"robotstxt": serveRules, "urls": urls})
+	body := clitest.JSON(t, map[string]any{"robotstxt": serveRules, "urls": urls})
 	require.LessOrEqual(t, admittedWork(t, "/api/check", body), queueWork)
 	const clients, each = 200, 20
 	for _, wait := range []time.Duration{slotWait, time.Minute} {

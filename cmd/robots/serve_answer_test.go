@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -70,33 +71,33 @@ func TestServeAnswersAreBoundedByTheRequest(t *testing.T) {
 		shapes = append(shapes, heavyShapes()...)
 	}
 	for _, tt := range shapes {
-		body := request(t, map[string]any{"robotstxt": tt.rules, "agents": tt.agents, "urls": tt.urls})
+		body := clitest.JSON(t, map[string]any{"robotstxt": tt.rules, "agents": tt.agents, "urls": tt.urls})
 		require.LessOrEqual(t, len(body), api.MaxRequestBytes, tt.name)
-		resp := postRaw(t, s.URL, tt.path, body)
-		switch resp.status {
+		resp := clitest.PostRaw(t, s.URL, tt.path, body)
+		switch resp.Status {
 		case http.StatusOK:
-			assert.LessOrEqual(t, len(resp.body), api.AnswerLimit(len(body)), tt.name)
+			assert.LessOrEqual(t, len(resp.Body), api.AnswerLimit(len(body)), tt.name)
 		case http.StatusRequestEntityTooLarge:
-			if strings.Contains(resp.body, "units of work") { // past the work bound, refused before any work
+			if strings.Contains(resp.Body, "units of work") { // past the work bound, refused before any work
 				break
 			}
-			assert.Equal(t, `{"error":"`+api.TooLargeAnswer(api.AnswerLimit(len(body))).Msg+`"}`+"\n", resp.body, tt.name)
+			assert.Equal(t, `{"error":"`+api.TooLargeAnswer(api.AnswerLimit(len(body))).Msg+`"}`+"\n", resp.Body, tt.name)
 		default:
-			t.Errorf("%s: status %d: %.200s", tt.name, resp.status, resp.body)
+			t.Errorf("%s: status %d: %.200s", tt.name, resp.Status, resp.Body)
 		}
-		t.Logf("%s: request %d bytes, status %d, answer %d bytes", tt.name, len(body), resp.status, len(resp.body))
+		t.Logf("%s: request %d bytes, status %d, answer %d bytes", tt.name, len(body), resp.Status, len(resp.Body))
 	}
 }
 
 func TestServeExplainGivesTheSelectionOnce(t *testing.T) {
 	s := apiServer(t, serverConfig{})
 	shape := worstShapes()[0]
-	status, out := post(t, s, "/api/explain", request(t, map[string]any{"robotstxt": shape.rules, "agents": shape.agents, "urls": shape.urls}))
+	status, out := clitest.Post(t, s, "/api/explain", clitest.JSON(t, map[string]any{"robotstxt": shape.rules, "agents": shape.agents, "urls": shape.urls}))
 	require.Equal(t, http.StatusOK, status)
 	for _, a := range []string{shape.agents[0], shape.agents[api.MaxAgents-1]} {
 		assert.Equal(t, 3, strings.Count(out, a), "once in selection.agents, once in selection.why, once in warnings (not a product token)")
 	}
-	got := decodeObject(t, out)
+	got := clitest.Object(t, out)
 	assert.Equal(t, "global", got["selection"].(map[string]any)["reason"])
 	assert.Len(t, got["results"], len(shape.urls))
 	assert.NotContains(t, got["results"].([]any)[0], "selection")
@@ -115,7 +116,7 @@ func TestServeExplainCapsTheMatches(t *testing.T) {
 		// The winner is the longest, past the rules listed: it is given.
 		{"User-agent: *\n" + strings.Repeat("allow:/\n", 200) + "disallow:/p\n", api.MaxMatchesShown, 101, 202},
 	} {
-		got := postOK(t, s, "/api/explain", request(t, map[string]any{"robotstxt": tt.rules, "urls": []string{"/p"}}))
+		got := clitest.PostOK(t, s, "/api/explain", clitest.JSON(t, map[string]any{"robotstxt": tt.rules, "urls": []string{"/p"}}))
 		r := got["results"].([]any)[0].(map[string]any)
 		assert.Len(t, r["matches"], tt.shown)
 		if tt.more == 0 {

@@ -338,7 +338,7 @@ func (s *server) fetch(c *call) (api.Answer, *api.Error) {
 	use := agent.Usage(target).WithHeader(f.Result.ContentUsage) // as fetch.Verdict.Usage
 	body := f.Body[:min(len(f.Body), cli.MaxInputBytes)]
 	return api.PlainAnswer{V: fetchResponseJSON{
-		VerdictJSON:      fetchJSON(target, d, use, f.Result),
+		VerdictJSON:      api.FetchVerdictJSON(target, d, use, f.Result),
 		FetchDetailsJSON: api.DetailsOf(f.Result),
 		Body:             string(body),
 		BodyB64:          api.RawB64(string(body)),

@@ -13,6 +13,8 @@ import (
 
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
+	"github.com/fastrobots/robots/cmd/robots/web"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -32,56 +34,12 @@ func localAPI(t *testing.T) *httptest.Server {
 	return apiServer(t, serverConfig{allowPrivate: true})
 }
 
-// post sends body as JSON to path and returns the status and the body of
-// the answer.
-func post(t *testing.T, s *httptest.Server, path, body string) (int, string) {
-	t.Helper()
-	return postType(t, s, path, "application/json", body)
-}
-
-// postType is post with the given Content-Type.
-func postType(t *testing.T, s *httptest.Server, path, contentType, body string) (int, string) {
-	t.Helper()
-	resp, err := s.Client().Post(s.URL+path, contentType, strings.NewReader(body))
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	if strings.HasPrefix(path, "/api/") {
-		assert.Equal(t, "application/json; charset=utf-8", resp.Header.Get("Content-Type"), path)
-	}
-	return resp.StatusCode, string(b)
-}
-
-// postOK posts and decodes a 200 answer into a generic JSON value.
-func postOK(t *testing.T, s *httptest.Server, path, body string) map[string]any {
-	t.Helper()
-	status, out := post(t, s, path, body)
-	require.Equal(t, http.StatusOK, status, out)
-	return decodeObject(t, out)
-}
-
-func decodeObject(t *testing.T, s string) map[string]any {
-	t.Helper()
-	var m map[string]any
-	require.NoError(t, json.Unmarshal([]byte(s), &m), s)
-	return m
-}
-
-// request builds a JSON request body from a Go value.
-func request(t testing.TB, v any) string {
-	t.Helper()
-	b, err := json.Marshal(v)
-	require.NoError(t, err)
-	return string(b)
-}
-
 // jsonLines decodes each line of a command's --json output.
 func jsonLines(t *testing.T, out string) []any {
 	t.Helper()
 	var all []any
 	for line := range strings.Lines(out) {
-		all = append(all, decodeObject(t, line))
+		all = append(all, clitest.Object(t, line))
 	}
 	return all
 }
@@ -99,7 +57,7 @@ func TestServeCheckAnswersLikeCheckJSON(t *testing.T) {
 		{nil, ""},
 		{[]string{"Bingbot"}, "rfc"},
 	} {
-		got := postOK(t, s, "/api/check", request(t, map[string]any{
+		got := clitest.PostOK(t, s, "/api/check", clitest.JSON(t, map[string]any{
 			"robotstxt": serveRules, "agents": tt.agents, "urls": urls, "mode": tt.mode}))
 		args := []string{"-f", "-", "--json"}
 		for _, a := range tt.agents {
@@ -116,7 +74,7 @@ func TestServeCheckAnswersLikeCheckJSON(t *testing.T) {
 
 func TestServeCheckVerdictsInOrder(t *testing.T) {
 	s := localAPI(t)
-	got := postOK(t, s, "/api/check", request(t, map[string]any{
+	got := clitest.PostOK(t, s, "/api/check", clitest.JSON(t, map[string]any{
 		"robotstxt": serveRules, "agents": []string{"Googlebot-Image", "Googlebot"},
 		"urls": []string{"https://example.com/nogooglebot/a", "/drafts/x", "/nogooglebot/"}}))
 	assert.Equal(t, []any{
@@ -129,7 +87,7 @@ func TestServeCheckVerdictsInOrder(t *testing.T) {
 func TestServeCheckModeChangesVerdict(t *testing.T) {
 	s := localAPI(t)
 	verdict := func(mode string) any {
-		got := postOK(t, s, "/api/check", request(t, map[string]any{"robotstxt": serveRules, "urls": []string{"/baz"}, "mode": mode}))
+		got := clitest.PostOK(t, s, "/api/check", clitest.JSON(t, map[string]any{"robotstxt": serveRules, "urls": []string{"/baz"}, "mode": mode}))
 		return got["results"].([]any)[0].(map[string]any)["allowed"]
 	}
 	assert.Equal(t, true, verdict("google"), "Google compares bytes: /%%62%%61%%7A is not /baz")
@@ -139,7 +97,7 @@ func TestServeCheckModeChangesVerdict(t *testing.T) {
 func TestServeCheckTakesBase64(t *testing.T) {
 	s := localAPI(t)
 	body := "User-agent: *\nDisallow: /caf\xe9\n"
-	got := postOK(t, s, "/api/check", request(t, map[string]any{
+	got := clitest.PostOK(t, s, "/api/check", clitest.JSON(t, map[string]any{
 		"robotstxt_b64": base64.StdEncoding.EncodeToString([]byte(body)), "urls": []string{"/caf%E9"}}))
 	r := got["results"].([]any)[0].(map[string]any)
 	assert.Equal(t, false, r["allowed"], "the exact bytes, not UTF-8, decide")
@@ -148,8 +106,8 @@ func TestServeCheckTakesBase64(t *testing.T) {
 
 func TestServeCheckOriginFetchesTheRobotsTxt(t *testing.T) {
 	s := localAPI(t)
-	origin, n := robotsServer(t, 200, serveRules, "Cache-Control", "max-age=3600")
-	got := postOK(t, s, "/api/check", request(t, map[string]any{
+	origin, n := clitest.RobotsServer(t, 200, serveRules, "Cache-Control", "max-age=3600")
+	got := clitest.PostOK(t, s, "/api/check", clitest.JSON(t, map[string]any{
 		"origin": origin.URL + "/any/page", "agents": []string{"Googlebot"},
 		"urls": []string{origin.URL + "/nogooglebot/a", "/drafts/x", "https://elsewhere.example/nogooglebot/a"}}))
 	assert.Equal(t, int64(1), n.Load(), "one fetch per request")
@@ -177,8 +135,8 @@ func TestServeCheckOriginFollowsThePolicy(t *testing.T) {
 		{503, "full disallow", false},
 		{429, "full disallow", false},
 	} {
-		origin, _ := robotsServer(t, tt.status, "User-agent: *\nDisallow: /\n")
-		got := postOK(t, s, "/api/check", request(t, map[string]any{"origin": origin.URL, "urls": []string{"/a", origin.URL + "/b"}}))
+		origin, _ := clitest.RobotsServer(t, tt.status, "User-agent: *\nDisallow: /\n")
+		got := clitest.PostOK(t, s, "/api/check", clitest.JSON(t, map[string]any{"origin": origin.URL, "urls": []string{"/a", origin.URL + "/b"}}))
 		assert.Equal(t, tt.policy, got["fetch"].(map[string]any)["policy"], "status %d", tt.status)
 		for _, r := range got["results"].([]any) {
 			assert.Equal(t, tt.allowed, r.(map[string]any)["allowed"], "status %d", tt.status)
@@ -190,7 +148,7 @@ func TestServeCheckOriginFollowsThePolicy(t *testing.T) {
 func TestServeExplainAnswersLikeExplainJSON(t *testing.T) {
 	s := localAPI(t)
 	urls := []string{"https://example.com/drafts/public/x", "/nogooglebot/y", "/index.html", "ftp:", "/drafts/"}
-	got := postOK(t, s, "/api/explain", request(t, map[string]any{
+	got := clitest.PostOK(t, s, "/api/explain", clitest.JSON(t, map[string]any{
 		"robotstxt": serveRules, "agents": []string{"Googlebot-News", "Bingbot"}, "urls": urls}))
 	want := invoke(runExplain, serveRules, append([]string{"-f", "-", "--json", "-a", "Googlebot-News", "-a", "Bingbot"}, urls...)...)
 	results := got["results"].([]any)
@@ -216,13 +174,13 @@ func TestServeExplainAnswersLikeExplainJSON(t *testing.T) {
 
 func TestServeExplainOrigin(t *testing.T) {
 	s := localAPI(t)
-	origin, _ := robotsServer(t, 200, serveRules)
-	got := postOK(t, s, "/api/explain", request(t, map[string]any{"origin": origin.URL, "urls": []string{"/drafts/a"}}))
+	origin, _ := clitest.RobotsServer(t, 200, serveRules)
+	got := clitest.PostOK(t, s, "/api/explain", clitest.JSON(t, map[string]any{"origin": origin.URL, "urls": []string{"/drafts/a"}}))
 	assert.Equal(t, "conditional", got["fetch"].(map[string]any)["policy"])
 	assert.Equal(t, 6.0, got["results"].([]any)[0].(map[string]any)["winner"].(map[string]any)["line"])
 
-	gone, _ := robotsServer(t, 410, "")
-	status, body := post(t, s, "/api/explain", request(t, map[string]any{"origin": gone.URL, "urls": []string{"/a"}}))
+	gone, _ := clitest.RobotsServer(t, 410, "")
+	status, body := clitest.Post(t, s, "/api/explain", clitest.JSON(t, map[string]any{"origin": gone.URL, "urls": []string{"/a"}}))
 	assert.Equal(t, http.StatusUnprocessableEntity, status)
 	assert.Equal(t, `{"error":"`+gone.URL+`/robots.txt: full allow (unavailable (4xx)): no rules to explain"}`+"\n", body)
 }
@@ -230,7 +188,7 @@ func TestServeExplainOrigin(t *testing.T) {
 func TestServeLintAnswersLikeLintJSON(t *testing.T) {
 	s := localAPI(t)
 	body := "Disallow: /x\nUser-agent: *\nDisallow: /page\nAllow: /page\nCrawl-delay: 5\n"
-	got := postOK(t, s, "/api/lint", request(t, map[string]any{"robotstxt": body}))
+	got := clitest.PostOK(t, s, "/api/lint", clitest.JSON(t, map[string]any{"robotstxt": body}))
 	var want []map[string]any
 	require.NoError(t, json.Unmarshal([]byte(invoke(runLint, body, "--json", "-").Stdout), &want))
 	require.NotEmpty(t, want)
@@ -241,35 +199,35 @@ func TestServeLintAnswersLikeLintJSON(t *testing.T) {
 	gotJSON, _ := json.Marshal(got["findings"])
 	assert.JSONEq(t, string(wantJSON), string(gotJSON))
 
-	clean := postOK(t, s, "/api/lint", request(t, map[string]any{"robotstxt": string(exampleRobots)}))
+	clean := clitest.PostOK(t, s, "/api/lint", clitest.JSON(t, map[string]any{"robotstxt": string(web.Example)}))
 	assert.Equal(t, []any{}, clean["findings"], "a clean file has an empty list, not null")
 }
 
 func TestServeLintOrigin(t *testing.T) {
 	s := localAPI(t)
-	origin, _ := robotsServer(t, 200, "User-agent: *\nDisallow: /a\nAllow: /a\n")
-	got := postOK(t, s, "/api/lint", request(t, map[string]any{"origin": origin.URL}))
+	origin, _ := clitest.RobotsServer(t, 200, "User-agent: *\nDisallow: /a\nAllow: /a\n")
+	got := clitest.PostOK(t, s, "/api/lint", clitest.JSON(t, map[string]any{"origin": origin.URL}))
 	assert.Equal(t, 200.0, got["fetch"].(map[string]any)["status"])
 	findings := got["findings"].([]any)
 	require.Len(t, findings, 1)
 	assert.Equal(t, "equal-priority", findings[0].(map[string]any)["code"])
 
-	empty, _ := robotsServer(t, 200, "")
-	got = postOK(t, s, "/api/lint", request(t, map[string]any{"origin": empty.URL}))
+	empty, _ := clitest.RobotsServer(t, 200, "")
+	got = clitest.PostOK(t, s, "/api/lint", clitest.JSON(t, map[string]any{"origin": empty.URL}))
 	assert.Equal(t, []any{}, got["findings"], "an empty robots.txt is a file, with nothing to report")
 
-	failing, _ := robotsServer(t, 500, "")
-	status, out := post(t, s, "/api/lint", request(t, map[string]any{"origin": failing.URL}))
+	failing, _ := clitest.RobotsServer(t, 500, "")
+	status, out := clitest.Post(t, s, "/api/lint", clitest.JSON(t, map[string]any{"origin": failing.URL}))
 	assert.Equal(t, http.StatusUnprocessableEntity, status)
 	assert.Contains(t, out, "full disallow (server error (5xx)): no rules to lint")
 }
 
 func TestServeFetchAnswersLikeFetchJSON(t *testing.T) {
 	s := localAPI(t)
-	origin, _ := robotsServer(t, 200, serveRules, "Cache-Control", "max-age=600")
+	origin, _ := clitest.RobotsServer(t, 200, serveRules, "Cache-Control", "max-age=600")
 	page := origin.URL + "/nogooglebot/x"
-	got := postOK(t, s, "/api/fetch", request(t, map[string]any{"url": page, "agents": []string{"Googlebot"}}))
-	want := decodeObject(t, invoke(runFetch, "", "--json", "-a", "Googlebot", page).Stdout)
+	got := clitest.PostOK(t, s, "/api/fetch", clitest.JSON(t, map[string]any{"url": page, "agents": []string{"Googlebot"}}))
+	want := clitest.Object(t, invoke(runFetch, "", "--json", "-a", "Googlebot", page).Stdout)
 	for k, v := range want {
 		assert.Equal(t, v, got[k], "field %s", k)
 	}
@@ -282,10 +240,10 @@ func TestServeFetchAnswersLikeFetchJSON(t *testing.T) {
 
 func TestServeFetchFollowsRedirects(t *testing.T) {
 	s := localAPI(t)
-	target, _ := robotsServer(t, 200, "User-agent: *\nDisallow: /\n")
+	target, _ := clitest.RobotsServer(t, 200, "User-agent: *\nDisallow: /\n")
 	hop := httptest.NewServer(http.RedirectHandler(target.URL+"/robots.txt", http.StatusMovedPermanently))
 	t.Cleanup(hop.Close)
-	got := postOK(t, s, "/api/fetch", request(t, map[string]any{"url": hop.URL + "/"}))
+	got := clitest.PostOK(t, s, "/api/fetch", clitest.JSON(t, map[string]any{"url": hop.URL + "/"}))
 	assert.Equal(t, 1.0, got["redirects"])
 	assert.Equal(t, target.URL+"/robots.txt", got["final_url"])
 	assert.Equal(t, "User-agent: *\nDisallow: /\n", got["body"], "the body of the last response, not of the redirect")
@@ -295,8 +253,8 @@ func TestServeFetchFollowsRedirects(t *testing.T) {
 func TestServeFetchBodyIsCutWhereGoogleStops(t *testing.T) {
 	s := localAPI(t)
 	long := "User-agent: *\nDisallow: /a\n" + strings.Repeat("# padding\n", cli.MaxInputBytes/10+10) + "Disallow: /late\n"
-	origin, _ := robotsServer(t, 200, long)
-	got := postOK(t, s, "/api/fetch", request(t, map[string]any{"url": origin.URL + "/late"}))
+	origin, _ := clitest.RobotsServer(t, 200, long)
+	got := clitest.PostOK(t, s, "/api/fetch", clitest.JSON(t, map[string]any{"url": origin.URL + "/late"}))
 	assert.Equal(t, true, got["truncated"])
 	assert.Equal(t, float64(cli.MaxInputBytes), got["bytes"])
 	assert.Equal(t, long[:cli.MaxInputBytes], got["body"])
@@ -306,8 +264,8 @@ func TestServeFetchBodyIsCutWhereGoogleStops(t *testing.T) {
 func TestServeFetchBodyNotUTF8(t *testing.T) {
 	s := localAPI(t)
 	body := "User-agent: *\nDisallow: /\xff\n"
-	origin, _ := robotsServer(t, 200, body)
-	got := postOK(t, s, "/api/fetch", request(t, map[string]any{"url": origin.URL}))
+	origin, _ := clitest.RobotsServer(t, 200, body)
+	got := clitest.PostOK(t, s, "/api/fetch", clitest.JSON(t, map[string]any{"url": origin.URL}))
 	assert.Equal(t, base64.StdEncoding.EncodeToString([]byte(body)), got["body_b64"])
 }
 
@@ -321,8 +279,8 @@ func TestServeFetchPolicies(t *testing.T) {
 		{404, "full allow", true},
 		{500, "full disallow", false},
 	} {
-		origin, _ := robotsServer(t, tt.status, "User-agent: *\nDisallow: /\n")
-		got := postOK(t, s, "/api/fetch", request(t, map[string]any{"url": origin.URL + "/a"}))
+		origin, _ := clitest.RobotsServer(t, tt.status, "User-agent: *\nDisallow: /\n")
+		got := clitest.PostOK(t, s, "/api/fetch", clitest.JSON(t, map[string]any{"url": origin.URL + "/a"}))
 		assert.Equal(t, tt.policy, got["policy"])
 		assert.Equal(t, tt.allowed, got["allowed"])
 		assert.Equal(t, "", got["body"], "no body is read from a %d", tt.status)
@@ -337,7 +295,7 @@ func TestServeFetchUserAgentIsTheFirstAgent(t *testing.T) {
 		w.WriteHeader(404)
 	}))
 	t.Cleanup(origin.Close)
-	postOK(t, s, "/api/fetch", request(t, map[string]any{"url": origin.URL, "agents": []string{"ExampleBot", "Googlebot"}}))
+	clitest.PostOK(t, s, "/api/fetch", clitest.JSON(t, map[string]any{"url": origin.URL, "agents": []string{"ExampleBot", "Googlebot"}}))
 	assert.Equal(t, "ExampleBot/1.0 (+https://github.com/fastrobots/robots)", <-ua)
 }
 
@@ -372,7 +330,7 @@ func TestServeRequestErrors(t *testing.T) {
 		{"unknown endpoint", "/api/verdict", `{}`, 404, "no API at /api/verdict"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			status, body := post(t, s, tt.path, tt.body)
+			status, body := clitest.Post(t, s, tt.path, tt.body)
 			assert.Equal(t, tt.status, status, body)
 			var e map[string]string
 			require.NoError(t, json.Unmarshal([]byte(body), &e), body)
@@ -386,11 +344,11 @@ func TestServeRequiresJSONContentType(t *testing.T) {
 	s := localAPI(t)
 	body := `{"robotstxt": "", "urls": ["/"]}`
 	for _, ct := range []string{"text/plain", "application/x-www-form-urlencoded", "", "application/json-seq", "multipart/form-data; boundary=x"} {
-		status, out := postType(t, s, "/api/check", ct, body)
+		status, out := clitest.PostType(t, s, "/api/check", ct, body)
 		assert.Equal(t, http.StatusUnsupportedMediaType, status, "Content-Type %q", ct)
 		assert.Contains(t, out, "Content-Type: application/json")
 	}
-	status, _ := postType(t, s, "/api/check", "application/json; charset=utf-8", body)
+	status, _ := clitest.PostType(t, s, "/api/check", "application/json; charset=utf-8", body)
 	assert.Equal(t, http.StatusOK, status, "parameters are fine")
 }
 
@@ -416,21 +374,21 @@ func TestServeAPIMethodNotAllowed(t *testing.T) {
 func TestServeRequestBodyLimit(t *testing.T) {
 	s := localAPI(t)
 	// A request of exactly api.MaxRequestBytes is read; one byte more is not.
-	frame := request(t, map[string]any{"robotstxt": "", "urls": []string{"/"}})
+	frame := clitest.JSON(t, map[string]any{"robotstxt": "", "urls": []string{"/"}})
 	pad := api.MaxRequestBytes - len(frame)
 	atLimit := strings.Replace(frame, `"robotstxt":""`, `"robotstxt":"`+strings.Repeat("#", pad)+`"`, 1)
 	require.Len(t, atLimit, api.MaxRequestBytes)
-	status, out := post(t, s, "/api/check", atLimit)
+	status, out := clitest.Post(t, s, "/api/check", atLimit)
 	assert.Equal(t, http.StatusOK, status, out)
 
 	over := strings.Replace(atLimit, `"robotstxt":"`, `"robotstxt":"#`, 1)
 	for _, path := range []string{"/api/check", "/api/explain", "/api/lint", "/api/fetch"} {
-		status, out = post(t, s, path, over)
+		status, out = clitest.Post(t, s, path, over)
 		assert.Equal(t, http.StatusRequestEntityTooLarge, status, path)
 		assert.Equal(t, fmt.Sprintf(`{"error":"request body larger than %d bytes"}`+"\n", api.MaxRequestBytes), out)
 	}
 	// Whitespace after a full object counts too: the limit is on the body.
-	status, _ = post(t, s, "/api/check", frame+strings.Repeat(" ", api.MaxRequestBytes))
+	status, _ = clitest.Post(t, s, "/api/check", frame+strings.Repeat(" ", api.MaxRequestBytes))
 	assert.Equal(t, http.StatusRequestEntityTooLarge, status)
 }
 
@@ -441,13 +399,13 @@ func TestServeURLLimit(t *testing.T) {
 		urls[i] = fmt.Sprintf("/p%d", i)
 	}
 	for _, path := range []string{"/api/check", "/api/explain"} {
-		got := postOK(t, s, path, request(t, map[string]any{"robotstxt": "User-agent: *\nDisallow: /p9\n", "urls": urls}))
+		got := clitest.PostOK(t, s, path, clitest.JSON(t, map[string]any{"robotstxt": "User-agent: *\nDisallow: /p9\n", "urls": urls}))
 		results := got["results"].([]any)
 		require.Len(t, results, api.MaxURLs, path)
 		assert.Equal(t, "/p9999", results[api.MaxURLs-1].(map[string]any)["url"], "in the order given")
 		assert.Equal(t, false, results[api.MaxURLs-1].(map[string]any)["allowed"])
 
-		status, out := post(t, s, path, request(t, map[string]any{"robotstxt": "", "urls": append(urls, "/one-more")}))
+		status, out := clitest.Post(t, s, path, clitest.JSON(t, map[string]any{"robotstxt": "", "urls": append(urls, "/one-more")}))
 		assert.Equal(t, http.StatusBadRequest, status, path)
 		assert.Contains(t, out, fmt.Sprintf("urls: %d given, at most %d are accepted in one request", api.MaxURLs+1, api.MaxURLs))
 	}
@@ -460,7 +418,7 @@ func TestServeAgentLimit(t *testing.T) {
 		agents[i] = fmt.Sprintf("Bot%d", i)
 	}
 	agents[api.MaxAgents-1] = "Googlebot"
-	got := postOK(t, s, "/api/check", request(t, map[string]any{"robotstxt": serveRules, "agents": agents, "urls": []string{"/nogooglebot/"}}))
+	got := clitest.PostOK(t, s, "/api/check", clitest.JSON(t, map[string]any{"robotstxt": serveRules, "agents": agents, "urls": []string{"/nogooglebot/"}}))
 	assert.Equal(t, false, got["results"].([]any)[0].(map[string]any)["allowed"], "the last agent of the list still counts")
 
 	tooMany := append(agents, "One-more")
@@ -469,7 +427,7 @@ func TestServeAgentLimit(t *testing.T) {
 		"/api/explain": {"robotstxt": serveRules, "agents": tooMany, "urls": []string{"/"}},
 		"/api/fetch":   {"url": "http://127.0.0.1:1/", "agents": tooMany},
 	} {
-		status, out := post(t, s, path, request(t, body))
+		status, out := clitest.Post(t, s, path, clitest.JSON(t, body))
 		assert.Equal(t, http.StatusBadRequest, status, path)
 		assert.Contains(t, out, fmt.Sprintf("agents: %d given, at most %d are accepted", api.MaxAgents+1, api.MaxAgents))
 	}
@@ -493,7 +451,7 @@ func TestServeFetchTimeoutIsANetworkFailure(t *testing.T) {
 	s := apiServer(t, serverConfig{allowPrivate: true, fetchTimeout: 100 * time.Millisecond})
 	origin := hangingOrigin(t)
 	start := time.Now()
-	got := postOK(t, s, "/api/fetch", request(t, map[string]any{"url": origin.URL + "/a"}))
+	got := clitest.PostOK(t, s, "/api/fetch", clitest.JSON(t, map[string]any{"url": origin.URL + "/a"}))
 	assert.Less(t, time.Since(start), 10*time.Second, "hang guard")
 	assert.Equal(t, "full disallow", got["policy"])
 	assert.Equal(t, "network failure", got["reason"])
@@ -512,10 +470,10 @@ func TestServeDefaultTimeoutsNest(t *testing.T) {
 // both name the empty rule when no rule decides.
 func TestServeFetchNamesTheEmptyRule(t *testing.T) {
 	s := localAPI(t)
-	origin, _ := robotsServer(t, 200, "User-agent: *\nDisallow:\nDisallow: /x\n")
+	origin, _ := clitest.RobotsServer(t, 200, "User-agent: *\nDisallow:\nDisallow: /x\n")
 	page := origin.URL + "/y"
-	got := postOK(t, s, "/api/fetch", request(t, map[string]any{"url": page}))
-	want := decodeObject(t, invoke(runFetch, "", "--json", page).Stdout)
+	got := clitest.PostOK(t, s, "/api/fetch", clitest.JSON(t, map[string]any{"url": page}))
+	want := clitest.Object(t, invoke(runFetch, "", "--json", page).Stdout)
 	for k, v := range want {
 		assert.Equal(t, v, got[k], "field %s", k)
 	}
@@ -530,15 +488,15 @@ func TestServeFetchNamesTheEmptyRule(t *testing.T) {
 // both at once, or neither, is a 400.
 func TestServeFetchTakesOriginAsCheckDoes(t *testing.T) {
 	s := localAPI(t)
-	origin, _ := robotsServer(t, 200, serveRules)
+	origin, _ := clitest.RobotsServer(t, 200, serveRules)
 	page := origin.URL + "/nogooglebot/x"
-	byURL := postOK(t, s, "/api/fetch", request(t, map[string]any{"url": page, "agents": []string{"Googlebot"}}))
-	byOrigin := postOK(t, s, "/api/fetch", request(t, map[string]any{"origin": page, "agents": []string{"Googlebot"}}))
+	byURL := clitest.PostOK(t, s, "/api/fetch", clitest.JSON(t, map[string]any{"url": page, "agents": []string{"Googlebot"}}))
+	byOrigin := clitest.PostOK(t, s, "/api/fetch", clitest.JSON(t, map[string]any{"origin": page, "agents": []string{"Googlebot"}}))
 	assert.Equal(t, byURL["allowed"], byOrigin["allowed"])
 	assert.Equal(t, page, byOrigin["url"])
 	assert.Equal(t, false, byOrigin["allowed"])
 	for _, body := range []map[string]any{{"origin": page, "url": page}, {"agents": []string{"Googlebot"}}} {
-		status, out := post(t, s, "/api/fetch", request(t, body))
+		status, out := clitest.Post(t, s, "/api/fetch", clitest.JSON(t, body))
 		assert.Equal(t, http.StatusBadRequest, status, out)
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
+	"github.com/fastrobots/robots/cmd/robots/web"
 	"github.com/fastrobots/robots/internal/testkit/hostile"
 	"github.com/fastrobots/robots/internal/testkit/worstcase"
 )
@@ -46,7 +48,7 @@ func BenchmarkServeCheck(b *testing.B) {
 	for i := range urls {
 		urls[i] = "https://www.example.com" + fmt.Sprintf(paths[i%len(paths)], i)
 	}
-	body, err := json.Marshal(map[string]any{"robotstxt": string(exampleRobots), "agents": []string{"Googlebot-Image", "Googlebot"}, "urls": urls})
+	body, err := json.Marshal(map[string]any{"robotstxt": string(web.Example), "agents": []string{"Googlebot-Image", "Googlebot"}, "urls": urls})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -195,7 +197,7 @@ func BenchmarkServeWorstAdmitted(b *testing.B) {
 	base := startHandler(b, newServer(serverConfig{}))
 	shapes := []admittedShape{{16, "/api/check"}, {64, "/api/check"}, {512, "/api/check"}, {64, "/api/explain"}}
 	for _, f := range worstFiles() {
-		lint := request(b, map[string]any{"robotstxt": f.body})
+		lint := clitest.JSON(b, map[string]any{"robotstxt": f.body})
 		b.Run(f.name+"/lint", func(b *testing.B) { timeAdmitted(b, base, "/api/lint", lint, admittedWork(b, "/api/lint", lint)) })
 		for _, sh := range shapes {
 			build := func(n int) string {
@@ -203,7 +205,7 @@ func BenchmarkServeWorstAdmitted(b *testing.B) {
 				for i := range urls {
 					urls[i] = f.url(sh.n, i)
 				}
-				return request(b, map[string]any{"robotstxt": f.body, "agents": []string{"FooBot"}, "urls": urls})
+				return clitest.JSON(b, map[string]any{"robotstxt": f.body, "agents": []string{"FooBot"}, "urls": urls})
 			}
 			body, work := mostAdmitted(b, sh.path, build, false)
 			if body == "" {
@@ -222,11 +224,11 @@ func timeAdmitted(b *testing.B, base, path, body string, work int64) {
 	var took, cpu time.Duration
 	for b.Loop() {
 		start, cpuStart := time.Now(), cpuTime()
-		resp := postRaw(b, base, path, body)
+		resp := clitest.PostRaw(b, base, path, body)
 		took += time.Since(start)
 		cpu += cpuTime() - cpuStart
-		if resp.status != http.StatusOK {
-			b.Fatalf("status %d: %.200s", resp.status, resp.body)
+		if resp.Status != http.StatusOK {
+			b.Fatalf("status %d: %.200s", resp.Status, resp.Body)
 		}
 	}
 	b.ReportMetric(took.Seconds()/float64(b.N), "s/req")

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -196,10 +197,10 @@ func TestServeBodyMemory(t *testing.T) {
 
 	small := `{"robotstxt":"","urls":["/"]}`
 	start := time.Now()
-	resp := postRaw(t, base, "/api/check", small)
-	assert.Equal(t, http.StatusServiceUnavailable, resp.status, "the budget is spent: %s", resp.body)
-	assert.Equal(t, strconv.Itoa(retryAfterSeconds), resp.retryAfter)
-	assert.Contains(t, resp.body, "the server is reading too many request bodies")
+	resp := clitest.PostRaw(t, base, "/api/check", small)
+	assert.Equal(t, http.StatusServiceUnavailable, resp.Status, "the budget is spent: %s", resp.Body)
+	assert.Equal(t, strconv.Itoa(retryAfterSeconds), resp.RetryAfter)
+	assert.Contains(t, resp.Body, "the server is reading too many request bodies")
 	assert.Less(t, time.Since(start), time.Second, "at once")
 
 	_, err := slow[0].Write(body[1000:])
@@ -213,14 +214,14 @@ func TestServeBodyMemory(t *testing.T) {
 	// spent for a moment.
 	got := map[int]int{} // status (0: none) → requests
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		resp := postRaw(t, base, "/api/check", small)
-		if resp.status == http.StatusOK {
+		resp := clitest.PostRaw(t, base, "/api/check", small)
+		if resp.Status == http.StatusOK {
 			break
 		}
-		got[resp.status]++
+		got[resp.Status]++
 		if time.Now().After(deadline) {
 			t.Fatalf("its budget is given back: no request was served in 10 s; by status they got %v, the last %q; the budget holds %d bytes",
-				got, resp.body, bodiesHeld(s))
+				got, resp.Body, bodiesHeld(s))
 		}
 	}
 }
@@ -288,16 +289,16 @@ func TestServeFetchMemory(t *testing.T) {
 	origin, sent := slowOrigin(t, size, held, release)
 	s := newServer(serverConfig{allowPrivate: true, bodyMemory: bound, heavySlots: fetches})
 	base := startHandler(t, s)
-	body := request(t, map[string]any{"url": origin + "/private"})
+	body := clitest.JSON(t, map[string]any{"url": origin + "/private"})
 
 	before := serverMemory()
-	answers := make(chan rawAnswer, fetches)
+	answers := make(chan clitest.RawAnswer, fetches)
 	for range fetches {
-		go func() { answers <- postRaw(t, base, "/api/fetch", body) }()
+		go func() { answers <- clitest.PostRaw(t, base, "/api/fetch", body) }()
 	}
 	// Wait until nothing changes: each fetch is under way, its first
 	// bytes held, or refused.
-	var got []rawAnswer
+	var got []clitest.RawAnswer
 	for last, still := -1, time.Now(); time.Since(still) < 500*time.Millisecond; {
 		select {
 		case a := <-answers:
@@ -320,14 +321,14 @@ func TestServeFetchMemory(t *testing.T) {
 	}
 	ok := 0
 	for _, a := range got {
-		if a.status == http.StatusOK {
+		if a.Status == http.StatusOK {
 			ok++
-			assert.Contains(t, a.body, `"allowed":false`)
+			assert.Contains(t, a.Body, `"allowed":false`)
 			continue
 		}
-		assert.Equal(t, http.StatusServiceUnavailable, a.status, a.body)
-		assert.Equal(t, strconv.Itoa(retryAfterSeconds), a.retryAfter)
-		assert.Contains(t, a.body, "the server holds too many fetched robots.txt bodies")
+		assert.Equal(t, http.StatusServiceUnavailable, a.Status, a.Body)
+		assert.Equal(t, strconv.Itoa(retryAfterSeconds), a.RetryAfter)
+		assert.Contains(t, a.Body, "the server holds too many fetched robots.txt bodies")
 	}
 	t.Logf("%d of %d answered, the others told to retry", ok, fetches)
 	assert.Positive(t, ok, "the fetches that held their share are answered")
@@ -352,7 +353,7 @@ func TestServeFetchMemoryFull(t *testing.T) {
 	release := make(chan struct{})
 	origin, sent := slowOrigin(t, size, held, release)
 	base, rss := startServeProcess(t, "--allow-private")
-	body := request(t, map[string]any{"url": origin + "/private"})
+	body := clitest.JSON(t, map[string]any{"url": origin + "/private"})
 	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true, MaxConnsPerHost: 0}, Timeout: 5 * time.Minute}
 	answers := make(chan int, fetches)
 	for range fetches {

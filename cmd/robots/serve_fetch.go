@@ -27,7 +27,7 @@ func (s *server) fetchRobots(ctx context.Context, robotsURL string, agents []str
 	f := &fetch.Fetcher{
 		Client:       s.client,
 		Timeout:      s.fetchTimeout,
-		UserAgent:    defaultUserAgent(agents),
+		UserAgent:    api.DefaultUserAgent(agents),
 		ParseOptions: api.ParseOptions(mode),
 	}
 	rec := &bodyRecord{budget: s.bodies}

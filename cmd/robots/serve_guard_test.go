@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/fastrobots/robots/fetch"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -80,7 +81,7 @@ func TestServeGuardRefusesLoopbackOrigins(t *testing.T) {
 			"/api/explain": {"origin": o, "urls": []string{"/a"}},
 			"/api/lint":    {"origin": o},
 		} {
-			status, out := post(t, s, path, request(t, body))
+			status, out := clitest.Post(t, s, path, clitest.JSON(t, body))
 			assert.Equal(t, http.StatusForbidden, status, "%s %s: %s", path, o, out)
 			robotsURL, err := robots.URLFor(o)
 			require.NoError(t, err)
@@ -101,7 +102,7 @@ func TestServeGuardRefusesZonedAddresses(t *testing.T) {
 		"[::ffff:7f00:1%25lo]",
 		"[::1%25lo]",
 	} {
-		status, out := post(t, s, "/api/fetch", request(t, map[string]any{"url": "http://" + host + ":" + port + "/a"}))
+		status, out := clitest.Post(t, s, "/api/fetch", clitest.JSON(t, map[string]any{"url": "http://" + host + ":" + port + "/a"}))
 		assert.Equal(t, http.StatusForbidden, status, "%s: %s", host, out)
 		assert.Contains(t, out, "a loopback address is not public", host)
 	}
@@ -133,7 +134,7 @@ func TestServeGuardRefusesRedirectsToLoopback(t *testing.T) {
 		public := httptest.NewServer(http.RedirectHandler(target, http.StatusFound))
 		t.Cleanup(public.Close)
 		s := apiServer(t, serverConfig{policy: exemptOne(t, public)})
-		status, out := post(t, s, "/api/fetch", request(t, map[string]any{"url": public.URL + "/"}))
+		status, out := clitest.Post(t, s, "/api/fetch", clitest.JSON(t, map[string]any{"url": public.URL + "/"}))
 		assert.Equal(t, http.StatusForbidden, status, out)
 		assert.Contains(t, out, public.URL+"/robots.txt, redirected to "+target+": refused to connect to ", target)
 	}
@@ -145,7 +146,7 @@ func TestServeGuardLetsTheExemptHostThrough(t *testing.T) {
 	// is reached: it is, and its rules apply.
 	public, n := countingOrigin(t, "User-agent: *\nDisallow: /private/\n")
 	s := apiServer(t, serverConfig{policy: exemptOne(t, public)})
-	got := postOK(t, s, "/api/check", request(t, map[string]any{"origin": public.URL, "urls": []string{"/private/a", "/b"}}))
+	got := clitest.PostOK(t, s, "/api/check", clitest.JSON(t, map[string]any{"origin": public.URL, "urls": []string{"/private/a", "/b"}}))
 	assert.Equal(t, int64(1), n.Load())
 	assert.Equal(t, false, got["results"].([]any)[0].(map[string]any)["allowed"])
 	assert.Equal(t, true, got["results"].([]any)[1].(map[string]any)["allowed"])
@@ -155,7 +156,7 @@ func TestServeAllowPrivateLiftsTheGuard(t *testing.T) {
 	s := apiServer(t, serverConfig{allowPrivate: true})
 	origin, n := countingOrigin(t, "User-agent: *\nDisallow: /\n")
 	for _, o := range []string{origin.URL, "http://localhost:" + origin.URL[strings.LastIndexByte(origin.URL, ':')+1:]} {
-		got := postOK(t, s, "/api/fetch", request(t, map[string]any{"url": o + "/a"}))
+		got := clitest.PostOK(t, s, "/api/fetch", clitest.JSON(t, map[string]any{"url": o + "/a"}))
 		assert.Equal(t, "conditional", got["policy"], o)
 		assert.Equal(t, false, got["allowed"], o)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/fastrobots/robots/internal/testkit/conformance"
 )
 
@@ -19,17 +20,17 @@ import (
 // or the same error and status. It returns the answer.
 func sameAnswer(t *testing.T, base, path, body string) string {
 	t.Helper()
-	served := postRaw(t, base, path, body)
+	served := clitest.PostRaw(t, base, path, body)
 	local, err := api.Local(path, []byte(body))
 	if err != nil {
 		want, _ := json.Marshal(requestErrorJSON{err.Msg})
-		assert.Equal(t, err.Status, served.status, "%s %.200s: %s", path, body, err.Msg)
-		assert.JSONEq(t, string(want), served.body, "%s %.200s", path, body)
-		return served.body
+		assert.Equal(t, err.Status, served.Status, "%s %.200s: %s", path, body, err.Msg)
+		assert.JSONEq(t, string(want), served.Body, "%s %.200s", path, body)
+		return served.Body
 	}
-	assert.Equal(t, http.StatusOK, served.status, "%s %.200s: %s", path, body, served.body)
-	assert.Equal(t, served.body, string(local), "%s %.200s", path, body)
-	return served.body
+	assert.Equal(t, http.StatusOK, served.Status, "%s %.200s: %s", path, body, served.Body)
+	assert.Equal(t, served.Body, string(local), "%s %.200s", path, body)
+	return served.Body
 }
 
 func TestLocalAnswersAsServeOnTheSpecTests(t *testing.T) {

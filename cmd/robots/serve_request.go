@@ -140,7 +140,7 @@ func checkJSONContentType(ct string) *api.Error {
 // robotsURLOf returns the URL of the robots.txt that governs pageURL, or
 // why it cannot be fetched.
 func robotsURLOf(pageURL string) (string, *api.Error) {
-	if err := checkFetchURL(pageURL); err != nil {
+	if err := api.CheckFetchURL(pageURL); err != nil {
 		return "", api.BadRequest("%s", api.ShortenEcho(err.Error(), pageURL))
 	}
 	u, err := robots.URLFor(pageURL)

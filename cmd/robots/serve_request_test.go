@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -16,7 +17,7 @@ import (
 // before sending anything and read as a network failure.
 func TestServeRefusesControlBytesInAgents(t *testing.T) {
 	s := localAPI(t)
-	origin, fetches := robotsServer(t, 200, "User-agent: *\nDisallow: /private/\n")
+	origin, fetches := clitest.RobotsServer(t, 200, "User-agent: *\nDisallow: /private/\n")
 	for _, c := range []byte{'\r', '\n', 0, 0x7f, 0x01, 0x1f} {
 		agents := []string{"Googlebot", "Bad" + string(c) + "Bot"}
 		want := fmt.Sprintf("agents[1]: control byte 0x%02x at byte 3", c)
@@ -27,18 +28,18 @@ func TestServeRefusesControlBytesInAgents(t *testing.T) {
 			"/api/fetch":          {"url": origin.URL + "/private/x", "agents": agents},
 			"/api/fetch (first)":  {"url": origin.URL + "/private/x", "agents": agents[1:]},
 		} {
-			status, out := post(t, s, strings.Fields(path)[0], request(t, body))
+			status, out := clitest.Post(t, s, strings.Fields(path)[0], clitest.JSON(t, body))
 			assert.Equal(t, http.StatusBadRequest, status, "%s, byte 0x%02x: %s", path, c, out)
 			if path == "/api/fetch (first)" {
-				assert.Contains(t, decodeObject(t, out)["error"], "agents[0]: control byte", path)
+				assert.Contains(t, clitest.Object(t, out)["error"], "agents[0]: control byte", path)
 				continue
 			}
-			assert.Contains(t, decodeObject(t, out)["error"], want, path)
+			assert.Contains(t, clitest.Object(t, out)["error"], want, path)
 		}
 	}
 	assert.Zero(t, fetches.Load(), "no robots.txt was fetched for a refused request")
 
-	got := postOK(t, s, "/api/fetch", request(t, map[string]any{"url": origin.URL + "/private/x", "agents": []string{"Tab\tBot"}}))
+	got := clitest.PostOK(t, s, "/api/fetch", clitest.JSON(t, map[string]any{"url": origin.URL + "/private/x", "agents": []string{"Tab\tBot"}}))
 	assert.Equal(t, "conditional", got["policy"], "a tab may stand in a header: the fetch goes out")
 	assert.Equal(t, int64(1), fetches.Load())
 }
@@ -58,11 +59,11 @@ func TestServeRefusesDuplicateKeys(t *testing.T) {
 		{"lint", "/api/lint", `{"robotstxt": "", "robotstxt": "x"}`, `"robotstxt"`},
 		{"fetch", "/api/fetch", `{"url": "http://127.0.0.1:1/", "agents": [], "Agents": ["Googlebot"]}`, `"Agents"`},
 	} {
-		status, out := post(t, s, tt.path, tt.body)
+		status, out := clitest.Post(t, s, tt.path, tt.body)
 		assert.Equal(t, http.StatusBadRequest, status, "%s: %s", tt.name, out)
-		assert.Equal(t, "duplicate key "+tt.key+": give each field once", decodeObject(t, out)["error"], tt.name)
+		assert.Equal(t, "duplicate key "+tt.key+": give each field once", clitest.Object(t, out)["error"], tt.name)
 	}
-	postOK(t, s, "/api/check", `{"robotstxt": "", "urls": ["/"], "mode": "rfc", "agents": ["a", "a"]}`)
+	clitest.PostOK(t, s, "/api/check", `{"robotstxt": "", "urls": ["/"], "mode": "rfc", "agents": ["a", "a"]}`)
 }
 
 // A bad value is quoted in the answer only up to api.MaxEchoBytes.
@@ -80,9 +81,9 @@ func TestServeDoesNotEchoLongValues(t *testing.T) {
 		{"/api/check", "origin", long, map[string]any{"urls": []string{"/"}}, "URL has no scheme"},
 	} {
 		tt.rest[tt.field] = tt.value
-		status, out := post(t, s, tt.path, request(t, tt.rest))
+		status, out := clitest.Post(t, s, tt.path, clitest.JSON(t, tt.rest))
 		require.Equal(t, http.StatusBadRequest, status, tt.path)
-		msg, _ := decodeObject(t, out)["error"].(string)
+		msg, _ := clitest.Object(t, out)["error"].(string)
 		assert.Contains(t, msg, tt.msg, tt.field)
 		assert.Contains(t, msg, api.QuoteInput(tt.value), tt.field)
 		assert.Less(t, len(out), 4*api.MaxEchoBytes, "the answer quotes a cut of the value: %s", out)

@@ -3,17 +3,13 @@ package main
 import (
 	"bytes"
 	"crypto/sha256"
-	"embed"
 	"encoding/hex"
+	"io/fs"
 	"net/http"
 	"time"
-)
 
-// webFiles are the tester page and its assets, built into the binary: the
-// page loads nothing from elsewhere.
-//
-//go:embed web
-var webFiles embed.FS
+	"github.com/fastrobots/robots/cmd/robots/web"
+)
 
 // contentSecurityPolicy lets the page load its script, style and icon
 // from the server and nothing else: no inline script or style, no other
@@ -22,22 +18,22 @@ const contentSecurityPolicy = "default-src 'self'; base-uri 'none'; form-action 
 
 // webAssets are the files of the page, by path, with their types.
 var webAssets = []struct{ path, file, contentType string }{
-	{"/{$}", "web/index.html", "text/html; charset=utf-8"},
-	{"/app.js", "web/app.js", "text/javascript; charset=utf-8"},
-	{"/style.css", "web/style.css", "text/css; charset=utf-8"},
-	{"/favicon.svg", "web/favicon.svg", "image/svg+xml"},
+	{"/{$}", "index.html", "text/html; charset=utf-8"},
+	{"/app.js", "app.js", "text/javascript; charset=utf-8"},
+	{"/style.css", "style.css", "text/css; charset=utf-8"},
+	{"/favicon.svg", "favicon.svg", "image/svg+xml"},
 }
 
 // routePage routes GET and HEAD of the page's files.
 func (s *server) routePage() {
 	for _, a := range webAssets {
-		data, err := webFiles.ReadFile(a.file)
+		data, err := fs.ReadFile(web.Files(), a.file)
 		if err != nil {
 			panic("robots serve: embedded file missing: " + a.file) // a build without them is broken
 		}
 		s.mux.Handle("GET "+a.path, assetHandler(data, a.contentType))
 	}
-	s.mux.Handle("GET /example.txt", assetHandler(exampleRobots, "text/plain; charset=utf-8"))
+	s.mux.Handle("GET /example.txt", assetHandler(web.Example, "text/plain; charset=utf-8"))
 }
 
 // assetHandler serves one embedded file, with an ETag so that a browser

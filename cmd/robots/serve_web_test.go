@@ -2,11 +2,14 @@ package main
 
 import (
 	"io"
+	"io/fs"
 	"net/http"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
+	"github.com/fastrobots/robots/cmd/robots/web"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -34,7 +37,7 @@ func TestServePageAndAssets(t *testing.T) {
 		{"/app.js", "text/javascript; charset=utf-8", "'/api/explain'"},
 		{"/style.css", "text/css; charset=utf-8", ".editor"},
 		{"/favicon.svg", "image/svg+xml", "<svg"},
-		{"/example.txt", "text/plain; charset=utf-8", string(exampleRobots)},
+		{"/example.txt", "text/plain; charset=utf-8", string(web.Example)},
 	} {
 		resp, body := get(t, s.URL, tt.path)
 		assert.Equal(t, http.StatusOK, resp.StatusCode, tt.path)
@@ -56,7 +59,7 @@ func TestServePageRoutes(t *testing.T) {
 	assert.Equal(t, http.StatusNotFound, resp.StatusCode, "only the page's files are served")
 	resp, _ = get(t, s.URL, "/index.html")
 	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
-	status, _ := postType(t, s, "/", "text/plain", "")
+	status, _ := clitest.PostType(t, s, "/", "text/plain", "")
 	assert.Equal(t, http.StatusMethodNotAllowed, status)
 	head, err := http.Head(s.URL + "/")
 	require.NoError(t, err)
@@ -75,7 +78,7 @@ func TestServeContentSecurityPolicyIsStrict(t *testing.T) {
 // from another host. A browser would refuse them; the browser test in
 // internal/browsertest sees the page work, this test says why.
 func TestServePageHasNoInlineCodeNorOtherHosts(t *testing.T) {
-	html, err := webFiles.ReadFile("web/index.html")
+	html, err := fs.ReadFile(web.Files(), "index.html")
 	require.NoError(t, err)
 	page := string(html)
 	for _, script := range regexp.MustCompile(`<script[^>]*>`).FindAllString(page, -1) {
@@ -86,12 +89,12 @@ func TestServePageHasNoInlineCodeNorOtherHosts(t *testing.T) {
 	assert.NotRegexp(t, `\son[a-z]+=`, page, "no inline event handlers")
 	assert.NotRegexp(t, `(src|href)="(https?:)?//`, page, "nothing loaded from another host")
 
-	css, err := webFiles.ReadFile("web/style.css")
+	css, err := fs.ReadFile(web.Files(), "style.css")
 	require.NoError(t, err)
 	assert.NotContains(t, string(css), "@import")
 	assert.NotRegexp(t, `url\(`, string(css))
 
-	js, err := webFiles.ReadFile("web/app.js")
+	js, err := fs.ReadFile(web.Files(), "app.js")
 	require.NoError(t, err)
 	for _, call := range regexp.MustCompile(`fetch\(([^,)]*)`).FindAllStringSubmatch(string(js), -1) {
 		arg := strings.TrimSpace(call[1])
@@ -105,7 +108,7 @@ func TestServePageHasNoInlineCodeNorOtherHosts(t *testing.T) {
 }
 
 func TestServePageIsAccessible(t *testing.T) {
-	html, err := webFiles.ReadFile("web/index.html")
+	html, err := fs.ReadFile(web.Files(), "index.html")
 	require.NoError(t, err)
 	page := string(html)
 	assert.Contains(t, page, `<html lang="en">`)
@@ -119,7 +122,7 @@ func TestServePageIsAccessible(t *testing.T) {
 	}
 	assert.Contains(t, page, `role="status" aria-live="polite"`, "verdicts are announced")
 	assert.NotRegexp(t, `tabindex="[1-9]`, page, "the focus order is the document's")
-	css, err := webFiles.ReadFile("web/style.css")
+	css, err := fs.ReadFile(web.Files(), "style.css")
 	require.NoError(t, err)
 	assert.Contains(t, string(css), ":focus-visible { outline: 3px solid", "focus is visible")
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"testing"
 
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -53,19 +54,19 @@ func TestUsageMemberLeftOut(t *testing.T) {
 			{"check --json", invoke(runCheck, "", "-f", path, "--json", tc.url).Stdout},
 			{"explain --json", invoke(runExplain, "", "-f", path, "--json", tc.url).Stdout},
 		} {
-			assert.NotContains(t, decodeObject(t, run.out), "usage", "%s: %s", tc.name, run.name)
+			assert.NotContains(t, clitest.Object(t, run.out), "usage", "%s: %s", tc.name, run.name)
 		}
 		for _, api := range []string{"/api/check", "/api/explain"} {
-			got := postOK(t, s, api, request(t, map[string]any{"robotstxt": tc.body, "urls": []string{tc.url}}))
+			got := clitest.PostOK(t, s, api, clitest.JSON(t, map[string]any{"robotstxt": tc.body, "urls": []string{tc.url}}))
 			assert.NotContains(t, got["results"].([]any)[0].(map[string]any), "usage", "%s: %s", tc.name, api)
 		}
 	}
-	origin, _ := robotsServer(t, 200, plain)
-	assert.NotContains(t, decodeObject(t, invoke(runFetch, "", "--json", origin.URL+"/x").Stdout), "usage", "fetch --json")
+	origin, _ := clitest.RobotsServer(t, 200, plain)
+	assert.NotContains(t, clitest.Object(t, invoke(runFetch, "", "--json", origin.URL+"/x").Stdout), "usage", "fetch --json")
 
 	// A line that speaks for the URL gives the member.
 	path := writeTemp(t, onlyBlog)
-	assert.Contains(t, decodeObject(t, invoke(runCheck, "", "-f", path, "--json", "/blog/a").Stdout), "usage")
+	assert.Contains(t, clitest.Object(t, invoke(runCheck, "", "-f", path, "--json", "/blog/a").Stdout), "usage")
 }
 
 // TestExplainUsage checks explain's usage lines and its --json member.
@@ -87,11 +88,11 @@ func TestExplainUsage(t *testing.T) {
 // usage member check --json gives; the page shows the latter's.
 func TestServeCheckUsage(t *testing.T) {
 	s := localAPI(t)
-	got := postOK(t, s, "/api/check", request(t, map[string]any{"robotstxt": usageRules, "urls": []string{"/blog/x"}}))
-	want := decodeObject(t, invoke(runCheck, "", "-f", writeTemp(t, usageRules), "--json", "/blog/x").Stdout)
+	got := clitest.PostOK(t, s, "/api/check", clitest.JSON(t, map[string]any{"robotstxt": usageRules, "urls": []string{"/blog/x"}}))
+	want := clitest.Object(t, invoke(runCheck, "", "-f", writeTemp(t, usageRules), "--json", "/blog/x").Stdout)
 	require.NotNil(t, want["usage"])
 	assert.Equal(t, want["usage"], got["results"].([]any)[0].(map[string]any)["usage"])
-	got = postOK(t, s, "/api/explain", request(t, map[string]any{"robotstxt": usageRules, "urls": []string{"/blog/x"}}))
+	got = clitest.PostOK(t, s, "/api/explain", clitest.JSON(t, map[string]any{"robotstxt": usageRules, "urls": []string{"/blog/x"}}))
 	assert.Equal(t, want["usage"], got["results"].([]any)[0].(map[string]any)["usage"])
 }
 
@@ -99,13 +100,13 @@ func TestServeCheckUsage(t *testing.T) {
 // usage member: the file's lines combined with the robots.txt response's
 // Content-Usage field.
 func TestFetchUsage(t *testing.T) {
-	origin, _ := robotsServer(t, 200, usageRules, "Content-Usage", "search=n")
+	origin, _ := clitest.RobotsServer(t, 200, usageRules, "Content-Usage", "search=n")
 	page := origin.URL + "/blog/x"
-	want := decodeObject(t, invoke(runFetch, "", "--json", page).Stdout)
+	want := clitest.Object(t, invoke(runFetch, "", "--json", page).Stdout)
 	use, ok := want["usage"].(map[string]any)
 	require.True(t, ok, "fetch --json gives a usage member")
 	assert.Equal(t, map[string]any{"value": "no", "source": "Content-Usage header"}, use["categories"].(map[string]any)["search"])
 	assert.Equal(t, map[string]any{"value": "yes", "line": 3.0, "source": "Content-Usage"}, use["categories"].(map[string]any)["train-ai"])
-	got := postOK(t, localAPI(t), "/api/fetch", request(t, map[string]any{"url": page}))
+	got := clitest.PostOK(t, localAPI(t), "/api/fetch", clitest.JSON(t, map[string]any{"url": page}))
 	assert.Equal(t, want["usage"], got["usage"])
 }

@@ -23,7 +23,7 @@ done
 [ -f "$out/wasm_exec.js" ] || { echo "build-static.sh: wasm_exec.js not found under $goroot" >&2; exit 1; }
 
 cp "$web/app.js" "$web/style.css" "$web/favicon.svg" "$web/wasm.js" "$out/"
-cp "$web/../example.txt" "$out/example.txt"
+cp "$web/example.txt" "$out/example.txt"
 
 # index.html: the engine's scripts before the page's, and the policy robots
 # serve sends as a header, as a meta tag, allowing WebAssembly to compile

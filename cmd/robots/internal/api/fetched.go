@@ -1,9 +1,13 @@
 package api
 
 import (
+	"fmt"
+	"strings"
 	"time"
 
+	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/fetch"
+	prefs "github.com/fastrobots/robots/usage"
 )
 
 // Fetched is a robots.txt the server fetched: the fetcher's answer, and
@@ -56,4 +60,38 @@ func DetailsOf(r *fetch.Result) FetchDetailsJSON {
 // Info returns the answer's JSON form.
 func (f *Fetched) Info() *fetchInfoJSON {
 	return &fetchInfoJSON{*robotsTxtOf(f.Result), DetailsOf(f.Result)}
+}
+
+// DefaultUserAgent returns the User-Agent header fetch sends for the
+// fallback list agents: the Transport's default for the first agent, or
+// for none.
+func DefaultUserAgent(agents []string) string {
+	if len(agents) == 0 {
+		return fetch.DefaultUserAgent("")
+	}
+	return fetch.DefaultUserAgent(agents[0])
+}
+
+// FetchVerdictJSON returns the --json form of the decision d for u under the
+// robots.txt answer r, with the URL's usage use (fetch.Verdict.Usage).
+func FetchVerdictJSON(u string, d robots.Decision, use prefs.Usage, r *fetch.Result) VerdictJSON {
+	j := NewVerdictJSON(u, d, use)
+	j.RobotsTxtJSON = &RobotsTxtJSON{RobotsTxt: r.URL, Status: r.Status, Policy: r.Policy.String(), Reason: r.Reason.String()}
+	if r.Err != nil {
+		j.FetchError = r.Err.Error()
+	}
+	return j
+}
+
+// CheckFetchURL reports why u cannot be checked: it has no origin, or its
+// robots.txt is not fetched over http or https.
+func CheckFetchURL(u string) error {
+	origin, err := robots.Origin(u)
+	if err != nil {
+		return err
+	}
+	if !strings.HasPrefix(origin, "http://") && !strings.HasPrefix(origin, "https://") {
+		return fmt.Errorf("%q: only http and https URLs can be fetched", u)
+	}
+	return nil
 }

@@ -269,7 +269,7 @@ func (p *page) errors() []string {
 }
 
 // example is the robots.txt robots check reads by default
-// (cmd/robots/example.txt), with its line numbers: the tests type it.
+// (cmd/robots/web/example.txt), with its line numbers: the tests type it.
 var example = mustRead("../../example.txt")
 
 func mustRead(name string) string {

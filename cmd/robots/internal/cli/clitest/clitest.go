@@ -1,6 +1,7 @@
-// Package clitest runs a command of robots in process, as its tests do:
-// the command's function with its arguments, standard input and captured
-// output. It is a test kit: no command imports it.
+// Package clitest runs a command of robots in process, as its tests do
+// (the command's function with its arguments, standard input and captured
+// output), and talks JSON to its servers on loopback. It is a test kit:
+// no command imports it.
 package clitest
 
 import (
