@@ -17,6 +17,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/fastrobots/robots/cmd/robots/web"
 	"github.com/fastrobots/robots/internal/testkit/memstat"
 )
@@ -89,21 +90,21 @@ func TestCheckExitCodeIsOneWhenAnyURLIsDisallowed(t *testing.T) {
 }
 
 func TestCheckUsageErrorsExitTwo(t *testing.T) {
-	assertUsageErrors(t, runCheck, "", []usageCase{
-		{"no URL", nil, "no URL given"},
-		{"only flags", []string{"-a", "Googlebot"}, "no URL given"},
-		{"unknown flag", []string{"-x", "https://example.com/"}, "flag provided but not defined: -x"},
-		{"flag without value", []string{"https://example.com/", "-a"}, "flag needs an argument: -a"},
-		{"missing file", []string{"-f", filepath.Join(t.TempDir(), "nope.txt"), "https://example.com/"}, "nope.txt"},
-		{"bad mode", []string{"--mode", "lenient", "https://example.com/"}, `unknown mode "lenient"`},
-		{"robots.txt and URLs both on stdin", []string{"-f", "-", "-"}, "-f - and the URL list cannot both be read from stdin"},
-		{"robots.txt and --urls both on stdin", []string{"-f", "-", "--urls", "-"}, "cannot both be read from stdin"},
-		{"URL arguments and --urls", []string{"--urls", "-", "https://example.com/"}, "URLs come from arguments or from --urls, not both"},
-		{"missing URL list", []string{"--urls", filepath.Join(t.TempDir(), "urls.txt")}, "urls.txt"},
+	clitest.AssertUsageErrors(t, runCheck, "", []clitest.UsageCase{
+		{Name: "no URL", Args: nil, Stderr: "no URL given"},
+		{Name: "only flags", Args: []string{"-a", "Googlebot"}, Stderr: "no URL given"},
+		{Name: "unknown flag", Args: []string{"-x", "https://example.com/"}, Stderr: "flag provided but not defined: -x"},
+		{Name: "flag without value", Args: []string{"https://example.com/", "-a"}, Stderr: "flag needs an argument: -a"},
+		{Name: "missing file", Args: []string{"-f", filepath.Join(t.TempDir(), "nope.txt"), "https://example.com/"}, Stderr: "nope.txt"},
+		{Name: "bad mode", Args: []string{"--mode", "lenient", "https://example.com/"}, Stderr: `unknown mode "lenient"`},
+		{Name: "robots.txt and URLs both on stdin", Args: []string{"-f", "-", "-"}, Stderr: "-f - and the URL list cannot both be read from stdin"},
+		{Name: "robots.txt and --urls both on stdin", Args: []string{"-f", "-", "--urls", "-"}, Stderr: "cannot both be read from stdin"},
+		{Name: "URL arguments and --urls", Args: []string{"--urls", "-", "https://example.com/"}, Stderr: "URLs come from arguments or from --urls, not both"},
+		{Name: "missing URL list", Args: []string{"--urls", filepath.Join(t.TempDir(), "urls.txt")}, Stderr: "urls.txt"},
 		// An unset variable in a script: not the example in its place.
-		{"an empty -f", []string{"-f", "", "https://example.com/"}, "-f was given an empty file name (leave -f out to use the example)"},
-		{"an empty -f=", []string{"-f=", "https://example.com/"}, "-f was given an empty file name"},
-		{"an empty -f after the URL", []string{"https://example.com/", "-f", ""}, "-f was given an empty file name"},
+		{Name: "an empty -f", Args: []string{"-f", "", "https://example.com/"}, Stderr: "-f was given an empty file name (leave -f out to use the example)"},
+		{Name: "an empty -f=", Args: []string{"-f=", "https://example.com/"}, Stderr: "-f was given an empty file name"},
+		{Name: "an empty -f after the URL", Args: []string{"https://example.com/", "-f", ""}, Stderr: "-f was given an empty file name"},
 	})
 }
 

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -22,6 +23,7 @@ import (
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/serve"
 	"github.com/fastrobots/robots/fetch"
 	"github.com/fastrobots/robots/internal/testkit/conformance"
 )
@@ -75,7 +77,8 @@ type doorAnswer struct {
 func TestDoorsAgree(t *testing.T) {
 	lines, err := conformance.Lines("../../" + conformance.LinesFile)
 	require.NoError(t, err)
-	api := apiServer(t, serverConfig{})
+	api := httptest.NewServer(serve.Handler(false))
+	t.Cleanup(api.Close)
 	dir := t.TempDir()
 	heavy := os.Getenv("ROBOTS_HEAVY") != ""
 	for _, f := range doorFiles {

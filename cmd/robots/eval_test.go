@@ -17,6 +17,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/fastrobots/robots/internal/testkit/conformance"
 	"github.com/fastrobots/robots/internal/testkit/memstat"
 )
@@ -175,11 +176,11 @@ func TestEvalReadsFileArgument(t *testing.T) {
 }
 
 func TestEvalUsageErrorsExitTwo(t *testing.T) {
-	assertUsageErrors(t, runEval, "", []usageCase{
-		{"missing file", []string{filepath.Join(t.TempDir(), "nope.jsonl")}, "nope.jsonl"},
-		{"two files", []string{"a.jsonl", "b.jsonl"}, "at most one FILE"},
-		{"unknown flag", []string{"-x"}, "flag provided but not defined: -x"},
-		{"bad mode", []string{"--mode", "strict"}, `unknown mode "strict"`},
+	clitest.AssertUsageErrors(t, runEval, "", []clitest.UsageCase{
+		{Name: "missing file", Args: []string{filepath.Join(t.TempDir(), "nope.jsonl")}, Stderr: "nope.jsonl"},
+		{Name: "two files", Args: []string{"a.jsonl", "b.jsonl"}, Stderr: "at most one FILE"},
+		{Name: "unknown flag", Args: []string{"-x"}, Stderr: "flag provided but not defined: -x"},
+		{Name: "bad mode", Args: []string{"--mode", "strict"}, Stderr: `unknown mode "strict"`},
 	})
 }
 

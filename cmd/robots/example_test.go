@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/fastrobots/robots/cmd/robots/web"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -46,9 +47,9 @@ func TestNumberLines(t *testing.T) {
 }
 
 func TestExampleUsage(t *testing.T) {
-	assertUsageErrors(t, runExample, "", []usageCase{
-		{"argument", []string{"robots.txt"}, "no arguments expected"},
-		{"flag", []string{"-x"}, "flag provided but not defined: -x"},
+	clitest.AssertUsageErrors(t, runExample, "", []clitest.UsageCase{
+		{Name: "argument", Args: []string{"robots.txt"}, Stderr: "no arguments expected"},
+		{Name: "flag", Args: []string{"-x"}, Stderr: "flag provided but not defined: -x"},
 	})
 	r := invoke(run, "", "help")
 	assert.True(t, strings.Contains(r.Stdout, "  example  print the built-in example robots.txt"), r.Stdout)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -129,14 +130,14 @@ func TestExplainRFCRobotsTxt(t *testing.T) {
 }
 
 func TestExplainUsageErrorsExitTwo(t *testing.T) {
-	assertUsageErrors(t, runExplain, "", []usageCase{
-		{"no URL", []string{"-a", "Googlebot"}, "no URL given"},
-		{"unknown flag", []string{"-x", "https://example.com/"}, "flag provided but not defined: -x"},
-		{"missing file", []string{"-f", "/nonexistent/robots.txt", "https://example.com/"}, "robots.txt"},
-		{"bad mode", []string{"--mode", "lenient", "https://example.com/"}, `unknown mode "lenient"`},
+	clitest.AssertUsageErrors(t, runExplain, "", []clitest.UsageCase{
+		{Name: "no URL", Args: []string{"-a", "Googlebot"}, Stderr: "no URL given"},
+		{Name: "unknown flag", Args: []string{"-x", "https://example.com/"}, Stderr: "flag provided but not defined: -x"},
+		{Name: "missing file", Args: []string{"-f", "/nonexistent/robots.txt", "https://example.com/"}, Stderr: "robots.txt"},
+		{Name: "bad mode", Args: []string{"--mode", "lenient", "https://example.com/"}, Stderr: `unknown mode "lenient"`},
 		// An unset variable in a script: not the example in its place.
-		{"an empty -f", []string{"-f", "", "https://example.com/"}, "-f was given an empty file name (leave -f out to use the example)"},
-		{"an empty -f=", []string{"-f=", "https://example.com/"}, "-f was given an empty file name"},
+		{Name: "an empty -f", Args: []string{"-f", "", "https://example.com/"}, Stderr: "-f was given an empty file name (leave -f out to use the example)"},
+		{Name: "an empty -f=", Args: []string{"-f=", "https://example.com/"}, Stderr: "-f was given an empty file name"},
 	})
 }
 

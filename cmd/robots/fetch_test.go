@@ -109,19 +109,19 @@ func TestFetchTimeout(t *testing.T) {
 }
 
 func TestFetchUsageErrors(t *testing.T) {
-	assertUsageErrors(t, runFetch, "", []usageCase{
-		{"no URL", nil, "no URL given"},
-		{"flag without value", []string{"-a"}, "flag needs an argument: -a"},
-		{"bad timeout", []string{"--timeout", "soon", "http://127.0.0.1:1/"}, `invalid value "soon"`},
-		{"zero timeout", []string{"--timeout", "0s", "http://127.0.0.1:1/"}, "--timeout must be positive"},
-		{"bad mode", []string{"--mode", "bing", "http://127.0.0.1:1/"}, `unknown mode "bing"`},
-		{"relative path", []string{"/relative"}, `robots fetch: robots: "/relative": URL has no scheme`},
-		{"no scheme", []string{"example.com/page"}, "URL has no scheme"},
-		{"ftp", []string{"ftp://127.0.0.1/file"}, "only http and https URLs can be fetched"},
-		{"no host", []string{"mailto:someone@example.com"}, "URL has no host"},
-		{"empty user agent", []string{"--user-agent", "", "http://127.0.0.1:1/"}, `User-Agent "": empty`},
-		{"user agent with a newline", []string{"--user-agent", "Bot\r\nX-Evil: 1", "http://127.0.0.1:1/"}, "control byte 0x0d at byte 3"},
-		{"agent with a newline", []string{"-a", "Bot\n", "http://127.0.0.1:1/"}, "control byte 0x0a at byte 3"},
+	clitest.AssertUsageErrors(t, runFetch, "", []clitest.UsageCase{
+		{Name: "no URL", Args: nil, Stderr: "no URL given"},
+		{Name: "flag without value", Args: []string{"-a"}, Stderr: "flag needs an argument: -a"},
+		{Name: "bad timeout", Args: []string{"--timeout", "soon", "http://127.0.0.1:1/"}, Stderr: `invalid value "soon"`},
+		{Name: "zero timeout", Args: []string{"--timeout", "0s", "http://127.0.0.1:1/"}, Stderr: "--timeout must be positive"},
+		{Name: "bad mode", Args: []string{"--mode", "bing", "http://127.0.0.1:1/"}, Stderr: `unknown mode "bing"`},
+		{Name: "relative path", Args: []string{"/relative"}, Stderr: `robots fetch: robots: "/relative": URL has no scheme`},
+		{Name: "no scheme", Args: []string{"example.com/page"}, Stderr: "URL has no scheme"},
+		{Name: "ftp", Args: []string{"ftp://127.0.0.1/file"}, Stderr: "only http and https URLs can be fetched"},
+		{Name: "no host", Args: []string{"mailto:someone@example.com"}, Stderr: "URL has no host"},
+		{Name: "empty user agent", Args: []string{"--user-agent", "", "http://127.0.0.1:1/"}, Stderr: `User-Agent "": empty`},
+		{Name: "user agent with a newline", Args: []string{"--user-agent", "Bot\r\nX-Evil: 1", "http://127.0.0.1:1/"}, Stderr: "control byte 0x0d at byte 3"},
+		{Name: "agent with a newline", Args: []string{"-a", "Bot\n", "http://127.0.0.1:1/"}, Stderr: "control byte 0x0a at byte 3"},
 	})
 }
 

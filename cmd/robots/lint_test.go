@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -90,11 +91,11 @@ func TestLintSeveralFiles(t *testing.T) {
 }
 
 func TestLintUsageErrorsExitTwo(t *testing.T) {
-	assertUsageErrors(t, runLint, "", []usageCase{
-		{"no file", nil, "no file given"},
-		{"missing file", []string{filepath.Join(t.TempDir(), "nope.txt")}, "nope.txt"},
-		{"unknown flag", []string{"-x", "-"}, "flag provided but not defined: -x"},
-		{"a directory", []string{t.TempDir()}, "is a directory"},
+	clitest.AssertUsageErrors(t, runLint, "", []clitest.UsageCase{
+		{Name: "no file", Args: nil, Stderr: "no file given"},
+		{Name: "missing file", Args: []string{filepath.Join(t.TempDir(), "nope.txt")}, Stderr: "nope.txt"},
+		{Name: "unknown flag", Args: []string{"-x", "-"}, Stderr: "flag provided but not defined: -x"},
+		{Name: "a directory", Args: []string{t.TempDir()}, Stderr: "is a directory"},
 	})
 }
 

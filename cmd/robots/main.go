@@ -38,6 +38,7 @@ import (
 	"os"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/serve"
 	"github.com/fastrobots/robots/cmd/robots/internal/survey"
 )
 
@@ -58,7 +59,7 @@ var commands = []command{
 	{"lint", "report what is wrong or risky in robots.txt files", runLint},
 	{"explain", "say why a URL is allowed or disallowed: groups, matching rules, winner", runExplain},
 	{"report", "print Google's report of a robots.txt: what it reads on each line", runReport},
-	{"serve", "serve a robots.txt tester in the browser and a JSON API", runServe},
+	{"serve", "serve a robots.txt tester in the browser and a JSON API", serve.Run},
 	{"survey", "read robots.txt captures in bulk and say what each lets each crawler fetch", survey.Run},
 	{"example", "print the built-in example robots.txt that check and explain read without -f", runExample},
 	{"version", "print the version of robots and the Go version it was built with", runVersion},

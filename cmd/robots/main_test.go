@@ -25,28 +25,6 @@ func invokeReader(fn runFunc, stdin io.Reader, args ...string) result {
 	return clitest.InvokeReader(fn, stdin, args...)
 }
 
-// usageCase is a command line that is a usage error, and a part of what
-// it must say on stderr.
-type usageCase struct {
-	name   string
-	args   []string
-	stderr string
-}
-
-// assertUsageErrors runs fn on each case with stdin and checks that it
-// exits with cli.ExitUsage, writes nothing to stdout and says tt.Stderr.
-func assertUsageErrors(t *testing.T, fn runFunc, stdin string, cases []usageCase) {
-	t.Helper()
-	for _, tt := range cases {
-		t.Run(tt.name, func(t *testing.T) {
-			r := invoke(fn, stdin, tt.args...)
-			assert.Equal(t, cli.ExitUsage, r.Code)
-			assert.Empty(t, r.Stdout)
-			assert.Contains(t, r.Stderr, tt.stderr)
-		})
-	}
-}
-
 // endless is an io.Reader that never ends: every Read fills p with fill.
 // It counts the bytes it gave.
 type endless struct {
@@ -133,9 +111,9 @@ func TestRunHelpCommandPrintsItsFlags(t *testing.T) {
 }
 
 func TestRunUnknownCommandIsUsageError(t *testing.T) {
-	assertUsageErrors(t, run, "", []usageCase{
-		{"unknown command", []string{"frobnicate"}, `unknown command "frobnicate"`},
-		{"help on an unknown command", []string{"help", "frobnicate"}, `unknown command "frobnicate"`},
+	clitest.AssertUsageErrors(t, run, "", []clitest.UsageCase{
+		{Name: "unknown command", Args: []string{"frobnicate"}, Stderr: `unknown command "frobnicate"`},
+		{Name: "help on an unknown command", Args: []string{"help", "frobnicate"}, Stderr: `unknown command "frobnicate"`},
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -46,9 +47,9 @@ func TestVersionLine(t *testing.T) {
 }
 
 func TestVersionUsage(t *testing.T) {
-	assertUsageErrors(t, runVersion, "", []usageCase{
-		{"argument", []string{"now"}, "no arguments expected"},
-		{"flag", []string{"-x"}, "flag provided but not defined: -x"},
+	clitest.AssertUsageErrors(t, runVersion, "", []clitest.UsageCase{
+		{Name: "argument", Args: []string{"now"}, Stderr: "no arguments expected"},
+		{Name: "flag", Args: []string{"-x"}, Stderr: "flag provided but not defined: -x"},
 	})
 	r := invoke(run, "", "help")
 	assert.Contains(t, r.Stdout, "  version  print the version of robots")

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"bufio"
@@ -11,16 +11,17 @@ import (
 	"time"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestServeUsageErrors(t *testing.T) {
-	assertUsageErrors(t, runServe, "", []usageCase{
-		{"an argument", []string{"now"}, `unexpected argument "now"`},
-		{"an unknown flag", []string{"--port", "80"}, "flag provided but not defined: -port"},
+	clitest.AssertUsageErrors(t, Run, "", []clitest.UsageCase{
+		{Name: "an argument", Args: []string{"now"}, Stderr: `unexpected argument "now"`},
+		{Name: "an unknown flag", Args: []string{"--port", "80"}, Stderr: "flag provided but not defined: -port"},
 	})
-	r := invoke(runServe, "", "-h")
+	r := clitest.Invoke(Run, "", "-h")
 	assert.Equal(t, cli.ExitOK, r.Code)
 	assert.Contains(t, r.Stderr, "Usage: robots serve [--addr 127.0.0.1:8080] [--allow-private]")
 }
@@ -114,7 +115,7 @@ func TestServeFailsOnABusyAddress(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer ln.Close()
-	r := invoke(runServe, "", "--addr", ln.Addr().String())
+	r := clitest.Invoke(Run, "", "--addr", ln.Addr().String())
 	assert.Equal(t, cli.ExitUsage, r.Code)
 	assert.Contains(t, r.Stderr, "robots serve: listen tcp "+ln.Addr().String())
 	assert.Empty(t, r.Stdout)

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"cmp"
@@ -50,6 +50,15 @@ type server struct {
 	drainTimeout  time.Duration
 	bodies        *bodyBudget
 	mux           *http.ServeMux
+}
+
+// Handler returns the handler robots serve serves: the tester page at /
+// and the API under /api/, with its admission and memory bounds. With
+// allowPrivate its fetches may connect to loopback and private addresses,
+// as --allow-private lets them. A program may mount it in a server of its
+// own, whose timeouts and connection limits are then its own.
+func Handler(allowPrivate bool) http.Handler {
+	return newServer(serverConfig{allowPrivate: allowPrivate})
 }
 
 // newServer returns the handler robots serve serves with c.

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"context"
@@ -68,8 +68,8 @@ type serveOptions struct {
 	allowPrivate bool
 }
 
-// runServe runs "robots serve" until SIGINT or SIGTERM.
-func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+// Run runs "robots serve" until SIGINT or SIGTERM.
+func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	opts, code := parseServe(args, stderr)
 	if opts == nil {
 		return code

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"archive/tar"
@@ -431,7 +431,7 @@ func realURLs(body []byte, n, size int) []string {
 // and fetched (URLs of 80 bytes). With ../shared, the largest files of
 // the shared corpus are answered too.
 func TestServeAnswersALargeRealFile(t *testing.T) {
-	body, err := os.ReadFile("../../testdata/corpus/files/02270.txt")
+	body, err := os.ReadFile("../../../../testdata/corpus/files/02270.txt")
 	require.NoError(t, err)
 	files := map[string][]byte{"02270.txt": body}
 	for name, b := range sharedCorpusFiles(t, "files/04789.txt", "files/13599.txt", "files/28814.txt", "files/01571.txt", "files/06018.txt") {
@@ -459,7 +459,7 @@ func TestServeAnswersALargeRealFile(t *testing.T) {
 // are named, or none when it is absent.
 func sharedCorpusFiles(t *testing.T, names ...string) map[string][]byte {
 	t.Helper()
-	f, err := os.Open("../../../shared/corpus/robots-corpus.tar.gz")
+	f, err := os.Open("../../../../../shared/corpus/robots-corpus.tar.gz")
 	if err != nil {
 		t.Logf("../shared's corpus is absent: %v", err)
 		return nil

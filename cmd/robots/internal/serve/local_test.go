@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"encoding/json"
@@ -36,7 +36,7 @@ func sameAnswer(t *testing.T, base, path, body string) string {
 func TestLocalAnswersAsServeOnTheSpecTests(t *testing.T) {
 	base := startHandler(t, newServer(serverConfig{}))
 	cases := 0
-	err := conformance.Each(filepath.Join("../../testdata/conformance", "spec-test.jsonl"), func(_ int, c *conformance.Case) error {
+	err := conformance.Each(filepath.Join("../../../../testdata/conformance", "spec-test.jsonl"), func(_ int, c *conformance.Case) error {
 		body, err := c.Body()
 		require.NoError(t, err)
 		for _, mode := range []string{"google", "rfc"} {
