@@ -104,7 +104,7 @@ func TestLintCleanFiles(t *testing.T) {
 			assert.Empty(t, lint.Lint([]byte(body)))
 		})
 	}
-	example, err := os.ReadFile("cmd/robots/example.txt")
+	example, err := os.ReadFile("cmd/robots/web/example.txt")
 	require.NoError(t, err)
 	assert.Empty(t, lint.Lint(example), "the robots command's example")
 }

@@ -270,7 +270,7 @@ func (p *page) errors() []string {
 
 // example is the robots.txt robots check reads by default
 // (cmd/robots/web/example.txt), with its line numbers: the tests type it.
-var example = mustRead("../../example.txt")
+var example = mustRead("../../web/example.txt")
 
 func mustRead(name string) string {
 	b, err := os.ReadFile(name)
