@@ -7,16 +7,27 @@ import (
 
 // Report is Google's report of a robots.txt, line by line: what its
 // reporting library (reporting_robots.cc in google/robotstxt, behind
-// Search Console's robots.txt report) says of each line, the number of the
-// last line, and the counts of valid and unused directives.
+// Search Console's robots.txt report) says of each line. Its fields:
+// LastLine int (the number of lines: a body ending in a line break has an
+// empty last line), Valid, Unused int (the user-agent, allow, disallow and
+// sitemap lines; the other lines with a key and a value), Lines
+// []LineReport (every line, in order: Lines[i].Line is i+1).
 type Report = compile.Report
 
-// LineReport is Google's reading of one line: Tag, Typo (an accepted
-// misspelling of the key), the line's metadata (Empty, Comment,
-// HasComment, HasDirective, MissingColon) and TooLong.
+// LineReport is Google's reading of one line. Its fields: Line int (from
+// 1), Start, End int (the line in the body, without its line break, before
+// the cut at 16,663 bytes and at a NUL), Tag Tag (what the line is), Typo
+// bool (its key is a misspelling Google accepts), the LineMetadata fields
+// (Empty, Comment, HasComment, HasDirective, MissingColon) and TooLong bool
+// (only its first 16,663 bytes were read). KeyBounds and ValueBounds locate
+// its key and value in the body.
 type LineReport = compile.LineReport
 
-// LineMetadata is what splitting a line found, as Google records it.
+// LineMetadata is what splitting a line found, as Google records it. Its
+// fields: Empty, Comment, HasComment, HasDirective, MissingColon bool
+// (nothing but white space; nothing but white space and a comment; a '#'
+// anywhere; a key and a value were found; the key and value were two
+// words without a colon between them, which Google reads as a directive).
 type LineMetadata = compile.LineMetadata
 
 // Tag is what Google's report says a line is.

@@ -40,7 +40,9 @@
 // This package is a layer of the engine beneath package robots. Packages
 // robots, lint and usage import it, and the module's internal packages;
 // fetch and compat reach it only through robots.
-// Its data types (Group, Rule, AgentLine, Directive, Mode, RequestRate,
-// VisitTime, Host, CleanParam) are package robots' and are stable; its
-// functions and the rest of its types may change between versions.
+// Its data types that package robots names (Group, AgentLine, Rule,
+// Directive, RequestRate, VisitTime, Host, CleanParam, Report, LineReport,
+// LineMetadata, Tag, Mode) are as stable as robots' own API: their fields
+// change only as robots' would. Its functions and the rest of its types
+// may change between versions.
 package compile
