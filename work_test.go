@@ -3,7 +3,6 @@ package robots_test
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -96,57 +95,18 @@ func workCases(tb testing.TB) []workCase {
 		}})
 	}
 	for _, f := range hostile.ClassifyFiles([]string{"FooBot"}) {
-		cases = append(cases, workCase{"classify/" + f.Name, f.Body, rulePaths(f.Body)})
+		cases = append(cases, workCase{"classify/" + f.Name, f.Body, worstcase.RulePaths(f.Body, "https://example.com", 7)})
 	}
 	for _, s := range worstcase.Shapes {
 		body := s.Build(robots.MaxBytes)
-		cases = append(cases, workCase{"worstcase/" + s.Name, body, rulePaths(body)})
+		cases = append(cases, workCase{"worstcase/" + s.Name, body, worstcase.RulePaths(body, "https://example.com", 7)})
 	}
 	for _, name := range []string{"02270.txt", "02948.txt", "02152.txt", "29144.txt"} {
 		body, err := os.ReadFile(filepath.Join(corpusLicensed, "files", name))
 		require.NoError(tb, err)
-		cases = append(cases, workCase{"corpus/" + name, body, rulePaths(body)})
+		cases = append(cases, workCase{"corpus/" + name, body, worstcase.RulePaths(body, "https://example.com", 7)})
 	}
 	return cases
-}
-
-// rulePaths returns a workCase.path for body: three URLs in four follow a
-// rule of the file, its stars filled with random bytes, as far as n bytes
-// hold it, and every URL is made up to n bytes of random path bytes.
-func rulePaths(body []byte) func(n, i int) string {
-	var patterns []string
-	for line := range strings.Lines(string(body)) {
-		k, v, ok := strings.Cut(line, ":")
-		k = strings.ToLower(strings.TrimSpace(k))
-		if v = strings.TrimSpace(v); ok && (k == "allow" || k == "disallow") && strings.HasPrefix(v, "/") {
-			patterns = append(patterns, v)
-		}
-	}
-	const fill = "abcdefghijklmnopqrstuvwxyz0123456789/-_.?=&"
-	return func(n, i int) string {
-		r := rand.New(rand.NewPCG(uint64(i), 7))
-		var b strings.Builder
-		b.WriteString("https://example.com")
-		if len(patterns) > 0 && i%4 != 3 {
-			for _, c := range []byte(patterns[r.IntN(len(patterns))]) {
-				switch c {
-				case '*':
-					for range r.IntN(4) {
-						b.WriteByte(fill[r.IntN(len(fill))])
-					}
-				case '$':
-				default:
-					b.WriteByte(c)
-				}
-			}
-		} else {
-			b.WriteByte('/')
-		}
-		for b.Len() < n {
-			b.WriteByte(fill[r.IntN(len(fill))])
-		}
-		return b.String()[:max(n, len("https://example.com/"))]
-	}
 }
 
 // workShapes are the requests BenchmarkWorkBound makes of each file: k

@@ -14,6 +14,7 @@ package worstcase
 import (
 	"crypto/sha256"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	"github.com/fastrobots/robots/compile"
@@ -239,4 +240,46 @@ func Clip(s string) string {
 		return s
 	}
 	return fmt.Sprintf("%s ... %s (%d bytes, sha256 %x)", s[:150], s[len(s)-150:], len(s), sha256.Sum256([]byte(s)))
+}
+
+// RulePaths returns a generator of request targets for body's rules: the
+// i-th of n bytes is prefix (an origin, or "") and then, for three i in
+// four, the path of one of body's Allow or Disallow values, its stars
+// filled with up to three random bytes and its '$' dropped, or else "/";
+// then random path bytes up to n bytes in all (never cut shorter than
+// prefix and one byte). The same seed and i give the same target, so that
+// the benchmarks that price requests ask the same of every build.
+func RulePaths(body []byte, prefix string, seed uint64) func(n, i int) string {
+	var patterns []string
+	for line := range strings.Lines(string(body)) {
+		k, v, ok := strings.Cut(line, ":")
+		k = strings.ToLower(strings.TrimSpace(k))
+		if v = strings.TrimSpace(v); ok && (k == "allow" || k == "disallow") && strings.HasPrefix(v, "/") {
+			patterns = append(patterns, v)
+		}
+	}
+	const fill = "abcdefghijklmnopqrstuvwxyz0123456789/-_.?=&"
+	return func(n, i int) string {
+		r := rand.New(rand.NewPCG(uint64(i), seed))
+		b := []byte(prefix)
+		if len(patterns) > 0 && i%4 != 3 {
+			for _, c := range []byte(patterns[r.IntN(len(patterns))]) {
+				switch c {
+				case '*':
+					for range r.IntN(4) {
+						b = append(b, fill[r.IntN(len(fill))])
+					}
+				case '$':
+				default:
+					b = append(b, c)
+				}
+			}
+		} else {
+			b = append(b, '/')
+		}
+		for len(b) < n {
+			b = append(b, fill[r.IntN(len(fill))])
+		}
+		return string(b[:max(n, len(prefix)+1)])
+	}
 }

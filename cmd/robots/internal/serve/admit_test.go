@@ -27,6 +27,7 @@ import (
 	"github.com/fastrobots/robots/cmd/robots/internal/api"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli/clitest"
 	"github.com/fastrobots/robots/internal/testkit/hostile"
+	"github.com/fastrobots/robots/internal/testkit/worstcase"
 )
 
 func TestServeBusyIsA503WithRetryAfter(t *testing.T) {
@@ -416,7 +417,7 @@ func TestServeWorkIsCountedIn64Bits(t *testing.T) {
 
 // realURLs returns n URLs of size bytes that follow the rules of body.
 func realURLs(body []byte, n, size int) []string {
-	paths := servedRulePaths(body)
+	paths := worstcase.RulePaths(body, "", 9)
 	urls := make([]string, n)
 	for i := range urls {
 		urls[i] = paths(size, i)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -137,52 +136,16 @@ func worstFiles() []struct {
 		files = append(files, file{"hostile/" + f.Name, string(f.Body), func(n, i int) string { return f.Path(n, uint64(i%64)) }})
 	}
 	for _, f := range hostile.ClassifyFiles([]string{"FooBot"}) {
-		files = append(files, file{"classify/" + f.Name, string(f.Body), servedRulePaths(f.Body)})
+		files = append(files, file{"classify/" + f.Name, string(f.Body), worstcase.RulePaths(f.Body, "", 9)})
 	}
 	for _, s := range worstcase.Shapes {
 		body := s.Build(robots.MaxBytes)
-		files = append(files, file{"worstcase/" + s.Name, string(body), servedRulePaths(body)})
+		files = append(files, file{"worstcase/" + s.Name, string(body), worstcase.RulePaths(body, "", 9)})
 	}
 	// Every rule matches every URL: the most an explanation lists.
 	allow := "User-agent: *\n" + strings.Repeat("allow:/\n", 63_998)
 	files = append(files, file{"every-rule-matches", allow, func(n, i int) string { return "/" + strings.Repeat("a", n-1) }})
 	return files
-}
-
-// servedRulePaths returns paths of n bytes that follow the rules of body,
-// their stars filled, or else random ones.
-func servedRulePaths(body []byte) func(n, i int) string {
-	var patterns []string
-	for line := range strings.Lines(string(body)) {
-		k, v, ok := strings.Cut(line, ":")
-		k = strings.ToLower(strings.TrimSpace(k))
-		if v = strings.TrimSpace(v); ok && (k == "allow" || k == "disallow") && strings.HasPrefix(v, "/") {
-			patterns = append(patterns, v)
-		}
-	}
-	const fill = "abcdefghijklmnopqrstuvwxyz0123456789/-_.?=&"
-	return func(n, i int) string {
-		r := rand.New(rand.NewPCG(uint64(i), 9))
-		b := []byte{'/'}
-		if len(patterns) > 0 && i%4 != 3 {
-			b = b[:0]
-			for _, c := range []byte(patterns[r.IntN(len(patterns))]) {
-				switch c {
-				case '*':
-					for range r.IntN(4) {
-						b = append(b, fill[r.IntN(len(fill))])
-					}
-				case '$':
-				default:
-					b = append(b, c)
-				}
-			}
-		}
-		for len(b) < n {
-			b = append(b, fill[r.IntN(len(fill))])
-		}
-		return string(b[:max(n, 1)])
-	}
 }
 
 // BenchmarkServeWorstAdmitted posts, for each worst file, its lint and the
