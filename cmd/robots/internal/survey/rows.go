@@ -7,7 +7,9 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/capture"
+	"github.com/fastrobots/robots/cmd/robots/internal/methods"
 	"github.com/fastrobots/robots/lint"
+	"github.com/fastrobots/robots/managed"
 	prefs "github.com/fastrobots/robots/usage"
 )
 
@@ -43,6 +45,9 @@ type captureRow struct {
 	RedirectStatus int    `json:"redirect_status,omitempty"`
 	RedirectHops   int    `json:"redirect_hops,omitempty"`
 	RedirectError  string `json:"redirect_error,omitempty"`
+	// Managed names the CDN whose managed section the body holds
+	// (managed.Cloudflare); empty when it holds none or was not read.
+	Managed string `json:"managed,omitempty"`
 }
 
 // errorRow is the line of captures.jsonl for a capture that could not be
@@ -74,13 +79,28 @@ type agentRow struct {
 	Disallowed string `json:"disallowed_example,omitempty"`
 	// RootAllowed is the verdict for "/", what a survey that checks "/"
 	// alone reads as the whole site's.
-	RootAllowed  bool              `json:"root_allowed"`
-	Signal       map[string]string `json:"content_signal,omitempty"`
-	Usage        map[string]string `json:"content_usage,omitempty"`
-	UsagePaths   bool              `json:"usage_paths"`
-	CrawlDelay   *float64          `json:"crawl_delay,omitempty"`
-	signalStated bool              // some Content-Signal value decided at "/"
-	usageStated  bool              // some Content-Usage value decided at "/"
+	RootAllowed bool              `json:"root_allowed"`
+	Signal      map[string]string `json:"content_signal,omitempty"`
+	Usage       map[string]string `json:"content_usage,omitempty"`
+	UsagePaths  bool              `json:"usage_paths"`
+	CrawlDelay  *float64          `json:"crawl_delay,omitempty"`
+	// Source is where Class comes from: the rules (sourceNamed,
+	// sourceStar, sourceNoGroup), the status policy (sourceStatus), or
+	// nothing this run can see (sourceUnresolved).
+	Source string `json:"source"`
+	// ManagedGroup is true when every user-agent line that selects the
+	// agent's groups lies in a managed section: the agent reads the CDN's
+	// rules and none of the site's own.
+	ManagedGroup bool `json:"managed_group"`
+	// ClassSite is the class the site's own rules give, the managed
+	// sections removed; set only for a capture that holds one.
+	ClassSite string `json:"class_site,omitempty"`
+	// The classes of the published methods --compare names
+	// (methods.Classify), set only for captures whose rules were read.
+	ClassDPI  string `json:"class_dpi,omitempty"`
+	ClassCC   string `json:"class_cc,omitempty"`
+	ClassIMC  string `json:"class_imc,omitempty"`
+	ClassRoot string `json:"class_root,omitempty"`
 }
 
 // The group values of an agent row.
@@ -89,6 +109,32 @@ const (
 	surveyGroupAny   = "*"     // the '*' groups apply
 	surveyGroupNone  = "none"  // no group applies: every path is allowed
 )
+
+// The source values of an agent row: where its class comes from. The
+// first three are made by rules the site (or its CDN) wrote; the last two
+// by no rule.
+const (
+	sourceNamed      = "named"      // a group naming the agent decides
+	sourceStar       = "star"       // the '*' groups decide
+	sourceNoGroup    = "nogroup"    // the rules were read and no group applies: none
+	sourceStatus     = "status"     // the status policy decided and no rule was read
+	sourceUnresolved = "unresolved" // a redirect whose target this run cannot see
+)
+
+// surveyUnresolved is the class of every agent row of an unresolved
+// redirect, and its capture's policy: neither Google's status table nor
+// any rule has decided it.
+const surveyUnresolved = "unresolved"
+
+// redirectUnresolved reports whether a 3xx not followed, for the reason
+// capture gives, is one this run cannot decide: its target was not found
+// in the input (RedirectAbsent) or could not be looked for
+// (RedirectIndexFull), so another input of the run may hold it. A
+// redirect without a Location, or past the hops Google follows, is
+// decided: Google reads it as a robots.txt it cannot fetch, allow-all.
+func redirectUnresolved(reason string) bool {
+	return reason == capture.RedirectAbsent || reason == capture.RedirectIndexFull
+}
 
 // signalUse is the key of Content-Signal's use level, which the rows
 // write beside Cloudflare's three yes/no keys.
@@ -105,8 +151,9 @@ type surveyResult struct {
 }
 
 // surveyCapture answers for c and agents; with jsonl, it encodes the rows
-// as JSON Lines too, on the worker rather than on the writer.
-func surveyCapture(c *capture.Capture, agents []string, jsonl bool) *surveyResult {
+// as JSON Lines too, on the worker rather than on the writer. compare
+// names the published methods whose classes the agent rows carry.
+func surveyCapture(c *capture.Capture, agents []string, jsonl bool, compare ...methods.Method) *surveyResult {
 	if c.Err != nil {
 		e := &errorRow{Index: c.Index, Input: c.Input, File: c.File, Site: c.Site, Error: c.Err.Error(), Offset: c.Offset, Skipped: c.Skipped}
 		res := &surveyResult{err: e}
@@ -133,29 +180,36 @@ func surveyCapture(c *capture.Capture, agents []string, jsonl bool) *surveyResul
 		RedirectTarget: c.RedirectTarget, RedirectStatus: c.RedirectStatus, RedirectHops: c.RedirectHops,
 		RedirectError: c.RedirectError,
 	}
+	unresolved := c.RedirectHops == 0 && redirectUnresolved(c.RedirectError)
+	if unresolved {
+		row.Policy = surveyUnresolved
+	}
+	seen := surveyAgentsSeen{preamble: r.Preamble(), classes: map[string]classified{}}
 	// The body of a response Google does not parse (a 404 page, a 503
 	// page) is no robots.txt: it is counted in bytes and not read.
 	if r.Policy() == robots.Conditional {
-		ds, rep := lint.Parsed(r, c.Body) // the findings and Google's report, from the one parse
-		row.Valid, row.Unused = rep.Valid, rep.Unused
-		for _, d := range ds {
-			switch d.Severity {
-			case lint.Error:
-				row.LintErrors++
-			case lint.Warning:
-				row.LintWarnings++
-			}
-			row.HTML = row.HTML || d.Code == lint.CodeHTML
+		lintCounts(row, r, c.Body)
+		if secs := managed.Find(c.Body); len(secs) > 0 {
+			row.Managed = secs[0].CDN
+			seen.sections = secs
+			seen.site = robots.Parse(managed.Without(c.Body, secs))
+			seen.siteClasses = map[string]robots.Class{}
+		}
+		if len(compare) > 0 {
+			seen.compare, seen.methods = compare, methods.NewFile(c.Body, r)
 		}
 	}
 	res := &surveyResult{row: row, agentRs: make([]agentRow, len(agents))}
 	if jsonl {
 		res.capture = jsonLine(row)
 	}
-	seen := surveyAgentsSeen{preamble: r.Preamble(), classes: map[string]classified{}}
 	var buf []byte
 	for i, name := range agents {
-		res.agentRs[i] = surveyAgentRow(r, name, &seen)
+		if unresolved {
+			res.agentRs[i] = agentRow{Agent: name, Group: surveyGroupNone, Class: surveyUnresolved, Source: sourceUnresolved}
+		} else {
+			res.agentRs[i] = surveyAgentRow(r, name, &seen)
+		}
 		a := &res.agentRs[i]
 		a.Index, a.Input, a.URL, a.Host = c.Index, c.Input, target, host
 		if jsonl {
@@ -164,6 +218,22 @@ func surveyCapture(c *capture.Capture, agents []string, jsonl bool) *surveyResul
 	}
 	res.agents = buf
 	return res
+}
+
+// lintCounts sets the lint and report counts of row from r, a parse of
+// body with its report.
+func lintCounts(row *captureRow, r *robots.Robots, body []byte) {
+	ds, rep := lint.Parsed(r, body) // the findings and Google's report, from the one parse
+	row.Valid, row.Unused = rep.Valid, rep.Unused
+	for _, d := range ds {
+		switch d.Severity {
+		case lint.Error:
+			row.LintErrors++
+		case lint.Warning:
+			row.LintWarnings++
+		}
+		row.HTML = row.HTML || d.Code == lint.CodeHTML
+	}
 }
 
 // policyName is a Policy as the rows write it: one word, for SQL.
@@ -224,8 +294,21 @@ type surveyAgentsSeen struct {
 	// unnamed is the row of the agents no group names, once one is met:
 	// every field but the agent's name depends on the groups alone, which
 	// are the '*' groups, or none, for each of them. Its maps are shared
-	// by the rows copied from it, which are not written to once made.
+	// by the rows copied from it, which are not written to once made. An
+	// agent no group of the file names is named by no group of the file
+	// less its managed sections, nor by the methods, which compare names
+	// no more loosely than Google.
 	unnamed *agentRow
+	// sections are the body's managed sections, and site the body parsed
+	// without them, with the classes of its selections met so far; nil
+	// when the body holds none.
+	sections    []managed.Section
+	site        *robots.Robots
+	siteClasses map[string]robots.Class
+	// compare are the methods the rows carry, and methods the body as
+	// they read it; nil without --compare.
+	compare []methods.Method
+	methods *methods.File
 }
 
 // surveyAgentRow answers for one agent of r: the fields that do not
@@ -246,11 +329,14 @@ func surveyAgentRow(r *robots.Robots, name string, seen *surveyAgentsSeen) agent
 	sel := a.Selection()
 	switch sel.Reason {
 	case robots.SelectedAgent, robots.SelectedFallback:
-		row.Group = surveyGroupNamed
+		row.Group, row.Source = surveyGroupNamed, sourceNamed
 	case robots.SelectedGlobal:
-		row.Group = surveyGroupAny
+		row.Group, row.Source = surveyGroupAny, sourceStar
 	default:
-		row.Group = surveyGroupNone
+		row.Group, row.Source = surveyGroupNone, sourceNoGroup
+	}
+	if r.Policy() != robots.Conditional {
+		row.Source = sourceStatus
 	}
 	if s := sel; len(s.Lines) > 0 && len(s.Groups) > 0 {
 		row.GroupLine = s.Lines[0]
@@ -282,13 +368,11 @@ func surveyAgentRow(r *robots.Robots, name string, seen *surveyAgentsSeen) agent
 					row.Usage = map[string]string{}
 				}
 				row.Usage[c.Label()] = v.String()
-				row.usageStated = true
 			}
 		}
 		if l := u.Use().Level; l != prefs.LevelNone {
 			row.setSignal(signalUse, l.String())
 		}
-		row.signalStated = len(row.Signal) > 0
 		for _, d := range a.Extras() {
 			if strings.EqualFold(d.Key, "content-usage") {
 				if p, _, ok := prefs.SplitContentUsage(d.Value); ok && p != "" && p != "/" {
@@ -301,10 +385,80 @@ func surveyAgentRow(r *robots.Robots, name string, seen *surveyAgentsSeen) agent
 		s := d.Seconds()
 		row.CrawlDelay = &s
 	}
+	if seen.site != nil {
+		row.ManagedGroup = inSections(sel.Lines, seen.sections)
+		row.ClassSite = seen.siteClass(name).String()
+	}
+	for _, m := range seen.compare {
+		row.setMethod(m, string(seen.methods.Classify(m, name)))
+	}
 	if a.Name() == "" {
 		seen.unnamed = &row
 	}
 	return row
+}
+
+// inSections reports whether every line of lines, and at least one, lies
+// within one of sections.
+func inSections(lines []int, sections []managed.Section) bool {
+	for _, l := range lines {
+		in := false
+		for _, s := range sections {
+			in = in || s.Contains(l)
+		}
+		if !in {
+			return false
+		}
+	}
+	return len(lines) > 0
+}
+
+// siteClass is the class of the agent in the body less its managed
+// sections, classified once per selection of groups.
+func (seen *surveyAgentsSeen) siteClass(name string) robots.Class {
+	var a *robots.Agent
+	if name == surveyAgentAny {
+		a = seen.site.Agent()
+	} else {
+		a = seen.site.Agent(name)
+	}
+	key := groupsKey(a.Groups())
+	c, ok := seen.siteClasses[key]
+	if !ok {
+		c, _, _ = a.Classify()
+		seen.siteClasses[key] = c
+	}
+	return c
+}
+
+// setMethod records the class method m gives.
+func (row *agentRow) setMethod(m methods.Method, class string) {
+	switch m {
+	case methods.DPI:
+		row.ClassDPI = class
+	case methods.CC:
+		row.ClassCC = class
+	case methods.IMC:
+		row.ClassIMC = class
+	case methods.Root:
+		row.ClassRoot = class
+	}
+}
+
+// method returns the class method m gave the row, "" when it was not
+// compared.
+func (row *agentRow) method(m methods.Method) string {
+	switch m {
+	case methods.DPI:
+		return row.ClassDPI
+	case methods.CC:
+		return row.ClassCC
+	case methods.IMC:
+		return row.ClassIMC
+	case methods.Root:
+		return row.ClassRoot
+	}
+	return ""
 }
 
 // setSignal records a Content-Signal value.

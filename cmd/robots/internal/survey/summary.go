@@ -2,25 +2,31 @@ package survey
 
 import (
 	"fmt"
-	"io"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/methods"
 	prefs "github.com/fastrobots/robots/usage"
 )
 
 // surveyClasses are the classes in the order the summary shows them.
 var surveyClasses = []robots.Class{robots.ClassAll, robots.ClassSome, robots.ClassNone, robots.ClassUndecided}
 
-// surveySummary counts what the rows say, as they are written. Its memory
-// does not grow with the number of captures: sizes up to the limit Google
-// reads are counted by value, which gives exact quantiles, and larger
-// ones together, with the largest kept.
+// surveySummary counts what the rows say. It is the one place where the
+// summary's figures are counted: a run adds its rows as they are written
+// (add), and summarize adds the rows it reads back from a run's files
+// (addCapture, addError, addAgent), so that both give the same summary
+// of the same rows. Its memory does not grow with the number of captures:
+// sizes up to the limit Google reads are counted by value, which gives
+// exact quantiles, and larger ones together, with the largest kept.
 type surveySummary struct {
-	agents    []string
+	agents []string
+	index  map[string]int // position of each agent in agents
+	// inputs are the inputs the rows name, in the order first met.
+	inputs    []string
+	inputSeen map[string]bool
 	captures  int // answered, error rows apart
 	errors    int
 	html      int
@@ -34,12 +40,20 @@ type surveySummary struct {
 	// responses.
 	statuses map[string]int
 	skipped  int
+	// managed counts the captures holding a managed section, by CDN.
+	managed  map[string]int
 	perAgent []agentSummary
 }
 
 // agentSummary counts one agent's rows.
 type agentSummary struct {
-	class map[string]int // by Class.String()
+	class map[string]int // by class, every source together
+	// sources counts the rows by source and class: sources[source][class].
+	sources map[string]map[string]int
+	// own counts the rows whose rules were read (named, star, nogroup) by
+	// the class the site's own rules give: class_site where the capture
+	// holds a managed section, class elsewhere.
+	own map[string]int
 	// rootNone and rootAll count the hosts classed some that checking "/"
 	// alone reads as none (/ allowed) or as all (/ disallowed).
 	rootNone, rootAll int
@@ -47,24 +61,66 @@ type agentSummary struct {
 	usage             int // rows with some Content-Usage value at /
 	usagePaths        int
 	values            map[string]int // "signal:ai-train=no", "usage:train-ai=yes"
+	// managed counts the rows of captures holding a managed section.
+	managed managedSummary
+	// methods counts, per method compared, its class against the exact
+	// one: methods[m][exact][method's].
+	methods map[methods.Method]map[string]map[string]int
+}
+
+// managedSummary counts an agent's rows of captures that hold a managed
+// section.
+type managedSummary struct {
+	rows  int // rows with a class_site
+	group int // rows whose groups all lie in the section (managed_group)
+	// pairs counts them by class and class_site: pairs[class][class_site].
+	pairs map[string]map[string]int
 }
 
 func newSurveySummary(agents []string) *surveySummary {
-	s := &surveySummary{agents: agents, sizes: make([]int, cli.MaxInputBytes+1), statuses: map[string]int{}, perAgent: make([]agentSummary, len(agents))}
-	for i := range s.perAgent {
-		s.perAgent[i] = agentSummary{class: map[string]int{}, values: map[string]int{}}
+	s := &surveySummary{index: map[string]int{}, inputSeen: map[string]bool{}, sizes: make([]int, cli.MaxInputBytes+1), statuses: map[string]int{}, managed: map[string]int{}}
+	for _, a := range agents {
+		s.agentIndex(a)
 	}
 	return s
 }
 
-// add counts one capture's rows.
+// agentIndex returns the position of agent among the summary's agents,
+// adding it after the others when it is new.
+func (s *surveySummary) agentIndex(agent string) int {
+	if i, ok := s.index[agent]; ok {
+		return i
+	}
+	s.index[agent] = len(s.agents)
+	s.agents = append(s.agents, agent)
+	s.perAgent = append(s.perAgent, agentSummary{class: map[string]int{}, sources: map[string]map[string]int{}, own: map[string]int{},
+		values: map[string]int{}, managed: managedSummary{pairs: map[string]map[string]int{}}, methods: map[methods.Method]map[string]map[string]int{}})
+	return len(s.agents) - 1
+}
+
+// add counts one capture's rows, as a run writes them: its agent rows in
+// the order of s.agents.
 func (s *surveySummary) add(res *surveyResult) {
 	if res.err != nil {
-		s.errors++
-		s.skipped += res.err.Skipped
+		s.addError(res.err)
 		return
 	}
-	row := res.row
+	s.addCapture(res.row)
+	for i := range res.agentRs {
+		s.addAgent(i, &res.agentRs[i])
+	}
+}
+
+// addError counts an error row.
+func (s *surveySummary) addError(e *errorRow) {
+	s.addInput(e.Input)
+	s.errors++
+	s.skipped += e.Skipped
+}
+
+// addCapture counts a capture row.
+func (s *surveySummary) addCapture(row *captureRow) {
+	s.addInput(row.Input)
 	s.captures++
 	s.skipped += row.Skipped
 	s.statuses[fmt.Sprintf("%dxx %s", row.Status/100, row.Policy)]++
@@ -75,38 +131,100 @@ func (s *surveySummary) add(res *surveyResult) {
 	if row.Truncated {
 		s.truncated++
 	}
-	if row.Bytes <= cli.MaxInputBytes {
+	if row.Bytes >= 0 && row.Bytes <= cli.MaxInputBytes {
 		s.sizes[row.Bytes]++
 	} else {
 		s.over++
 	}
 	s.maxSize = max(s.maxSize, row.Bytes)
-	for i := range res.agentRs {
-		a, as := &res.agentRs[i], &s.perAgent[i]
-		as.class[a.Class]++
-		if a.Class == robots.ClassSome.String() {
-			if a.RootAllowed {
-				as.rootNone++
-			} else {
-				as.rootAll++
-			}
-		}
-		if a.signalStated {
-			as.signal++
-		}
-		if a.usageStated {
-			as.usage++
-		}
-		if a.UsagePaths {
-			as.usagePaths++
-		}
-		for k, v := range a.Signal {
-			as.values["signal:"+k+"="+v]++
-		}
-		for k, v := range a.Usage {
-			as.values["usage:"+k+"="+v]++
+	if row.Managed != "" {
+		s.managed[row.Managed]++
+	}
+}
+
+// addInput notes an input a row names.
+func (s *surveySummary) addInput(in string) {
+	if !s.inputSeen[in] {
+		s.inputSeen[in] = true
+		s.inputs = append(s.inputs, in)
+	}
+}
+
+// addAgent counts an agent row of the agent at position i.
+func (s *surveySummary) addAgent(i int, a *agentRow) {
+	as := &s.perAgent[i]
+	as.class[a.Class]++
+	bySource := as.sources[a.Source]
+	if bySource == nil {
+		bySource = map[string]int{}
+		as.sources[a.Source] = bySource
+	}
+	bySource[a.Class]++
+	switch a.Source {
+	case sourceNamed, sourceStar, sourceNoGroup:
+		if a.ClassSite != "" {
+			as.own[a.ClassSite]++
+		} else {
+			as.own[a.Class]++
 		}
 	}
+	if a.Class == robots.ClassSome.String() {
+		if a.RootAllowed {
+			as.rootNone++
+		} else {
+			as.rootAll++
+		}
+	}
+	if signalStated(a.Signal) {
+		as.signal++
+	}
+	if len(a.Usage) > 0 {
+		as.usage++
+	}
+	if a.UsagePaths {
+		as.usagePaths++
+	}
+	for k, v := range a.Signal {
+		as.values["signal:"+k+"="+v]++
+	}
+	for k, v := range a.Usage {
+		as.values["usage:"+k+"="+v]++
+	}
+	if a.ClassSite != "" {
+		as.managed.rows++
+		if a.ManagedGroup {
+			as.managed.group++
+		}
+		count2(as.managed.pairs, a.Class, a.ClassSite)
+	}
+	for _, m := range methods.Methods() {
+		if c := a.method(m); c != "" {
+			if as.methods[m] == nil {
+				as.methods[m] = map[string]map[string]int{}
+			}
+			count2(as.methods[m], a.Class, c)
+		}
+	}
+}
+
+// count2 adds one to m[a][b].
+func count2(m map[string]map[string]int, a, b string) {
+	if m[a] == nil {
+		m[a] = map[string]int{}
+	}
+	m[a][b]++
+}
+
+// signalStated reports whether a row's Content-Signal values state one
+// of the yes/no keys (search, ai-input, ai-train): a use level alone
+// states none of them.
+func signalStated(signal map[string]string) bool {
+	for k := range prefs.Signals {
+		if signal[prefs.Signals[k].Key] != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // quantile returns the size at rank ceil(q·n) of the answered captures
@@ -158,66 +276,67 @@ func (s *surveySummary) share(n int) float64 {
 	return 100 * float64(n) / float64(s.captures)
 }
 
-// write prints the summary. The per-agent tables have one line per agent,
-// its name first and counts as plain integers, so that a script can read
-// them.
-func (s *surveySummary) write(w io.Writer) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "robots survey: %d captures answered, %d errors\n", s.captures, s.errors)
-	fmt.Fprintf(&b, "sizes (bytes): median %s, p90 %s, max %d, total %d\n", s.sizeText(0.5), s.sizeText(0.9), s.maxSize, s.bytes)
-	fmt.Fprintf(&b, "html: %d pages served as robots.txt (%.1f%%)\n", s.html, s.share(s.html))
-	fmt.Fprintf(&b, "truncated: %d cut at 500 KiB (%.1f%%)\n", s.truncated, s.share(s.truncated))
-	var statuses []string
-	for _, k := range s.statusKeys() {
-		statuses = append(statuses, fmt.Sprintf("%s %d", k, s.statuses[k]))
+// classRank orders the classes from the least blocked: none, some, all.
+// Others (undecided, uncounted, unresolved) have no rank.
+func classRank(c string) (int, bool) {
+	switch c {
+	case "none":
+		return 0, true
+	case "some":
+		return 1, true
+	case "all":
+		return 2, true
 	}
-	fmt.Fprintf(&b, "statuses (class, Google's policy, captures): %s\n", strings.Join(statuses, ", "))
-	fmt.Fprintf(&b, "records skipped: %d (WARC records that are not robots.txt responses)\n", s.skipped)
+	return 0, false
+}
 
-	width := len("agent")
-	for _, a := range s.agents {
-		width = max(width, len(a))
-	}
-	fmt.Fprintf(&b, "\nclass over every path, per agent (captures, share of %d); /-only: hosts classed some that checking / alone reads as none or all\n", s.captures)
-	fmt.Fprintf(&b, "%-*s", width, "agent")
-	for _, c := range surveyClasses {
-		fmt.Fprintf(&b, " %18s", c)
-	}
-	fmt.Fprintf(&b, " %18s %8s %8s  operator\n", "/-only otherwise", "as none", "as all")
-	for i, a := range s.agents {
-		as := &s.perAgent[i]
-		fmt.Fprintf(&b, "%-*s", width, a)
-		for _, c := range surveyClasses {
-			n := as.class[c.String()]
-			fmt.Fprintf(&b, " %9d (%5.1f%%)", n, s.share(n))
-		}
-		other := as.rootNone + as.rootAll
-		fmt.Fprintf(&b, " %9d (%5.1f%%) %8d %8d  %s\n", other, s.share(other), as.rootNone, as.rootAll, surveyOperator(a))
-	}
+// methodDiff is how one method's classes of an agent's rows compare with
+// the exact ones.
+type methodDiff struct {
+	Compared    int `json:"compared"`     // rows the method classed
+	Same        int `json:"same"`         // the exact class
+	MoreBlocked int `json:"more_blocked"` // further along none, some, all than the exact class
+	LessBlocked int `json:"less_blocked"` // less far
+	Uncounted   int `json:"uncounted"`    // left out of the method's counts
+	Undecided   int `json:"undecided"`    // the exact class is undecided: no direction
+}
 
-	fmt.Fprintf(&b, "\nContent-Signal and Content-Usage at /, per agent (captures stating any; then yes/no per key)\n")
-	fmt.Fprintf(&b, "%-*s %18s", width, "agent", "signal")
-	for k := range prefs.Signals {
-		fmt.Fprintf(&b, " %13s", prefs.Signals[k].Key)
-	}
-	fmt.Fprintf(&b, " %18s", "usage")
-	for _, c := range prefs.Categories() {
-		fmt.Fprintf(&b, " %13s", c.Label())
-	}
-	fmt.Fprintf(&b, " %11s\n", "usage-paths")
-	for i, a := range s.agents {
-		as := &s.perAgent[i]
-		fmt.Fprintf(&b, "%-*s %9d (%5.1f%%)", width, a, as.signal, s.share(as.signal))
-		for k := range prefs.Signals {
-			key := prefs.Signals[k].Key
-			fmt.Fprintf(&b, " %13s", fmt.Sprintf("%d/%d", as.said("signal", key, "yes"), as.said("signal", key, "no")))
+// diff sums pairs[exact][method's] into a methodDiff.
+func diff(pairs map[string]map[string]int) methodDiff {
+	var d methodDiff
+	for exact, byMethod := range pairs {
+		for got, n := range byMethod {
+			d.Compared += n
+			e, eok := classRank(exact)
+			g, gok := classRank(got)
+			switch {
+			case got == string(methods.Uncounted):
+				d.Uncounted += n
+			case !eok:
+				d.Undecided += n
+			case exact == got:
+				d.Same += n
+			case gok && g > e:
+				d.MoreBlocked += n
+			case gok:
+				d.LessBlocked += n
+			}
 		}
-		fmt.Fprintf(&b, " %9d (%5.1f%%)", as.usage, s.share(as.usage))
-		for _, c := range prefs.Categories() {
-			fmt.Fprintf(&b, " %13s", fmt.Sprintf("%d/%d", as.said("usage", c.Label(), "yes"), as.said("usage", c.Label(), "no")))
-		}
-		fmt.Fprintf(&b, " %11d\n", as.usagePaths)
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return d
+}
+
+// comparedMethods returns the methods some row of the summary was
+// classed by, in the order of methods.Methods.
+func (s *surveySummary) comparedMethods() []methods.Method {
+	var out []methods.Method
+	for _, m := range methods.Methods() {
+		for i := range s.perAgent {
+			if len(s.perAgent[i].methods[m]) > 0 {
+				out = append(out, m)
+				break
+			}
+		}
+	}
+	return out
 }

@@ -15,10 +15,12 @@ import (
 
 	"github.com/fastrobots/robots/cmd/robots/internal/capture"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/methods"
 	"golang.org/x/sync/semaphore"
 )
 
-const surveySynopsis = `robots survey --out DIR [--agents LIST] [--format parquet|jsonl] [--shard K/N] [--html FILE] [--progress] [--inputs FILE] [--allow-private-redirects] INPUT...
+const surveySynopsis = `robots survey --out DIR [--agents LIST] [--format parquet|jsonl] [--shard K/N] [--html FILE] [--compare LIST] [--progress] [--inputs FILE] [--allow-private-redirects] INPUT...
+robots survey summarize [--json] [--html FILE] DIR|FILE...
 
 Reads robots.txt captures and writes, for each, what Google's crawler
 reads in it, and for each capture and agent which group applies and how
@@ -66,6 +68,14 @@ are read; with fewer, the captures whose index in their input is K-1
 modulo N. N runs over the same inputs write together exactly the rows of
 one run.
 
+--compare LIST (dpi, cc, imc, root, comma-separated) adds to each agent
+row the class each published method gives (class_dpi, ...), for the
+captures whose rules were read, and to the summary how each method's
+counts differ from the exact reading.
+
+"robots survey summarize" rebuilds the summary, and the page, from the
+files of one or more runs (see robots survey summarize -h).
+
 --html FILE writes, after the summary, one self-contained HTML page of
 its figures with SVG charts: restriction per agent, the captures that
 checking / alone misreads, usage signals, statuses and sizes. The page
@@ -109,11 +119,15 @@ type surveyConfig struct {
 	workers  int
 	readers  int    // inputs read at once; 0: surveyReaders
 	html     string // the page --html names; "" for none
+	compare  []methods.Method
 }
 
 // Run runs "robots survey".
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var agents, format, out, shard, page, list string
+	if len(args) > 0 && args[0] == "summarize" {
+		return runSummarize(args[1:], stdout, stderr)
+	}
+	var agents, format, out, shard, page, list, compare string
 	var showProgress, allowPrivate bool
 	fs := cli.NewFlagSet("survey", surveySynopsis, stderr)
 	fs.StringVar(&agents, "agents", "", "comma-separated agents to answer for (default: the list in docs/survey.md)")
@@ -121,6 +135,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&out, "out", "", "directory to write the rows to (required)")
 	fs.StringVar(&shard, "shard", "", "answer only share K of N of the inputs, or of their captures (K/N, 1 ≤ K ≤ N)")
 	fs.StringVar(&page, "html", "", "write an HTML report of the summary, with SVG charts, to `FILE`")
+	fs.StringVar(&compare, "compare", "", "add the classes of the published methods in `LIST` (dpi,cc,imc,root) to the agent rows and the summary")
 	fs.StringVar(&list, "inputs", "", "read the INPUTs, one a line, from `FILE` (after those given as arguments)")
 	fs.BoolVar(&showProgress, "progress", false, "report captures per second on stderr")
 	fs.BoolVar(&allowPrivate, "allow-private-redirects", false, "let a redirect of an http(s) input to another host connect to loopback and private addresses, through the proxy")
@@ -139,6 +154,11 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, msg := surveyArgs(agents, format, out, shard, inputs)
 	if msg == "" && page == "" && cli.Given(fs, "html") {
 		msg = "--html was given an empty file name"
+	}
+	if msg == "" {
+		if cfg.compare, err = methods.ParseMethods(compare); err != nil {
+			msg = "--compare: " + err.Error()
+		}
 	}
 	if msg != "" {
 		fmt.Fprintf(stderr, "robots survey: %s\n", msg)
@@ -475,7 +495,7 @@ func surveyPipeline(cfg surveyConfig, open func(string) (capture.Source, error),
 	for w := 0; w < workers; w++ {
 		go func() {
 			for j := range jobs {
-				j.done <- surveyCapture(j.c, cfg.agents, cfg.format == surveyFormatJSONL)
+				j.done <- surveyCapture(j.c, cfg.agents, cfg.format == surveyFormatJSONL, cfg.compare...)
 			}
 		}()
 	}

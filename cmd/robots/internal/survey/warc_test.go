@@ -170,7 +170,13 @@ func TestSurveyWARC(t *testing.T) {
 					assert.Equal(t, w.policyStatus, row.RedirectStatus, row.raw)
 				}
 				r := robots.FromStatus(w.policyStatus, w.body)
-				assert.Equal(t, policyName(r.Policy()), row.Policy, row.raw)
+				unresolved := w.redirectErr == capture.RedirectAbsent
+				if unresolved {
+					// A target this file does not hold: no policy decides.
+					assert.Equal(t, "unresolved", row.Policy, row.raw)
+				} else {
+					assert.Equal(t, policyName(r.Policy()), row.Policy, row.raw)
+				}
 				assert.Equal(t, reasonName(r.Reason()), row.Reason, row.raw)
 				if w.policyStatus == w.status || w.hops > 0 {
 					assert.Equal(t, int64(len(w.body)), row.Bytes, row.raw)
@@ -187,6 +193,12 @@ func TestSurveyWARC(t *testing.T) {
 						ag = r.Agent()
 					}
 					class, allowed, disallowed := ag.Classify()
+					if unresolved {
+						assert.Equal(t, "unresolved", ar.Class, ar.raw)
+						assert.Nil(t, ar.Allowed, ar.raw)
+						assert.Nil(t, ar.Disallowed, ar.raw)
+						continue
+					}
 					assert.Equal(t, class.String(), ar.Class, ar.raw)
 					assert.Equal(t, allowed, deref(ar.Allowed), ar.raw)
 					assert.Equal(t, disallowed, deref(ar.Disallowed), ar.raw)
@@ -202,7 +214,8 @@ func TestSurveyWARC(t *testing.T) {
 			assert.Equal(t, "allow_all", byURL["https://c.example/robots.txt"].Policy)
 			assert.Equal(t, "disallow_all", byURL["https://d.example/robots.txt"].Policy)
 			assert.Equal(t, "disallow_all", byURL["https://e.example/robots.txt"].Policy)
-			assert.Equal(t, "allow_all", byURL["http://i.example/robots.txt"].Policy)
+			assert.Equal(t, "unresolved", byURL["http://i.example/robots.txt"].Policy, "a target in no file of the run is no open site")
+			assert.Equal(t, "allow_all", byURL["https://l0.example/robots.txt"].Policy, "past five hops, Google's allow-all")
 			assert.True(t, byURL["https://j.example/robots.txt"].Truncated)
 			assert.True(t, byURL["https://k.example/robots.txt"].HTML)
 			assert.False(t, byURL["https://c.example/robots.txt"].HTML, "a 404 page is not read as robots.txt")
@@ -210,8 +223,10 @@ func TestSurveyWARC(t *testing.T) {
 				switch ar.URL {
 				case "https://d.example/robots.txt", "https://e.example/robots.txt":
 					assert.Equal(t, "all", ar.Class, ar.raw)
-				case "https://c.example/robots.txt", "http://i.example/robots.txt":
+				case "https://c.example/robots.txt", "https://l0.example/robots.txt":
 					assert.Equal(t, "none", ar.Class, ar.raw)
+				case "http://i.example/robots.txt":
+					assert.Equal(t, "unresolved", ar.Class, ar.raw)
 				}
 			}
 		})

@@ -54,8 +54,8 @@ func TestRedirectsAcrossFiles(t *testing.T) {
 		redirects[fmt.Sprint(r["url"])] = fmt.Sprint(r["redirect_error"], " ", r["policy"])
 	}
 	assert.Equal(t, map[string]string{
-		"http://one.example/robots.txt":   "absent allow_all",
-		"http://two.example/robots.txt":   "absent allow_all",
+		"http://one.example/robots.txt":   "absent unresolved",
+		"http://two.example/robots.txt":   "absent unresolved",
 		"http://three.example/robots.txt": "<nil> parsed", // followed within a.warc: the target's rules
 	}, redirects)
 
