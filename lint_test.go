@@ -48,6 +48,7 @@ func TestLintEveryDiagnostic(t *testing.T) {
 		"23:15 invalid-utf8",        // Disallow: /caf\xE9
 		"24:12 stray-bom",           // Disallow: /\uFEFFnews
 		"25:13 nul-byte",            // Disallow: /a\x00/b
+		"26:1 managed-override",     // the * group: Perplexity-User, which the block of line 40 names, never reads it
 		"27:1 ignored-by-google",    // Content-Signal: search=yes, in the User-agent: * group of line 26
 		"30:1 ignored-by-google",    //
 		"30:1 usage-disallowed",     // Content-Usage: /a/b train-ai=n, under Disallow: /a/ of line 29
@@ -63,7 +64,11 @@ func TestLintEveryDiagnostic(t *testing.T) {
 		"36:1 split-star-group",     // a second User-agent: * group after the one holding line 27
 		"37:16664 line-too-long",    // Disallow: /long/aaa... (17,016 bytes)
 		"38:1 html",                 // <html>
-		"70:1 truncated",            // the line that starts at byte 512,000
+		"39:1 llm-policy",           // LLM-Policy: /llms.txt
+		"40:1 managed-section",      // # BEGIN Cloudflare Managed content, to line 43
+		// User-agent: Perplexity-User, in the block
+		"41:13 crawler-ignores-robots",
+		"75:1 truncated", // the line that starts at byte 512,000
 	}
 	var got []string
 	codes := map[lint.Code]int{}
@@ -146,6 +151,8 @@ var lintCorpusWant = map[lint.Code]int{
 	lint.CodeSitemapInvalid:    4,
 	lint.CodeEqualPriority:     3,
 	lint.CodeDeadRule:          5,
+	// Notes.
+	lint.CodeCrawlerIgnoresRobots: 122,
 }
 
 // TestLintCorpusReport lints the licensed corpus and prints, per code, the

@@ -50,6 +50,12 @@ const (
 	CodeUsageConflict      Code = "usage-conflict"       // opposite statements for one path of one group
 	CodeUsageDisallowed    Code = "usage-disallowed"     // a preference on a path its group disallows
 	CodeSplitStarGroup     Code = "split-star-group"     // a second '*' group after a managed Content-Signal block
+
+	// Notes: what else reads a line, or who wrote it.
+	CodeLLMPolicy            Code = "llm-policy"             // an LLM-Policy line, an extension crawler-commons reads
+	CodeCrawlerIgnoresRobots Code = "crawler-ignores-robots" // a group naming a crawler whose operator says it may not follow robots.txt
+	CodeManagedSection       Code = "managed-section"        // a block a CDN wrote into the file (package managed)
+	CodeManagedOverride      Code = "managed-override"       // a line of the site's own that the CDN's lines override for some crawlers
 )
 
 // CodeInfo describes a code.
@@ -93,6 +99,10 @@ var Codes = []CodeInfo{
 	{CodeUsageConflict, Warning, "opposite preferences for one path of one group, of which the most restrictive wins"},
 	{CodeUsageDisallowed, Warning, "a preference on a path its group disallows, which means nothing"},
 	{CodeSplitStarGroup, Warning, "a second user-agent * group after one holding a Content-Signal line"},
+	{CodeLLMPolicy, Note, "an LLM-Policy line: Google ignores it, crawler-commons reads it as a file-wide extension"},
+	{CodeCrawlerIgnoresRobots, Note, "a group naming a crawler whose operator says it may not follow robots.txt"},
+	{CodeManagedSection, Note, "a block a CDN wrote into the file before the site's own rules"},
+	{CodeManagedOverride, Note, "site lines that the CDN's lines take over for some crawlers: never read, merged, or always beaten"},
 }
 
 // severities maps each code to its severity.

@@ -14,12 +14,20 @@ const (
 	// Warning: the line works, but is risky, or Google ignores it while
 	// other crawlers read it.
 	Warning
+	// Note: nothing is wrong with the line; the note says what the line
+	// does besides what it seems to (who wrote it, which crawler may not
+	// honour it, which extension reads it). A note never makes a file
+	// fail.
+	Note
 )
 
-// String returns "error" or "warning".
+// String returns "error", "warning" or "note".
 func (s Severity) String() string {
-	if s == Warning {
+	switch s {
+	case Warning:
 		return "warning"
+	case Note:
+		return "note"
 	}
 	return "error"
 }
@@ -27,13 +35,15 @@ func (s Severity) String() string {
 // MarshalText writes the severity as its String, for JSON.
 func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
-// UnmarshalText reads "error" or "warning".
+// UnmarshalText reads "error", "warning" or "note".
 func (s *Severity) UnmarshalText(b []byte) error {
 	switch string(b) {
 	case "error":
 		*s = Error
 	case "warning":
 		*s = Warning
+	case "note":
+		*s = Note
 	default:
 		return fmt.Errorf("unknown severity %q", b)
 	}

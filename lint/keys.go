@@ -117,6 +117,12 @@ func (l *linter) checkUnknown(num int, read *compile.LineReport, tok compile.Tok
 		l.report(num, f.key+1, CodeIgnoredByGoogle, "Google ignores %s; %s", tok.Key, ns.who)
 		return
 	}
+	if name == keyLLMPolicy {
+		l.report(num, f.key+1, CodeLLMPolicy,
+			"%s points AI crawlers to a policy document (%q): Google ignores the line (its report reads an unknown key), and crawler-commons, with its LLM_POLICY extension enabled, reads the value as a statement about the whole file, wherever the line stands",
+			tok.Key, tok.Value)
+		return
+	}
 	msg := "unknown directive %q: Google and RFC 9309 define no such key, and the line is ignored"
 	if name == "http" || name == "https" {
 		l.report(num, f.key+1, CodeUnknownDirective, msg+"; a sitemap needs its key: \"Sitemap: %s:%s\"", tok.Key, tok.Key, tok.Value)
@@ -129,8 +135,15 @@ func (l *linter) checkUnknown(num int, read *compile.LineReport, tok compile.Tok
 	l.report(num, f.key+1, CodeUnknownDirective, msg, tok.Key)
 }
 
+// keyLLMPolicy is the key of the LLM-Policy extension, lower case:
+// crawler-commons (RobotsExtension.LLM_POLICY, its pull request 569 of
+// 2026-06-30) reads it when enabled, as a directive of the whole file
+// whose value, kept as written, points to a policy for AI crawlers such
+// as /llms.txt. Google's parser does not know the key.
+const keyLLMPolicy = "llm-policy"
+
 // knownKeys are the keys suggest proposes.
-var knownKeys = []string{"User-agent", "Allow", "Disallow", "Sitemap", "Crawl-delay", "Clean-param", "Request-rate", "Visit-time"}
+var knownKeys = []string{"User-agent", "Allow", "Disallow", "Sitemap", "Crawl-delay", "Clean-param", "Request-rate", "Visit-time", "LLM-Policy"}
 
 // suggest returns the known key within two edits of key, if any.
 func suggest(key string) string {

@@ -54,11 +54,12 @@ func lintFile(r *robots.Robots, data []byte, budget int) (l *linter, work int) {
 	if !readAsGoogle(r, body) {
 		r = robots.Parse(data, robots.WithReport())
 	}
-	l = &linter{body: body, file: r, google: r.Report(), nul: strings.IndexByte(body, 0) >= 0}
+	l = &linter{body: body, data: data[:len(body)], file: r, google: r.Report(), nul: strings.IndexByte(body, 0) >= 0}
 	l.checkSize(data)
 	if l.checkWholeFile() {
 		l.checkLines()
 		l.checkUsageGroups()
+		l.checkManaged()
 		work = l.checkPrecedence(budget)
 	}
 	sortDiagnostics(l.out)
@@ -79,6 +80,7 @@ func readAsGoogle(r *robots.Robots, body string) bool {
 // linter holds the state of one run.
 type linter struct {
 	body string // the part of the file Google reads
+	data []byte // the same bytes, for the readers that take a slice
 	out  []Diagnostic
 	// file is the body parsed in Google's mode, and google its report: how
 	// Google reads each line. The findings that say so (a line ignored, an
@@ -156,6 +158,7 @@ func (l *linter) checkValue(ln line, tok compile.Token, f fields, g *groups) {
 	switch tok.Kind {
 	case compile.UserAgent:
 		l.checkAgent(ln.num, tok, f, g)
+		l.checkCrawler(ln.num, tok, f)
 	case compile.Allow, compile.Disallow:
 		if tok.Value != "" {
 			l.ruleKinds[kindIndex(tok.Kind == compile.Allow)] = true
