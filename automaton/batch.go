@@ -27,18 +27,19 @@ func (s *Set) AllowedLanes(p *[Lanes]string) (v [Lanes]bool) {
 	sa, sb, sc, se := start, start, start, start
 	i := 0
 	// As in run, the bounds checks are the exit tests: a lane that left the
-	// rows holds a negative entry, past every row.
+	// rows holds a negative entry, past every row; and each class is added
+	// to the table's base, off the chain of loads.
 	for ; i < n; i++ {
 		ba, bb, bc, be := a[i], b[i], c[i], e[i]
-		ja, jb, jc, je := sa+row(class[ba]), sb+row(class[bb]), sc+row(class[bc]), se+row(class[be])
-		if ja >= row(len(trans)) || jb >= row(len(trans)) || jc >= row(len(trans)) || je >= row(len(trans)) ||
+		ta, tb, tc, te := trans[class[ba]:], trans[class[bb]:], trans[class[bc]:], trans[class[be]:]
+		if sa >= row(len(ta)) || sb >= row(len(tb)) || sc >= row(len(tc)) || se >= row(len(te)) ||
 			ba == '#' || bb == '#' || bc == '#' || be == '#' {
 			break
 		}
-		sa = row(uint32(atomic.LoadInt32(&trans[ja])))
-		sb = row(uint32(atomic.LoadInt32(&trans[jb])))
-		sc = row(uint32(atomic.LoadInt32(&trans[jc])))
-		se = row(uint32(atomic.LoadInt32(&trans[je])))
+		sa = row(uint32(atomic.LoadInt32(&ta[sa])))
+		sb = row(uint32(atomic.LoadInt32(&tb[sb])))
+		sc = row(uint32(atomic.LoadInt32(&tc[sc])))
+		se = row(uint32(atomic.LoadInt32(&te[se])))
 	}
 	v[0] = s.laneAllows(t, int32(sa), p[0], i)
 	v[1] = s.laneAllows(t, int32(sb), p[1], i)

@@ -48,14 +48,20 @@ func (t *table) walkFrom(s int32, in string, toFragment bool) (st int32, n int, 
 
 // run is the hot loop of every check: from row cur, it follows in's bytes
 // while they name rows, and returns the entry reached and the bytes read.
+//
+// It reads trans[cur+class] as trans[class:][cur]: the class is added to
+// the table's base, beside the chain of loads, where cur+class put an add
+// on the chain before every load. The bound is the same: cur is past
+// trans[class:] exactly when cur+class is past trans, and a walk runs on
+// a table that holds a row, so trans[class:] is never out of range.
 func (t *table) run(cur row, in string) (row, int) {
 	trans, class := t.trans, t.class[:] // a slice: one nil check here, none a byte
 	for i := 0; i < len(in); i++ {
-		j := cur + row(class[in[i]])
-		if j >= row(len(trans)) {
+		tc := trans[class[in[i]]:]
+		if cur >= row(len(tc)) {
 			return cur, i
 		}
-		cur = row(uint32(atomic.LoadInt32(&trans[j])))
+		cur = row(uint32(atomic.LoadInt32(&tc[cur])))
 	}
 	return cur, len(in)
 }
@@ -65,11 +71,11 @@ func (t *table) runToFragment(cur row, in string) (row, int) {
 	trans, class := t.trans, t.class[:] // a slice: one nil check here, none a byte
 	for i := 0; i < len(in); i++ {
 		b := in[i]
-		j := cur + row(class[b])
-		if j >= row(len(trans)) || b == '#' {
+		tc := trans[class[b]:]
+		if cur >= row(len(tc)) || b == '#' {
 			return cur, i
 		}
-		cur = row(uint32(atomic.LoadInt32(&trans[j])))
+		cur = row(uint32(atomic.LoadInt32(&tc[cur])))
 	}
 	return cur, len(in)
 }
