@@ -11,11 +11,19 @@
 # module and testdata are used for REV, so each side runs the workload it
 # had: compare revisions whose workload files agree (git diff REV --
 # bench/testdata) or read the difference as the workload's too.
+#
+#   ITERS=N ./ab.sh REV 'BenchmarkX/lib BenchmarkY/lib'
+#
+# times each named benchmark (anchored names, separated by spaces) by the
+# CPU time of its process instead, as cputime.sh does: once with N
+# iterations and once with one, ns/op the difference over N - 1. A machine
+# that other work loads stretches wall-clock times far more than CPU times.
 set -euo pipefail
 cd "$(dirname "$0")"
 rev=${1:?usage: ./ab.sh REV [BENCH]}
 pattern=${2:-'Check(Star|Named)/fastrobots$'}
 count=${COUNT:-8}
+iters=${ITERS:-}
 
 work=$(mktemp -d)
 tree="$work/tree"
@@ -29,7 +37,26 @@ fi
 (cd "$tree/bench" && go test -c -o "$work/old.test" .)
 go test -c -o "$work/new.test" .
 
+cputime() { # dir binary name iterations -> seconds of user and system time
+	(cd "$1" && /usr/bin/time -f '%U %S' -o "$work/time" "$2" \
+		-test.run '^$' -test.bench "^$(sed 's|/|$/^|g' <<<"$3")\$" -test.benchtime "$4x" >/dev/null)
+	awk '{ print $1 + $2 }' "$work/time"
+}
+cpurun() { # dir binary name -> a line in the format of go test -bench
+	local one all
+	one=$(cputime "$1" "$2" "$3" 1)
+	all=$(cputime "$1" "$2" "$3" "$iters")
+	awk -v name="$3" -v n="$iters" -v one="$one" -v all="$all" -v procs="$(nproc)" \
+		'BEGIN { printf "%s-%d\t%d\t%.2f ns/op\n", name, procs, n, (all - one) * 1e9 / (n - 1) }'
+}
 for _ in $(seq "$count"); do
+	if [ -n "$iters" ]; then
+		for name in $pattern; do
+			cpurun "$tree/bench" "$work/old.test" "$name" >>"$work/old.txt"
+			cpurun . "$work/new.test" "$name" >>"$work/new.txt"
+		done
+		continue
+	fi
 	(cd "$tree/bench" && "$work/old.test" -test.run '^$' -test.bench "$pattern" -test.benchmem) >>"$work/old.txt"
 	"$work/new.test" -test.run '^$' -test.bench "$pattern" -test.benchmem >>"$work/new.txt"
 done
