@@ -58,7 +58,8 @@ ORDER BY 1, 2;
 
 -- name: classes
 -- Per agent, the captures whose rules disallow it every path (all), some
--- (some), none (none), or that the classifier left undecided, each with
+-- (some), none (none), or that the classifier left undecided, or whose
+-- redirect the run could not follow (unresolved), each with
 -- its share of the captures answered (every capture answered has one row
 -- per agent), and the captures classed some that a survey checking / alone
 -- reads otherwise: as none where / is allowed, as all where it is not.
@@ -71,11 +72,22 @@ SELECT
   round(100.0 * sum(CASE WHEN class = 'all' THEN 1 ELSE 0 END) / count(*), 1) AS share_all,
   round(100.0 * sum(CASE WHEN class = 'some' THEN 1 ELSE 0 END) / count(*), 1) AS share_some,
   round(100.0 * sum(CASE WHEN class = 'none' THEN 1 ELSE 0 END) / count(*), 1) AS share_none,
+  sum(CASE WHEN class = 'unresolved' THEN 1 ELSE 0 END) AS class_unresolved,
   sum(CASE WHEN class = 'some' AND root_allowed THEN 1 ELSE 0 END) AS root_only_none,
   sum(CASE WHEN class = 'some' AND NOT root_allowed THEN 1 ELSE 0 END) AS root_only_all
 FROM agents
 GROUP BY agent
 ORDER BY agent;
+
+-- name: causes
+-- Per agent, the captures by where their class comes from (source:
+-- named, star, nogroup, status, unresolved) and the class: the rule-made
+-- blocks (named, star) apart from those a status or an unresolved
+-- redirect makes.
+SELECT agent, source, "class", count(*) AS captures
+FROM agents
+GROUP BY agent, source, "class"
+ORDER BY agent, source, "class";
 
 -- name: usage
 -- Per agent, the captures stating some Content-Signal value at / (search,

@@ -210,9 +210,10 @@ type printed struct {
 	median, p90        string // a size, or "over 512000"
 	max, total         int64
 	html, truncated    int64
-	classes            map[string][]int64   // all, some, none, undecided, /-only as none, as all
-	shares             map[string][]float64 // of all, some, none
-	usage              map[string][]int64   // signal, search y/n, ai-input y/n, ai-train y/n, usage, train-ai y/n, ai-use y/n, search y/n, usage-paths
+	classes            map[string][]int64          // all, some, none, undecided, /-only as none, as all
+	shares             map[string][]float64        // of all, some, none
+	usage              map[string][]int64          // signal, search y/n, ai-input y/n, ai-train y/n, usage, train-ai y/n, ai-use y/n, search y/n, usage-paths
+	causes             map[string]map[string]int64 // agent → "source class" → captures, from the causes table
 	agentsInPrintOrder []string
 }
 
@@ -274,7 +275,49 @@ func parseSummary(t *testing.T, stdout string) printed {
 	}
 	require.NotEmpty(t, p.classes, stdout)
 	require.Len(t, p.usage, len(p.classes), stdout)
+	p.causes = parseCauses(t, stdout)
+	require.Len(t, p.causes, len(p.classes), stdout)
 	return p
+}
+
+// parseCauses reads the causes table of the summary: its header names
+// each column "source:class" (nogroup and unresolved alone), and each line
+// after it gives an agent's captures per column.
+func parseCauses(t *testing.T, stdout string) map[string]map[string]int64 {
+	t.Helper()
+	out := map[string]map[string]int64{}
+	var columns []string
+	for _, line := range strings.Split(stdout, "\n") {
+		fields := strings.Fields(line)
+		switch {
+		case len(fields) > 1 && fields[0] == "agent" && fields[1] == "named:all":
+			columns = nil
+			for _, f := range fields[1:] {
+				source, class, ok := strings.Cut(f, ":")
+				switch {
+				case !ok && source == "nogroup":
+					class = "none"
+				case !ok:
+					class = source
+				case class == "undec":
+					class = "undecided"
+				}
+				columns = append(columns, source+" "+class)
+			}
+		case columns == nil:
+		case len(fields) != len(columns)+1:
+			columns = nil // the table ends
+		default:
+			row := map[string]int64{}
+			for i, c := range columns {
+				n, err := strconv.ParseInt(fields[i+1], 10, 64)
+				require.NoError(t, err, line)
+				row[c] = n
+			}
+			out[fields[0]] = row
+		}
+	}
+	return out
 }
 
 // checkSummary runs every query of summary.sql on db and checks each of
@@ -292,7 +335,7 @@ func checkSummary(t *testing.T, db *sql.DB, p printed) map[string][]map[string]a
 			}
 		}
 	})
-	require.Equal(t, []string{"classes", "pages", "sizes", "statuses", "totals", "usage"}, names,
+	require.Equal(t, []string{"causes", "classes", "pages", "sizes", "statuses", "totals", "usage"}, names,
 		"each query of summary.sql is checked here")
 
 	tot := results["totals"][0]
@@ -341,6 +384,23 @@ func checkSummary(t *testing.T, db *sql.DB, p printed) map[string][]map[string]a
 		}
 	}
 	assert.ElementsMatch(t, p.agentsInPrintOrder, agents)
+
+	causes := map[string]map[string]int64{}
+	for _, r := range results["causes"] {
+		a := r["agent"].(string)
+		if causes[a] == nil {
+			causes[a] = map[string]int64{}
+		}
+		key := fmt.Sprint(r["source"], " ", r["class"])
+		causes[a][key] = num(t, r["captures"])
+		_, printed := p.causes[a][key]
+		assert.True(t, printed, "the causes table has a column for %s", key)
+	}
+	for a, row := range p.causes {
+		for key, n := range row {
+			assert.Equal(t, n, causes[a][key], "causes of %s: %s", a, key)
+		}
+	}
 
 	for _, r := range results["usage"] {
 		a := r["agent"].(string)
