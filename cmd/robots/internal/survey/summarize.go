@@ -50,6 +50,14 @@ const summarizeMaxLine = 1 << 20
 // summarizeBatch is how many Parquet rows are read at a time.
 const summarizeBatch = 1024
 
+// summarizeMaxAgents bounds the distinct agents a run's rows may name:
+// each costs the summary its counts, some kilobytes, where a row costs
+// its file some bytes, so that files of rows naming a new agent each
+// cannot make the summary hundreds of times their size. A survey answers
+// for the few agents of --agents; 4,096 leaves room for every token of
+// a crawler list.
+const summarizeMaxAgents = 4096
+
 // surveyOutputName matches the files a survey writes: the table, the
 // shard, the format.
 var surveyOutputName = regexp.MustCompile(`^(captures|agents|errors)(?:-([0-9]+)-of-([0-9]+))?\.(parquet|jsonl)$`)
@@ -318,21 +326,30 @@ func (run *surveyOutputRun) summary() (*surveySummary, error) {
 				if err := json.Unmarshal(line, &a); err != nil {
 					return err
 				}
-				s.addAgent(s.agentIndex(a.Agent), &a)
-				return nil
+				return addAgentRow(s, &a)
 			})
 		case f.table == surveyTableCaptures:
-			err = readParquetRows(f.path, s.addCapture)
+			err = readParquetRows(f.path, func(c *captureRow) error { s.addCapture(c); return nil })
 		case f.table == surveyTableAgents:
-			err = readParquetRows(f.path, func(a *agentRow) { s.addAgent(s.agentIndex(a.Agent), a) })
+			err = readParquetRows(f.path, func(a *agentRow) error { return addAgentRow(s, a) })
 		default:
-			err = readParquetRows(f.path, s.addError)
+			err = readParquetRows(f.path, func(e *errorRow) error { s.addError(e); return nil })
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f.path, err)
 		}
 	}
 	return s, nil
+}
+
+// addAgentRow counts an agent row read back, its agent added to the
+// summary's when new, up to summarizeMaxAgents.
+func addAgentRow(s *surveySummary, a *agentRow) error {
+	if _, ok := s.index[a.Agent]; !ok && len(s.agents) >= summarizeMaxAgents {
+		return fmt.Errorf("the rows name more than %d agents", summarizeMaxAgents)
+	}
+	s.addAgent(s.agentIndex(a.Agent), a)
+	return nil
 }
 
 // addJSONCapture counts a line of captures.jsonl: a capture, or an error
@@ -389,7 +406,7 @@ func readJSONLRows(path string, each func([]byte) error) error {
 // readParquetRows calls each with every row of the Parquet file at path,
 // read as T through the columns surveyParquetTags names, a batch at a
 // time. A file parquet-go cannot read is an error, never a panic.
-func readParquetRows[T any](path string, each func(*T)) (err error) {
+func readParquetRows[T any](path string, each func(*T) error) (err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -419,7 +436,9 @@ func readParquetRows[T any](path string, each func(*T)) (err error) {
 		clear(buf)
 		n, err := r.Read(buf)
 		for i := range buf[:n] {
-			each(&buf[i])
+			if err := each(&buf[i]); err != nil {
+				return err
+			}
 		}
 		if errors.Is(err, io.EOF) {
 			return nil

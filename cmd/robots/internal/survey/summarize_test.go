@@ -529,9 +529,14 @@ func TestSurveySummarizeRuns(t *testing.T) {
 	br := clitest.Invoke(Run, "", "summarize", broken)
 	assert.Equal(t, 1, br.Code)
 	assert.Contains(t, br.Stderr, "agents.parquet")
+	var agents strings.Builder
+	for i := range summarizeMaxAgents + 1 {
+		fmt.Fprintf(&agents, "{\"agent\":\"a%d\",\"class\":\"none\",\"source\":\"star\"}\n", i)
+	}
 	for _, c := range []struct{ captures, agents, says string }{
 		{"{\"index\":0}\nnot json\n", "", "captures.jsonl: line 2"},
 		{"", strings.Repeat("x", summarizeMaxLine+10), "agents.jsonl: line 1: "},
+		{"", agents.String(), fmt.Sprintf("agents.jsonl: line %d: the rows name more than %d agents", summarizeMaxAgents+1, summarizeMaxAgents)},
 	} {
 		dir := t.TempDir()
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "captures.jsonl"), []byte(c.captures), 0o644))
@@ -540,6 +545,37 @@ func TestSurveySummarizeRuns(t *testing.T) {
 		assert.Equal(t, 1, r.Code)
 		assert.Contains(t, r.Stderr, c.says)
 	}
+}
+
+// TestSurveySummarizeOddRows: rows no survey writes (a negative or huge
+// size, a status of any number, a class or source of no name) are
+// counted as they say, never a panic.
+func TestSurveySummarizeOddRows(t *testing.T) {
+	dir := t.TempDir()
+	captures := `{"index":0,"input":"x","bytes":-5,"status":-200,"policy":"parsed"}
+{"index":1,"input":"x","bytes":1000000000000000000,"status":99999999999,"policy":"odd","managed":"elsewhere"}
+{"index":2,"input":"y","error":"broken","skipped":-3}
+`
+	agents := `{"index":0,"input":"x","agent":"GPTBot","class":"strange","source":"nowhere","class_site":"all","class_dpi":"odd","content_signal":{"ai-train":"maybe"}}
+{"index":1,"input":"x","agent":"GPTBot","class":"all","source":"named","class_site":"none","managed_group":true,"class_root":"none"}
+`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "captures.jsonl"), []byte(captures), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "agents.jsonl"), []byte(agents), 0o644))
+	r := clitest.Invoke(Run, "", "summarize", "--json", dir)
+	require.Equal(t, 0, r.Code, r.Stderr)
+	var got testSummary
+	require.NoError(t, json.Unmarshal([]byte(r.Stdout), &got))
+	assert.Equal(t, 2, got.Captures)
+	assert.Equal(t, 1, got.Errors)
+	assert.Equal(t, map[string]int{"-2xx parsed": 1, "999999999xx odd": 1}, got.Statuses)
+	assert.Equal(t, map[string]int{"elsewhere": 1}, got.Managed)
+	require.Len(t, got.Agents, 1)
+	assert.Equal(t, map[string]map[string]int{"nowhere": {"strange": 1}, "named": {"all": 1}}, got.Agents[0].Sources)
+	assert.Equal(t, 1, got.Agents[0].Methods["root"].LessBlocked)
+	assert.Equal(t, 1, got.Agents[0].Methods["dpi"].Undecided, "a class of no rank has no direction")
+	text := clitest.Invoke(Run, "", "summarize", dir)
+	require.Equal(t, 0, text.Code, text.Stderr)
+	assert.Contains(t, text.Stdout, "sizes (bytes): median over 512000")
 }
 
 // TestSurveySummarizeHTML: summarize --html writes the page the run
