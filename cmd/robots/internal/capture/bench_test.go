@@ -55,3 +55,20 @@ func benchWARCSource(b *testing.B, libraryOnly bool) {
 		}
 	}
 }
+
+// BenchmarkSurveyOpenDirectory lists the licensed corpus's directory and
+// tells each file what it is from its first bytes (sniffFile), as a
+// directory INPUT is opened before its first capture is read:
+//
+//	bench/cputime.sh cmd/robots/internal/capture BenchmarkSurveyOpenDirectory 100
+func BenchmarkSurveyOpenDirectory(b *testing.B) {
+	for b.Loop() {
+		s, err := openDirSource(warctest.LicensedCorpus)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if s.warcs || len(s.files) < 2000 {
+			b.Fatalf("%d files, WARC %v", len(s.files), s.warcs)
+		}
+	}
+}

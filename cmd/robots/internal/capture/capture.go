@@ -78,7 +78,10 @@ type Source interface {
 	Close() error
 }
 
-// Kind says how an INPUT argument is read, or why it cannot be.
+// Kind says how an INPUT argument is read, or why it cannot be: "warc",
+// "archive", or "path" (a directory, or a single plain file). A local
+// file is a WARC file by its bytes (kind.go), else by its name; an
+// http(s) input by the ending of its path.
 func Kind(input string) (kind string, err error) {
 	lower := strings.ToLower(input)
 	if IsHTTP(input) {
@@ -86,6 +89,8 @@ func Kind(input string) (kind string, err error) {
 		if lower, err = surveyHTTPPath(input); err != nil {
 			return "", err
 		}
+	} else if kind, ok := localKind(input); ok {
+		return kind, nil
 	}
 	switch {
 	case strings.HasSuffix(lower, ".warc"), strings.HasSuffix(lower, ".warc.gz"):
@@ -142,7 +147,8 @@ func openSurveySourceKind(input, kind string) (Source, error) {
 		return nil, err
 	}
 	if !fi.IsDir() {
-		return &fileListSource{input: input, root: filepath.Dir(input), files: []string{filepath.Base(input)}, single: fi.Size()}, nil
+		return &fileListSource{input: input, root: filepath.Dir(input), files: []string{filepath.Base(input)},
+			kinds: []fileKind{sniffFile(input)}, single: fi.Size()}, nil
 	}
 	return openDirSource(input)
 }
@@ -324,12 +330,18 @@ func readBody(r io.Reader) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(r, cli.MaxInputBytes+1))
 }
 
-// fileListSource reads plain files under root, each a capture, then
-// reports the files a manifest lists that were not found.
+// fileListSource reads the files under root, each a capture or, for a
+// WARC file, the captures it holds, then reports the files a manifest
+// lists that were not found.
 type fileListSource struct {
 	input string
 	root  string
-	files []string // relative to root, slash-separated, in order
+	files []string   // relative to root, slash-separated, in order
+	kinds []fileKind // what each file's bytes say it is
+	// warcs is set when a file is a WARC file: the files that are none
+	// are error rows, not robots.txt bodies.
+	warcs bool
+	inner Source // the WARC file being read
 	man   *manifest
 	i     int
 	// single is the size of a single plain file, counted for --progress
@@ -338,9 +350,10 @@ type fileListSource struct {
 	single int64
 }
 
-// openDirSource lists the regular files under dir in lexical order. With
-// a manifest, only the files it lists are captures; the manifest is read
-// first, whole, as it is small beside the files.
+// openDirSource lists the regular files under dir in lexical order and
+// says what each is. With a manifest, only the files it lists are
+// captures; the manifest is read first, whole, as it is small beside the
+// files.
 func openDirSource(dir string) (*fileListSource, error) {
 	s := &fileListSource{input: dir, root: dir}
 	if f, err := os.Open(filepath.Join(dir, surveyManifestName)); err == nil {
@@ -372,7 +385,10 @@ func openDirSource(dir string) (*fileListSource, error) {
 				return nil // not a capture: a README beside the files
 			}
 		}
+		kind := sniffFile(p)
 		s.files = append(s.files, rel)
+		s.kinds = append(s.kinds, kind)
+		s.warcs = s.warcs || kind == kindWARC || kind == kindWARCGzip
 		return nil
 	})
 	if err != nil {
@@ -382,25 +398,23 @@ func openDirSource(dir string) (*fileListSource, error) {
 }
 
 func (s *fileListSource) Next(take func() (int, bool)) (*Capture, error) {
-	if s.i < len(s.files) {
-		rel := s.files[s.i]
+	for {
+		if s.inner != nil {
+			c, err := s.inner.Next(take)
+			if err == nil {
+				return c, nil
+			}
+			s.inner.Close()
+			s.inner = nil
+		}
+		if s.i >= len(s.files) {
+			break
+		}
+		rel, kind := s.files[s.i], s.kinds[s.i]
 		s.i++
-		index, ok := take()
-		c := &Capture{Index: index, Input: s.input, File: rel, Site: siteOfFile(rel), Status: surveyStatusPlain}
-		if s.man != nil {
-			c.Site, _ = s.man.site(cleanMember(rel))
-		}
-		if s.single > 0 {
-			surveyInputBytes.Add(s.single)
-		}
-		if !ok {
+		if c := s.file(rel, kind, take); c != nil {
 			return c, nil
 		}
-		c.Body, c.Size, c.Err = readFileBody(filepath.Join(s.root, filepath.FromSlash(rel)))
-		if s.single == 0 {
-			surveyInputBytes.Add(c.Size)
-		}
-		return c, nil
 	}
 	if s.man == nil {
 		return nil, io.EOF
@@ -411,7 +425,54 @@ func (s *fileListSource) Next(take func() (int, bool)) (*Capture, error) {
 	return nil, io.EOF
 }
 
-func (s *fileListSource) Close() error { return nil }
+// file reads the file rel: a plain file is a capture, a WARC file's
+// captures are read through s.inner (nil is returned), and a file that
+// is neither here is an error row.
+func (s *fileListSource) file(rel string, kind fileKind, take func() (int, bool)) *Capture {
+	site := siteOfFile(rel)
+	if s.man != nil {
+		site, _ = s.man.site(cleanMember(rel))
+	}
+	name := filepath.Join(s.root, filepath.FromSlash(rel))
+	var err error
+	switch {
+	case kind == kindWARC || kind == kindWARCGzip:
+		st := surveyInputStateOf(name, true)
+		var src *warcSource
+		if src, err = openWARCFile(s.input, name, rel, kind == kindWARCGzip); err == nil {
+			s.inner = &meteredSource{Source: src, st: st}
+			return nil
+		}
+		st.done()
+	case kind == kindGzip:
+		err = errGzipNotWARC
+	case s.warcs:
+		err = errNotWARC
+	}
+	index, ok := take()
+	if s.single > 0 {
+		surveyInputBytes.Add(s.single)
+	}
+	if err != nil {
+		return &Capture{Index: index, Input: s.input, File: rel, Site: site, Err: err}
+	}
+	c := &Capture{Index: index, Input: s.input, File: rel, Site: site, Status: surveyStatusPlain}
+	if !ok {
+		return c
+	}
+	c.Body, c.Size, c.Err = readFileBody(name)
+	if s.single == 0 {
+		surveyInputBytes.Add(c.Size)
+	}
+	return c
+}
+
+func (s *fileListSource) Close() error {
+	if s.inner != nil {
+		return s.inner.Close()
+	}
+	return nil
+}
 
 // readFileBody reads a plain file's body and its full size.
 func readFileBody(name string) ([]byte, int64, error) {

@@ -140,6 +140,9 @@ func (s *warcSource) stopMembers() {
 // at the next gzip magic bytes past its start (resync).
 func (s *warcSource) readMember(buf []byte) (*inflatedMember, []byte) {
 	g := &inflatedMember{start: s.pos()}
+	if s.tape != nil {
+		s.tape.mark(g.start)
+	}
 	if _, err := s.br.Peek(1); err != nil {
 		g.end, g.endErr = true, err
 		return g, buf

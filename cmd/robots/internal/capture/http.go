@@ -282,7 +282,8 @@ func (f *surveyHTTPFile) request(off int64, first bool) error {
 	}
 	req.Header.Set("User-Agent", f.cfg.UserAgent)
 	if off > 0 {
-		if f.noRanges {
+		if f.noRanges || f.state.ignoresRange() {
+			f.noRanges = true
 			return httpErrorf("the server ignores Range requests: cannot read from byte %d", off)
 		}
 		v := f.validator()
@@ -351,6 +352,9 @@ func (f *surveyHTTPFile) check(resp *http.Response, off int64, first bool) error
 		}
 		if off > 0 {
 			f.noRanges = true
+			f.state.mu.Lock()
+			f.state.httpNoRanges = true
+			f.state.mu.Unlock()
 			return httpErrorf("the server ignores Range requests (it answered %s): cannot read from byte %d", resp.Status, off)
 		}
 		return nil

@@ -15,14 +15,20 @@ import (
 )
 
 // resync skips the file's bytes from just past start to the next gzip
-// member's magic bytes, or to its end.
+// member's magic bytes, or to its end: a local file seeks back to them, a
+// stream reads them again from its tape.
 func (s *warcSource) resync(start int64) {
-	if _, err := s.f.Seek(start+1, io.SeekStart); err != nil {
-		s.done = true
-		return
+	if s.tape != nil {
+		s.tape.rewind(start + 1)
+		s.br.Reset(s.tape)
+	} else {
+		if _, err := s.f.Seek(start+1, io.SeekStart); err != nil {
+			s.done = true
+			return
+		}
+		s.count.n = start + 1
+		s.br.Reset(s.count)
 	}
-	s.count.n = start + 1
-	s.br.Reset(s.count)
 	for {
 		b, err := s.br.Peek(len(surveyGzipMagic))
 		if bytes.Equal(b, surveyGzipMagic) {
@@ -76,12 +82,15 @@ func (s *warcSource) response(target string, u *url.URL, status int, locationHea
 	if status >= 300 && status <= 399 {
 		location = resolveLocation(u, locationHeader)
 	}
-	s.indexResponse(target, warcEntry{offset: at, status: status, location: location})
+	indexed := s.indexResponse(target, warcEntry{offset: at, status: status, location: location})
 	if u.Path != "/robots.txt" {
+		if s.stream && indexed {
+			s.streamed(target, u.Path, status, location, nil, payload)
+		}
 		s.skipped++
 		return
 	}
-	c := &Capture{Input: s.input, Site: u.Host, URL: target, Host: u.Host, Status: status, Offset: at,
+	c := &Capture{Input: s.input, File: s.file, Site: u.Host, URL: target, Host: u.Host, Status: status, Offset: at,
 		FetchTime: fetchTime, Skipped: s.skipped}
 	s.skipped = 0
 	if status >= 300 && status <= 399 {
@@ -91,6 +100,12 @@ func (s *warcSource) response(target string, u *url.URL, status int, locationHea
 		} else if cost := int64(len(target)+len(location)+len(c.FetchTime)) + RedirectEntryBytes; cost <= s.budget {
 			s.budget -= cost
 			s.waiting = append(s.waiting, c)
+			if s.stream {
+				if indexed {
+					s.streamed(target, u.Path, status, location, nil, payload)
+				}
+				s.wantChain(location)
+			}
 			return
 		} else {
 			c.RedirectError = RedirectIndexFull
@@ -103,21 +118,29 @@ func (s *warcSource) response(target string, u *url.URL, status int, locationHea
 			c.Err = err
 		}
 	}
+	if s.stream && indexed {
+		held := c
+		if !own {
+			held = nil
+		}
+		s.streamed(target, u.Path, status, location, held, payload)
+	}
 	s.out = append(s.out, c)
 }
 
 // indexResponse records a response for the redirects of this input,
-// while the bound allows.
-func (s *warcSource) indexResponse(target string, e warcEntry) {
+// while the bound allows, and reports whether it did.
+func (s *warcSource) indexResponse(target string, e warcEntry) bool {
 	if _, ok := s.index[target]; ok {
-		return // the first capture of a URL stands for it
+		return false // the first capture of a URL stands for it
 	}
 	cost := int64(len(target)+len(e.location)) + RedirectEntryBytes
 	if cost > s.budget {
-		return
+		return false
 	}
 	s.budget -= cost
 	s.index[target] = e
+	return true
 }
 
 // finish answers the 3xx captures of the input, in the order they were
@@ -139,7 +162,7 @@ func (s *warcSource) finish(take func() (int, bool)) {
 			// rows held back mean the input gave some, as one is always
 			// held back until the next is read.
 			index, _ := take()
-			s.out = append(s.out, &Capture{Index: index, Input: s.input, Err: ErrNoRecord})
+			s.out = append(s.out, &Capture{Index: index, Input: s.input, File: s.file, Err: ErrNoRecord})
 		}
 		return
 	}
@@ -147,7 +170,7 @@ func (s *warcSource) finish(take func() (int, bool)) {
 		s.out[len(s.out)-1].Skipped += s.skipped
 	} else {
 		index, _ := take()
-		s.out = append(s.out, &Capture{Index: index, Input: s.input, Skipped: s.skipped,
+		s.out = append(s.out, &Capture{Index: index, Input: s.input, File: s.file, Skipped: s.skipped,
 			Err: fmt.Errorf("no robots.txt response among %d records", s.skipped)})
 	}
 	s.skipped = 0
@@ -167,9 +190,7 @@ func (s *warcSource) follow(c *Capture, own bool) {
 		if e.status < 300 || e.status > 399 {
 			c.RedirectTarget, c.RedirectStatus, c.RedirectHops = next, e.status, hops
 			if own {
-				if err := s.readTarget(e.offset, c); err != nil {
-					c.Err = fmt.Errorf("redirect target %s: %w", next, err)
-				}
+				s.readRedirectTarget(c, next, e.offset)
 			}
 			return
 		}
@@ -185,10 +206,34 @@ func (s *warcSource) follow(c *Capture, own bool) {
 	}
 }
 
+// readRedirectTarget gives c the body of the response at next, which its
+// redirects lead to: the body held, for a stream, else its record read
+// again from offset. A stream's target neither held nor read again, its
+// server ignoring Range, leaves the redirect unresolved: redirect_error
+// index_full, as when the index was full.
+func (s *warcSource) readRedirectTarget(c *Capture, next string, offset int64) {
+	if h := s.held[next]; h != nil {
+		c.Body, c.Size = h.body, h.size
+		if h.err != nil {
+			c.Err = fmt.Errorf("redirect target %s: %w", next, h.err)
+		}
+		return
+	}
+	err := s.readTarget(offset, c)
+	switch {
+	case err == nil:
+	case s.stream && surveyInputStateOf(s.path, false).ignoresRange():
+		c.RedirectStatus, c.RedirectHops, c.RedirectError = 0, 0, RedirectIndexFull
+		c.Body, c.Size = nil, 0
+	default:
+		c.Err = fmt.Errorf("redirect target %s: %w", next, err)
+	}
+}
+
 // readTarget reads the response record at offset again, for the body and
 // status a redirect leads to.
 func (s *warcSource) readTarget(offset int64, c *Capture) error {
-	f, err := openSurveyFile(s.input)
+	f, err := openSurveyFile(s.path)
 	if err != nil {
 		return err
 	}
@@ -221,7 +266,7 @@ func (s *warcSource) readTarget(offset int64, c *Capture) error {
 // queueError queues an error row at the file's offset at.
 func (s *warcSource) queueError(take func() (int, bool), at int64, err error) {
 	index, _ := take()
-	s.out = append(s.out, &Capture{Index: index, Input: s.input, Err: err, Offset: at, Skipped: s.skipped})
+	s.out = append(s.out, &Capture{Index: index, Input: s.input, File: s.file, Err: err, Offset: at, Skipped: s.skipped})
 	s.skipped = 0
 }
 

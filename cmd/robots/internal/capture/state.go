@@ -26,6 +26,9 @@ type surveyInputState struct {
 	httpKnown        bool
 	httpETag         string
 	httpLastModified string
+	// httpNoRanges is set once the server answered a Range request with
+	// the whole object: no later request of the input asks for one.
+	httpNoRanges bool
 }
 
 // surveyInputStates holds the state of each INPUT, by its argument.
@@ -76,6 +79,14 @@ func (st *surveyInputState) done() {
 		st.mark = st.size
 	}
 	st.mu.Unlock()
+}
+
+// ignoresRange reports whether the input's server answered a Range
+// request with the whole object.
+func (st *surveyInputState) ignoresRange() bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.httpNoRanges
 }
 
 // setSize records the input's size, when it is first learnt.

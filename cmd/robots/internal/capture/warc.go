@@ -100,17 +100,27 @@ type warcEntry struct {
 // the next record's first line. quickRecord or the library parses each
 // record framed, and its HTTP block.
 type warcSource struct {
-	input string
+	input string // the INPUT argument, which its captures name
+	path  string // the file read: input, or a file of the directory input
+	file  string // the file's path within the directory input, or ""
 	gz    bool
 	f     surveyFile
 	count *countingReader // counts the file's bytes read
 	br    *bufio.Reader   // a .warc.gz's bytes
-	zr    *gzip.Reader
-	win   warcWindow    // the bytes the records are framed in
-	recr  bytes.Reader  // one framed record's bytes
-	rec   *bufio.Reader // reads recr
-	un    gowarc.Unmarshaler
-	done  bool
+	// stream is set for an input that is not sought in as it is read,
+	// an http(s) input: a request for every seek would cost more than
+	// the bytes it saves, and a server that ignores Range cannot answer
+	// one. Its gzip members are resynchronised in the bytes tape kept
+	// (replay.go), and its redirects followed to the bodies held as
+	// they were read (held.go).
+	stream bool
+	tape   *replayReader // a stream's .warc.gz bytes, under br
+	zr     *gzip.Reader
+	win    warcWindow    // the bytes the records are framed in
+	recr   bytes.Reader  // one framed record's bytes
+	rec    *bufio.Reader // reads recr
+	un     gowarc.Unmarshaler
+	done   bool
 
 	// resyncing is set past a record that could not be framed: the bytes
 	// up to the next record belong to its error row. Else bytes that are
@@ -152,23 +162,63 @@ type warcSource struct {
 	waiting  []*Capture // 3xx captures answered at the end of the input
 	budget   int64      // what index and waiting may still take
 	finished bool
+
+	// A stream's bodies held for its redirects (held.go).
+	held     map[string]*heldBody // by URL, for indexed responses
+	heldFIFO []*heldBody          // held and not wanted, oldest first: the first given up
+	heldLeft int64                // what held may still take of MaxHeldBodyBytes
+	wanted   map[string]bool      // URLs a redirect read leads to, not yet read
 }
 
+// openWARCSource opens the WARC input name. gz says whether its records
+// are gzip members when its first bytes do not say (see openWARCFile).
 func openWARCSource(name string, gz bool) (*warcSource, error) {
-	f, err := openSurveyFile(name)
+	return openWARCFile(name, name, "", gz)
+}
+
+// openWARCFile opens the WARC file path of the INPUT input, file its
+// path within input when input is a directory. Its first bytes say
+// whether its records are gzip members or plain, whatever its name: gz,
+// which its name says, decides only when they start neither.
+func openWARCFile(input, path, file string, gz bool) (*warcSource, error) {
+	f, err := openSurveyFile(path)
 	if err != nil {
 		return nil, err
 	}
 	s := &warcSource{
-		input: name, gz: gz, f: f, count: &countingReader{r: f},
+		input: input, path: path, file: file, f: f, count: &countingReader{r: f},
+		stream: IsHTTP(path),
 		un:     surveyUnmarshaler(),
 		index:  map[string]warcEntry{},
 		budget: MaxRedirectIndexBytes,
 	}
+	var under io.Reader = s.count
+	if s.stream {
+		s.tape = &replayReader{r: s.count, max: MaxReplayBytes}
+		under = s.tape
+		s.held, s.heldLeft = map[string]*heldBody{}, MaxHeldBodyBytes
+		s.wanted = map[string]bool{}
+	}
+	br := bufio.NewReaderSize(under, 256<<10)
+	head, _ := br.Peek(sniffMaxBytes) // fewer at the input's end
+	switch sniff(bufio.NewReader(bytes.NewReader(head))) {
+	case kindWARCGzip:
+		gz = true
+	case kindWARC:
+		gz = false
+	}
+	s.gz = gz
 	if gz {
-		s.br = bufio.NewReaderSize(s.count, 256<<10)
+		s.br = br
 	} else {
-		s.win = warcWindow{r: s.count, member: -1, fresh: true}
+		// The window starts with the bytes read to tell, and reads on
+		// from the file, which needs no tape: a plain file is never sought
+		// in but for a redirect's target.
+		read, _ := br.Peek(br.Buffered())
+		buf := make([]byte, len(read), len(read)+warcReadBytes)
+		copy(buf, read)
+		s.win = warcWindow{r: s.count, buf: buf, member: -1, fresh: true}
+		s.tape = nil
 	}
 	s.rec = bufio.NewReaderSize(&s.recr, 64<<10)
 	s.headReader = bufio.NewReader(&s.head)
@@ -189,6 +239,9 @@ func surveyUnmarshaler() gowarc.Unmarshaler {
 
 // pos is the offset in a .warc.gz of the next byte a member is read from.
 func (s *warcSource) pos() int64 {
+	if s.tape != nil {
+		return s.tape.at - int64(s.br.Buffered())
+	}
 	return s.count.n - int64(s.br.Buffered())
 }
 
