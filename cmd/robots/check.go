@@ -19,6 +19,9 @@ const checkSynopsis = `robots check [-f robots.txt] [-a agent]... [--mode google
 Prints ALLOWED or DISALLOWED for each URL, with the rule that decided.
 Each -a adds an agent to an ordered fallback list, most specific first: the
 first one some group names decides. With no -a, only the '*' groups apply.
+An agent is a product token (Googlebot, GPTBot, ClaudeBot...): robots
+agents lists the crawlers robots knows, from the table of package
+crawlers, with their operators' pages.
 Without -f, a built-in example robots.txt is used (robots example prints
 it); -f - reads stdin. Only the first 500 KiB of a robots.txt are read, as
 Google reads them; a longer one is cut there, and a line on stderr says so.

@@ -17,10 +17,14 @@ const explainSynopsis = `robots explain [-f robots.txt] [-a agent]... [--mode go
 Says why each URL is allowed or disallowed: which groups apply and why (a
 group names the agent, a later agent of the fallback list, the '*' groups,
 or no group at all), every rule that matches with its line and priority
-(the length of its pattern), and which one wins and why. -f, -a, --mode,
+(the length of its pattern), and which one wins and why. When the first
+agent is a crawler of the table robots agents prints (package crawlers),
+a crawler line gives its operator, its purpose and whether the operator
+says it follows robots.txt, with the operator's page. -f, -a, --mode,
 what a URL is, and the exit status are check's: 0 when every URL is
 allowed, 1 when any is disallowed, 2 on errors or when a URL is not one
-(the other URLs are still explained). With --json, writes one JSON object per URL; a URL,
+(the other URLs are still explained). With --json, writes one JSON object per URL, with
+the crawler's row as "crawler" when it has one; a URL,
 path, rule value or pattern that is not UTF-8 gets a url_b64, path_b64,
 value_b64 or pattern_b64 field too, holding its exact bytes in base64
 (JSON strings can only hold UTF-8: the other field shows each byte that is
@@ -114,12 +118,17 @@ func parseExplain(args []string, stderr io.Writer) (*explainOptions, int) {
 }
 
 // writeExplanation prints an explanation: check's verdict line, then the
-// path, the groups, the matching rules and why the winner won.
+// path, the groups, the crawler the first agent names when the crawler
+// table has it (its operator, purpose and robots.txt stance), the
+// matching rules and why the winner won.
 func writeExplanation(w io.Writer, u string, e robots.Explanation) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s  (%s)\n", verdict(e.Allowed), u, reason(e.Decision))
 	fmt.Fprintf(&b, "  path:    %s\n", e.Path)
 	fmt.Fprintf(&b, "  group:   %s\n", e.Selection.Why)
+	if c, ok := api.CrawlerOf(e.Selection.Agents); ok {
+		fmt.Fprintf(&b, "  crawler: %s: %s\n", c.Token, c.Note)
+	}
 	if len(e.Matches) == 0 {
 		b.WriteString("  matched: no rule\n")
 	}

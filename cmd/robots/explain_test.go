@@ -23,6 +23,7 @@ func TestExplainExample(t *testing.T) {
 			`DISALLOWED https://example.com/nogooglebot/x  (line 2: Disallow: /nogooglebot/)
   path:    /nogooglebot/x
   group:   "Googlebot" is named by line 1
+  crawler: Googlebot: Google, search index; Google says it follows robots.txt (https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers)
   matched: line 2  Disallow: /nogooglebot/  priority 13  <- decides
   why:     the only rule that matched
 `},
@@ -30,6 +31,7 @@ func TestExplainExample(t *testing.T) {
 			`ALLOWED https://example.com/drafts/public/plan.pdf  (line 13: Allow: /drafts/public/)
   path:    /drafts/public/plan.pdf
   group:   no group names "Bingbot"; the '*' group applies (line 6)
+  crawler: Bingbot: Microsoft, search index; Microsoft says it follows robots.txt (https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0)
   matched: line 7   Allow: /                priority 1
            line 9   Disallow: /*.pdf$       priority 7
            line 12  Disallow: /drafts/      priority 8
@@ -215,4 +217,38 @@ func TestExplainAnswersStringsThatAreNotURLs(t *testing.T) {
 	r = invoke(runExplain, "", "-a", "Googlebot/2.1", "--json", "https://example.com/nogooglebot/x")
 	assert.Equal(t, cli.ExitOK, r.Code)
 	assert.Contains(t, r.Stderr, `robots explain: warning: agent "Googlebot/2.1" is not a product token`)
+}
+
+// TestExplainNamesTheCrawler: when the first agent is a crawler of the
+// table (package crawlers), explain says who operates it, what for, and
+// what the operator says of robots.txt, with its page; a crawler that may
+// not follow robots.txt gets the operator's words and the reminder that
+// the verdict is what the file asks of it. Another agent gets no line.
+// explain --json gives the row as "crawler".
+func TestExplainNamesTheCrawler(t *testing.T) {
+	body := "User-agent: ChatGPT-User\nDisallow: /\n"
+	r := invoke(runExplain, body, "-f", "-", "-a", "chatgpt-user", "/page")
+	assert.Equal(t, cli.ExitNegative, r.Code)
+	assert.Contains(t, r.Stdout, "\n  crawler: ChatGPT-User: OpenAI, user-triggered fetch; OpenAI says it may not follow robots.txt: "+
+		`"Because these actions are initiated by a user, robots.txt rules may not apply." (https://developers.openai.com/api/docs/bots); `+
+		"the verdict is what the file asks of it, not what it does\n  matched:")
+
+	gpt := invoke(runExplain, body, "-f", "-", "-a", "GPTBot", "/page")
+	assert.Contains(t, gpt.Stdout, "\n  crawler: GPTBot: OpenAI, training; OpenAI says it follows robots.txt (https://developers.openai.com/api/docs/bots)\n")
+	bytespider := invoke(runExplain, body, "-f", "-", "-a", "Bytespider", "/page")
+	assert.Contains(t, bytespider.Stdout, "\n  crawler: Bytespider: ByteDance, not stated; no page of ByteDance found says whether it follows robots.txt: ")
+
+	other := invoke(runExplain, body, "-f", "-", "-a", "cohere-ai", "-a", "GPTBot", "/page")
+	assert.NotContains(t, other.Stdout, "crawler:", "the first agent names the crawler, and cohere-ai is not in the table")
+
+	j := invoke(runExplain, body, "-f", "-", "--json", "-a", "ChatGPT-User", "/page")
+	var got struct{ Crawler *api.CrawlerJSON }
+	require.NoError(t, json.Unmarshal([]byte(j.Stdout), &got))
+	require.NotNil(t, got.Crawler)
+	assert.Equal(t, api.CrawlerJSON{Token: "ChatGPT-User", Operator: "OpenAI", Purpose: "user-triggered fetch", AI: true, Robots: "no",
+		Says: "Because these actions are initiated by a user, robots.txt rules may not apply.", URL: "https://developers.openai.com/api/docs/bots",
+		UsagePurposes: []string{"ai-use"}, Note: got.Crawler.Note}, *got.Crawler)
+	assert.Contains(t, got.Crawler.Note, "may not follow robots.txt")
+	none := invoke(runExplain, body, "-f", "-", "--json", "-a", "cohere-ai", "/page")
+	assert.NotContains(t, none.Stdout, `"crawler"`)
 }

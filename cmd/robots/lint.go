@@ -17,14 +17,17 @@ them, one finding per line:
   FILE:LINE:COL: SEVERITY: MESSAGE [CODE]
 
 An error is a line that is ignored or does not do what it seems to do; a
-warning works but is risky, or is a directive Google ignores. "-" reads
+warning works but is risky, or is a directive Google ignores; a note says
+what a line does besides what it seems to (an LLM-Policy line, a crawler
+whose operator says it may not follow robots.txt, a CDN's managed block
+and the site's lines it takes over). "-" reads
 stdin. Only the first 500 KiB of a file are read, and one byte more to
 tell that there is more: a longer file is cut there, and a line on
 stderr says so. With --json, writes one JSON array of findings, each with
 file, line, column, severity, code and message. docs/lint.md lists every
 code.
-Exits 1 when any file has an error, 0 otherwise, 2 when a file cannot be
-read.`
+Exits 1 when any file has an error, 0 otherwise (warnings and notes
+included), 2 when a file cannot be read.`
 
 // lintFinding is one finding as --json writes it.
 type lintFinding struct {

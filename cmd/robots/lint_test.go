@@ -102,7 +102,28 @@ func TestLintUsageErrorsExitTwo(t *testing.T) {
 func TestLintEveryDiagnosticFile(t *testing.T) {
 	r := invoke(runLint, "", "../../testdata/lint/every.txt")
 	assert.Equal(t, cli.ExitNegative, r.Code)
-	assert.Len(t, strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n"), 40)
+	assert.Len(t, strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n"), 44)
+}
+
+// TestLintNotesExitZero: a file whose only findings are notes (a group
+// naming a crawler that may not follow robots.txt, an LLM-Policy line)
+// prints them, severity "note", and exits 0, in text and in JSON.
+func TestLintNotesExitZero(t *testing.T) {
+	body := "User-agent: ChatGPT-User\nDisallow: /\n\nLLM-Policy: /llms.txt\n"
+	r := invoke(runLint, body, "-")
+	assert.Equal(t, cli.ExitOK, r.Code)
+	lines := strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n")
+	require.Len(t, lines, 2, r.Stdout)
+	assert.True(t, strings.HasPrefix(lines[0], "<stdin>:1:13: note: ChatGPT-User (OpenAI, user-triggered fetch): OpenAI says it may not follow robots.txt"), lines[0])
+	assert.True(t, strings.HasSuffix(lines[0], "[crawler-ignores-robots]"), lines[0])
+	assert.True(t, strings.HasPrefix(lines[1], "<stdin>:4:1: note: LLM-Policy points AI crawlers to a policy document"), lines[1])
+	j := invoke(runLint, body, "--json", "-")
+	assert.Equal(t, cli.ExitOK, j.Code)
+	var got []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(j.Stdout), &got))
+	require.Len(t, got, 2)
+	assert.Equal(t, "note", got[0]["severity"])
+	assert.Equal(t, "llm-policy", got[1]["code"])
 }
 
 // TestLintGolden checks the text and JSON output on testdata/lint/sample.txt

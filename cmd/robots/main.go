@@ -8,6 +8,7 @@
 //	robots fetch [-a agent]... [--user-agent UA] [--timeout D] [--mode google|rfc] [--json] URL...
 //	robots lint [--json] FILE|-...
 //	robots explain [-f robots.txt] [-a agent]... [--mode google|rfc] [--json] URL...
+//	robots agents [--json] [TOKEN...]
 //	robots report [--json] [FILE|-] | robots report --jsonl
 //	robots serve [--addr 127.0.0.1:8080] [--allow-private]
 //	robots survey --out DIR [--agents LIST] [--format parquet|jsonl] [--shard K/N] [--progress] INPUT...
@@ -24,7 +25,7 @@
 // for gets an error line, and the exit status says so.
 //
 // Exit status: 0 on success; 1 when check, explain or fetch finds a
-// disallowed URL, lint an error, eval or report --jsonl a line that is
+// disallowed URL, agents a token not in its table, lint an error, eval or report --jsonl a line that is
 // not a valid query, or survey a capture it could not read;
 // 2 on usage errors, unreadable input, or (check, explain) a URL holding a
 // NUL byte; 3 when fetch could not fetch a robots.txt at all.
@@ -58,6 +59,7 @@ var commands = []command{
 	{"fetch", "fetch the robots.txt of URLs over HTTP and say whether crawlers may fetch them", runFetch},
 	{"lint", "report what is wrong or risky in robots.txt files", runLint},
 	{"explain", "say why a URL is allowed or disallowed: groups, matching rules, winner", runExplain},
+	{"agents", "list the crawler tokens robots knows: operator, purpose, whether it follows robots.txt", runAgents},
 	{"report", "print Google's report of a robots.txt: what it reads on each line", runReport},
 	{"serve", "serve a robots.txt tester in the browser and a JSON API", serve.Run},
 	{"survey", "read robots.txt captures in bulk and say what each lets each crawler fetch", survey.Run},
@@ -122,8 +124,12 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintf(w, "  %-8s %s\n", "help", "show this text, or a command's flags: robots help <command>")
 	fmt.Fprint(w, `
+Agents (-a) are robots.txt product tokens, such as Googlebot or GPTBot:
+robots agents lists the crawlers robots knows, from the table of package
+crawlers, which explain, lint and robots serve's crawler list read too.
+
 Exit status: 0 on success; 1 when check, explain or fetch finds a disallowed
-URL, lint an error, eval or report --jsonl a line that is not a valid query, or survey a
+URL, agents a token not in its table, lint an error, eval or report --jsonl a line that is not a valid query, or survey a
 capture it could not read; 2 on usage
 errors, unreadable input, or (check, explain) a URL holding a NUL byte; 3 when
 fetch could not fetch a robots.txt at all.

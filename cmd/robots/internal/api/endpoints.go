@@ -33,9 +33,10 @@ func Check(c Call) (Answer, *Error) {
 const MaxMatchesShown = 100
 
 // Explain answers POST /api/explain: {"fetch": ..., "selection": ...,
-// "directives": ..., "report": ..., "results": [...]}: the groups that
-// apply and what they ask besides rules, and Google's reading of every line
-// (ReportJSON), once, and an explanation for each URL.
+// "crawler": ..., "directives": ..., "report": ..., "results": [...]}: the
+// groups that apply, the crawler table's row of the first agent when it
+// has one, what the groups ask besides rules, and Google's reading of
+// every line (ReportJSON), once, and an explanation for each URL.
 func Explain(c Call) (Answer, *Error) {
 	q, err := readQuery(c, true)
 	if err != nil {
@@ -46,8 +47,8 @@ func Explain(c Call) (Answer, *Error) {
 	}
 	agent := q.robots.Agent(q.agents...)
 	sel := selectionJSON(q.robots.Explain(q.agents, "/").Selection)
-	heads := append(q.heads(), namedValue{"selection", sel}, namedValue{"directives", newDirectivesJSON(q.robots, agent)},
-		namedValue{"report", ReportJSON(robots.ReportOf(q.body))})
+	heads := append(q.heads(), namedValue{"selection", sel}, namedValue{"crawler", crawlerHead(q.agents)},
+		namedValue{"directives", newDirectivesJSON(q.robots, agent)}, namedValue{"report", ReportJSON(robots.ReportOf(q.body))})
 	return objectAnswer{heads: heads, name: "results", count: len(q.urls), item: func(i int) (any, error) {
 		u := q.urls[i]
 		if bad := q.checkURL(u); bad != nil {
@@ -55,6 +56,15 @@ func Explain(c Call) (Answer, *Error) {
 		}
 		return cappedExplainJSON(u, agent.Explain(u), agent.Usage(u), MaxMatchesShown), nil
 	}}, nil
+}
+
+// crawlerHead is the crawler member of /api/explain: the row of the first
+// agent, or nil (no member) when the table has none.
+func crawlerHead(agents []string) any {
+	if c, ok := CrawlerOf(agents); ok {
+		return c
+	}
+	return nil
 }
 
 // cappedExplainJSON is explainResultJSON listing the first max matches

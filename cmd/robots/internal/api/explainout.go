@@ -22,6 +22,10 @@ type ExplainJSONOut struct {
 	MoreMatches int           `json:"more_matches,omitempty"`
 	Winner      *matchJSONOut `json:"winner"`
 	Usage       *UsageJSON    `json:"usage,omitempty"` // usageout.go
+	// Crawler is the row of the crawler table (crawlers.go) of the first
+	// agent asked for, when it has one. The API gives it once, beside
+	// the results.
+	Crawler *CrawlerJSON `json:"crawler,omitempty"`
 	// Empty is, when no rule decided, the empty rule the reference parser
 	// names (Decision.Empty): it matched every path, with priority 0, and
 	// decided nothing.
@@ -57,6 +61,9 @@ func ExplainJSON(u string, e robots.Explanation, use prefs.Usage) ExplainJSONOut
 	out := explainResultJSON(u, e, use)
 	sel := selectionJSON(e.Selection)
 	out.Selection = &sel
+	if c, ok := CrawlerOf(e.Selection.Agents); ok {
+		out.Crawler = &c
+	}
 	return out
 }
 

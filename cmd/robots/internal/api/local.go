@@ -11,9 +11,10 @@ import (
 // Endpoints are the API's endpoints that answer from the request alone,
 // by path: robots serve routes them, and Local answers them.
 var Endpoints = map[string]func(Call) (Answer, *Error){
-	"/api/check":   Check,
-	"/api/explain": Explain,
-	"/api/lint":    Lint,
+	"/api/check":    Check,
+	"/api/explain":  Explain,
+	"/api/lint":     Lint,
+	"/api/crawlers": Crawlers,
 }
 
 // FetchPath is the endpoint that fetches a robots.txt for a URL: the
