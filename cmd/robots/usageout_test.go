@@ -17,7 +17,8 @@ const usageRules = "Content-Signal: ai-train=no, use=reference\nUser-agent: *\nC
 const usageWant = `"usage":{"categories":{"ai-use":{"value":"unknown","line":3,"source":"Content-Usage"},` +
 	`"search":{"value":"unknown","line":3,"source":"Content-Usage"},"train-ai":{"value":"yes","line":3,"source":"Content-Usage"}},` +
 	`"signals":{"ai-input":{"value":"unknown"},"ai-train":{"value":"no","line":1,"source":"Content-Signal"},"search":{"value":"unknown"}},` +
-	`"use":{"level":"reference","line":1,"source":"Content-Signal"},` +
+	`"use":{"level":"reference","line":1,"source":"Content-Signal","purposes":{"ai-use":{"needs":"immediate","value":"yes"},` +
+	`"search":{"needs":"reference","value":"yes"},"train":{"needs":"full","value":"no"}}},` +
 	`"purposes":{"ai-use":{"value":"unknown"},"search":{"value":"unknown"},"train":{"value":"yes","line":3,"source":"Content-Usage"}},` +
 	`"may_train":{"value":"yes","line":3,"source":"Content-Usage"}}`
 

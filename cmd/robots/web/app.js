@@ -4,7 +4,10 @@
 // not a URL or a path), the deciding lines highlighted in the editor (each
 // naming the URLs it decides), lint findings marked on their lines,
 // Google's reading of each line, the directives of the group that
-// applies, and a warning for an agent that is not a product token. Where
+// applies, what the Content-Usage and Content-Signal lines say of using
+// each URL's content for the questions the crawler asks (its AI use), and
+// a warning for an agent that is not a product token. The crawlers it
+// offers come from the server's crawler table (/api/crawlers). Where
 // Google documents that one of its crawlers reads a file otherwise than
 // its token alone would (a fallback token, the '*' group ignored), the
 // page says what Google's crawler does. The whole state lives in the URL
@@ -53,99 +56,27 @@
   // robots.txt as long as Google reads (500 KiB) and its URLs.
   const maxStateBytes = 1024 * 1024;
 
-  // googleCrawlers are the robots.txt tokens of Google's crawlers and
-  // fetchers, as Google's crawler overview lists them (common crawlers,
-  // special-case crawlers, user-triggered fetchers, and the usage token
-  // Google-Extended), each with the fallback list it reads (agents, most
-  // specific first: the engine's own semantics) and whether Google says it
-  // ignores the '*' group; then the tokens of AI crawlers and fetchers of
-  // other operators, each reading its own group, else '*', with what its
-  // operator documents of its use. The table lives in the page, not in
-  // the server: the engine stays neutral between crawlers, and the page
-  // must work with no server behind it (the WebAssembly build).
-  const googleCrawlers = [
-    { token: 'Googlebot', kind: 'common', agents: ['Googlebot'],
-      note: 'Google Search, Discover, Images, Video and News: the smartphone and desktop crawlers read this one token.' },
-    { token: 'Googlebot-Image', kind: 'common', agents: ['Googlebot-Image', 'Googlebot'],
-      note: 'Images in Google Search and Discover. Reads the group that names Googlebot-Image if there is one, else Googlebot\u2019s.' },
-    { token: 'Googlebot-News', kind: 'common', agents: ['Googlebot-News', 'Googlebot'],
-      note: 'Google News. Reads the group that names Googlebot-News if there is one, else Googlebot\u2019s.' },
-    { token: 'Googlebot-Video', kind: 'common', agents: ['Googlebot-Video', 'Googlebot'],
-      note: 'Video in Google Search. Reads the group that names Googlebot-Video if there is one, else Googlebot\u2019s.' },
-    { token: 'Storebot-Google', kind: 'common', agents: ['Storebot-Google'],
-      note: 'Google Shopping.' },
-    { token: 'Google-InspectionTool', kind: 'common', agents: ['Google-InspectionTool', 'Googlebot'],
-      note: 'Search Console\u2019s URL Inspection and the Rich Results Test. Reads its own group, else Googlebot\u2019s.' },
-    { token: 'GoogleOther', kind: 'common', agents: ['GoogleOther'],
-      note: 'One-off crawls of Google teams, for research and development.' },
-    { token: 'GoogleOther-Image', kind: 'common', agents: ['GoogleOther-Image', 'GoogleOther'],
-      note: 'Images for GoogleOther\u2019s uses. Reads its own group, else GoogleOther\u2019s.' },
-    { token: 'GoogleOther-Video', kind: 'common', agents: ['GoogleOther-Video', 'GoogleOther'],
-      note: 'Video for GoogleOther\u2019s uses. Reads its own group, else GoogleOther\u2019s.' },
-    { token: 'Google-CloudVertexBot', kind: 'common', agents: ['Google-CloudVertexBot'],
-      note: 'Crawls a site\u2019s owner asks for, to build Vertex AI agents.' },
-    { token: 'Google-Extended', kind: 'usage', agents: ['Google-Extended'],
-      note: 'A usage token, not a crawler: no request is ever made as Google-Extended. Its group says whether what Google\u2019s other crawlers fetch may train Gemini models and ground their answers: DISALLOWED here refuses that use, and stops no crawl.' },
-    { token: 'APIs-Google', kind: 'special', agents: ['APIs-Google'], ignoresStar: true,
-      note: 'Delivers the push notifications of Google APIs.' },
-    { token: 'AdsBot-Google', kind: 'special', agents: ['AdsBot-Google'], ignoresStar: true,
-      note: 'Checks the quality of ad landing pages on the desktop web.' },
-    { token: 'AdsBot-Google-Mobile', kind: 'special', agents: ['AdsBot-Google-Mobile'], ignoresStar: true,
-      note: 'Checks the quality of ad landing pages on the mobile web.' },
-    { token: 'Mediapartners-Google', kind: 'special', agents: ['Mediapartners-Google'], ignoresStar: true,
-      note: 'AdSense: visits pages to choose their ads.' },
-    { token: 'FeedFetcher-Google', kind: 'fetcher', agents: ['FeedFetcher-Google'],
-      note: 'Fetches RSS and Atom feeds for Google News and WebSub.' },
-    { token: 'Google-Read-Aloud', kind: 'fetcher', agents: ['Google-Read-Aloud'],
-      note: 'Reads a page aloud when a person asks for it.' },
-    { token: 'Google-Site-Verification', kind: 'fetcher', agents: ['Google-Site-Verification'],
-      note: 'Fetches the Search Console verification token a site owner put up.' },
-    { token: 'GoogleProducer', kind: 'fetcher', agents: ['GoogleProducer'],
-      note: 'Fetches the feeds publishers give Google Publisher Center.' },
-    { token: 'GPTBot', kind: 'ai', agents: ['GPTBot'],
-      note: 'OpenAI\u2019s crawler for content that may be used to train its generative AI foundation models: disallowing it says the site\u2019s content should not be used in that training.' },
-    { token: 'OAI-SearchBot', kind: 'ai', agents: ['OAI-SearchBot'],
-      note: 'OpenAI\u2019s search crawler: it surfaces websites in ChatGPT\u2019s search features, and a site that disallows it is not shown in ChatGPT search answers.' },
-    { token: 'ChatGPT-User', kind: 'ai', agents: ['ChatGPT-User'],
-      note: 'OpenAI\u2019s fetcher for user actions in ChatGPT and Custom GPTs: it visits a page a user\u2019s request needs, and crawls nothing automatically. OpenAI says robots.txt rules may not apply to these user-initiated requests.' },
-    { token: 'ClaudeBot', kind: 'ai', agents: ['ClaudeBot'],
-      note: 'Anthropic\u2019s crawler for web content that could contribute to training its generative AI models: disallowing it excludes the site\u2019s future materials from those training datasets.' },
-    { token: 'Claude-User', kind: 'ai', agents: ['Claude-User'],
-      note: 'Anthropic\u2019s fetcher for the questions Claude\u2019s users ask: disallowing it stops Claude retrieving the site\u2019s content in answer to a user\u2019s query.' },
-    { token: 'Claude-SearchBot', kind: 'ai', agents: ['Claude-SearchBot'],
-      note: 'Anthropic\u2019s search crawler, to improve the quality of Claude\u2019s search results: disallowing it keeps the site\u2019s content out of that index.' },
-    { token: 'CCBot', kind: 'ai', agents: ['CCBot'],
-      note: 'Common Crawl\u2019s crawler, for its free public copy of the web, offered to researchers, companies and individuals for research and analysis.' },
-    { token: 'PerplexityBot', kind: 'ai', agents: ['PerplexityBot'],
-      note: 'Perplexity\u2019s crawler, to surface and link websites in Perplexity\u2019s search results; Perplexity says it is not used to crawl content for AI foundation models.' },
-    { token: 'Perplexity-User', kind: 'ai', agents: ['Perplexity-User'],
-      note: 'Perplexity\u2019s fetcher for user actions: it visits a page to answer a user\u2019s question and link to it, and is used neither for web crawling nor for training. Perplexity says that, a user having asked for the fetch, it generally ignores robots.txt rules.' },
-    { token: 'Applebot-Extended', kind: 'ai', agents: ['Applebot-Extended'],
-      note: 'A usage token of Apple, not a crawler: Applebot does the crawling, and this token\u2019s group says whether what it fetches may train Apple\u2019s foundation models for generative AI features, Apple Intelligence among them. DISALLOWED here refuses that use, and stops no crawl.' },
-    { token: 'meta-externalagent', kind: 'ai', agents: ['meta-externalagent'],
-      note: 'Meta\u2019s crawler, for uses such as training AI models or improving products by indexing content directly.' },
-    { token: 'Bytespider', kind: 'ai', agents: ['Bytespider'],
-      note: 'ByteDance\u2019s web crawler.' },
-    { token: 'Amazonbot', kind: 'ai', agents: ['Amazonbot'],
-      note: 'Amazon\u2019s crawler, to improve Amazon\u2019s services, such as enabling Alexa to answer more questions for customers.' },
-    { token: 'cohere-ai', kind: 'ai', agents: ['cohere-ai'],
-      note: 'The token of Cohere, a maker of large language models.' },
-  ];
-
-  // crawlerKinds names the kinds of googleCrawlers, in the list's order,
-  // with what Google says of each kind's reading of robots.txt (the notes
-  // of the AI crawlers say what their operators do).
-  const crawlerKinds = [
-    { kind: 'common', label: 'Google: common crawlers', rule: 'Obeys robots.txt on every automatic crawl.' },
-    { kind: 'special', label: 'Google: special-case crawlers', rule: '' },
-    { kind: 'fetcher', label: 'Google: user-triggered fetchers', rule: 'A person asked for the fetch, so Google says these fetchers generally ignore robots.txt: the verdicts below are what the file asks of it, not what it does.' },
-    { kind: 'usage', label: 'Google: usage tokens', rule: '' },
-    { kind: 'ai', label: 'AI: crawlers and tokens of other operators', rule: '' },
-  ];
-
+  // crawlers is the list of crawlers the page offers, built from the
+  // server's /api/crawlers (robots serve, or the WebAssembly engine): the
+  // crawler table of package crawlers, and Google's crawlers with the
+  // fallback list each reads (agents, most specific first: the engine's
+  // own semantics) and whether Google says it ignores the '*' group. Each
+  // entry: token, kind (a Google kind, 'ai' or 'other'), agents,
+  // ignoresStar, note, and row, the table's row of the token if it has
+  // one. The page holds no list of its own: an answer without the table
+  // leaves only "another crawler".
+  let crawlers = [];
+  // crawlerKinds names the kinds of crawlers, in the list's order, with
+  // what Google says of each kind's reading of robots.txt (the notes of
+  // the other operators' crawlers say what their operators do).
+  let crawlerKinds = [];
   // ignoresStarRule is what Google documents for its special-case
   // crawlers that ignore the '*' group.
-  const ignoresStarRule = 'Google documents that it ignores the \u2019*\u2019 group: only a group that names it applies, and without one it may fetch every URL.';
+  let ignoresStarRule = '';
+
+  // purposeWords name the questions of package usage a crawler asks
+  // (usage.Purposes), as the AI-use answers show them.
+  const purposeWords = { 'train': 'Training', 'ai-use': 'Answer-time use', 'search': 'Search index' };
 
   // What the last answers said.
   let findings = [];
@@ -236,19 +167,47 @@
 
   // --- Crawlers ---------------------------------------------------------
 
-  // crawlerOf returns the entry of googleCrawlers whose token is agent,
+  // loadCrawlers asks the server for the crawler table and builds the
+  // list of crawlers from it: Google's crawlers under Google's kinds, then
+  // the table's other rows, AI crawlers first.
+  async function loadCrawlers() {
+    let t;
+    try {
+      t = await post('/api/crawlers', {});
+    } catch (e) {
+      crawlerNote.textContent = 'The list of crawlers did not load: ' + e.message + '. Type the tokens below.';
+      return;
+    }
+    const rows = new Map(t.crawlers.map((c) => [c.token.toLowerCase(), c]));
+    const google = new Set(t.google.map((g) => g.token.toLowerCase()));
+    crawlers = t.google.map((g) => ({ token: g.token, kind: g.kind, agents: g.agents, ignoresStar: !!g.ignores_star,
+      note: g.note, row: rows.get(g.token.toLowerCase()) }));
+    for (const c of t.crawlers) {
+      if (google.has(c.token.toLowerCase())) continue;
+      crawlers.push({ token: c.token, kind: c.ai ? 'ai' : 'other', agents: [c.token], ignoresStar: false, note: '', row: c });
+    }
+    crawlerKinds = t.google_kinds.concat([
+      { kind: 'ai', label: 'AI: crawlers, fetchers and usage tokens of other operators', rule: '' },
+      { kind: 'other', label: 'Other crawlers', rule: '' },
+    ]);
+    ignoresStarRule = t.ignores_star_rule;
+    crawlerSelect.replaceChildren();
+    fillCrawlers();
+  }
+
+  // crawlerOf returns the entry of crawlers whose token is agent,
   // ignoring case as robots.txt does, or undefined.
   function crawlerOf(agent) {
     if (!agent) return undefined;
     const a = agent.toLowerCase();
-    return googleCrawlers.find((c) => c.token.toLowerCase() === a);
+    return crawlers.find((c) => c.token.toLowerCase() === a);
   }
 
   function fillCrawlers() {
     for (const k of crawlerKinds) {
       const group = el('optgroup');
       group.label = k.label;
-      for (const c of googleCrawlers.filter((c) => c.kind === k.kind)) {
+      for (const c of crawlers.filter((c) => c.kind === k.kind)) {
         let text = c.token;
         if (c.agents.length > 1) text += ' (else ' + c.agents.slice(1).join(', ') + ')';
         if (c.ignoresStar) text += ' (ignores *)';
@@ -256,11 +215,28 @@
         o.value = c.token;
         group.appendChild(o);
       }
-      crawlerSelect.appendChild(group);
+      if (group.children.length) crawlerSelect.appendChild(group);
     }
     const other = el('option', '', 'Another crawler: type its tokens below');
     other.value = '';
     crawlerSelect.appendChild(other);
+  }
+
+  // rowWords says what the crawler table says of a crawler: its operator,
+  // purpose and what the operator says of robots.txt (the server's note),
+  // with a link to the operator's page.
+  function rowWords(row) {
+    const words = el('span', 'row-note');
+    words.append(row.operator + ', ' + row.purpose + '. ');
+    const page = el('a', '', row.robots === 'yes' ? row.operator + ' says it follows robots.txt' :
+      row.robots === 'no' ? row.operator + ' says it may not follow robots.txt' : 'Its operator\u2019s page says nothing of robots.txt for it');
+    page.href = row.url;
+    page.rel = 'noreferrer';
+    words.append(page);
+    if (row.robots !== 'yes') words.append(': \u201c' + row.says + '\u201d');
+    words.append('.');
+    if (row.robots === 'no') words.append(' The verdicts below are what the file asks of it, not what it does.');
+    return words;
   }
 
   // syncCrawler selects the crawler whose fallback list the agents field
@@ -268,10 +244,11 @@
   // the crawler named first.
   function syncCrawler() {
     const list = agents().map((a) => a.toLowerCase()).join(',');
-    const same = googleCrawlers.find((c) => c.agents.map((a) => a.toLowerCase()).join(',') === list);
+    const same = crawlers.find((c) => c.agents.map((a) => a.toLowerCase()).join(',') === list);
     crawlerSelect.value = same ? same.token : '';
     const c = crawlerOf(agents()[0]);
     if (!c) {
+      if (crawlers.length === 0 && crawlerNote.textContent.startsWith('The list of crawlers did not load')) return;
       crawlerNote.textContent = agents().length === 0 ?
         'No agent: only the \u2019*\u2019 groups apply.' :
         'The first token a group names decides which group applies; when none is named, the \u2019*\u2019 groups do.';
@@ -279,11 +256,12 @@
       return;
     }
     const kind = crawlerKinds.find((k) => k.kind === c.kind);
-    const parts = [c.token + ': ' + c.note];
+    const parts = [c.token + ': ' + (c.note || '')];
     if (c.ignoresStar) parts.push(ignoresStarRule);
-    else if (kind.rule) parts.push(kind.rule);
+    else if (kind && kind.rule) parts.push(kind.rule);
     if (c.agents.length > 1) parts.push('Fallback: ' + c.agents.slice(1).join(', ') + ', then the \u2019*\u2019 groups.');
-    crawlerNote.textContent = parts.join(' ');
+    crawlerNote.replaceChildren(parts.filter((p) => p !== '').join(' '));
+    if (c.row && !c.note) crawlerNote.append(rowWords(c.row));
     crawlerNote.dataset.token = c.token;
   }
 
@@ -416,7 +394,7 @@
     const lintByLine = new Map();
     for (const f of findings) {
       const worst = lintByLine.get(f.line);
-      if (worst !== 'error') lintByLine.set(f.line, f.severity);
+      if (!worst || severityRank[f.severity] < severityRank[worst]) lintByLine.set(f.line, f.severity);
     }
     const { deciding, matching } = decidingLines();
     const nums = document.createDocumentFragment();
@@ -571,11 +549,16 @@
 
   // --- Lint -------------------------------------------------------------
 
+  // severityRank orders lint's severities, worst first: a line marked for
+  // several findings shows the worst.
+  const severityRank = { error: 0, warning: 1, note: 2 };
+
   function renderLint() {
     const errors = findings.filter((f) => f.severity === 'error').length;
-    const warnings = findings.length - errors;
+    const notes = findings.filter((f) => f.severity === 'note').length;
+    const warnings = findings.length - errors - notes;
     lintSummary.textContent = findings.length === 0 ? 'No findings.' :
-      plural(errors, 'error') + ', ' + plural(warnings, 'warning') + '.';
+      plural(errors, 'error') + ', ' + plural(warnings, 'warning') + (notes ? ', ' + plural(notes, 'note') : '') + '.';
     const items = findings.map((f) => {
       const li = el('li', 'finding');
       li.dataset.line = String(f.line);
@@ -720,6 +703,7 @@
     lastSelection = selection;
     lastDirectives = directives;
     if (pickedURL >= lastList.length) pickedURL = -1;
+    const usageLines = lastList.some((r) => r.usage) || usageKey.test(editor.value);
     let allowed = 0;
     let disallowed = 0;
     let bad = 0;
@@ -733,7 +717,7 @@
       if (r.allowed) allowed++; else disallowed++;
       if (r.warning) warned++;
       if (foreignTo(r.url)) foreign++;
-      return resultCard(r, i, selection, google.ignored, alone && alone.results[i] ? { r: alone.results[i], why: alone.selection.why } : null);
+      return resultCard(r, i, selection, google.ignored, alone && alone.results[i] ? { r: alone.results[i], why: alone.selection.why } : null, usageLines);
     });
     results.replaceChildren(...cards);
     renderGroupInfo(selection, directives, google.ignored);
@@ -787,20 +771,69 @@
     return li;
   }
 
-  // usageText sums up the usage preferences a line or a header decided,
-  // and the answer to whether the content may train a model.
-  function usageText(u) {
-    const parts = [];
-    for (const decisions of [u.categories, u.signals]) {
-      for (const [name, d] of Object.entries(decisions)) {
-        if (d.source) parts.push(name + '=' + d.value + ' (' + d.source + (d.line ? ', line ' + d.line : '') + ')');
-      }
-    }
-    parts.push('may train: ' + u.may_train.value);
-    return parts.join('; ');
+  // decisionWords writes one decision of the usage member: its value, and
+  // the source and line that decided it.
+  function decisionWords(d) {
+    return d.value + (d.source ? ' (' + d.source + (d.line ? ', line ' + d.line : '') + ')' : '');
   }
 
-  function resultCard(r, i, selection, ignored, alone) {
+  // usageKey finds a Content-Usage or Content-Signal line in a text.
+  const usageKey = /^[ \t]*content-(usage|signal)[ \t]*:/im;
+
+  // aiUse shows, for the crawler named first, what the Content-Usage
+  // (vocab-08) and Content-Signal lines say of using the URL's content:
+  // the answer for each question the crawler asks (the crawler table's
+  // usage_purposes; every question for a crawler it does not have), the
+  // use level's answer for that question, and every category and signal.
+  // usageLines says whether the file has such lines at all: without any,
+  // and with nothing decided, it shows nothing.
+  function aiUse(r, usageLines) {
+    if (!r.usage && !usageLines) return null;
+    const box = el('div', 'ai-use');
+    const c = crawlerOf(agents()[0]);
+    const asks = c && c.row && c.row.usage_purposes.length ? c.row.usage_purposes : Object.keys(purposeWords);
+    box.append(el('p', 'ai-for', 'AI use' + (c && c.row ? ' by ' + c.token + ' (' + c.row.purpose + ')' : ', for any crawler')));
+    const u = r.usage;
+    if (!u) {
+      box.classList.add('ai-none');
+      box.append(el('p', 'ai-empty', r.allowed ? 'No Content-Usage or Content-Signal line speaks for this URL.' :
+        'Not fetched: a preference applies only to what may be fetched.'));
+      return box;
+    }
+    const answers = el('ul', 'ai-answers');
+    for (const p of asks) {
+      const d = u.purposes[p];
+      if (!d) continue;
+      const li = el('li', 'ans ans-' + d.value);
+      li.dataset.purpose = p;
+      li.append(el('strong', '', purposeWords[p] + ': ' + d.value));
+      if (d.source) li.append(' ', el('span', 'why', d.source + (d.line ? ', line ' + d.line : '')));
+      answers.append(li);
+      const lv = u.use && u.use.purposes[p];
+      if (lv) {
+        const at = el('li', 'ans ans-' + lv.value);
+        at.dataset.purpose = p + '-level';
+        at.append(el('strong', '', purposeWords[p] + ' at use=' + u.use.level + ': ' + lv.value),
+          ' ', el('span', 'why', 'needs ' + lv.needs + '; Content-Signal' + (u.use.line ? ', line ' + u.use.line : '')));
+        answers.append(at);
+      }
+    }
+    box.append(answers);
+    const lines = el('ul', 'ai-lines');
+    const entries = (m) => Object.entries(m).map(([k, d]) => k + '=' + decisionWords(d)).join(' \u00b7 ');
+    const source = (name, text) => {
+      const li = el('li');
+      li.append(el('span', 'ai-source', name + ': '), text);
+      lines.append(li);
+    };
+    source('Content-Usage (vocab-08)', entries(u.categories));
+    source('Content-Signal', entries(u.signals) +
+      (u.use ? ' \u00b7 use=' + u.use.level + (u.use.line ? ' (Content-Signal, line ' + u.use.line + ')' : '') : ''));
+    box.append(lines);
+    return box;
+  }
+
+  function resultCard(r, i, selection, ignored, alone, usageLines) {
     const li = el('li', 'result ' + (r.allowed ? 'allowed' : 'disallowed'));
     li.dataset.index = String(i);
     if (i === pickedURL) li.classList.add('picked');
@@ -871,8 +904,8 @@
           ' (' + alone.why + '): the fallback decides instead.');
       }
     }
-    row('Usage', r.usage ? usageText(r.usage) : 'no Content-Usage or Content-Signal line applies');
-    li.append(decider, dl);
+    const ai = aiUse(r, usageLines);
+    li.append(...(ai ? [decider, ai, dl] : [decider, dl]));
     li.addEventListener('click', (ev) => {
       if (ev.target.closest('button, a, code') || window.getSelection().toString() !== '') return;
       pick(i);
@@ -1244,7 +1277,6 @@
     if (await restore('The page keeps what it showed.')) update();
   });
 
-  fillCrawlers();
   syncCrawler();
   renderSource();
   if (staticPage()) {
@@ -1259,7 +1291,12 @@
     ].join('\n');
   }
   renderEditor();
-  restore('The editor has the example instead.').then((restored) => {
+  // The list of crawlers comes first: which groups a crawler reads, and
+  // which AI-use questions it asks, depend on it.
+  loadCrawlers().then(() => {
+    syncCrawler();
+    return restore('The editor has the example instead.');
+  }).then((restored) => {
     if (restored) update(); else loadExample();
   });
 })();

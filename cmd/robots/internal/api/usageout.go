@@ -11,8 +11,9 @@ import (
 // that trains, feeds a model at answer time or builds a search index may
 // do: usage.Usage.For) are keyed by their names; each decision is "yes",
 // "no" or "unknown", with the line and source that decided, when one
-// did. Use is Content-Signal's use level, left out when no line states
-// one; may_train is purposes.train. It is left out when nothing decided,
+// did. Use is Content-Signal's use level, with what it permits each
+// purpose, left out when no line states one; may_train is
+// purposes.train. It is left out when nothing decided,
 // as for every URL of a file without such lines and for a URL that may
 // not be fetched.
 type UsageJSON struct {
@@ -24,11 +25,22 @@ type UsageJSON struct {
 }
 
 // usageLevelJSON is one prefs.LevelDecision: "immediate", "reference" or
-// "full", and the line that stated it.
+// "full", and the line that stated it; and, for each purpose, the least
+// level it needs (prefs.Purposes) and whether the site's level permits it
+// (prefs.Usage.MayUseAt): the second question of docs/usage.md's
+// "Combining Content-Usage and Content-Signal".
 type usageLevelJSON struct {
-	Level  string `json:"level"`
-	Line   int    `json:"line,omitempty"`
-	Source string `json:"source,omitempty"`
+	Level    string                    `json:"level"`
+	Line     int                       `json:"line,omitempty"`
+	Source   string                    `json:"source,omitempty"`
+	Purposes map[string]levelNeedsJSON `json:"purposes"`
+}
+
+// levelNeedsJSON is whether a purpose may use the content at the least
+// level it needs.
+type levelNeedsJSON struct {
+	Needs string `json:"needs"`
+	Value string `json:"value"`
 }
 
 // usageDecisionJSON is one prefs.Decision.
@@ -52,9 +64,13 @@ func NewUsageJSON(u prefs.Usage) *UsageJSON {
 		j.Signals[key.String()] = usageDecisionOf(u.Signal(key))
 	}
 	if l := u.Use(); l.Level != prefs.LevelNone {
-		j.Use = &usageLevelJSON{Level: l.Level.String(), Line: l.Line}
+		j.Use = &usageLevelJSON{Level: l.Level.String(), Line: l.Line, Purposes: map[string]levelNeedsJSON{}}
 		if l.Source != prefs.SourceNone {
 			j.Use.Source = l.Source.String()
+		}
+		for _, p := range prefs.AllPurposes() {
+			needs := prefs.Purposes[p].Level
+			j.Use.Purposes[p.String()] = levelNeedsJSON{Needs: needs.String(), Value: u.MayUseAt(needs).Value.String()}
 		}
 	}
 	for _, p := range prefs.AllPurposes() {

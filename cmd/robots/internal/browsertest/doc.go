@@ -1,7 +1,9 @@
 // Package browsertest drives the robots.txt tester of "robots serve" in a
 // real headless Chromium: it types a robots.txt, agents and URLs, and
 // checks the verdicts, the highlighted lines and the lint markers the page
-// shows, Google's crawler tokens, the highlight of a picked URL, Load and
+// shows, Google's crawler tokens and the crawler table's (the list comes
+// from the server), the AI-use answers beside each verdict at a desktop's
+// and a phone's width, lint's notes, the highlight of a picked URL, Load and
 // the states of the editor's text, the permalink, wrapped lines, its
 // keyboard use, its phone-width layout and its Content-Security-Policy.
 // The static tester, built by cmd/robots/web/build-static.sh and served

@@ -71,8 +71,9 @@ func TestDefaultAgentIsGooglebot(t *testing.T) {
 func TestGoogleCrawlerTokens(t *testing.T) {
 	p := openPage(t, 1280, 900)
 	options := eval[[]string](p, `[...document.querySelectorAll('#crawler option')].map(o => o.value)`)
-	assert.ElementsMatch(t, append(append(googleTokens, aiTokens...), ""), options, "Google's tokens, the AI crawlers', and another crawler")
-	assert.Equal(t, []string{"Google: common crawlers", "Google: special-case crawlers", "Google: user-triggered fetchers", "Google: usage tokens", "AI: crawlers and tokens of other operators"},
+	assert.ElementsMatch(t, append(append(append(googleTokens, tableTokens(true)...), tableTokens(false)...), ""), options,
+		"Google's tokens, the crawler table's others, and another crawler")
+	assert.Equal(t, []string{"Google: common crawlers", "Google: special-case crawlers", "Google: user-triggered fetchers", "Google: usage tokens", aiGroup, "Other crawlers"},
 		eval[[]string](p, `[...document.querySelectorAll('#crawler optgroup')].map(g => g.label)`))
 
 	choose := func(token string) {
@@ -130,8 +131,10 @@ func TestGoogleCrawlerTokens(t *testing.T) {
 	assert.Contains(t, p.text("#crawler-note"), "generally ignore robots.txt")
 
 	// Free text for any other crawler; typing a Google token selects it.
-	p.typeInto("#agents", "Bingbot")
+	p.typeInto("#agents", "ExampleBot")
 	assert.Equal(t, "", eval[string](p, `document.querySelector('#crawler').value`))
+	p.typeInto("#agents", "bingbot")
+	assert.Equal(t, "Bingbot", eval[string](p, `document.querySelector('#crawler').value`), "a crawler of the table")
 	p.typeInto("#agents", "googlebot-news, googlebot")
 	assert.Equal(t, "Googlebot-News", eval[string](p, `document.querySelector('#crawler').value`))
 	assert.Empty(t, p.errors())
@@ -384,9 +387,10 @@ func TestGroupDirectivesAndUsage(t *testing.T) {
 	assert.Contains(t, info, "Request-rate\n1 request every 10 s (line 4)")
 	assert.Contains(t, info, "line 5 Content-Signal: search=yes, ai-train=no")
 	assert.Contains(t, info, "Sitemaps\nhttps://example.com/a.xml")
-	usage := eval[string](p, `document.querySelector('#results .result dl').innerText`)
+	usage := eval[string](p, `document.querySelector('#results .result .ai-use').innerText`)
 	assert.Contains(t, usage, "ai-train=no (Content-Signal, line 5)")
-	assert.Contains(t, usage, "may train: no")
+	assert.Contains(t, usage, "Search index: yes", "Bingbot, a search index, asks the search question")
+	assert.NotContains(t, usage, "Training:", "Bingbot trains nothing, by the crawler table")
 }
 
 // lineGeometry returns, for each line of the editor, where the textarea
