@@ -99,14 +99,13 @@ func patternWitnesses(patterns []Pattern, scan func(path string) (Pattern, bool)
 	paths := ownPaths{bytes: make([]byte, 0, 1+len(patterns)*8), ends: make([]int32, 0, 1+len(patterns))}
 	paths.add("/")
 	for _, p := range patterns {
-		expr := strings.TrimSuffix(p.Expr, "$")
-		if !strings.HasPrefix(expr, "/") {
+		g := ReadGlob(p.Expr)
+		if !strings.HasPrefix(g.Body, "/") {
 			paths.bytes = append(paths.bytes, '/')
 		}
-		for i := 0; i < len(expr); i++ {
-			if expr[i] != '*' {
-				paths.bytes = append(paths.bytes, expr[i])
-			}
+		paths.bytes = append(paths.bytes, g.Key()...)
+		for piece := range g.Pieces() {
+			paths.bytes = append(paths.bytes, piece...)
 		}
 		paths.end()
 	}
@@ -248,7 +247,7 @@ func (b *referenceBudget) scans() int {
 func newReferenceBudget(patterns []Pattern) referenceBudget {
 	var b referenceBudget
 	for _, p := range patterns {
-		if strings.IndexByte(p.Expr, '*') >= 0 {
+		if ReadGlob(p.Expr).Starred() {
 			b.starred += int64(len(p.Expr))
 		} else {
 			b.plain += int64(len(p.Expr))

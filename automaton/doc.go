@@ -26,8 +26,12 @@
 //   - columns.go: what checks read of sparse states, published by atomic
 //     stores, so that only building takes the mutex.
 //   - kernel.go: a state's positions, stored or replayed.
-//   - scan.go: the segment scanner. Each pattern is split at its stars
-//     (glob.go) into a prefix and pieces; an Aho–Corasick automaton over
+//   - glob.go: a pattern read once (Glob): its key, the pieces between its
+//     stars, whether '$' anchors it. Every reader of a pattern's operators
+//     takes them from here: the positions, the scanner, Match, Classify,
+//     and compile's cold index.
+//   - scan.go: the segment scanner. Each pattern is its Glob's key and
+//     pieces; an Aho–Corasick automaton over
 //     all pieces (trie.go) reports where pieces end. Its time is linear in
 //     the path and its memory in the patterns; scan.go states both bounds.
 //

@@ -46,10 +46,9 @@ func compileProg(ranked []Pattern, endAtNUL bool) *prog {
 	p.kind, p.lit, p.pat = make([]posKind, 0, n), make([]byte, 0, n), make([]int32, 0, n)
 	var literal [256]bool
 	for i, pt := range ranked {
-		expr := foldStars(pt.Expr)
-		if strings.HasSuffix(expr, "$") {
-			expr, p.anchored[i] = expr[:len(expr)-1], true
-		}
+		g := ReadGlob(pt.Expr)
+		expr := foldStars(g.Body)
+		p.anchored[i] = g.Anchored
 		p.off[i] = int32(len(p.kind))
 		for j := 0; j < len(expr); j++ {
 			k := litPos

@@ -11,8 +11,8 @@ import (
 )
 
 // scanner decides a path against the ranked patterns without a DFA, once
-// the DFA's budget is spent. Each pattern is read as a glob (glob.go): a
-// prefix and then pieces found leftmost-first. At each byte of the path:
+// the DFA's budget is spent. Each pattern is read as a Glob (glob.go): its
+// key and then its pieces found leftmost-first. At each byte of the path:
 //
 //   - Prefixes: the range of the patterns, sorted by prefix, whose prefix
 //     extends what was read narrows by binary search. A pattern whose
@@ -96,16 +96,16 @@ func newScanner(ranked []Pattern) *scanner {
 		first:    make([]int32, len(ranked)),
 		byPrefix: make([]int32, len(ranked)),
 	}
-	globs := make([]glob, len(ranked))
+	globs := make([]Glob, len(ranked))
 	distinct := map[string]int32{}
 	total := 0
 	for i, p := range ranked {
-		g := splitGlob(p.Expr)
+		g := ReadGlob(p.Expr)
 		globs[i] = g
-		sc.plen[i] = int32(len(g.prefix))
-		total += len(g.pieces)
-		for _, piece := range g.pieces {
+		sc.plen[i] = int32(g.Star)
+		for piece := range g.Pieces() {
 			distinct[piece] = 0
+			total++
 		}
 	}
 	sorted := make([]string, 0, len(distinct))
@@ -125,13 +125,13 @@ func newScanner(ranked []Pattern) *scanner {
 	sc.steps = make([]int32, 0, total+len(ranked)+1)
 	for i, g := range globs {
 		sc.first[i] = int32(len(sc.steps))
-		for _, piece := range g.pieces {
+		for piece := range g.Pieces() {
 			sc.steps = append(sc.steps, distinct[piece])
 		}
 		switch {
-		case !g.anchored:
+		case !pinned(g):
 			sc.steps = append(sc.steps, stepMatch)
-		case len(g.pieces) == 0:
+		case !g.Starred():
 			sc.steps = append(sc.steps, stepEnd)
 		default:
 			sc.steps[len(sc.steps)-1] = -2 - sc.steps[len(sc.steps)-1]
@@ -154,6 +154,13 @@ func newScanner(ranked []Pattern) *scanner {
 }
 
 func (sc *scanner) prefix(i int32) string { return sc.patterns[i].Expr[:sc.plen[i]] }
+
+// pinned reports whether the scanner must find g's last piece, or its key
+// when it has no star, at the end of the path: a star that ends the body,
+// or stars with no piece between them, match up to any end.
+func pinned(g Glob) bool {
+	return g.Anchored && (!g.Starred() || g.Body[len(g.Body)-1] != '*')
+}
 
 func (sc *scanner) newScratch() *scanScratch {
 	npiece, npat := len(sc.trie.plen), len(sc.patterns)

@@ -3,6 +3,7 @@ package compile
 import (
 	"strings"
 
+	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/internal/alloc"
 )
 
@@ -49,7 +50,7 @@ func fileByGram(slab string, all []coldEntry) ([]coldEntry, *gramIndex) {
 	for i := range all {
 		e := &all[i]
 		buckets[i] = none
-		if g, ok := rarestGram(e.expr(slab)[e.key:]); ok {
+		if g, ok := rarestGram(e.glob(slab).Tail()); ok {
 			b := gramBucket(g[0], g[1])
 			buckets[i] = uint16(b)
 			counts[b]++
@@ -107,13 +108,12 @@ func (e *coldEntry) keyStarts(slab string, path string) bool {
 	return strings.HasPrefix(path, e.keyOf(slab))
 }
 
-// rarestGram returns the two adjacent literal bytes of rest, a pattern
-// past its key, least likely in a path; ok is false when there are none.
-func rarestGram(rest string) (g [2]byte, ok bool) {
-	rest = strings.TrimSuffix(rest, "$")
+// rarestGram returns the two adjacent literal bytes of tail, a Glob's,
+// least likely in a path; ok is false when there are none.
+func rarestGram(tail string) (g [2]byte, ok bool) {
 	best := -1
-	for i := 0; i+1 < len(rest); i++ {
-		a, b := rest[i], rest[i+1]
+	for i := 0; i+1 < len(tail); i++ {
+		a, b := tail[i], tail[i+1]
 		if a == '*' || b == '*' {
 			continue
 		}
@@ -156,18 +156,20 @@ type pathGrams struct {
 	read bool
 }
 
-// mayMatch reports false when expr cannot match path: the two bytes after
-// its first star, or its last two bytes, are literal and the path does not
-// hold them side by side.
-func (g *pathGrams) mayMatch(expr, path string) bool {
-	s := 1
-	if len(expr) < 2 || expr[1] != '*' {
-		if s = strings.IndexByte(expr, '*'); s < 0 {
-			return true
-		}
-	}
-	last := strings.TrimSuffix(expr, "$")
-	if s+2 >= len(last) {
+// match reports whether expr matches path, ruling it out first by the
+// path's grams. The pattern is read only here: most rules a first check
+// tries differ from the path in their first two bytes.
+func (g *pathGrams) match(expr, path string) bool {
+	p := automaton.ReadGlob(expr)
+	return g.mayMatch(p, path) && p.Match(path)
+}
+
+// mayMatch reports false when pattern p cannot match path: the two bytes
+// after its first star, or the last two of its body, are literal and the
+// path does not hold them side by side.
+func (g *pathGrams) mayMatch(p automaton.Glob, path string) bool {
+	s, body := p.Star, p.Body
+	if s+2 >= len(body) { // a pattern with no star, too
 		return true
 	}
 	if !g.read {
@@ -176,7 +178,7 @@ func (g *pathGrams) mayMatch(expr, path string) bool {
 		}
 		g.read = true
 	}
-	return g.holds(expr[s+1], expr[s+2]) && g.holds(last[len(last)-2], last[len(last)-1])
+	return g.holds(body[s+1], body[s+2]) && g.holds(body[len(body)-2], body[len(body)-1])
 }
 
 func (g *pathGrams) holds(a, b byte) bool {

@@ -4,11 +4,13 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/fastrobots/robots/automaton"
 )
 
 func TestRarestGram(t *testing.T) {
 	for _, c := range []struct {
-		rest string
+		expr string // a pattern past its key
 		want string // "" for none
 	}{
 		{"", ""},
@@ -23,12 +25,12 @@ func TestRarestGram(t *testing.T) {
 		{"*$$", ""},
 		{"*a$$", "a$"},
 	} {
-		g, ok := rarestGram(c.rest)
+		g, ok := rarestGram(automaton.ReadGlob(c.expr).Tail())
 		if c.want == "" {
-			assert.False(t, ok, "%q gave %q", c.rest, g[:])
+			assert.False(t, ok, "%q gave %q", c.expr, g[:])
 			continue
 		}
-		assert.True(t, ok, "%q", c.rest)
-		assert.Equal(t, c.want, string(g[:]), "%q", c.rest)
+		assert.True(t, ok, "%q", c.expr)
+		assert.Equal(t, c.want, string(g[:]), "%q", c.expr)
 	}
 }

@@ -80,17 +80,18 @@ func groupTable(counts *[256]int32, nShort int32) []int32 {
 const coldEntryBytes = 24
 
 // coldEntry is one pattern a rule is matched as: its own, or the
-// directory of an index page (Google's rule) without its anchoring '$'.
-// An escaped pattern holds at most three times MaxLineBytes, which n holds.
+// directory of an index page (Google's rule), anchored. It keeps the
+// pattern's Glob as the index read it (glob): body, key and anchor. An
+// escaped pattern holds at most three times MaxLineBytes, which n holds.
 type coldEntry struct {
-	off uint32 // the pattern is slab[off:off+n]
+	off uint32 // the body is slab[off:off+n]
 	id  int32  // the selection's ID
 	up  int32  // in a sorted group, the entry of its nearest prefix (linkPrefixes)
 	// headLo and headHi are the key's head (headOf), split so that an
 	// entry needs no 8-byte alignment.
 	headLo uint32
 	headHi uint16
-	n      uint16 // the pattern's length
+	n      uint16 // the length of the body, the pattern without its '$'
 	key    uint16 // the length of its key
 	flags  entryFlags
 	// need is a byte every path the pattern matches holds past its key.
@@ -175,10 +176,10 @@ func (e *coldEntry) commonKeyPrefix(slab, path string, ph uint64) int {
 type entryFlags uint8
 
 const (
-	// entryDir: the pattern is the directory of the rule's index page,
-	// anchored at its end.
+	// entryDir: the pattern is the directory of the rule's index page.
 	entryDir entryFlags = 1 << iota
 	entryAllow
+	entryAnchored
 	// entryExact: on a path that starts with the key, mayMatch decides the
 	// pattern (exactNeed), which is not read: "/*?", "/*&*", "/private"
 	// are such; "/*.pdf$" is not.
@@ -192,9 +193,10 @@ func (e *coldEntry) setNeed(b byte, at needPlace) {
 	e.need, e.flags = b, e.flags&(1<<needShift-1)|entryFlags(at)<<needShift
 }
 
-func (e *coldEntry) dir() bool   { return e.flags&entryDir != 0 }
-func (e *coldEntry) allow() bool { return e.flags&entryAllow != 0 }
-func (e *coldEntry) exact() bool { return e.flags&entryExact != 0 }
+func (e *coldEntry) dir() bool      { return e.flags&entryDir != 0 }
+func (e *coldEntry) allow() bool    { return e.flags&entryAllow != 0 }
+func (e *coldEntry) exact() bool    { return e.flags&entryExact != 0 }
+func (e *coldEntry) anchored() bool { return e.flags&entryAnchored != 0 }
 
 func entryFlagsOf(allow, dir bool) entryFlags {
 	var f entryFlags
@@ -271,7 +273,12 @@ func needOf(rest string, anchored bool) (b byte, atEnd, ok bool) {
 // A pattern of MaxLineBytes, escaped, must fit coldEntry.n.
 var _ [1<<16 - 1 - 3*MaxLineBytes]struct{}
 
-func (e *coldEntry) expr(slab string) string { return slab[e.off : e.off+uint32(e.n)] }
+func (e *coldEntry) body(slab string) string { return slab[e.off : e.off+uint32(e.n)] }
+
+// glob returns the entry's pattern as read when the index was built.
+func (e *coldEntry) glob(slab string) automaton.Glob {
+	return automaton.Glob{Body: e.body(slab), Star: int(e.key), Anchored: e.anchored()}
+}
 
 func (e *coldEntry) keyOf(slab string) string { return slab[e.off : e.off+uint32(e.key)] }
 
@@ -369,12 +376,12 @@ func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry, stars *starTally) []c
 			off = uint32(len(f.body) + len(escaped))
 			escaped = append(escaped, expr...)
 		}
-		all = stars.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(r.allow(), false)}, expr)
+		all = stars.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(r.allow(), false)}, automaton.ReadGlob(expr))
 		if !r.allow() {
 			return
 		}
 		if dir, ok := indexDir(expr); ok {
-			all = stars.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(true, true)}, dir)
+			all = stars.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(true, true)}, dirGlob(dir))
 		}
 	})
 	ix.slab = f.body
@@ -384,20 +391,17 @@ func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry, stars *starTally) []c
 	return all
 }
 
-func (t *starTally) add(all []coldEntry, e coldEntry, expr string) []coldEntry {
-	key := strings.IndexByte(expr, '*')
-	if key >= 0 {
+func (t *starTally) add(all []coldEntry, e coldEntry, g automaton.Glob) []coldEntry {
+	if g.Starred() {
 		t.star++
-		t.starBytes += len(expr)
-	} else {
-		key = len(strings.TrimSuffix(expr, "$"))
+		t.starBytes += len(g.Body)
 	}
-	e.key, e.n = uint16(key), uint16(len(expr))
-	e.setHead(expr[:key])
-	rest, anchored := expr[key:], e.dir()
-	if !e.dir() {
-		rest, anchored = strings.CutSuffix(rest, "$")
+	e.key, e.n = uint16(g.Star), uint16(len(g.Body))
+	if g.Anchored {
+		e.flags |= entryAnchored
 	}
+	e.setHead(g.Key())
+	rest, anchored := g.Tail(), g.Anchored
 	need, atEnd, ok := needOf(rest, anchored)
 	switch {
 	case atEnd:
@@ -579,28 +583,21 @@ func (m *coldMatch) tryEntry(slab string, e *coldEntry, path string, keyed bool)
 	if !e.mayMatch(path) {
 		return
 	}
-	p := e.pattern(slab)
+	p := e.pattern()
 	if !m.beats(p) || !keyed && !e.keyStarts(slab, path) {
 		return
 	}
-	if e.exact() || m.matches(e, p.Expr, path) {
+	if e.exact() || e.glob(slab).MatchTail(path[e.key:]) {
 		m.best, m.any = p, true
 	}
 }
 
-func (e *coldEntry) pattern(slab string) automaton.Pattern {
-	p := automaton.Pattern{Expr: e.expr(slab), Allow: e.allow(), Priority: int32(e.n), ID: e.id}
-	if e.dir() {
-		p.Priority++ // the directory's pattern ends in the '$' expr lacks
+// pattern returns what ranks the entry's pattern: its priority is the
+// length of the pattern, '$' included, and its Expr is left out.
+func (e *coldEntry) pattern() automaton.Pattern {
+	p := automaton.Pattern{Allow: e.allow(), Priority: int32(e.n), ID: e.id}
+	if e.anchored() {
+		p.Priority++
 	}
 	return p
-}
-
-// matches tests an entry on a path that starts with its key.
-func (m *coldMatch) matches(e *coldEntry, expr, path string) bool {
-	rest, tail := expr[e.key:], path[e.key:]
-	if e.dir() {
-		return automaton.MatchAnchored(rest, tail)
-	}
-	return automaton.Match(rest, tail)
 }

@@ -131,14 +131,14 @@ func TestMayMatchRulesOutNoMatch(t *testing.T) {
 			path := "/" + randomBytes(r, "ab$/", r.IntN(8))
 			for i := range all {
 				e := &all[i]
-				expr := e.expr(ix.slab)
+				expr := e.body(ix.slab)
+				if e.anchored() {
+					expr += "$"
+				}
 				if !strings.HasPrefix(path, expr[:e.key]) {
 					continue
 				}
-				matches := automaton.Match(expr[e.key:], path[e.key:])
-				if e.dir() {
-					matches = automaton.MatchAnchored(expr[e.key:], path[e.key:])
-				}
+				matches := automaton.Matches(path, expr)
 				if matches {
 					require.True(t, e.mayMatch(path), "%q on %q", expr, path)
 				} else if !e.mayMatch(path) {
@@ -164,7 +164,7 @@ func TestKeyStartsIsHasPrefix(t *testing.T) {
 	for _, path := range []string{"", "/", "a", "/x/", "/x", "ab"} {
 		for i := range all {
 			e := &all[i]
-			assert.Equal(t, strings.HasPrefix(path, e.keyOf(ix.slab)), e.keyStarts(ix.slab, path), "%q on %q", e.expr(ix.slab), path)
+			assert.Equal(t, strings.HasPrefix(path, e.keyOf(ix.slab)), e.keyStarts(ix.slab, path), "%q on %q", e.body(ix.slab), path)
 		}
 	}
 }
@@ -293,7 +293,7 @@ func workOf(ix *coldIndex, path string) int64 {
 	}
 	star, starBytes := 0, 0
 	for i := range entries {
-		if e := &entries[i]; strings.IndexByte(e.expr(ix.slab), '*') >= 0 {
+		if e := &entries[i]; strings.IndexByte(e.body(ix.slab), '*') >= 0 {
 			star++
 			starBytes += int(e.n)
 		}

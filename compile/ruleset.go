@@ -216,7 +216,7 @@ func (m *coldMatch) try(f *File, i, id int32, path string, grams *pathGrams) {
 		return
 	}
 	p := automaton.Pattern{Expr: expr, Allow: r.allow(), Priority: int32(len(expr)), ID: id}
-	if m.beats(p) && samePrefixByte(expr, path) && grams.mayMatch(expr, path) && automaton.Match(expr, path) {
+	if m.beats(p) && samePrefixByte(expr, path) && grams.match(expr, path) {
 		m.best, m.any = p, true
 		return
 	}
@@ -225,7 +225,7 @@ func (m *coldMatch) try(f *File, i, id int32, path string, grams *pathGrams) {
 	}
 	if dir, ok := indexDir(expr); ok {
 		p.Priority = int32(len(dir) + 1)
-		if m.beats(p) && automaton.MatchAnchored(dir, path) {
+		if m.beats(p) && dirGlob(dir).Match(path) {
 			m.best, m.any = p, true
 		}
 	}
@@ -313,6 +313,14 @@ func indexDirectory(pattern string) (string, bool) {
 		return "", false
 	}
 	return dir + "$", true
+}
+
+// dirGlob returns the Glob of indexDirectory's pattern, dir+"$", from dir,
+// its body, which indexDir gives as a substring of the rule's pattern.
+func dirGlob(dir string) automaton.Glob {
+	g := automaton.ReadGlob(dir) // dir ends in '/', never in '$'
+	g.Anchored = true
+	return g
 }
 
 // indexDir is indexDirectory without the '$': a substring of pattern.

@@ -151,7 +151,7 @@ func TestPathGramsMayMatch(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var g pathGrams
-		assert.Equal(t, tt.may, g.mayMatch(tt.expr, tt.path), "%q on %q", tt.expr, tt.path)
+		assert.Equal(t, tt.may, g.mayMatch(automaton.ReadGlob(tt.expr), tt.path), "%q on %q", tt.expr, tt.path)
 	}
 }
 

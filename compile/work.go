@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+
+	"github.com/fastrobots/robots/automaton"
 )
 
 // CheckCost is what bounds the work of a rule set's checks, read from its
@@ -75,14 +77,18 @@ func (rs *RuleSet) CheckCost() CheckCost {
 		}
 		c.Patterns++
 		c.Positions = satAdd(c.Positions, len(p.Expr)+1)
-		if strings.IndexByte(p.Expr, '*') >= 0 {
+		g := automaton.ReadGlob(p.Expr)
+		if g.Starred() {
 			c.Stars++
 			c.StarBytes = satAdd(c.StarBytes, len(p.Expr))
 		}
-		prefix, pieces, pieceBytes := globShape(p.Expr)
+		pieces := 0
+		for piece := range g.Pieces() {
+			pieces++
+			c.PieceBytes = satAdd(c.PieceBytes, len(piece))
+		}
 		c.Pieces = satAdd(c.Pieces, pieces)
-		c.PieceBytes = satAdd(c.PieceBytes, pieceBytes)
-		begins = append(begins, begin{prefix, int64(pieces)})
+		begins = append(begins, begin{g.Key(), int64(pieces)})
 		c.pieces = append(c.pieces, int32(min(pieces, math.MaxInt32)))
 	}
 	c.Entries = c.Patterns
@@ -113,24 +119,6 @@ func (rs *RuleSet) CheckCost() CheckCost {
 		c.ChainPieces = max(c.ChainPieces, l.pieces)
 	}
 	return c
-}
-
-// globShape returns the prefix of expr as the segment scanner reads it
-// (the bytes before its first star, without a final '$'), and the number
-// and bytes of its pieces, the non-empty runs between its stars.
-func globShape(expr string) (prefix string, pieces, pieceBytes int) {
-	expr = strings.TrimSuffix(expr, "$")
-	star := strings.IndexByte(expr, '*')
-	if star < 0 {
-		return expr, 0, 0
-	}
-	for piece := range strings.SplitSeq(expr[star+1:], "*") {
-		if piece != "" {
-			pieces++
-			pieceBytes += len(piece)
-		}
-	}
-	return expr[:star], pieces, pieceBytes
 }
 
 // PathBytes returns the most bytes the path of a URL of n bytes is
