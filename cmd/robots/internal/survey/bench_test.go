@@ -10,6 +10,7 @@ import (
 
 	"github.com/fastrobots/robots/cmd/robots/internal/capture"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/fastrobots/robots/cmd/robots/internal/methods"
 	"github.com/fastrobots/robots/cmd/robots/internal/warctest"
 )
 
@@ -87,6 +88,28 @@ func BenchmarkSurveyCaptureCorpus(b *testing.B) {
 	for b.Loop() {
 		for _, c := range captures {
 			surveyCapture(c, agents, false)
+		}
+	}
+	b.ReportMetric(float64(len(captures))*float64(b.N)/b.Elapsed().Seconds(), "captures/s")
+}
+
+// BenchmarkSurveyCaptureCompare is BenchmarkSurveyCaptureCorpus with
+// --compare naming every published method: what the optional columns
+// cost a capture.
+func BenchmarkSurveyCaptureCompare(b *testing.B) {
+	var captures []*capture.Capture
+	if err := warctest.LicensedBodies(0)(func(name string, body []byte) error {
+		captures = append(captures, &capture.Capture{Index: len(captures), Input: "corpus", File: name, Site: "s.example", Status: 200, Size: int64(len(body)), Body: body})
+		return nil
+	}); err != nil {
+		b.Fatal(err)
+	}
+	agents := surveyAgentNames(surveyDefaultAgents)
+	compare := methods.Methods()
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, c := range captures {
+			surveyCapture(c, agents, false, compare...)
 		}
 	}
 	b.ReportMetric(float64(len(captures))*float64(b.N)/b.Elapsed().Seconds(), "captures/s")

@@ -339,9 +339,15 @@ func TestSurveySummarize(t *testing.T) {
 	parquetDir, pr := surveyOut(t, "parquet", args...)
 	require.Equal(t, 0, pr.Code, pr.Stderr)
 	assert.Equal(t, jr.Stdout, pr.Stdout)
-	shardDir := t.TempDir()
+	// Four shards of three inputs share each input's captures; three
+	// share the inputs.
+	shardDir, byInputDir := t.TempDir(), t.TempDir()
 	for k := 1; k <= 4; k++ {
 		r := clitest.Invoke(Run, "", append([]string{"--out", shardDir, "--shard", fmt.Sprintf("%d/4", k)}, args...)...)
+		require.Equal(t, 0, r.Code, r.Stderr)
+	}
+	for k := 1; k <= 3; k++ {
+		r := clitest.Invoke(Run, "", append([]string{"--out", byInputDir, "--format", "jsonl", "--shard", fmt.Sprintf("%d/3", k)}, args...)...)
 		require.Equal(t, 0, r.Code, r.Stderr)
 	}
 
@@ -354,13 +360,14 @@ func TestSurveySummarize(t *testing.T) {
 	assert.Equal(t, jr.Stdout, text.Stdout)
 
 	docs := map[string]string{}
-	for name, dir := range map[string]string{"jsonl": jsonlDir, "parquet": parquetDir, "shards": shardDir} {
+	for name, dir := range map[string]string{"jsonl": jsonlDir, "parquet": parquetDir, "shards": shardDir, "by input": byInputDir} {
 		r := clitest.Invoke(Run, "", "summarize", "--json", dir)
 		require.Equal(t, 0, r.Code, r.Stderr)
 		docs[name] = r.Stdout
 	}
 	assert.JSONEq(t, docs["parquet"], docs["jsonl"])
 	assert.JSONEq(t, docs["parquet"], docs["shards"], "four shards summarised together are the run")
+	assert.JSONEq(t, docs["parquet"], docs["by input"], "three shards by input summarised together are the run")
 
 	var got testSummary
 	require.NoError(t, json.Unmarshal([]byte(docs["parquet"]), &got))
