@@ -98,6 +98,9 @@ type linter struct {
 	nul bool
 	// sawUsage is set once a Content-Usage or Content-Signal line is seen.
 	sawUsage bool
+	// managedHint is set once a comment holds managedHint, as every
+	// marker of a CDN's block does: without one, no block is looked for.
+	managedHint bool
 	// ruleKinds records, by kindIndex, whether an Allow or a Disallow line
 	// with a value was seen, in a group or not: without both, no rule can
 	// beat or tie another, and the precedence checks need not run.
@@ -123,6 +126,9 @@ func (l *linter) checkLines() {
 			continue
 		}
 		ln := l.line(read)
+		if (read.Comment || read.HasComment) && !l.managedHint {
+			l.managedHint = containsFold(ln.raw, managedHint)
+		}
 		bc.check(l, ln)
 		if l.checkHTMLLine(ln) {
 			continue

@@ -54,6 +54,9 @@ func (m *managedFile) inSection(line int) bool {
 // for some crawlers. It changes nothing of how the file is read: Google
 // reads the CDN's lines as the site's, and the notes say what follows.
 func (l *linter) checkManaged() {
+	if !l.managedHint {
+		return
+	}
 	secs := managed.Find(l.data)
 	if len(secs) == 0 {
 		return
@@ -66,6 +69,29 @@ func (l *linter) checkManaged() {
 	named := l.noteSiteStar(m)
 	l.noteMerged(m, named)
 	l.noteBeaten(m)
+}
+
+// managedHint is a word every marker package managed recognises holds,
+// lower case, and managedFirst its first letter in both cases: a file
+// whose comments lack the word has no managed block.
+const (
+	managedHint  = "managed"
+	managedFirst = "mM"
+)
+
+// containsFold reports whether s holds lower, a lower-case ASCII word
+// whose first letter is managedFirst's, in any case, allocating nothing.
+func containsFold(s, lower string) bool {
+	for {
+		i := strings.IndexAny(s, managedFirst)
+		if i < 0 || len(s)-i < len(lower) {
+			return false
+		}
+		if strings.EqualFold(s[i:i+len(lower)], lower) {
+			return true
+		}
+		s = s[i+1:]
+	}
 }
 
 // sectionColumn is the 1-based column of the '#' of a marker line.

@@ -408,3 +408,18 @@ func TestNotesSharedCorpus(t *testing.T) {
 	assert.Equal(t, map[Code]int{CodeManagedSection: 9, CodeManagedOverride: 8, CodeCrawlerIgnoresRobots: 1151}, files)
 	assert.Equal(t, map[Code]int{CodeManagedSection: 9, CodeManagedOverride: 8, CodeCrawlerIgnoresRobots: 1461}, found)
 }
+
+// TestManagedHint: the block is looked for only in a file whose comments
+// hold the word managed, in any case, as every marker does; a marker
+// written in another case is still found.
+func TestManagedHint(t *testing.T) {
+	assert.True(t, containsFold("# BEGIN Cloudflare MANAGED content", managedHint))
+	assert.True(t, containsFold("#mmmanaged", managedHint))
+	assert.False(t, containsFold("# manage the bots", managedHint))
+	assert.False(t, containsFold("", managedHint))
+	runCases(t, []lintCase{
+		{"upper-case markers", "# begin CLOUDFLARE MANAGED CONTENT\nUser-agent: GPTBot\nDisallow: /\n# end cloudflare managed content\n",
+			[]string{"1:1 managed-section"}},
+		{"a marker after a rule", "User-agent: *\nDisallow: /x # BEGIN Cloudflare Managed content\n", nil},
+	})
+}
