@@ -95,6 +95,10 @@ func TestStaticPageShowsTheExampleVerdicts(t *testing.T) {
 		assert.Equal(t, want, v.Verdict, "%s for %s", v.URL, agent)
 	}
 	p.waitFor(`document.querySelector('#lint-summary').textContent !== ''`)
+	// The list of crawlers, from the engine's /api/crawlers: Google's, the
+	// crawler table's others, and another crawler.
+	assert.Equal(t, len(googleTokens)+len(tableTokens(true))+len(tableTokens(false))+1, eval[int](p, `document.querySelectorAll('#crawler option').length`))
+	assert.Equal(t, "Googlebot", eval[string](p, `document.querySelector('#crawler').value`))
 	assert.Empty(t, p.errors(), "no console error, no Content-Security-Policy refusal")
 	for _, a := range asked() {
 		assert.False(t, strings.Contains(a, "/api/"), "the static page asked the file server for %s", a)
