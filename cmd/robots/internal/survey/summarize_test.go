@@ -560,7 +560,7 @@ func TestSurveySummarizeRuns(t *testing.T) {
 func TestSurveySummarizeOddRows(t *testing.T) {
 	dir := t.TempDir()
 	captures := `{"index":0,"input":"x","bytes":-5,"status":-200,"policy":"parsed"}
-{"index":1,"input":"x","bytes":1000000000000000000,"status":99999999999,"policy":"odd","managed":"elsewhere"}
+{"index":1,"input":"x","bytes":1000000000000000000,"status":99999,"policy":"odd","managed":"elsewhere"}
 {"index":2,"input":"y","error":"broken","skipped":-3}
 `
 	agents := `{"index":0,"input":"x","agent":"GPTBot","class":"strange","source":"nowhere","class_site":"all","class_dpi":"odd","content_signal":{"ai-train":"maybe"}}
@@ -574,7 +574,7 @@ func TestSurveySummarizeOddRows(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(r.Stdout), &got))
 	assert.Equal(t, 2, got.Captures)
 	assert.Equal(t, 1, got.Errors)
-	assert.Equal(t, map[string]int{"-2xx parsed": 1, "999999999xx odd": 1}, got.Statuses)
+	assert.Equal(t, map[string]int{"-2xx parsed": 1, "999xx odd": 1}, got.Statuses)
 	assert.Equal(t, map[string]int{"elsewhere": 1}, got.Managed)
 	require.Len(t, got.Agents, 1)
 	assert.Equal(t, map[string]map[string]int{"nowhere": {"strange": 1}, "named": {"all": 1}}, got.Agents[0].Sources)
