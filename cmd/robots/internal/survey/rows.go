@@ -385,17 +385,25 @@ func surveyAgentRow(r *robots.Robots, name string, seen *surveyAgentsSeen) agent
 		s := d.Seconds()
 		row.CrawlDelay = &s
 	}
-	if seen.site != nil {
-		row.ManagedGroup = inSections(sel.Lines, seen.sections)
-		row.ClassSite = seen.siteClass(name).String()
-	}
-	for _, m := range seen.compare {
-		row.setMethod(m, string(seen.methods.Classify(m, name)))
-	}
+	seen.beside(&row, sel.Lines)
 	if a.Name() == "" {
 		seen.unnamed = &row
 	}
 	return row
+}
+
+// beside sets what the row's agent reads beside the file as served: its
+// class without the managed sections, whether its groups lie in them
+// (lines are the user-agent lines that select them), and the methods'
+// classes.
+func (seen *surveyAgentsSeen) beside(row *agentRow, lines []int) {
+	if seen.site != nil {
+		row.ManagedGroup = inSections(lines, seen.sections)
+		row.ClassSite = seen.siteClass(row.Agent).String()
+	}
+	for _, m := range seen.compare {
+		row.setMethod(m, string(seen.methods.Classify(m, row.Agent)))
+	}
 }
 
 // inSections reports whether every line of lines, and at least one, lies
