@@ -68,9 +68,7 @@ func at(lines []string, i int) string {
 }
 
 // goCommand is the go command with args, run in this directory.
-func goCommand(args ...string) *exec.Cmd {
-	return exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), args...)
-}
+func goCommand(args ...string) *exec.Cmd { return exec.Command("go", args...) }
 
 // wasmExec returns Go's runner of js/wasm programs under Node.js. Without
 // node the test skips, naming the Debian package; under CI=true it fails.
@@ -83,7 +81,11 @@ func wasmExec(t *testing.T) string {
 		}
 		t.Skip(msg)
 	}
-	p := filepath.Join(runtime.GOROOT(), "lib", "wasm", "go_js_wasm_exec")
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatalf("go env GOROOT: %v", err)
+	}
+	p := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "go_js_wasm_exec")
 	if _, err := os.Stat(p); err != nil {
 		t.Fatalf("Go's js/wasm runner: %v", err)
 	}
