@@ -134,10 +134,12 @@ func TestLintWorkIsLinear(t *testing.T) {
 	for _, s := range worstcase.Shapes {
 		t.Run(s.Name, func(t *testing.T) {
 			one, two := s.Build(size), s.Build(2*size)
-			a1 := memstat.AllocatedBy(func() { Lint(one) })
-			a2 := memstat.AllocatedBy(func() { Lint(two) })
+			a1, a2 := leastAllocated(func() { Lint(one) }), leastAllocated(func() { Lint(two) })
 			t.Logf("bytes allocated: %d, then %d (%.2fx)", a1, a2, float64(a2)/float64(a1))
-			assert.LessOrEqual(t, float64(a2), 2.5*float64(a1), "bytes allocated: %d, then %d", a1, a2)
+			// Twice the input, under three times the bytes: tables that
+			// grow by doubling may double once more for the larger file
+			// (2.8x seen on 386), where quadratic work would take four.
+			assert.LessOrEqual(t, float64(a2), 3*float64(a1), "bytes allocated: %d, then %d", a1, a2)
 			if quadratic[s.Name] {
 				return
 			}
@@ -147,6 +149,18 @@ func TestLintWorkIsLinear(t *testing.T) {
 			assert.LessOrEqual(t, float64(w2), 2.5*float64(max(w1, 1000)), "precedence steps: %d, then %d", w1, w2)
 		})
 	}
+}
+
+// leastAllocated is the fewest bytes f allocates over three calls: the
+// parser's pooled scratch is reused when the pool kept it, which a
+// collection may empty at any time, so one call's count varies by the
+// scratch (up to 40 % on a 32-bit build) and the least is f's own.
+func leastAllocated(f func()) uint64 {
+	least := memstat.AllocatedBy(f)
+	for range 2 {
+		least = min(least, memstat.AllocatedBy(f))
+	}
+	return least
 }
 
 // TestPrecedenceBudget checks that precedenceBudget bounds the work of the
