@@ -1,16 +1,47 @@
 package capture
 
 import (
+	"bufio"
+	"io"
 	"os"
 	"testing"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/warctest"
+	"github.com/klauspost/compress/gzip"
 )
 
 // The source's throughput is measured on the survey's benchmark file
 // (warctest.CorpusWARC):
 //
 //	go test -run '^$' -bench 'BenchmarkSurveyWARCSource' -count 6 ./cmd/robots/internal/capture
+
+// BenchmarkSurveyWARCGunzipKlauspost is the bare decompression pass
+// through the gzip library the WARC source reads members with,
+// github.com/klauspost/compress/gzip: every member of the file
+// decompressed and dropped, on one core. Package survey's
+// BenchmarkSurveyWARCGunzip is the same pass through compress/gzip.
+func BenchmarkSurveyWARCGunzipKlauspost(b *testing.B) {
+	path, _ := warctest.CorpusWARC(b)
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(fi.Size())
+	for b.Loop() {
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		zr, err := gzip.NewReader(bufio.NewReaderSize(f, 256<<10))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := io.Copy(io.Discard, zr); err != nil {
+			b.Fatal(err)
+		}
+		f.Close()
+	}
+}
 
 // BenchmarkSurveyWARCSource is the WARC source alone: every record framed
 // and parsed, each robots.txt response's body read and the redirects

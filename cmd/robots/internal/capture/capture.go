@@ -3,7 +3,6 @@ package capture
 import (
 	"archive/tar"
 	"bufio"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/klauspost/compress/gzip"
 )
 
 // surveyManifestName is the name of the manifest in a directory or at the

@@ -1,9 +1,10 @@
 package capture
 
 import (
-	"compress/gzip"
 	"io"
 	"slices"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // A .warc.gz is read some gzip members ahead: a goroutine of the source's

@@ -3,11 +3,12 @@ package capture
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"io"
 	"os"
 	"strings"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // A local file is read as what its first bytes say it is, whatever its

@@ -2,13 +2,13 @@ package capture
 
 import (
 	"bytes"
-	"compress/gzip"
 	"io"
 	"net/http"
 	"net/http/httputil"
 	"strings"
 
 	"github.com/fastrobots/robots/cmd/robots/internal/cli"
+	"github.com/klauspost/compress/gzip"
 	"github.com/nlnwa/gowarc/v3"
 )
 

@@ -3,13 +3,13 @@ package capture
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/fastrobots/robots/fetch"
+	"github.com/klauspost/compress/gzip"
 	"github.com/nlnwa/gowarc/v3"
 )
 
