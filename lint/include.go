@@ -1,6 +1,10 @@
 package lint
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/fastrobots/robots/automaton"
+)
 
 // covers reports whether pattern s matches every path that pattern r
 // matches. Both are patterns as the matcher reads them: '*' matches any
@@ -18,8 +22,8 @@ func covers(s, r string) bool {
 // openEnd turns a prefix pattern into a whole-path glob: a final '$' is
 // dropped, and a pattern without one gets a final '*'.
 func openEnd(p string) string {
-	if strings.HasSuffix(p, "$") {
-		return p[:len(p)-1]
+	if g := automaton.ReadGlob(p); g.Anchored {
+		return g.Body
 	}
 	return p + "*"
 }
