@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"math/bits"
 	"strings"
 
 	"github.com/fastrobots/robots/automaton"
@@ -76,16 +77,17 @@ func (gi *gramIndex) bytes() int {
 	return alloc.Size(alloc.SizeOf[gramIndex]()) + alloc.Size(cap(gi.filed)*coldEntryBytes) + alloc.Size(4*cap(gi.start))
 }
 
+// match tries the patterns filed under the path's grams: the buckets the
+// path's grams and the index share, each once.
 func (gi *gramIndex) match(m *coldMatch, slab string, path string) {
-	var tried [gramWords]uint64
-	for i := 0; i+1 < len(path); i++ {
-		b := gramBucket(path[i], path[i+1])
-		j, ok := bucketIndex(gi.used[:], gi.rank[:], b)
-		if !ok || hasBit(tried[:], b) {
-			continue
+	var grams pathGrams
+	grams.read(path)
+	for w := range gramWords {
+		for shared := grams.set[w] & gi.used[w]; shared != 0; shared &= shared - 1 {
+			low := shared & -shared
+			j := int(gi.rank[w]) + bits.OnesCount64(gi.used[w]&(low-1))
+			tryPrefixed(m, slab, gi.filed[gi.start[j]:gi.start[j+1]], path)
 		}
-		setBit(tried[:], b)
-		tryPrefixed(m, slab, gi.filed[gi.start[j]:gi.start[j+1]], path)
 	}
 }
 
@@ -153,7 +155,15 @@ var gramRarity = func() (r [256]uint8) {
 // with no index needs it to rule out a star pattern.
 type pathGrams struct {
 	set  [gramWords]uint64
-	read bool
+	done bool // read
+}
+
+// read sets the buckets of path's grams.
+func (g *pathGrams) read(path string) {
+	for i := 0; i+1 < len(path); i++ {
+		setBit(g.set[:], gramBucket(path[i], path[i+1]))
+	}
+	g.done = true
 }
 
 // match reports whether expr matches path, ruling it out first by the
@@ -172,11 +182,8 @@ func (g *pathGrams) mayMatch(p automaton.Glob, path string) bool {
 	if s+2 >= len(body) { // a pattern with no star, too
 		return true
 	}
-	if !g.read {
-		for i := 0; i+1 < len(path); i++ {
-			setBit(g.set[:], gramBucket(path[i], path[i+1]))
-		}
-		g.read = true
+	if !g.done {
+		g.read(path)
 	}
 	return g.holds(body[s+1], body[s+2]) && g.holds(body[len(body)-2], body[len(body)-1])
 }

@@ -449,16 +449,6 @@ func (ix *coldIndex) group(rs *RuleSet, c byte) []coldEntry {
 	return g
 }
 
-// bucketIndex returns the place of bucket b among the non-empty buckets
-// (used, ranked by rank); ok is false when b is empty.
-func bucketIndex(used []uint64, rank []uint16, b uint32) (j int, ok bool) {
-	if !hasBit(used, b) {
-		return 0, false
-	}
-	w := b / 64
-	return int(rank[w]) + bits.OnesCount64(used[w]&(1<<(b%64)-1)), true
-}
-
 func setBit(words []uint64, b uint32) { words[b/64] |= 1 << (b % 64) }
 
 func hasBit(words []uint64, b uint32) bool { return words[b/64]&(1<<(b%64)) != 0 }
@@ -486,9 +476,10 @@ func rankWords(used []uint64, rank []uint16) {
 	}
 }
 
-// sortByKey sorts a group by key.
+// sortByKey sorts a group by key, comparing heads first as a check does
+// (compareKey): most keys of a group differ within their heads.
 func sortByKey(slab string, g []coldEntry) {
-	slices.SortFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(slab), b.keyOf(slab)) })
+	slices.SortFunc(g, func(a, b coldEntry) int { return a.compareKey(slab, b.keyOf(slab), b.head()) })
 }
 
 func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {
