@@ -1,5 +1,7 @@
 package compile
 
+import "github.com/fastrobots/robots/internal/word"
+
 // The quick path reads, in one pass over its bytes, the line shape of
 // nearly every real robots.txt: a canonical key at the start of the line
 // (after white space at most), its colon right after it, and a value that
@@ -22,6 +24,16 @@ var valueClass = func() (t [256]uint8) {
 	}
 	return t
 }()
+
+// marked reports whether a word of a value holds a byte of a valueClass:
+// a byte below 0x0E (NUL, LF and CR among them), '#', '%', or one outside
+// ASCII. Each test is the exact "some byte is below n" of a word, (x -
+// n·0x01…) &^ x & 0x80…, which borrows across bytes only past one that is.
+func marked(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	hash, pct := w^'#'*ones, w^'%'*ones
+	return ((w-0x0E*ones)&^w|(hash-ones)&^hash|(pct-ones)&^pct|w)&highs != 0
+}
 
 // quickKey returns the kind and length of the field name that starts
 // body[ks:] when its colon follows at once before limit; n is 0 otherwise,
@@ -71,13 +83,18 @@ func (b *builder) quickLine(sc *scanner) bool {
 	}
 	i := ks + n + 1
 	var seen uint8
-	for ; i+4 <= limit; i += 4 {
-		// Four bytes a turn, one branch: most values hold no byte to stop at
-		// or escape.
-		c := valueClass[body[i]] | valueClass[body[i+1]] | valueClass[body[i+2]] | valueClass[body[i+3]]
-		if c != 0 {
-			if c&valueStop != 0 {
-				break
+words:
+	for i+8 <= limit {
+		// Eight bytes a turn, one test: most values hold no byte to stop
+		// at or escape, and a word that holds one is read byte by byte.
+		if !marked(word.Load(body[i:])) {
+			i += 8
+			continue
+		}
+		for end := i + 8; i < end; i++ {
+			c := valueClass[body[i]]
+			if c == valueStop {
+				break words
 			}
 			seen |= c
 		}

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/fastrobots/robots/internal/word"
 )
 
 // parsed is what a parse records, for comparing two parses of one body.
@@ -134,5 +136,34 @@ func TestQuickKey(t *testing.T) {
 		kind, n := quickKey(tt.line, 0, len(tt.line))
 		require.Equal(t, tt.kind, kind, "%q", tt.line)
 		require.Equal(t, tt.n, n, "%q", tt.line)
+	}
+}
+
+// TestMarkedWords holds the quick path's word test to valueClass: a word
+// is marked when one of its bytes has a class, whatever the others are,
+// and a word of bytes that have none and are not below 0x0E is not.
+func TestMarkedWords(t *testing.T) {
+	plain := func(c byte) bool { return valueClass[c] == 0 && c >= 0x0E }
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 200000 {
+		var w [8]byte
+		for k := range w {
+			w[k] = byte(r.IntN(256))
+			if r.IntN(4) > 0 { // mostly value bytes, so that marks are few
+				w[k] = byte(0x26 + r.IntN(0x80-0x26))
+			}
+		}
+		want := false
+		for _, c := range w {
+			want = want || !plain(c)
+		}
+		require.Equal(t, want, marked(word.Load(string(w[:]))), "% x", w)
+	}
+	for c := range 256 {
+		for k := range 8 {
+			w := []byte("/aaaaaaa")
+			w[k] = byte(c)
+			require.Equal(t, !plain(byte(c)), marked(word.Load(string(w))), "%#x at %d", c, k)
+		}
 	}
 }

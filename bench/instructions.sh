@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Counts the instructions a benchmark's op executes, at REV and in the
+# working tree, for a machine whose load makes every timing unreadable:
+# an instruction count does not move with what else the machine runs.
+#
+#   bench/instructions.sh REV 'BenchmarkX/lib BenchmarkY/lib' [N]
+#
+# builds both test binaries of bench/ (REV's in a temporary git worktree,
+# as ab.sh does), then runs each named benchmark (anchored names, separated
+# by spaces) under valgrind's cachegrind, without its cache simulation,
+# once with N iterations (default 3) and once with one, with GOGC=off and
+# GOMAXPROCS=1 so that the collector and the scheduler add nothing that
+# varies; the difference over N - 1 is the instructions of one op, which
+# the setup both runs share cancels from. Fewer instructions is not less
+# time (a cache miss costs no instruction): read it beside ab.sh's times.
+set -euo pipefail
+cd "$(dirname "$0")"
+rev=${1:?usage: bench/instructions.sh REV 'BenchmarkX/lib ...' [N]}
+names=${2:?usage: bench/instructions.sh REV 'BenchmarkX/lib ...' [N]}
+n=${3:-3}
+command -v valgrind >/dev/null || { echo "valgrind is not installed (Debian: apt-get install valgrind)" >&2; exit 1; }
+
+work=$(mktemp -d)
+tree="$work/tree"
+trap 'git worktree remove --force "$tree" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+git worktree add --quiet --detach "$tree" "$rev"
+if [ -d ../../shared ]; then
+	ln -s "$(cd ../../shared && pwd)" "$work/shared"
+fi
+(cd "$tree/bench" && go test -c -o "$work/old.test" .)
+go test -c -o "$work/new.test" .
+
+count() { # dir binary name iterations -> instructions
+	(cd "$1" && GOGC=off GOMAXPROCS=1 valgrind --tool=cachegrind --cache-sim=no \
+		--cachegrind-out-file=/dev/null "$2" -test.run '^$' \
+		-test.bench "^$(sed 's|/|$/^|g' <<<"$3")\$" -test.benchtime "$4x" 2>&1 >/dev/null |
+		awk '/I *refs:/ { gsub(",", "", $NF); print $NF }')
+}
+for name in $names; do
+	for side in old new; do
+		dir=.
+		[ "$side" = old ] && dir="$tree/bench"
+		one=$(count "$dir" "$work/$side.test" "$name" 1)
+		all=$(count "$dir" "$work/$side.test" "$name" "$n")
+		awk -v s="$side" -v name="$name" -v n="$n" -v one="$one" -v all="$all" \
+			'BEGIN { printf "%-4s %s\t%.0f instructions/op\n", s, name, (all - one) / (n - 1) }'
+	done
+done
