@@ -9,7 +9,7 @@ import (
 // nothing else: the parsers' throughput on real files (28,515 of them,
 // HTML pages served as robots.txt among them). MB/s counts the bytes a
 // parser reads: a file is read up to Google's 500 KiB limit, which the
-// three files above it pass (libraries that read beyond it still count
+// 14 files above it pass (libraries that read beyond it still count
 // only that much).
 func BenchmarkCorpusParse(b *testing.B) {
 	c := needCorpus(b)
