@@ -35,11 +35,16 @@ import (
 // it: each has its own go.mod.
 var modules = []string{"cmd/robots", "bench", "fetch/redisstore", "cmd/robots/internal/browsertest", "cmd/robots/internal/surveysql", "compat/temoto", "compat/temoto/crawlertest"}
 
-// hostOnly are the modules that link a C library built for the machine's
-// own architecture (DuckDB's, through cgo): for another GOARCH (GOARCH=386
-// on amd64, the 32-bit run) they are not tested, and the run says so.
+// hostOnly are the modules whose subject no other GOARCH builds: one that
+// links a C library built for the machine's own architecture (DuckDB's,
+// through cgo), and the browser tests, whose page runs the js/wasm build
+// in the host's Chromium whatever the driver is built for (the handlers
+// they drive are tested for every GOARCH in package serve). For another
+// GOARCH (GOARCH=386 on amd64, the 32-bit run) they are not tested, and
+// the run says so.
 var hostOnly = map[string]string{
-	"cmd/robots/internal/surveysql": "DuckDB's driver links a C++ library built for the host's architecture only",
+	"cmd/robots/internal/surveysql":   "DuckDB's driver links a C++ library built for the host's architecture only",
+	"cmd/robots/internal/browsertest": "the page's engine is the js/wasm build in the host's Chromium; package serve tests the handlers for this GOARCH",
 }
 
 // sharedDir is where the real-world test material lives, relative to the
