@@ -7,6 +7,7 @@ import (
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
+	"github.com/fastrobots/robots/internal/bytestr"
 )
 
 // precedenceBudget bounds the work of the precedence checks, in steps: a
@@ -222,20 +223,23 @@ const coverBytes = 16
 func newPrecedence(groups []compile.Group, budget int) *precedence {
 	p := &precedence{groups: groups, budget: budget, groupLo: make([]int32, len(groups)+1), ruleBase: make([]int32, len(groups)),
 		inSels: make([]int, len(groups)), analysed: make([]int, len(groups))}
-	rules := 0
+	rules, size := 0, 0
 	for _, g := range groups {
 		rules += len(g.Rules)
+		for _, r := range g.Rules {
+			size += len(r.Pattern) + 1
+		}
 	}
 	p.rules = make([]ruleRef, 0, rules)
 	p.entries = make([]entry, 0, rules)
 	p.prefixes.ids = make(map[string]int32, rules)
-	patterns := make(map[automaton.Pattern]int32, rules)
+	x := exprIndex{ids: make(map[string]int32, rules), exprs: make([]exprInfo, 0, rules), opens: make([]byte, 0, size)}
 	for gi, g := range groups {
 		p.groupLo[gi] = int32(len(p.entries))
 		p.ruleBase[gi] = int32(len(p.rules))
 		for ri := range g.Rules {
 			p.rules = append(p.rules, ruleRef{int32(gi), int32(ri)})
-			p.addEntries(int32(len(p.rules)-1), g.Rules[ri], patterns)
+			p.addEntries(int32(len(p.rules)-1), g.Rules[ri], &x)
 		}
 	}
 	p.groupLo[len(groups)] = int32(len(p.entries))
@@ -243,13 +247,33 @@ func newPrecedence(groups []compile.Group, budget int) *precedence {
 	p.dead = make([]deadBy, len(p.rules))
 	p.equal = make([]deadBy, len(p.rules))
 	p.candidates.init(len(p.prefixes.prefix), len(p.entries))
-	p.seen = make([]int32, len(patterns))
+	p.seen = make([]int32, x.patterns)
 	return p
 }
 
-// addEntries adds the patterns of rule number n that can match; patterns
-// numbers each distinct pattern with its kind.
-func (p *precedence) addEntries(n int32, r compile.Rule, patterns map[automaton.Pattern]int32) {
+// exprIndex numbers the distinct patterns of a file as newPrecedence
+// reads them: each distinct expression is read once (its glob, its literal
+// prefix), however many rules repeat it, and each pattern, an expression
+// with its kind, is numbered in the order it first occurs.
+type exprIndex struct {
+	ids   map[string]int32 // an expression's index in exprs
+	exprs []exprInfo
+	// opens holds the globs of the expressions, one after another: the
+	// bytes of a glob handed out are never written again.
+	opens    []byte
+	patterns int32 // the patterns numbered so far
+}
+
+// exprInfo is what an expression of a file's patterns is read as.
+type exprInfo struct {
+	open    string   // openEnd(expr)
+	prefix  int32    // the number of literalPrefix(open) in the prefix tree
+	pattern [2]int32 // the number of the pattern, per kind (kindIndex); -1 for none yet
+}
+
+// addEntries adds the patterns of rule number n that can match, read
+// through x.
+func (p *precedence) addEntries(n int32, r compile.Rule, x *exprIndex) {
 	if !matchable(r) {
 		return
 	}
@@ -259,15 +283,34 @@ func (p *precedence) addEntries(n int32, r compile.Rule, patterns map[automaton.
 		return // a rule is analysed whole or not at all
 	}
 	for _, pat := range pats {
-		key := automaton.Pattern{Expr: pat.Expr, Allow: pat.Allow}
-		id, ok := patterns[key]
+		i, ok := x.ids[pat.Expr]
 		if !ok {
-			id = int32(len(patterns))
-			patterns[key] = id
+			i = int32(len(x.exprs))
+			x.ids[pat.Expr] = i
+			open := x.openEnd(pat.Expr)
+			x.exprs = append(x.exprs, exprInfo{open: open, prefix: p.prefixes.id(literalPrefix(open)), pattern: [2]int32{-1, -1}})
 		}
-		open := openEnd(pat.Expr)
-		p.entries = append(p.entries, entry{rule: n, Pattern: pat, open: open, prefix: p.prefixes.id(literalPrefix(open)), pattern: id})
+		info := &x.exprs[i]
+		k := kindIndex(pat.Allow)
+		if info.pattern[k] < 0 {
+			info.pattern[k] = x.patterns
+			x.patterns++
+		}
+		p.entries = append(p.entries, entry{rule: n, Pattern: pat, open: info.open, prefix: info.prefix, pattern: info.pattern[k]})
 	}
+}
+
+// openEnd returns openEnd(expr); a glob that needs a '*' added is written
+// in x.opens, not allocated on its own.
+func (x *exprIndex) openEnd(expr string) string {
+	if g := automaton.ReadGlob(expr); g.Anchored {
+		return g.Body
+	}
+	start := len(x.opens)
+	x.opens = append(append(x.opens, expr...), '*')
+	// The bytes are not written again: later globs are appended after them,
+	// and an append that moves opens leaves them where they were.
+	return bytestr.String(x.opens[start:])
 }
 
 func (p *precedence) rule(n int32) compile.Rule {
