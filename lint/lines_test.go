@@ -20,7 +20,7 @@ func TestLinesAgreeWithCompile(t *testing.T) {
 	for _, body := range bodies {
 		var want []compile.Line
 		compile.Lines(body, func(l compile.Line) { want = append(want, l) })
-		l, _ := lintFile(nil, []byte(body), precedenceBudget)
+		l, _ := lintFile(nil, []byte(body), precedenceBudget, true)
 		if !assert.Len(t, l.google.Lines, len(want), "%q", body) {
 			continue
 		}
@@ -51,7 +51,7 @@ func TestDirectiveFields(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
-			l, _ := lintFile(nil, []byte(tt.text), precedenceBudget)
+			l, _ := lintFile(nil, []byte(tt.text), precedenceBudget, true)
 			ln := l.line(&l.google.Lines[0])
 			tok, f, ok := l.checkDirective(ln)
 			assert.True(t, ok)

@@ -21,7 +21,7 @@ func Lint(data []byte) []Diagnostic {
 // checks read (robots.ReportOf with no options): a caller that wants both
 // has the file read once.
 func LintReport(data []byte) ([]Diagnostic, *compile.Report) {
-	l, _ := lintFile(nil, data, precedenceBudget)
+	l, _ := lintFile(nil, data, precedenceBudget, true)
 	return l.out, l.google
 }
 
@@ -34,27 +34,37 @@ func LintReport(data []byte) ([]Diagnostic, *compile.Report) {
 // policy that read no body) or is nil, body is parsed again in Google's
 // mode, as LintReport parses it. body must be the bytes r was parsed from.
 func Parsed(r *robots.Robots, body []byte) ([]Diagnostic, *robots.Report) {
-	l, _ := lintFile(r, body, precedenceBudget)
+	l, _ := lintFile(r, body, precedenceBudget, true)
+	return l.out, l.google
+}
+
+// ParsedCodes is Parsed without the messages: the findings are the same,
+// in the same order, each with an empty Message, and no message is
+// formatted. It is for a caller that counts findings by code or
+// severity, as a survey of many files does, and reads no message.
+func ParsedCodes(r *robots.Robots, body []byte) ([]Diagnostic, *robots.Report) {
+	l, _ := lintFile(r, body, precedenceBudget, false)
 	return l.out, l.google
 }
 
 // lint is Lint with a budget for the precedence checks; it also returns
 // the work they did.
 func lint(data []byte, budget int) (ds []Diagnostic, work int) {
-	l, work := lintFile(nil, data, budget)
+	l, work := lintFile(nil, data, budget, true)
 	return l.out, work
 }
 
 // lintFile lints data, read from r when r is data parsed as Google reads
-// it (Parsed), else parsed again.
-func lintFile(r *robots.Robots, data []byte, budget int) (l *linter, work int) {
+// it (Parsed), else parsed again; worded says whether the findings carry
+// their messages.
+func lintFile(r *robots.Robots, data []byte, budget int, worded bool) (l *linter, work int) {
 	// The body shares data, which is read during this call only: a finding
 	// copies what it quotes.
 	body := bytestr.String(data[:min(len(data), compile.DefaultMaxBytes)])
 	if !readAsGoogle(r, body) {
 		r = robots.Parse(data, robots.WithReport())
 	}
-	l = &linter{body: body, data: data[:len(body)], file: r, google: r.Report(), nul: strings.IndexByte(body, 0) >= 0}
+	l = &linter{body: body, data: data[:len(body)], file: r, google: r.Report(), nul: strings.IndexByte(body, 0) >= 0, worded: worded}
 	l.checkSize(data)
 	if l.checkWholeFile() {
 		l.checkLines()
@@ -105,14 +115,19 @@ type linter struct {
 	// with a value was seen, in a group or not: without both, no rule can
 	// beat or tie another, and the precedence checks need not run.
 	ruleKinds [2]bool
+	// worded is set when the findings carry their messages (not under
+	// ParsedCodes).
+	worded bool
 }
 
-// report records a finding; col is 1-based.
+// report records a finding; col is 1-based. The message is formatted
+// only when the findings carry one.
 func (l *linter) report(line, col int, code Code, format string, args ...any) {
-	l.out = append(l.out, Diagnostic{
-		Line: line, Column: col, Severity: code.Severity(), Code: code,
-		Message: fmt.Sprintf(format, args...),
-	})
+	d := Diagnostic{Line: line, Column: col, Severity: code.Severity(), Code: code}
+	if l.worded {
+		d.Message = fmt.Sprintf(format, args...)
+	}
+	l.out = append(l.out, d)
 }
 
 // checkLines runs the checks of every line, in order, and those of the

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/compile"
 )
 
@@ -129,4 +130,29 @@ func TestLintReport(t *testing.T) {
 		require.Equal(t, Lint(body), ds, name)
 		require.Equal(t, compile.NewReport(body, compile.Options{}), rep, name)
 	}
+}
+
+// TestParsedCodes: ParsedCodes gives Parsed's findings, in the same
+// order, with no message, and the same report, for every file of the
+// licensed corpus.
+func TestParsedCodes(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join("..", "testdata", "corpus", "files*", "*.txt"))
+	require.NoError(t, err)
+	require.NotEmpty(t, names)
+	worded := 0
+	for _, name := range names {
+		body, err := os.ReadFile(name)
+		require.NoError(t, err)
+		r := robots.Parse(body, robots.WithReport())
+		ds, rep := Parsed(r, body)
+		codes, codesRep := ParsedCodes(r, body)
+		require.Same(t, rep, codesRep, name)
+		require.Len(t, codes, len(ds), name)
+		for i, d := range ds {
+			worded += min(1, len(d.Message))
+			d.Message = ""
+			require.Equal(t, d, codes[i], "%s: finding %d", name, i)
+		}
+	}
+	assert.Positive(t, worded, "Parsed words its findings")
 }

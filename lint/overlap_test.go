@@ -97,7 +97,7 @@ func TestRuleKindsCoverTheFile(t *testing.T) {
 	}
 	both := 0
 	for _, body := range bodies {
-		l, _ := lintFile(nil, body, precedenceBudget)
+		l, _ := lintFile(nil, body, precedenceBudget, true)
 		whole := &linter{body: l.body, file: l.file, google: l.google, nul: l.nul}
 		if whole.checkSize(body); !whole.checkWholeFile() {
 			continue // the line checks, and the precedence ones, are not run

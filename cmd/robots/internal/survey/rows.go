@@ -223,7 +223,7 @@ func surveyCapture(c *capture.Capture, agents []string, jsonl bool, compare ...m
 // lintCounts sets the lint and report counts of row from r, a parse of
 // body with its report.
 func lintCounts(row *captureRow, r *robots.Robots, body []byte) {
-	ds, rep := lint.Parsed(r, body) // the findings and Google's report, from the one parse
+	ds, rep := lint.ParsedCodes(r, body) // the findings and Google's report, from the one parse: counted, not worded
 	row.Valid, row.Unused = rep.Valid, rep.Unused
 	for _, d := range ds {
 		switch d.Severity {
