@@ -57,6 +57,17 @@ const (
 // KiB, does not outgrow it, or each such batch would start a new buffer.
 const inflateKeepBytes = 16 * inflateBatchBytes
 
+// freeBuffers is how many batch buffers given back wait for the goroutine
+// to take one. The goroutine takes one as it starts a batch, and the
+// records' reader gives one back as it takes the next batch, so one would
+// do if the goroutine always ran at once; but while it waits for a core,
+// the reader, which only frames the records of a batch, may finish the
+// next batch too and give its buffer back before the first is taken.
+// With room for one, that buffer was dropped and a new one allocated (a
+// third of the batches of the corpus WARC file); with two, none is after
+// the first two.
+const freeBuffers = 2
+
 // inflateBatch is members decompressed in a row, their bytes in buf.
 type inflateBatch struct {
 	members []*inflatedMember
@@ -66,7 +77,7 @@ type inflateBatch struct {
 // gzipMembers is the goroutine that decompresses a source's members.
 type gzipMembers struct {
 	next  chan *inflateBatch // in file order
-	free  chan []byte        // buffers given back for reuse
+	free  chan []byte        // buffers given back for reuse, freeBuffers of them at most
 	quit  chan struct{}      // closed when the source is closed
 	done  chan struct{}      // closed when the goroutine has returned
 	batch *inflateBatch      // the batch being read
@@ -74,7 +85,7 @@ type gzipMembers struct {
 
 // startMembers starts decompressing the file's members.
 func (s *warcSource) startMembers() {
-	m := &gzipMembers{next: make(chan *inflateBatch), free: make(chan []byte, 1), quit: make(chan struct{}), done: make(chan struct{})}
+	m := &gzipMembers{next: make(chan *inflateBatch), free: make(chan []byte, freeBuffers), quit: make(chan struct{}), done: make(chan struct{})}
 	s.members = m
 	go func() {
 		defer close(m.done)
