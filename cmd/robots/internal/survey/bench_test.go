@@ -93,6 +93,40 @@ func BenchmarkSurveyCaptureCorpus(b *testing.B) {
 	b.ReportMetric(float64(len(captures))*float64(b.N)/b.Elapsed().Seconds(), "captures/s")
 }
 
+// BenchmarkSurveyParquet is the time the writer takes to write, as
+// Parquet, the rows of every file of the licensed corpus for the default
+// agents, each capture with the URL and host a WARC record gives: a
+// survey's work per capture on the writer's goroutine.
+func BenchmarkSurveyParquet(b *testing.B) {
+	var results []*surveyResult
+	agents := surveyAgentNames(surveyDefaultAgents)
+	if err := warctest.LicensedBodies(0)(func(name string, body []byte) error {
+		c := &capture.Capture{Index: len(results), Input: "corpus", File: name, Site: "s.example", Host: "s.example",
+			URL: "https://s.example/robots.txt", Status: 200, Size: int64(len(body)), Body: body}
+		results = append(results, surveyCapture(c, agents, false))
+		return nil
+	}); err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	b.ReportAllocs()
+	for b.Loop() {
+		w, err := newSurveyParquetWriter(dir, ".parquet")
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, res := range results {
+			if err := w.write(res); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := w.close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(results))*float64(b.N)/b.Elapsed().Seconds(), "captures/s")
+}
+
 // BenchmarkSurveyCaptureCompare is BenchmarkSurveyCaptureCorpus with
 // --compare naming every published method: what the optional columns
 // cost a capture.

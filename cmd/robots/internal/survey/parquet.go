@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/parquet-go/parquet-go"
@@ -46,7 +47,65 @@ type surveyParquetWriter struct {
 type surveyParquetTable[T any] struct {
 	w *parquet.GenericWriter[T]
 	// zeroNull are the fields written as null when zero (zeroIsNull).
-	zeroNull []int
+	zeroNull []zeroField
+}
+
+// zeroField is a field of a row type that is written as null when zero:
+// where it lies in the row, and how to tell it is zero as
+// reflect.Value.IsZero tells, without reflect for the kinds the rows hold.
+type zeroField struct {
+	index  int
+	offset uintptr
+	size   uintptr
+	test   zeroTest
+}
+
+// zeroTest is how a zeroField is told zero.
+type zeroTest uint8
+
+const (
+	zeroByLength  zeroTest = iota // a string, zero when empty
+	zeroByBytes                   // a bool, a number or a map: zero when every byte is
+	zeroByReflect                 // any other kind
+)
+
+// zeroFieldOf describes field i of t.
+func zeroFieldOf(t reflect.Type, i int) zeroField {
+	f := t.Field(i)
+	z := zeroField{index: i, offset: f.Offset, size: f.Type.Size(), test: zeroByReflect}
+	switch f.Type.Kind() {
+	case reflect.String:
+		z.test = zeroByLength
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Map:
+		z.test = zeroByBytes // a float is zero when its bits are, -0.0 not; a map when it is nil
+	}
+	return z
+}
+
+// nulls returns which zeroNull fields are zero in row, bit i for
+// zeroNull[i].
+func (t *surveyParquetTable[T]) nulls(row *T) uint64 {
+	var mask uint64
+	for i, f := range t.zeroNull {
+		at := unsafe.Add(unsafe.Pointer(row), f.offset)
+		zero := true
+		switch f.test {
+		case zeroByLength:
+			zero = len(*(*string)(at)) == 0
+		case zeroByBytes:
+			for _, b := range unsafe.Slice((*byte)(at), f.size) {
+				zero = zero && b == 0
+			}
+		default:
+			zero = reflect.ValueOf(row).Elem().Field(f.index).IsZero()
+		}
+		if zero {
+			mask |= 1 << i
+		}
+	}
+	return mask
 }
 
 // newSurveyParquetWriter creates the table files under dir, named
@@ -83,11 +142,14 @@ func newSurveyParquetTable[T any](w *surveyParquetWriter, path string) (*surveyP
 		opts = append(opts, o)
 	}
 	t := reflect.TypeFor[T]()
-	var zeroNull []int
+	var zeroNull []zeroField
 	for i := range t.NumField() {
 		if zeroIsNull(t.Field(i)) {
-			zeroNull = append(zeroNull, i)
+			zeroNull = append(zeroNull, zeroFieldOf(t, i))
 		}
+	}
+	if len(zeroNull) > 64 {
+		panic(fmt.Sprintf("survey parquet: %s has %d fields null when zero, past the 64 of a mask", t.Name(), len(zeroNull)))
 	}
 	return &surveyParquetTable[T]{w: parquet.NewGenericWriter[T](f, opts...), zeroNull: zeroNull}, nil
 }
@@ -155,16 +217,10 @@ func (w *surveyParquetWriter) write(res *surveyResult) error {
 // in no null. The tests compare every null with the JSON rows.
 func (t *surveyParquetTable[T]) write(rows []T) error {
 	for len(rows) > 0 {
-		first := reflect.ValueOf(&rows[0]).Elem()
+		first := t.nulls(&rows[0])
 		n := 1
-	run:
-		for ; n < len(rows); n++ {
-			row := reflect.ValueOf(&rows[n]).Elem()
-			for _, i := range t.zeroNull {
-				if first.Field(i).IsZero() != row.Field(i).IsZero() {
-					break run
-				}
-			}
+		for n < len(rows) && t.nulls(&rows[n]) == first {
+			n++
 		}
 		if _, err := t.w.Write(rows[:n]); err != nil {
 			return err

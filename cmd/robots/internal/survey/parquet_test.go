@@ -579,3 +579,60 @@ func TestSurveyParquetTableRuns(t *testing.T) {
 		})
 	}
 }
+
+// TestSurveyParquetNulls: a table tells each field it writes as null when
+// zero as reflect.Value.IsZero tells it, in a zero row, with each field
+// set alone and with all set, for every row type; an empty string cut
+// from a longer one is zero, an empty map that is not nil is not.
+func TestSurveyParquetNulls(t *testing.T) {
+	checkTableNulls[captureRow](t)
+	checkTableNulls[agentRow](t)
+	checkTableNulls[errorRow](t)
+}
+
+func checkTableNulls[T any](t *testing.T) {
+	w := &surveyParquetWriter{}
+	table, err := newSurveyParquetTable[T](w, filepath.Join(t.TempDir(), "table.parquet"))
+	require.NoError(t, err)
+	defer func() { require.NoError(t, errors.Join(table.w.Close(), w.closeFiles())) }()
+	require.NotEmpty(t, table.zeroNull)
+	check := func(row *T) {
+		t.Helper()
+		v := reflect.ValueOf(row).Elem()
+		mask := table.nulls(row)
+		for i, f := range table.zeroNull {
+			assert.Equal(t, v.Field(f.index).IsZero(), mask&(1<<i) != 0, "%s.%s", v.Type().Name(), v.Type().Field(f.index).Name)
+		}
+	}
+	set := func(v reflect.Value, empty bool) {
+		switch v.Kind() {
+		case reflect.String:
+			s := "/x"
+			if empty {
+				s = s[:0]
+			}
+			v.SetString(s)
+		case reflect.Int, reflect.Int64:
+			v.SetInt(7)
+		case reflect.Bool:
+			v.SetBool(true)
+		case reflect.Map:
+			v.Set(reflect.MakeMap(v.Type()))
+		default:
+			t.Fatalf("no value for a %s", v.Type())
+		}
+	}
+	var zero, all T
+	check(&zero)
+	for _, f := range table.zeroNull {
+		for _, empty := range []bool{false, true} {
+			var row T
+			set(reflect.ValueOf(&row).Elem().Field(f.index), empty)
+			check(&row)
+		}
+		set(reflect.ValueOf(&all).Elem().Field(f.index), false)
+	}
+	check(&all)
+	assert.Zero(t, table.nulls(&all), "every field set")
+	assert.Equal(t, uint64(1)<<len(table.zeroNull)-1, table.nulls(&zero), "every field zero")
+}
