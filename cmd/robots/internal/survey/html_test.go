@@ -273,6 +273,8 @@ func checkPageFigures(t *testing.T, stdout, page string, agents []string) {
 		assert.Equal(t, statusTips, got)
 	}
 
+	text := readSummaryTables(stdout, agents)
+	operators := rowHeads(t, doc, "classes")
 	classes := rowsOf(t, doc, "classes")
 	rootonly := rowsOf(t, doc, "rootonly")
 	usage := rowsOf(t, doc, "usage")
@@ -285,6 +287,7 @@ func checkPageFigures(t *testing.T, stdout, page string, agents []string) {
 		signal, usage      int
 		signals, categorys []string
 		paths              int
+		causes             []int // the page's, in causeParts' order
 	}
 	figures := map[string]*agentFigures{}
 	for _, a := range agents {
@@ -295,13 +298,22 @@ func checkPageFigures(t *testing.T, stdout, page string, agents []string) {
 		if operator == "" {
 			operator = "—"
 		}
-		want := []string{operator}
+		assert.Equal(t, operator, operators[name], "the operator of %q", a)
+		var want []string
 		f := &agentFigures{classes: map[string]int{}}
 		for i, c := range surveyClasses {
 			want = append(want, classLine[1+2*i]+" "+classLine[2+2*i])
 			f.classes[c.String()], _ = strconv.Atoi(classLine[1+2*i])
 		}
+		// The page's fifth class is the unresolved redirects, which the
+		// text's causes give.
+		causes := text.numbers(t, "causes per agent", a)
+		require.Len(t, causes, 12)
+		f.classes[surveyUnresolved] = causes[11]
+		want = append(want, fmt.Sprintf("%d %s", causes[11], share(causes[11])))
 		assert.Equal(t, want, classes[name], "classes of %q", a)
+		f.causes = checkCauses(t, text, doc, a, name, captures, share)
+		checkOwnManagedMethods(t, text, doc, a, name)
 		f.rootNone, _ = strconv.Atoi(classLine[11])
 		f.rootAll, _ = strconv.Atoi(classLine[12])
 		assert.Equal(t, []string{
@@ -365,13 +377,15 @@ func checkPageFigures(t *testing.T, stdout, page string, agents []string) {
 		}
 		assert.Len(t, boxes, len(want), "%s: %q has a box per count that is not 0", chart, agent)
 	}
-	classBars, rootBars := bars("classes"), bars("rootonly")
+	classBars, rootBars, causeBars := bars("classes"), bars("rootonly"), bars("causes")
 	require.Len(t, classBars, len(agents))
 	require.Len(t, rootBars, len(agents))
-	var names []string
-	for _, c := range surveyClasses {
-		names = append(names, c.String())
+	require.Len(t, causeBars, len(agents))
+	var causeLabels []string
+	for _, p := range causeParts {
+		causeLabels = append(causeLabels, p.label)
 	}
+	names := chartClasses
 	for name, f := range figures {
 		var counts []int
 		for _, c := range names {
@@ -379,6 +393,7 @@ func checkPageFigures(t *testing.T, stdout, page string, agents []string) {
 		}
 		label := chartName(name)
 		stacked("classes", name, classBars[label], names, counts, svgWidth)
+		stacked("causes", name, causeBars[label], causeLabels, f.causes, svgWidth)
 		stacked("rootonly", name, rootBars[label], []string{"read as none", "read as all", "read alike"},
 			[]int{f.rootNone, f.rootAll, captures - f.rootNone - f.rootAll}, svgWidth)
 	}
@@ -426,8 +441,9 @@ func checkPageFigures(t *testing.T, stdout, page string, agents []string) {
 	assert.Equal(t, wantTips, gotTips)
 }
 
-// rowsOf reads the table of the given id: each body row's header text,
-// then its cells' texts, a count and its share joined by a space.
+// rowsOf reads the table of the given id: each body row's header text
+// (its own, a <small> under it apart), then its cells' texts, a count
+// and its share joined by a space.
 func rowsOf(t *testing.T, doc *xmlNode, id string) map[string][]string {
 	t.Helper()
 	tables := doc.byAttr("id", id)
@@ -441,7 +457,7 @@ func rowsOf(t *testing.T, doc *xmlNode, id string) map[string][]string {
 			for _, td := range tr.all("td") {
 				cells = append(cells, strings.Join(strings.Fields(td.text()), " "))
 			}
-			rows[th[0].text()] = cells
+			rows[th[0].ownText()] = cells
 		}
 	}
 	return rows
@@ -575,4 +591,160 @@ func (n *xmlNode) tip() string {
 		}
 	}
 	return ""
+}
+
+// summaryTables are the per-agent tables of the text summary, by their
+// title line: each agent's lines, the fields after its name.
+type summaryTables map[string]map[string][][]string
+
+// readSummaryTables reads the text summary's per-agent tables: the name
+// fills the first columns, padded to the longest of agents, and the
+// fields follow.
+func readSummaryTables(stdout string, agents []string) summaryTables {
+	width := len("agent")
+	for _, a := range agents {
+		width = max(width, len(a))
+	}
+	out := summaryTables{}
+	for _, block := range strings.Split(stdout, "\n\n") {
+		lines := strings.Split(strings.TrimRight(block, "\n"), "\n")
+		if len(lines) < 3 {
+			continue
+		}
+		byAgent := map[string][][]string{}
+		for _, l := range lines[2:] {
+			if len(l) > width {
+				name := strings.TrimRight(l[:width], " ")
+				byAgent[name] = append(byAgent[name], strings.Fields(l[width:]))
+			}
+		}
+		out[lines[0]] = byAgent
+	}
+	return out
+}
+
+// lines returns the lines of agent in the table whose title starts with
+// title, and whether the summary has that table.
+func (st summaryTables) lines(title, agent string) ([][]string, bool) {
+	for k, byAgent := range st {
+		if strings.HasPrefix(k, title) {
+			return byAgent[agent], true
+		}
+	}
+	return nil, false
+}
+
+// numbers returns the counts of agent's one line in the table whose
+// title starts with title.
+func (st summaryTables) numbers(t *testing.T, title, agent string) []int {
+	t.Helper()
+	lines, ok := st.lines(title, agent)
+	require.True(t, ok, "no table %q", title)
+	require.Len(t, lines, 1, "%q in %q", agent, title)
+	var ns []int
+	for _, f := range lines[0] {
+		n, err := strconv.Atoi(f)
+		require.NoError(t, err, "%q in %q", agent, title)
+		ns = append(ns, n)
+	}
+	return ns
+}
+
+// rowHeads reads the <small> under each body row's header of the table
+// of the given id, by the row's name.
+func rowHeads(t *testing.T, doc *xmlNode, id string) map[string]string {
+	t.Helper()
+	tables := doc.byAttr("id", id)
+	require.Len(t, tables, 1, id)
+	out := map[string]string{}
+	for _, tr := range tables[0].all("tr") {
+		if th := tr.all("th"); len(th) == 1 && th[0].attr["scope"] == "row" {
+			small := th[0].all("small")
+			require.Len(t, small, 1)
+			out[th[0].ownText()] = small[0].text()
+		}
+	}
+	return out
+}
+
+// checkCauses checks the causes table's row of agent a (named name on
+// the page) against the text summary's causes and managed sections: the
+// named and '*' blocks and the managed section's add up to the text's
+// blocks, the section's are its "by CDN" counts, every other part is the
+// text's, and the parts count every capture once. It returns the page's
+// counts, in causeParts' order.
+func checkCauses(t *testing.T, text summaryTables, doc *xmlNode, a, name string, captures int, share func(int) string) []int {
+	t.Helper()
+	c := text.numbers(t, "causes per agent", a)
+	m := text.numbers(t, "managed sections, per agent", a)
+	require.Len(t, c, 12)
+	require.Len(t, m, 8)
+	row := rowsOf(t, doc, "causes")[name]
+	require.Len(t, row, len(causeParts), "causes of %q", a)
+	var got []int
+	sum := 0
+	for i, cell := range row {
+		f := strings.Fields(cell)
+		require.Len(t, f, 2, cell)
+		n, err := strconv.Atoi(f[0])
+		require.NoError(t, err)
+		assert.Equal(t, share(n), f[1], "%q: the share of %s", a, causeParts[i].label)
+		got = append(got, n)
+		sum += n
+	}
+	assert.Equal(t, captures, sum, "%q: the causes count every capture once", a)
+	assert.Equal(t, c[0]+c[1], got[0]+got[1]+got[2], "%q: fully blocked", a)
+	assert.Equal(t, m[3], got[2], "%q: fully blocked by the CDN's section", a)
+	assert.LessOrEqual(t, got[0], c[0])
+	assert.LessOrEqual(t, got[1], c[1])
+	assert.Equal(t, c[2]+c[3], got[3]+got[4]+got[5], "%q: partly blocked", a)
+	assert.Equal(t, m[5], got[5], "%q: partly blocked by the CDN's section", a)
+	assert.LessOrEqual(t, got[3], c[2])
+	assert.LessOrEqual(t, got[4], c[3])
+	assert.Equal(t, []int{c[4], c[5], c[6], c[7] + c[8], c[9], c[10], c[11]}, got[6:], "%q: not blocked, undecided, status, unresolved", a)
+	return got
+}
+
+// checkOwnManagedMethods checks the tables of the sites' own rules, the
+// managed sections and the methods of agent a (named name on the page)
+// against the text summary's.
+func checkOwnManagedMethods(t *testing.T, text summaryTables, doc *xmlNode, a, name string) {
+	t.Helper()
+	own, ok := text.lines("the sites' own rules", a)
+	require.True(t, ok)
+	require.Len(t, own, 1)
+	m := regexp.MustCompile(`^(\d+)` + strings.Repeat(` (\d+) \( ?([\d.]+%), ?([\d.]+%)\)`, 4) + `$`).FindStringSubmatch(strings.Join(own[0], " "))
+	require.NotNil(t, m, "%q: %v", a, own[0])
+	want := []string{m[1]}
+	for i := range 4 {
+		want = append(want, m[2+3*i]+" "+m[3+3*i]+" · "+m[4+3*i])
+	}
+	assert.Equal(t, want, rowsOf(t, doc, "own")[name], "the own rules of %q", a)
+
+	var managed []string
+	for _, n := range text.numbers(t, "managed sections, per agent", a) {
+		managed = append(managed, strconv.Itoa(n))
+	}
+	assert.Equal(t, managed, rowsOf(t, doc, "managed")[name], "the managed sections of %q", a)
+
+	methodLines, ok := text.lines("published methods", a)
+	if !ok {
+		assert.Empty(t, doc.byAttr("id", "methods"), "no method compared: no table")
+		return
+	}
+	rows := map[string][]string{}
+	for _, tr := range doc.byAttr("id", "methods")[0].all("tr") {
+		if th := tr.all("th"); len(th) == 1 && th[0].attr["scope"] == "row" {
+			var cells []string
+			for _, td := range tr.all("td") {
+				cells = append(cells, td.text())
+			}
+			rows[th[0].text()] = cells
+		}
+	}
+	require.NotEmpty(t, methodLines)
+	for _, l := range methodLines {
+		require.Len(t, l, 10, "%q: %v", a, l)
+		assert.Equal(t, l[1:], rows[name+" "+l[0]], "%q, method %s", a, l[0])
+	}
 }

@@ -75,6 +75,18 @@ type managedSummary struct {
 	group int // rows whose groups all lie in the section (managed_group)
 	// pairs counts them by class and class_site: pairs[class][class_site].
 	pairs map[string]map[string]int
+	// blocks counts, by source then class, the rows the section blocks
+	// more than the site's own rules do (managedBlock), so that the page
+	// can set the section's blocks apart from the named and '*' ones.
+	blocks map[string]map[string]int
+}
+
+// managedBlock reports whether a row of a capture holding a managed
+// section is blocked by the section more than by the site's own rules:
+// classed all where class_site is not all, or some where class_site is
+// none. These are the summary's "by CDN" counts.
+func managedBlock(class, classSite string) bool {
+	return class == "all" && classSite != "all" || class == "some" && classSite == "none"
 }
 
 func newSurveySummary(agents []string) *surveySummary {
@@ -94,7 +106,7 @@ func (s *surveySummary) agentIndex(agent string) int {
 	s.index[agent] = len(s.agents)
 	s.agents = append(s.agents, agent)
 	s.perAgent = append(s.perAgent, agentSummary{class: map[string]int{}, sources: map[string]map[string]int{}, own: map[string]int{},
-		values: map[string]int{}, managed: managedSummary{pairs: map[string]map[string]int{}}, methods: map[methods.Method]map[string]map[string]int{}})
+		values: map[string]int{}, managed: managedSummary{pairs: map[string]map[string]int{}, blocks: map[string]map[string]int{}}, methods: map[methods.Method]map[string]map[string]int{}})
 	return len(s.agents) - 1
 }
 
@@ -196,6 +208,9 @@ func (s *surveySummary) addAgent(i int, a *agentRow) {
 			as.managed.group++
 		}
 		count2(as.managed.pairs, a.Class, a.ClassSite)
+		if managedBlock(a.Class, a.ClassSite) {
+			count2(as.managed.blocks, a.Source, a.Class)
+		}
 	}
 	for _, m := range methods.Methods() {
 		if c := a.method(m); c != "" {
