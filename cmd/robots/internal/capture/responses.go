@@ -230,6 +230,16 @@ func (s *warcSource) readRedirectTarget(c *Capture, next string, offset int64) {
 	}
 }
 
+// targetReaders are the readers readTarget reads a record again through,
+// made at its first call and reset at each: a file's redirects are read
+// one after another at its end, and a gzip reader allocated for each took
+// more than the record's reading.
+type targetReaders struct {
+	file   *bufio.Reader // the file from the record's offset
+	zr     *gzip.Reader  // its member, in a .warc.gz
+	record *bufio.Reader // the record, up to MaxRecordBytes+1 bytes
+}
+
 // readTarget reads the response record at offset again, for the body and
 // status a redirect leads to.
 func (s *warcSource) readTarget(offset int64, c *Capture) error {
@@ -241,16 +251,26 @@ func (s *warcSource) readTarget(offset int64, c *Capture) error {
 	if _, err := f.Seek(offset, io.SeekStart); err != nil {
 		return err
 	}
-	var r io.Reader = bufio.NewReader(f)
+	t := &s.target
+	if t.file == nil {
+		t.file, t.record = bufio.NewReader(f), bufio.NewReader(nil)
+	} else {
+		t.file.Reset(f)
+	}
+	var r io.Reader = t.file
 	if s.gz {
-		zr, err := gzip.NewReader(r)
-		if err != nil {
+		if t.zr == nil {
+			if t.zr, err = gzip.NewReader(r); err != nil {
+				return err
+			}
+		} else if err := t.zr.Reset(r); err != nil {
 			return err
 		}
-		zr.Multistream(false)
-		r = zr
+		t.zr.Multistream(false)
+		r = t.zr
 	}
-	rec, _, _, err := surveyUnmarshaler().Unmarshal(bufio.NewReader(io.LimitReader(r, MaxRecordBytes+1)))
+	t.record.Reset(io.LimitReader(r, MaxRecordBytes+1))
+	rec, _, _, err := s.un.Unmarshal(t.record)
 	if err != nil {
 		return err
 	}

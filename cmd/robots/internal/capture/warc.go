@@ -154,6 +154,8 @@ type warcSource struct {
 
 	// members decompresses a .warc.gz's members ahead (survey_gzip.go).
 	members *gzipMembers
+	// target reads the records redirects lead to again (readTarget).
+	target targetReaders
 
 	out     []*Capture // read and not yet handed out, in order
 	skipped int        // records skipped since the last capture queued
