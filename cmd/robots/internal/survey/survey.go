@@ -56,8 +56,8 @@ captures, with an "error" member) and agents.jsonl. After an error row
 the run goes on.
 
 --agents is a comma-separated list of product tokens; * stands for any
-crawler (the '*' groups alone). The default list names Google's, Bing's
-and the AI crawlers and usage tokens sites name today.
+crawler (the '*' groups alone). The default list is Googlebot, Bingbot,
+* and every AI crawler of the crawler table ("robots agents" lists it).
 
 --inputs FILE adds the INPUTs FILE lists, one a line, after those given
 as arguments: a crawl's list of WARC files is longer than a command line.
@@ -77,9 +77,12 @@ counts differ from the exact reading.
 files of one or more runs (see robots survey summarize -h).
 
 --html FILE writes, after the summary, one self-contained HTML page of
-its figures with SVG charts: restriction per agent, the captures that
-checking / alone misreads, usage signals, statuses and sizes. The page
-has no script and loads nothing.
+its figures with SVG charts: restriction per agent and what caused it
+(a named group, the '*' group, a CDN's managed section, no group, the
+status, an unresolved redirect), the site's own rules apart from the
+managed section, the published methods beside the exact reading, the
+captures that checking / alone misreads, usage signals, statuses and
+sizes. The page has no script and loads nothing.
 
 Exits 0 on success, 1 when some capture could not be read, 2 on usage
 errors or when the output cannot be written.`
