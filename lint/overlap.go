@@ -3,6 +3,7 @@ package lint
 import (
 	"encoding/binary"
 	"slices"
+	"strings"
 
 	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/automaton"
@@ -29,10 +30,25 @@ const maxAnalysedPattern = 1024
 type entry struct {
 	rule int32 // the rule's number in the file (see precedence.ruleBase)
 	automaton.Pattern
-	open    string // openEnd(Expr)
-	prefix  int32  // the number of literalPrefix(open) in the prefix tree
-	pattern int32  // the number of the pattern, with its kind, in the file
+	open string // openEnd(Expr)
+	// prefix is the number, in the prefix tree, of the longest literal
+	// prefix of a candidate that starts literalPrefix(open): for a
+	// candidate, its own; -1 when there is none.
+	prefix int32
+	// pattern is the number of a candidate's pattern, with its kind, among
+	// the file's candidates; -1 for a pattern that is none.
+	pattern int32
 }
+
+// The candidates are the patterns that may beat a rule of the other kind
+// and match every path it matches: only those the prefix tree files and
+// a rule's search looks through. A pattern without a '*' covers only
+// patterns that start with it, and those as long as it only if they are
+// it: so it beats and covers only a pattern written as it is, of the
+// other kind, which it beats only as an allow (equal length, allow wins).
+// The candidates are then every pattern with a '*', and every allow
+// written as some disallow of the file is; any other pattern is searched
+// for candidates that beat it, but is never one.
 
 // checkPrecedence reports the rules that can never decide: an allow and a
 // disallow of equal length matching the same paths, where the allow always
@@ -42,14 +58,28 @@ type entry struct {
 // every selection its group is part of. It returns the work done, in the
 // steps precedenceBudget counts.
 func (l *linter) checkPrecedence(budget int) (work int) {
+	p := l.analysePrecedence(budget, false)
+	if p == nil {
+		return 0
+	}
+	l.reportEqual(p)
+	l.reportDead(p)
+	return budget - p.budget
+}
+
+// analysePrecedence indexes the file's rules and analyses every selection
+// of its groups; nil when there is nothing to find. every makes every
+// pattern a candidate (see entry), which finds what the candidates alone
+// find: the tests compare the two.
+func (l *linter) analysePrecedence(budget int, every bool) *precedence {
 	if !l.ruleKinds[0] || !l.ruleKinds[1] {
-		return 0 // no rule can beat or tie another: see bothKinds
+		return nil // no rule can beat or tie another: see bothKinds
 	}
 	groups := l.file.Groups()
 	if !bothKinds(groups) {
-		return 0 // nothing to find: only a rule of the other kind beats a rule or ties with it
+		return nil // nothing to find: only a rule of the other kind beats a rule or ties with it
 	}
-	p := newPrecedence(groups, budget)
+	p := newPrecedence(groups, budget, every)
 	sels := selections(l.file)
 	for _, sel := range sels {
 		for _, g := range sel {
@@ -59,9 +89,7 @@ func (l *linter) checkPrecedence(budget int) (work int) {
 	for _, sel := range sels {
 		p.analyse(sel)
 	}
-	l.reportEqual(p)
-	l.reportDead(p)
-	return budget - p.budget
+	return p
 }
 
 // matchable reports whether r is a rule that matches some path: not an
@@ -220,20 +248,20 @@ type deadBy struct {
 // the steps that follow a link.
 const coverBytes = 16
 
-func newPrecedence(groups []compile.Group, budget int) *precedence {
+func newPrecedence(groups []compile.Group, budget int, every bool) *precedence {
 	p := &precedence{groups: groups, budget: budget, groupLo: make([]int32, len(groups)+1), ruleBase: make([]int32, len(groups)),
 		inSels: make([]int, len(groups)), analysed: make([]int, len(groups))}
-	rules, size := 0, 0
+	rules, allows, size := 0, 0, 0
 	for _, g := range groups {
 		rules += len(g.Rules)
 		for _, r := range g.Rules {
 			size += len(r.Pattern) + 1
+			allows += b2i(r.Allow)
 		}
 	}
 	p.rules = make([]ruleRef, 0, rules)
 	p.entries = make([]entry, 0, rules)
-	p.prefixes.ids = make(map[string]int32, rules)
-	x := exprIndex{ids: make(map[string]int32, rules), exprs: make([]exprInfo, 0, rules), opens: make([]byte, 0, size)}
+	x := exprIndex{allows: make(map[string]bool, allows), opens: make([]byte, 0, size)}
 	for gi, g := range groups {
 		p.groupLo[gi] = int32(len(p.entries))
 		p.ruleBase[gi] = int32(len(p.rules))
@@ -243,7 +271,7 @@ func newPrecedence(groups []compile.Group, budget int) *precedence {
 		}
 	}
 	p.groupLo[len(groups)] = int32(len(p.entries))
-	p.prefixes.link()
+	p.fileCandidates(&x, every)
 	p.dead = make([]deadBy, len(p.rules))
 	p.equal = make([]deadBy, len(p.rules))
 	p.candidates.init(len(p.prefixes.prefix), len(p.entries))
@@ -251,28 +279,25 @@ func newPrecedence(groups []compile.Group, budget int) *precedence {
 	return p
 }
 
-// exprIndex numbers the distinct patterns of a file as newPrecedence
-// reads them: each distinct expression is read once (its glob, its literal
-// prefix), however many rules repeat it, and each pattern, an expression
-// with its kind, is numbered in the order it first occurs.
+// exprIndex is what newPrecedence reads of a file's patterns.
 type exprIndex struct {
-	ids   map[string]int32 // an expression's index in exprs
-	exprs []exprInfo
-	// opens holds the globs of the expressions, one after another: the
-	// bytes of a glob handed out are never written again.
-	opens    []byte
-	patterns int32 // the patterns numbered so far
+	// allows are the expressions of the allows, each with whether a
+	// disallow is written as it is.
+	allows map[string]bool
+	// ids number the candidates' expressions, per kind (kindIndex); -1
+	// for none yet.
+	ids      map[string][2]int32
+	patterns int32   // the candidates' patterns numbered so far
+	stars    int     // the patterns with a '*'
+	kinds    [2]bool // whether there is a candidate of each kind (kindIndex)
+	// opens holds the globs of the patterns that need a '*' added, one
+	// after another: the bytes of a glob handed out are never written
+	// again.
+	opens []byte
 }
 
-// exprInfo is what an expression of a file's patterns is read as.
-type exprInfo struct {
-	open    string   // openEnd(expr)
-	prefix  int32    // the number of literalPrefix(open) in the prefix tree
-	pattern [2]int32 // the number of the pattern, per kind (kindIndex); -1 for none yet
-}
-
-// addEntries adds the patterns of rule number n that can match, read
-// through x.
+// addEntries adds the patterns of rule number n that can match, with
+// their globs, and notes the allows' expressions in x.
 func (p *precedence) addEntries(n int32, r compile.Rule, x *exprIndex) {
 	if !matchable(r) {
 		return
@@ -283,20 +308,61 @@ func (p *precedence) addEntries(n int32, r compile.Rule, x *exprIndex) {
 		return // a rule is analysed whole or not at all
 	}
 	for _, pat := range pats {
-		i, ok := x.ids[pat.Expr]
+		if pat.Allow {
+			x.allows[pat.Expr] = false
+		}
+		x.stars += b2i(strings.IndexByte(pat.Expr, '*') >= 0)
+		p.entries = append(p.entries, entry{rule: n, Pattern: pat, open: x.openEnd(pat.Expr), prefix: -1, pattern: -1})
+	}
+}
+
+// fileCandidates numbers the candidates' patterns (with every, all the
+// patterns), files their literal prefixes in the prefix tree, and gives
+// every other pattern the longest of them that starts its own.
+func (p *precedence) fileCandidates(x *exprIndex, every bool) {
+	candidates := x.stars
+	if every {
+		candidates = len(p.entries)
+	}
+	if len(x.allows) > 0 {
+		for i := range p.entries {
+			e := &p.entries[i]
+			if twin, ok := x.allows[e.Expr]; ok && !e.Allow && !twin {
+				x.allows[e.Expr] = true
+				candidates++
+			}
+		}
+	}
+	if candidates == 0 {
+		return
+	}
+	x.ids = make(map[string][2]int32, candidates)
+	p.prefixes.ids = make(map[string]int32, candidates)
+	for i := range p.entries {
+		e := &p.entries[i]
+		if !every && strings.IndexByte(e.Expr, '*') < 0 && !(e.Allow && x.allows[e.Expr]) {
+			continue
+		}
+		ids, ok := x.ids[e.Expr]
 		if !ok {
-			i = int32(len(x.exprs))
-			x.ids[pat.Expr] = i
-			open := x.openEnd(pat.Expr)
-			x.exprs = append(x.exprs, exprInfo{open: open, prefix: p.prefixes.id(literalPrefix(open)), pattern: [2]int32{-1, -1}})
+			ids = [2]int32{-1, -1}
 		}
-		info := &x.exprs[i]
-		k := kindIndex(pat.Allow)
-		if info.pattern[k] < 0 {
-			info.pattern[k] = x.patterns
+		k := kindIndex(e.Allow)
+		if ids[k] < 0 {
+			ids[k] = x.patterns
 			x.patterns++
+			x.ids[e.Expr] = ids
 		}
-		p.entries = append(p.entries, entry{rule: n, Pattern: pat, open: info.open, prefix: info.prefix, pattern: info.pattern[k]})
+		x.kinds[k] = true
+		e.pattern = ids[k]
+		e.prefix = p.prefixes.id(literalPrefix(e.open))
+	}
+	p.prefixes.link()
+	for i := range p.entries {
+		// A pattern is searched for candidates of the other kind alone.
+		if e := &p.entries[i]; e.pattern < 0 && x.kinds[kindIndex(!e.Allow)] {
+			e.prefix = p.prefixes.longest(literalPrefix(e.open))
+		}
 	}
 }
 
@@ -358,7 +424,7 @@ func (p *precedence) indexCandidates(sel []int32) {
 		p.budget -= int(p.groupLo[g+1] - p.groupLo[g])
 		for j := p.groupLo[g]; j < p.groupLo[g+1]; j++ {
 			e := &p.entries[j]
-			if p.seen[e.pattern] != stamp {
+			if e.pattern >= 0 && p.seen[e.pattern] != stamp {
 				p.seen[e.pattern] = stamp
 				p.candidates.add(j, kindIndex(e.Allow), e.prefix)
 			}
@@ -373,8 +439,8 @@ func (p *precedence) indexCandidates(sel []int32) {
 func (p *precedence) analyseRule(start, end int32) {
 	first := int32(-1)
 	for i := start; i < end; i++ {
-		j, ok := p.beaten(i)
-		if !ok || p.budget <= 0 {
+		j, complete := p.beaten(i)
+		if j < 0 || !complete {
 			return
 		}
 		if i == start {
@@ -397,15 +463,17 @@ func kindIndex(allow bool) int {
 // beaten returns a candidate of the other kind that matches every path
 // entries[i] matches and wins over it, preferring the one that wins by the
 // least: the shortest, and among those the one with the longest literal
-// prefix, then the last in file order.
-func (p *precedence) beaten(i int32) (int32, bool) {
+// prefix, then the last in file order; -1 for none. complete is false
+// when the budget ran out before every candidate was looked at.
+func (p *precedence) beaten(i int32) (best int32, complete bool) {
 	e := &p.entries[i]
 	k := kindIndex(!e.Allow)
-	best := int32(-1)
+	best = -1
 	// Every candidate's literal prefix is on the chain of e's, shortest
 	// first.
 	p.chain = p.prefixes.chain(e.prefix, p.chain[:0])
-	for n := len(p.chain) - 1; n >= 0 && p.budget > 0; n-- {
+	n := len(p.chain) - 1
+	for ; n >= 0 && p.budget > 0; n-- {
 		p.budget--
 		for j := p.candidates.head(p.chain[n], k); j >= 0; j = p.candidates.next[j] {
 			c := &p.entries[j]
@@ -419,7 +487,7 @@ func (p *precedence) beaten(i int32) (int32, bool) {
 			}
 		}
 	}
-	return best, best >= 0
+	return best, n < 0
 }
 
 // checkEqual records a disallow beaten by an allow of the same length that
@@ -430,4 +498,12 @@ func (p *precedence) checkEqual(e, by *entry) {
 	}
 	d := &p.equal[e.rule]
 	d.count, d.by = d.count+1, by.rule
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -2,6 +2,8 @@ package lint
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -109,4 +111,51 @@ func TestRuleKindsCoverTheFile(t *testing.T) {
 		}
 	}
 	assert.Positive(t, both)
+}
+
+// TestCandidatesFindAll: the precedence checks record the same dead rules
+// and equal pairs, with the same rule beating each, when every pattern is
+// a candidate as when only those with a '*' and the allows written as a
+// disallow is are, on random files whose patterns share prefixes, stars,
+// anchors and index pages.
+func TestCandidatesFindAll(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"/", "a", "b", "/a", "/b", "*", "index.html", "?"}
+	pattern := func() string {
+		var b strings.Builder
+		b.WriteString([]string{"/", "*", "/a"}[rng.IntN(3)])
+		for range rng.IntN(4) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		if rng.IntN(5) == 0 {
+			b.WriteString("$")
+		}
+		return b.String()
+	}
+	var dead, equal int
+	for i := range 3000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(3) {
+			for range 1 + rng.IntN(2) {
+				fmt.Fprintf(&b, "User-agent: %s\n", []string{"a", "b", "*"}[rng.IntN(3)])
+			}
+			for range 1 + rng.IntN(6) {
+				fmt.Fprintf(&b, "%s: %s\n", []string{"Allow", "Disallow"}[rng.IntN(2)], pattern())
+			}
+		}
+		l, _ := lintFile(nil, []byte(b.String()), precedenceBudget, true)
+		some, every := l.analysePrecedence(math.MaxInt, false), l.analysePrecedence(math.MaxInt, true)
+		if some == nil || every == nil {
+			require.Equal(t, some == nil, every == nil, "file %d:\n%s", i, b.String())
+			continue
+		}
+		require.Equal(t, every.dead, some.dead, "file %d:\n%s", i, b.String())
+		require.Equal(t, every.equal, some.equal, "file %d:\n%s", i, b.String())
+		for n := range some.dead {
+			dead += min(1, some.dead[n].count)
+			equal += min(1, some.equal[n].count)
+		}
+	}
+	assert.Positive(t, dead, "rules found dead")
+	assert.Positive(t, equal, "equal pairs found")
 }

@@ -5,15 +5,17 @@ import (
 	"strings"
 )
 
-// prefixTree links the distinct literal prefixes of a file's patterns,
-// each to the longest other one that is a prefix of it. A pattern can only
-// cover a glob whose literal prefix starts with its own, so the candidates
-// to cover a glob are those filed under the prefixes of its chain: its own
-// literal prefix and its ancestors, at most one per byte of it.
+// prefixTree links the distinct literal prefixes of a file's candidates
+// (see entry), each to the longest other one that is a prefix of it. A
+// pattern can only cover a glob whose literal prefix starts with its own,
+// so the candidates to cover a glob are those filed under the prefixes of
+// its chain: the longest prefix in the tree that starts its own literal
+// prefix (longest) and that one's ancestors, at most one per byte of it.
 type prefixTree struct {
 	ids    map[string]int32
 	prefix []string
 	parent []int32 // the longest proper prefix in the tree, or -1
+	sorted []int32 // the prefixes in sorted order
 }
 
 // id returns the number of a literal prefix, adding it to the tree; link
@@ -44,6 +46,7 @@ func (t *prefixTree) link() {
 	}
 	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(t.prefix[a], t.prefix[b]) })
 	t.parent = make([]int32, len(t.prefix))
+	t.sorted = order
 	var stack []int32
 	for _, id := range order {
 		for len(stack) > 0 && !strings.HasPrefix(t.prefix[id], t.prefix[stack[len(stack)-1]]) {
@@ -55,6 +58,27 @@ func (t *prefixTree) link() {
 		}
 		stack = append(stack, id)
 	}
+}
+
+// longest returns the number of the longest prefix in the tree that
+// starts s, or -1. Every prefix of s sorts before it, and so do the
+// strings between the prefix and s, which all start with the prefix: so
+// each prefix of s in the tree is the last string of the tree before s or
+// an ancestor of it, and the deepest of them that starts s is the longest.
+func (t *prefixTree) longest(s string) int32 {
+	i, found := slices.BinarySearchFunc(t.sorted, s, func(id int32, s string) int { return strings.Compare(t.prefix[id], s) })
+	if found {
+		return t.sorted[i]
+	}
+	if i == 0 {
+		return -1
+	}
+	for id := t.sorted[i-1]; id >= 0; id = t.parent[id] {
+		if strings.HasPrefix(s, t.prefix[id]) {
+			return id
+		}
+	}
+	return -1
 }
 
 // chain appends to buf the prefix id and its ancestors, longest first.

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -47,6 +49,40 @@ func TestPrefixTreeWithoutRoot(t *testing.T) {
 	tree.link()
 	assert.Equal(t, []int32{0}, tree.chain(0, nil))
 	assert.Equal(t, []int32{2, 1}, tree.chain(2, nil))
+}
+
+// TestPrefixTreeLongest: longest gives the longest prefix in the tree
+// that starts a string, as a look at every prefix in the tree gives it,
+// for random trees and strings over a small alphabet.
+func TestPrefixTreeLongest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	word := func(n int) string {
+		b := make([]byte, rng.IntN(n))
+		for i := range b {
+			b[i] = "/ab"[rng.IntN(3)]
+		}
+		return string(b)
+	}
+	found := 0
+	for range 300 {
+		var tree prefixTree
+		for range 1 + rng.IntN(12) {
+			tree.id(word(5))
+		}
+		tree.link()
+		for range 20 {
+			s := word(7)
+			want := int32(-1)
+			for id, p := range tree.prefix {
+				if strings.HasPrefix(s, p) && (want < 0 || len(p) > len(tree.prefix[want])) {
+					want = int32(id)
+				}
+			}
+			assert.Equal(t, want, tree.longest(s), "%q in %q", s, tree.prefix)
+			found += min(1, int(want+1))
+		}
+	}
+	assert.Positive(t, found, "prefixes found")
 }
 
 func TestCandidateListsKeepOrderAndReset(t *testing.T) {
