@@ -162,9 +162,9 @@ func surveyCapture(c *capture.Capture, agents []string, jsonl bool, compare ...m
 		}
 		return res
 	}
-	host, target := capture.HostOf(c.Site)
-	if c.URL != "" {
-		host, target = c.Host, c.URL
+	host, target := c.Host, c.URL // a WARC record's
+	if c.URL == "" {
+		host, target = capture.HostOf(c.Site)
 	}
 	status := c.Status
 	if c.RedirectHops > 0 {
