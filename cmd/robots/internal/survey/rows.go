@@ -205,12 +205,12 @@ func surveyCapture(c *capture.Capture, agents []string, jsonl bool, compare ...m
 	}
 	var buf []byte
 	for i, name := range agents {
-		if unresolved {
-			res.agentRs[i] = agentRow{Agent: name, Group: surveyGroupNone, Class: surveyUnresolved, Source: sourceUnresolved}
-		} else {
-			res.agentRs[i] = surveyAgentRow(r, name, &seen)
-		}
 		a := &res.agentRs[i]
+		if unresolved {
+			*a = agentRow{Agent: name, Group: surveyGroupNone, Class: surveyUnresolved, Source: sourceUnresolved}
+		} else {
+			surveyAgentRow(a, r, name, &seen)
+		}
 		a.Index, a.Input, a.URL, a.Host = c.Index, c.Input, target, host
 		if jsonl {
 			buf = append(buf, jsonLine(a)...)
@@ -311,9 +311,9 @@ type surveyAgentsSeen struct {
 	methods *methods.File
 }
 
-// surveyAgentRow answers for one agent of r: the fields that do not
-// depend on where the capture came from.
-func surveyAgentRow(r *robots.Robots, name string, seen *surveyAgentsSeen) agentRow {
+// surveyAgentRow answers for one agent of r, in row: the fields that do
+// not depend on where the capture came from.
+func surveyAgentRow(row *agentRow, r *robots.Robots, name string, seen *surveyAgentsSeen) {
 	var a *robots.Agent
 	if name == surveyAgentAny {
 		a = r.Agent()
@@ -321,11 +321,11 @@ func surveyAgentRow(r *robots.Robots, name string, seen *surveyAgentsSeen) agent
 		a = r.Agent(name)
 	}
 	if a.Name() == "" && seen.unnamed != nil {
-		row := *seen.unnamed
+		*row = *seen.unnamed
 		row.Agent = name
-		return row
+		return
 	}
-	row := agentRow{Agent: name}
+	*row = agentRow{Agent: name}
 	sel := a.Selection()
 	switch sel.Reason {
 	case robots.SelectedAgent, robots.SelectedFallback:
@@ -385,11 +385,10 @@ func surveyAgentRow(r *robots.Robots, name string, seen *surveyAgentsSeen) agent
 		s := d.Seconds()
 		row.CrawlDelay = &s
 	}
-	seen.beside(&row, sel.Lines)
+	seen.beside(row, sel.Lines)
 	if a.Name() == "" {
-		seen.unnamed = &row
+		seen.unnamed = row
 	}
-	return row
 }
 
 // beside sets what the row's agent reads beside the file as served: its

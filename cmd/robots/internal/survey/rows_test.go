@@ -34,7 +34,8 @@ func TestSurveyAgentRowsShared(t *testing.T) {
 		res := surveyCapture(&capture.Capture{Index: 1, Input: "x", Site: "s.example", Status: 200, Size: int64(len(body)), Body: body}, agents, false)
 		r := robots.FromStatus(200, body)
 		for i, name := range agents {
-			alone := surveyAgentRow(r, name, &surveyAgentsSeen{preamble: r.Preamble(), classes: map[string]classified{}})
+			var alone agentRow
+			surveyAgentRow(&alone, r, name, &surveyAgentsSeen{preamble: r.Preamble(), classes: map[string]classified{}})
 			got := res.agentRs[i]
 			got.Index, got.Input, got.URL, got.Host = 0, "", "", ""
 			if !assert.Equal(t, alone, got, "%s in %q", name, body[:min(len(body), 200)]) {
