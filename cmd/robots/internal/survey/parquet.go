@@ -145,6 +145,12 @@ func newSurveyParquetTable[T any](w *surveyParquetWriter, path string) (*surveyP
 	opts := []parquet.WriterOption{
 		parquet.MaxRowsPerRowGroup(surveyParquetRowGroupRows),
 		parquet.Compression(surveyZstd),
+		// A page's bounds are written once, in the file's page index
+		// (its column index), with each column chunk's statistics: not
+		// again in every page's header, where parquet-go computed them a
+		// second time, the bounds of every value of the page, for readers
+		// that read them there (DuckDB reads a row group's).
+		parquet.DataPageStatistics(false),
 	}
 	for _, o := range surveyParquetTags(reflect.TypeFor[T]()) {
 		opts = append(opts, o)

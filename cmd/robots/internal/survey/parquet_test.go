@@ -636,3 +636,40 @@ func checkTableNulls[T any](t *testing.T) {
 	assert.Zero(t, table.nulls(&all), "every field set")
 	assert.Equal(t, uint64(1)<<len(table.zeroNull)-1, table.nulls(&zero), "every field zero")
 }
+
+// TestSurveyParquetBounds: a table's column chunks carry their statistics
+// (the least and greatest value) and the file's page index the bounds of
+// each page, which readers filter row groups and pages by, though the
+// pages' own headers do not repeat them.
+func TestSurveyParquetBounds(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "agents.parquet")
+	w := &surveyParquetWriter{}
+	table, err := newSurveyParquetTable[agentRow](w, path)
+	require.NoError(t, err)
+	names := []string{"GPTBot", "Amazonbot", "CCBot", "ClaudeBot", "Bytespider"}
+	var rows []agentRow
+	for i := range 1000 {
+		rows = append(rows, agentRow{Index: i, Agent: names[i%len(names)], Group: surveyGroupAny, Class: "some"})
+	}
+	require.NoError(t, table.write(rows))
+	require.NoError(t, errors.Join(table.w.Close(), w.closeFiles()))
+
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	st, err := f.Stat()
+	require.NoError(t, err)
+	pf, err := parquet.OpenFile(f, st.Size())
+	require.NoError(t, err)
+	leaf, ok := pf.Schema().Lookup("agent")
+	require.True(t, ok)
+	least, greatest := slices.Min(names), slices.Max(names)
+	stats := pf.Metadata().RowGroups[0].Columns[leaf.ColumnIndex].MetaData.Statistics
+	assert.Equal(t, least, string(stats.MinValue), "the chunk's least agent")
+	assert.Equal(t, greatest, string(stats.MaxValue), "the chunk's greatest agent")
+	require.Greater(t, len(pf.ColumnIndexes()), leaf.ColumnIndex, "a page index")
+	index := pf.ColumnIndexes()[leaf.ColumnIndex]
+	require.NotEmpty(t, index.MinValues)
+	assert.Equal(t, least, string(slices.MinFunc(index.MinValues, bytes.Compare)), "the pages' least agent")
+	assert.Equal(t, greatest, string(slices.MaxFunc(index.MaxValues, bytes.Compare)), "the pages' greatest agent")
+}
