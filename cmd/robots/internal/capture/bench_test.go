@@ -1,7 +1,6 @@
 package capture
 
 import (
-	"bufio"
 	"io"
 	"os"
 	"testing"
@@ -21,26 +20,7 @@ import (
 // decompressed and dropped, on one core. Package survey's
 // BenchmarkSurveyWARCGunzip is the same pass through compress/gzip.
 func BenchmarkSurveyWARCGunzipKlauspost(b *testing.B) {
-	path, _ := warctest.CorpusWARC(b)
-	fi, err := os.Stat(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(fi.Size())
-	for b.Loop() {
-		f, err := os.Open(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		zr, err := gzip.NewReader(bufio.NewReaderSize(f, 256<<10))
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := io.Copy(io.Discard, zr); err != nil {
-			b.Fatal(err)
-		}
-		f.Close()
-	}
+	warctest.Gunzip(b, func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) })
 }
 
 // BenchmarkSurveyWARCSource is the WARC source alone: every record framed

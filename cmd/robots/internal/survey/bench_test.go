@@ -1,7 +1,6 @@
 package survey
 
 import (
-	"bufio"
 	"compress/gzip"
 	"io"
 	"os"
@@ -31,26 +30,7 @@ import (
 // member of the file decompressed and dropped, on one core, as a reader
 // of the file must at least do.
 func BenchmarkSurveyWARCGunzip(b *testing.B) {
-	path, _ := warctest.CorpusWARC(b)
-	fi, err := os.Stat(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(fi.Size())
-	for b.Loop() {
-		f, err := os.Open(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		zr, err := gzip.NewReader(bufio.NewReaderSize(f, 256<<10))
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := io.Copy(io.Discard, zr); err != nil {
-			b.Fatal(err)
-		}
-		f.Close()
-	}
+	warctest.Gunzip(b, func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) })
 }
 
 // BenchmarkSurveyWARC is the whole survey of the file with the default

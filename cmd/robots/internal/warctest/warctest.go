@@ -308,3 +308,31 @@ func WriteCorpusWARCFrom(path string, bodies func(each func(name string, body []
 	}
 	return captures, w.Flush()
 }
+
+// Gunzip times the bare decompression pass over the corpus WARC file
+// (CorpusWARC): every gzip member decompressed by the reader open makes
+// and dropped, on one core, as a reader of the file must at least do.
+// Each library's benchmark calls it with its own reader, so that the
+// passes differ in the library alone.
+func Gunzip(b *testing.B, open func(io.Reader) (io.Reader, error)) {
+	path, _ := CorpusWARC(b)
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(fi.Size())
+	for b.Loop() {
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		zr, err := open(bufio.NewReaderSize(f, 256<<10))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := io.Copy(io.Discard, zr); err != nil {
+			b.Fatal(err)
+		}
+		f.Close()
+	}
+}
