@@ -25,17 +25,7 @@ pattern=${2:-'Check(Star|Named)/fastrobots$'}
 count=${COUNT:-8}
 iters=${ITERS:-}
 
-work=$(mktemp -d)
-tree="$work/tree"
-trap 'git worktree remove --force "$tree" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-git worktree add --quiet --detach "$tree" "$rev"
-# REV's benchmarks read the corpus where the working tree's do: beside the
-# repository (see corpus.go).
-if [ -d ../../shared ]; then
-	ln -s "$(cd ../../shared && pwd)" "$work/shared"
-fi
-(cd "$tree/bench" && go test -c -o "$work/old.test" .)
-go test -c -o "$work/new.test" .
+. ./twobuilds.sh
 
 cputime() { # dir binary name iterations -> seconds of user and system time
 	(cd "$1" && /usr/bin/time -f '%U %S' -o "$work/time" "$2" \

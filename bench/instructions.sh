@@ -20,15 +20,7 @@ names=${2:?usage: bench/instructions.sh REV 'BenchmarkX/lib ...' [N]}
 n=${3:-3}
 command -v valgrind >/dev/null || { echo "valgrind is not installed (Debian: apt-get install valgrind)" >&2; exit 1; }
 
-work=$(mktemp -d)
-tree="$work/tree"
-trap 'git worktree remove --force "$tree" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-git worktree add --quiet --detach "$tree" "$rev"
-if [ -d ../../shared ]; then
-	ln -s "$(cd ../../shared && pwd)" "$work/shared"
-fi
-(cd "$tree/bench" && go test -c -o "$work/old.test" .)
-go test -c -o "$work/new.test" .
+. ./twobuilds.sh
 
 count() { # dir binary name iterations -> instructions
 	(cd "$1" && GOGC=off GOMAXPROCS=1 valgrind --tool=cachegrind --cache-sim=no \
