@@ -1,6 +1,10 @@
 package compile
 
-import "github.com/fastrobots/robots/internal/word"
+import (
+	"math/bits"
+
+	"github.com/fastrobots/robots/internal/word"
+)
 
 // The quick path reads, in one pass over its bytes, the line shape of
 // nearly every real robots.txt: a canonical key at the start of the line
@@ -33,6 +37,19 @@ func marked(w uint64) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	hash, pct := w^'#'*ones, w^'%'*ones
 	return ((w-0x0E*ones)&^w|(hash-ones)&^hash|(pct-ones)&^pct|w)&highs != 0
+}
+
+// valueMasks returns the marks of a word's stops (valueStop) and escapes
+// (valueEscape): in each, the high bit of the first byte of the class is
+// set, and of no byte before it; bytes past it may be marked wrongly, as
+// marked's borrow may run past a byte that is. So the lowest stop mark is
+// the first stop, and an escape mark below it is an escape.
+func valueMasks(w uint64) (stops, escapes uint64) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	zero := func(x uint64) uint64 { return (x - ones) &^ x & highs }
+	stops = zero(w) | zero(w^'\n'*ones) | zero(w^'\r'*ones) | zero(w^'#'*ones)
+	escapes = zero(w^'%'*ones) | w&highs
+	return stops, escapes
 }
 
 // quickKey returns the kind and length of the field name that starts
@@ -83,21 +100,29 @@ func (b *builder) quickLine(sc *scanner) bool {
 	}
 	i := ks + n + 1
 	var seen uint8
-words:
 	for i+8 <= limit {
 		// Eight bytes a turn, one test: most values hold no byte to stop
-		// at or escape, and a word that holds one is read byte by byte.
-		if !marked(word.Load(body[i:])) {
+		// at or escape. In a word that holds one, the masks place the
+		// first stop and tell whether an escape comes before it.
+		w := word.Load(body[i:])
+		if !marked(w) {
 			i += 8
 			continue
 		}
-		for end := i + 8; i < end; i++ {
-			c := valueClass[body[i]]
-			if c == valueStop {
-				break words
+		stops, escapes := valueMasks(w)
+		if stops == 0 {
+			if escapes != 0 {
+				seen |= valueEscape
 			}
-			seen |= c
+			i += 8
+			continue
 		}
+		first := bits.TrailingZeros64(stops) &^ 7 // the stop's bit 0
+		if escapes&(1<<first-1) != 0 {
+			seen |= valueEscape
+		}
+		i += first / 8
+		break
 	}
 	for ; i < limit; i++ {
 		c := valueClass[body[i]]
