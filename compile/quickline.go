@@ -46,9 +46,9 @@ func marked(w uint64) bool {
 // the first stop, and an escape mark below it is an escape.
 func valueMasks(w uint64) (stops, escapes uint64) {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	zero := func(x uint64) uint64 { return (x - ones) &^ x & highs }
-	stops = zero(w) | zero(w^'\n'*ones) | zero(w^'\r'*ones) | zero(w^'#'*ones)
-	escapes = zero(w^'%'*ones) | w&highs
+	lf, cr, hash, pct := w^'\n'*ones, w^'\r'*ones, w^'#'*ones, w^'%'*ones
+	stops = ((w-ones)&^w | (lf-ones)&^lf | (cr-ones)&^cr | (hash-ones)&^hash) & highs
+	escapes = ((pct-ones)&^pct | w) & highs
 	return stops, escapes
 }
 
