@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fastrobots/robots/compile"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -37,7 +39,7 @@ func TestWorkGrowsWithWhatItCounts(t *testing.T) {
 	}
 	assert.Less(t, small.Setup(), large.Setup())
 	assert.Less(t, small.ColdChecks(1, 10), small.ColdChecks(2, 10))
-	assert.Equal(t, small.ColdChecks(1024, 10), small.ColdChecks(5000, 10), "only the first compile.HotAfter checks are cold")
+	assert.Equal(t, small.ColdChecks(compile.HotAfter, 10), small.ColdChecks(compile.HotAfter+1000, 10), "only the first compile.HotAfter checks are cold")
 	assert.Zero(t, scanOnly([]byte("User-agent: *\nDisallow: /a*b\n")).Agent("x").Compile().Work().ColdChecks(5000, 10),
 		"no check of a compiled agent is cold")
 	usage := scanOnly([]byte("User-agent: *\nDisallow: /a\nContent-Usage: /b* train-ai=n\n")).Agent("x").Work()

@@ -1,6 +1,13 @@
 package bench
 
-import "testing"
+import (
+	"path"
+	"strings"
+	"testing"
+
+	"github.com/fastrobots/robots/automaton"
+	"github.com/fastrobots/robots/compile"
+)
 
 // The LongTail and Crawl benchmarks replay the crawl of the real corpus:
 // every file with crawled URLs (crawled-urls.tsv.gz), each for one of the
@@ -90,5 +97,45 @@ func reportCrawl(b *testing.B, st *Stats, files, urls int) {
 	b.ReportMetric(float64(st.Panics)/n, "panics")
 	if st.Panics > 0 {
 		b.Logf("%d panics per pass, first in %v", st.Panics/b.N, st.PanicFiles)
+	}
+}
+
+// BenchmarkCrawlTiers times the tiers of a rule set (package compile) on
+// the crawl's busiest sites, those with 1,000 crawled URLs or more, an op
+// being a pass over the site's URLs on a new rule set of the crawled
+// agent: cold (its first checks, on the cold index), compiled (the first
+// pass once its automaton is built, which builds the states the paths
+// need) and warm (a pass on the states a first pass built). It reports
+// ns/url; compile.HotAfter is chosen from them.
+func BenchmarkCrawlTiers(b *testing.B) {
+	c := needCorpus(b)
+	in := prepareCrawl(c, fastrobotsLib{})
+	for k, urls := range in.inputs {
+		if len(urls) < 1000 {
+			continue
+		}
+		f := compile.Parse(in.bodies[k], compile.Options{})
+		sel := f.Resolve(in.agents[k])
+		name := strings.TrimSuffix(path.Base(in.names[k]), ".txt")
+		pass := func(rs *compile.RuleSet) {
+			for _, u := range urls {
+				rs.Allowed(u, "", "")
+			}
+		}
+		tier := func(tier string, prepare func(*compile.RuleSet)) {
+			b.Run(tier+"/"+name, func(b *testing.B) {
+				for range b.N {
+					b.StopTimer()
+					rs := f.Compile(sel, automaton.Options{})
+					prepare(rs)
+					b.StartTimer()
+					pass(rs)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(urls)), "ns/url")
+			})
+		}
+		tier("cold", func(*compile.RuleSet) {})
+		tier("compiled", func(rs *compile.RuleSet) { rs.Set() })
+		tier("warm", func(rs *compile.RuleSet) { rs.Set(); pass(rs) })
 	}
 }

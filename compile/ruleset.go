@@ -81,9 +81,14 @@ func (rs *RuleSet) options() automaton.Options {
 }
 
 // HotAfter is the number of cold checks a rule set answers before it
-// compiles its automaton: a new path builds several states, each costing
-// about a cold check, so the automaton pays only once paths repeat.
-const HotAfter = 1024
+// compiles its automaton. A new path builds states, and a state costs
+// several cold checks: on the real crawl's busiest sites, the first pass
+// over a site's URLs once compiled costs 1.0 to 5.2 times a cold pass,
+// and a warm pass 0.2 to 1.7 times (bench's BenchmarkCrawlTiers). The
+// states pay for themselves only after thousands more checks, so the
+// automaton waits for them; until then, a cold check costs at most its
+// difference from a warm one, and coldWorkMax bounds it.
+const HotAfter = 4096
 
 // coldWorkMax bounds the bytes one cold check compares (coldWork); past
 // it, the automaton answers.
