@@ -134,11 +134,14 @@ func Parse(data []byte, opts ...Option) *Robots {
 }
 
 func configure(opts []Option) config {
-	var c config
-	for _, opt := range opts {
-		opt(&c)
+	if len(opts) == 0 {
+		return config{} // an option escapes what it is handed: most parses pass none
 	}
-	return c
+	c := new(config)
+	for _, opt := range opts {
+		opt(c)
+	}
+	return *c
 }
 
 var robotsBytes = alloc.SizeOf[Robots]()
