@@ -29,7 +29,7 @@ func (f *File) memoryBytes() int {
 	}
 	if nm := f.names; nm != nil {
 		n += alloc.Size(alloc.SizeOf[names]()) + alloc.Size(cap(nm.list)*nameBytes) +
-			alloc.Size(4*cap(nm.slots)) + alloc.Size(4*cap(nm.groups))
+			alloc.Size(4*(cap(nm.groups)+cap(nm.slots))) // one allocation (names.finish)
 	}
 	if r := f.rare; r != nil {
 		n += alloc.Size(alloc.SizeOf[rareRecs]())

@@ -66,12 +66,16 @@ func (n *names) place(i int32) {
 // size with tokens in the arena, or nil when there are none. n is cleared,
 // for reuse.
 func (n *names) finish(f *File, named []namedAgent) *names {
+	if len(n.list) == 0 {
+		return nil // nothing was placed in the slots either
+	}
 	out := &names{list: exact(n.list)}
 	clear(n.list) // the scratch must not keep the body's strings alive
 	clear(n.slots)
-	if len(out.list) == 0 {
-		return nil
-	}
+	// The groups and the slots share one allocation, which memoryBytes
+	// counts as one.
+	buf := make([]int32, len(named)+slotsFor(len(out.list)))
+	out.groups, out.slots = buf[:len(named):len(named)], buf[len(named):]
 	for _, a := range named {
 		out.list[a.name].hi++
 	}
@@ -82,7 +86,6 @@ func (n *names) finish(f *File, named []namedAgent) *names {
 		nm.lo, nm.hi = lo, lo
 		lo += lines
 	}
-	out.groups = make([]int32, len(named))
 	for _, a := range named {
 		nm := &out.list[a.name]
 		if nm.hi > nm.lo && out.groups[nm.hi-1] == a.group {
@@ -96,7 +99,6 @@ func (n *names) finish(f *File, named []namedAgent) *names {
 		a := f.agents[nm.agent]
 		nm.token = f.body[a.off : a.off+uint32(a.tok)]
 	}
-	out.slots = make([]int32, slotsFor(len(out.list)))
 	for i := range out.list {
 		out.place(int32(i))
 	}
