@@ -122,8 +122,9 @@ func (b *builder) quickLine(sc *scanner) bool {
 			seen |= valueEscape
 		}
 		i += first / 8
-		break
+		goto stopped
 	}
+	// Fewer than eight bytes are left before limit.
 	for ; i < limit; i++ {
 		c := valueClass[body[i]]
 		if c == valueStop {
@@ -131,6 +132,7 @@ func (b *builder) quickLine(sc *scanner) bool {
 		}
 		seen |= c
 	}
+stopped:
 	if i < len(body) && (i == limit || body[i] == '#' || body[i] == 0) {
 		return false
 	}
