@@ -14,19 +14,21 @@ type name struct {
 	token  string // as written: while parsing in the body, then in the arena
 	agent  int32  // the first user-agent line that names it
 	lo, hi int32  // its groups: names.groups[lo:hi]
+	hash   uint32 // foldHash(token), hashed once for every placing
 }
 
 const minSlots = 16
 
 // lookup returns the index of token, adding it when it is new.
 func (n *names) lookup(token string, agent int32) int32 {
-	if i, ok := n.find(token); ok {
+	h := foldHash(token)
+	if i, ok := n.findHashed(token, h); ok {
 		return i
 	}
 	if 2*(len(n.list)+1) > len(n.slots) {
 		n.grow()
 	}
-	n.list = append(n.list, name{token: token, agent: agent})
+	n.list = append(n.list, name{token: token, agent: agent, hash: h})
 	n.place(int32(len(n.list) - 1))
 	return int32(len(n.list) - 1)
 }
@@ -37,8 +39,16 @@ func (n *names) find(token string) (int32, bool) {
 	if n == nil || len(n.slots) == 0 {
 		return 0, false
 	}
+	return n.findHashed(token, foldHash(token))
+}
+
+// findHashed is find of a token whose foldHash is h.
+func (n *names) findHashed(token string, h uint32) (int32, bool) {
+	if len(n.slots) == 0 {
+		return 0, false
+	}
 	mask := uint32(len(n.slots) - 1)
-	for i := foldHash(token) & mask; n.slots[i] != 0; i = (i + 1) & mask {
+	for i := h & mask; n.slots[i] != 0; i = (i + 1) & mask {
 		if j := n.slots[i] - 1; equalFold(n.list[j].token, token) {
 			return j, true
 		}
@@ -55,7 +65,7 @@ func (n *names) grow() {
 
 func (n *names) place(i int32) {
 	mask := uint32(len(n.slots) - 1)
-	j := foldHash(n.list[i].token) & mask
+	j := n.list[i].hash & mask
 	for n.slots[j] != 0 {
 		j = (j + 1) & mask
 	}
