@@ -293,20 +293,19 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 	ix := &coldIndex{}
 	scratch := entryScratch.Get().(*[]coldEntry)
 	var stars starTally
-	all := ix.collect(rs, (*scratch)[:0], &stars)
+	var groups groupTally
+	all := ix.collect(rs, (*scratch)[:0], &stars, &groups)
 	if stars.star >= gramMin {
 		all, ix.grams = fileByGram(ix.slab, all)
 		rs.meter.Add(ix.grams.bytes())
-	}
-	var counts [256]int32
-	for _, e := range all {
-		if e.key < 2 {
-			ix.nShort++
-			continue
+		groups = groupTally{} // counted again without the entries filed by gram
+		for i := range all {
+			groups.add(&all[i], all[i].keyOf(ix.slab))
 		}
-		counts[e.group(ix.slab)]++
 	}
-	ix.table = groupTable(&counts, ix.nShort)
+	counts := &groups.counts
+	ix.nShort = groups.short
+	ix.table = groupTable(counts, ix.nShort)
 	entries := make([]coldEntry, len(all))
 	next, short := counts, int32(0)
 	for c, start := 0, ix.nShort; c < len(next); c++ {
@@ -361,8 +360,23 @@ var entryScratch = sync.Pool{New: func() any { return new([]coldEntry) }}
 
 type starTally struct{ star, starBytes int }
 
+// groupTally counts the entries of each group of an index (the key's
+// second byte), and the short ones, as collect makes them.
+type groupTally struct {
+	counts [256]int32
+	short  int32
+}
+
+func (t *groupTally) add(e *coldEntry, key string) {
+	if e.key < 2 {
+		t.short++
+		return
+	}
+	t.counts[key[1]]++
+}
+
 // collect appends the rule set's entries to all and sets the slab.
-func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry, stars *starTally) []coldEntry {
+func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry, stars *starTally, groups *groupTally) []coldEntry {
 	f := rs.file
 	var escaped []byte
 	rs.eachRule(func(i, id int32) {
@@ -376,12 +390,12 @@ func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry, stars *starTally) []c
 			off = uint32(len(f.body) + len(escaped))
 			escaped = append(escaped, expr...)
 		}
-		all = stars.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(r.allow(), false)}, automaton.ReadGlob(expr))
+		all = stars.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(r.allow(), false)}, automaton.ReadGlob(expr), groups)
 		if !r.allow() {
 			return
 		}
 		if dir, ok := indexDir(expr); ok {
-			all = stars.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(true, true)}, dirGlob(dir))
+			all = stars.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(true, true)}, dirGlob(dir), groups)
 		}
 	})
 	ix.slab = f.body
@@ -391,7 +405,7 @@ func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry, stars *starTally) []c
 	return all
 }
 
-func (t *starTally) add(all []coldEntry, e coldEntry, g automaton.Glob) []coldEntry {
+func (t *starTally) add(all []coldEntry, e coldEntry, g automaton.Glob, groups *groupTally) []coldEntry {
 	if g.Starred() {
 		t.star++
 		t.starBytes += len(g.Body)
@@ -412,6 +426,7 @@ func (t *starTally) add(all []coldEntry, e coldEntry, g automaton.Glob) []coldEn
 	if exactNeed(rest, anchored, e.dir()) {
 		e.flags |= entryExact
 	}
+	groups.add(&e, g.Key())
 	return append(all, e)
 }
 
