@@ -494,7 +494,71 @@ func rankWords(used []uint64, rank []uint16) {
 // sortByKey sorts a group by key, comparing heads first as a check does
 // (compareKey): most keys of a group differ within their heads.
 func sortByKey(slab string, g []coldEntry) {
+	if len(g) >= wordSortMin {
+		sortByWords(slab, g, 0, make([]keyedEntry, len(g)), make([]coldEntry, len(g)))
+		return
+	}
 	slices.SortFunc(g, func(a, b coldEntry) int { return a.compareKey(slab, b.keyOf(slab), b.head()) })
+}
+
+// wordSortMin is the shortest group sortByKey sorts by words: in a long
+// group, keys often share more than a head (the pages of one directory),
+// so that compareKey would read the slab at every comparison.
+const wordSortMin = 32
+
+type keyedEntry struct {
+	word uint64 // the key's eight bytes past those its run shares (wordAfter)
+	rest int32  // how many of the key's bytes are past them, at most 9
+	i    int32  // the entry's index in its run
+}
+
+// sortByWords sorts g, whose keys share their first p bytes, by the next
+// eight bytes of each and then by length, where a key ends within them:
+// that is the keys' order, as a key that ends before another's bytes
+// differ is the lesser. Runs that tie on both, their keys longer still,
+// are sorted by the eight bytes after. ks and tmp are scratch as long as g.
+func sortByWords(slab string, g []coldEntry, p int, ks []keyedEntry, tmp []coldEntry) {
+	ks = ks[:len(g)]
+	for i := range g {
+		key := g[i].keyOf(slab)
+		ks[i] = keyedEntry{wordAfter(key, p), int32(min(len(key)-p, 9)), int32(i)}
+	}
+	slices.SortFunc(ks, func(a, b keyedEntry) int {
+		if a.word != b.word {
+			return cmp.Compare(a.word, b.word)
+		}
+		return cmp.Compare(a.rest, b.rest)
+	})
+	tmp = tmp[:len(g)]
+	for j, k := range ks {
+		tmp[j] = g[k.i]
+	}
+	copy(g, tmp)
+	for lo := 0; lo < len(g); {
+		hi := lo + 1
+		for hi < len(g) && ks[hi].word == ks[lo].word && ks[hi].rest == ks[lo].rest {
+			hi++
+		}
+		if hi-lo > 1 && ks[lo].rest == 9 {
+			sortByWords(slab, g[lo:hi], p+8, ks[lo:hi], tmp[lo:hi])
+		}
+		lo = hi
+	}
+}
+
+// wordAfter returns key[p:p+8] as a big-endian word, zero-padded.
+func wordAfter(key string, p int) uint64 {
+	if p+8 <= len(key) {
+		return bits.ReverseBytes64(word.Load(key[p:]))
+	}
+	var w uint64
+	for i := p; i < p+8; i++ {
+		w <<= 8
+		if i < len(key) {
+			w |= uint64(key[i])
+		}
+	}
+	return w
 }
 
 func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {

@@ -33,6 +33,40 @@ func TestSortByKeySortsAGroup(t *testing.T) {
 	assert.True(t, slices.IsSortedFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(ix.slab), b.keyOf(ix.slab)) }))
 }
 
+// TestSortByKeyByWords sorts groups long enough to be sorted by words
+// (wordSortMin), whose keys share prefixes of every length around the
+// words' eight bytes, repeat and prefix each other: they come out in the
+// strings' order, and every check finds the keys that prefix its path.
+func TestSortByKeyByWords(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for n := range 200 {
+		shared := "/a" + strings.Repeat("x", n%20)
+		var body strings.Builder
+		body.WriteString("User-agent: *\n")
+		for range wordSortMin + r.IntN(100) {
+			body.WriteString("Disallow: " + shared + randomBytes(r, "ab", r.IntN(20)) + "\n")
+		}
+		f := Parse([]byte(body.String()), Options{})
+		rs := f.Compile(f.Resolve(), automaton.Options{})
+		ix := rs.buildIndex()
+		g := ix.group(rs, 'a')
+		require.GreaterOrEqual(t, len(g), wordSortMin)
+		require.True(t, slices.IsSortedFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(ix.slab), b.keyOf(ix.slab)) }),
+			"shared %q:\n%s", shared, body.String())
+		for range 20 {
+			path := shared + randomBytes(r, "ab", r.IntN(24))
+			var want, got []int32
+			for i := range g {
+				if strings.HasPrefix(path, g[i].keyOf(ix.slab)) {
+					want = append(want, g[i].id)
+				}
+			}
+			candidates(g, ix.slab, path, func(e *coldEntry) { got = append(got, e.id) })
+			require.ElementsMatch(t, want, got, "%q in\n%s", path, body.String())
+		}
+	}
+}
+
 func TestCommonPrefix(t *testing.T) {
 	for _, c := range []struct {
 		a, b string
