@@ -6,6 +6,7 @@ import (
 
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/internal/alloc"
+	"github.com/fastrobots/robots/internal/word"
 )
 
 // gramIndex holds a cold index's star patterns by what they require of a
@@ -42,20 +43,35 @@ func gramBucket(a, b byte) uint32 {
 	return (uint32(a)<<8 | uint32(b)) * 0x9E3779B1 >> (32 - gramBits)
 }
 
-// fileByGram moves the entries that have a gram into a new gramIndex.
+// fileByGram moves the entries that have a gram into a new gramIndex,
+// but for those whose key few others share (keyShareMax): their key finds
+// them in the prefix index, among few candidates, where a gram of theirs
+// may be shared by many patterns under other keys ("/uk/listing/*/stubs/*"
+// and the same for twenty countries).
 func fileByGram(slab string, all []coldEntry) ([]coldEntry, *gramIndex) {
 	const none = gramBuckets
 	gi := &gramIndex{}
 	var counts [gramBuckets]int32
+	var sharing [keySlots]uint16 // entries with a gram by a hash of their key
 	buckets := make([]uint16, len(all))
 	for i := range all {
 		e := &all[i]
 		buckets[i] = none
 		if g, ok := rarestGram(e.glob(slab).Tail()); ok {
-			b := gramBucket(g[0], g[1])
-			buckets[i] = uint16(b)
+			buckets[i] = uint16(gramBucket(g[0], g[1]))
+			k := &sharing[keySlot(e.keyOf(slab))]
+			*k = min(*k+1, keyShareMax+1)
+		}
+	}
+	for i := range all {
+		e := &all[i]
+		if b := buckets[i]; b != none {
+			if e.key >= 2 && sharing[keySlot(e.keyOf(slab))] <= keyShareMax {
+				buckets[i] = none
+				continue
+			}
 			counts[b]++
-			setBit(gi.used[:], b)
+			setBit(gi.used[:], uint32(b))
 		}
 	}
 	gi.start = bucketStarts(counts[:], gi.used[:], gi.rank[:])
@@ -71,6 +87,32 @@ func fileByGram(slab string, all []coldEntry) ([]coldEntry, *gramIndex) {
 		}
 	}
 	return rest, gi
+}
+
+// keyShareMax is the most entries with a gram that may share a key and
+// stay in the prefix index: a check whose path starts with the key tries
+// them all.
+const keyShareMax = 16
+
+// keySlots is the size of fileByGram's table of keys: two keys in one slot
+// count as one, which only files more entries by gram.
+const (
+	keySlots    = 1 << keySlotBits
+	keySlotBits = 10
+)
+
+// keySlot hashes a key by its length and its first and last eight bytes.
+func keySlot(key string) uint32 {
+	var h uint64
+	if len(key) >= 8 {
+		h = word.Load(key) ^ bits.RotateLeft64(word.Load(key[len(key)-8:]), 29)
+	} else {
+		for i := 0; i < len(key); i++ {
+			h = h<<8 | uint64(key[i])
+		}
+	}
+	h ^= uint64(len(key)) << 56
+	return uint32((h * 0x9E3779B97F4A7C15) >> (64 - keySlotBits))
 }
 
 func (gi *gramIndex) bytes() int {

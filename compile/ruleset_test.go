@@ -1,7 +1,9 @@
 package compile
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -46,6 +48,17 @@ func TestColdAgreesWithCompiled(t *testing.T) {
 				writeRule(body, r, "/"+word(6))
 			}
 		}, true},
+		{"copies", 13, "/ab*$?=&i.", 300, 30, 16, func(body *strings.Builder, r *rand.Rand, word func(int) string) {
+			// The same star rules under many keys, as a site writes them
+			// once per country, and some under one key.
+			tails := []string{"*" + word(4), "*/" + word(3) + "*", "*?" + word(3)}
+			for range gramMin + r.IntN(30) {
+				writeRule(body, r, "/"+word(3)+"/"+tails[r.IntN(len(tails))])
+			}
+			for range r.IntN(3 * keyShareMax) {
+				writeRule(body, r, "/ab/*"+word(5))
+			}
+		}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(c.seed, c.seed+1))
@@ -61,6 +74,32 @@ func TestColdAgreesWithCompiled(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestFileByGramKeepsFewSharedKeys checks where star patterns are filed:
+// under their key, in the prefix index, when few share it, as a site's
+// copies of its rules for each country do; by gram when many do, or when
+// the key is shorter than two bytes.
+func TestFileByGramKeepsFewSharedKeys(t *testing.T) {
+	var body strings.Builder
+	body.WriteString("User-agent: *\n")
+	for _, cc := range strings.Fields("uk au ca de fr it jp nl pl es mx se nz ie dk no fi be at ch") {
+		body.WriteString("Disallow: /" + cc + "/listing/*/stubs/*\nDisallow: /" + cc + "/listing/*/similar?*\n")
+	}
+	for i := range keyShareMax + 1 {
+		fmt.Fprintf(&body, "Disallow: /shop/*?*facet%d=\n", i)
+	}
+	body.WriteString("Disallow: /*.pdf$\n")
+	f := Parse([]byte(body.String()), Options{})
+	rs := f.Compile(f.Resolve(), automaton.Options{})
+	ix := rs.buildIndex()
+	require.NotNil(t, ix.grams)
+	var filed []string
+	for _, e := range ix.grams.filed {
+		filed = append(filed, e.keyOf(ix.slab))
+	}
+	assert.ElementsMatch(t, append(slices.Repeat([]string{"/shop/"}, keyShareMax+1), "/"), filed)
+	assert.Len(t, ix.group(rs, 'u'), 2, "/uk/listing/'s two rules, under their key")
 }
 
 // writeRule writes an allow or a disallow of v, at random.
