@@ -20,7 +20,8 @@ import (
 // byte (the first is nearly always '/'), and a group is sorted the first
 // time a path needs it (candidates). Keys shorter than two bytes are tried
 // for every path. When many patterns hold a star, those with a gram are
-// filed in a gramIndex instead.
+// filed in a gramIndex instead, but for those whose key few others share
+// (fileByGram).
 type coldIndex struct {
 	// A check reads every field: keep them within coldIndexBytes.
 
