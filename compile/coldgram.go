@@ -17,7 +17,8 @@ import (
 // (gramRarity), and a check tries only the patterns filed under a gram the
 // path holds. Grams are hashed into buckets: a collision costs time, never
 // a wrong verdict, since every candidate is matched in full. Patterns with
-// no piece of two bytes ("/*?*&*") stay in the prefix index.
+// no piece of two bytes ("/*?*&*") stay in the prefix index, and so do
+// those whose key few others share (fileByGram).
 //
 // It is built only for gramMin star patterns or more: for fewer, trying
 // them costs less than reading the path's grams.
