@@ -67,6 +67,27 @@ func TestSortByKeyByWords(t *testing.T) {
 	}
 }
 
+// TestSortByWordsLongSharedKeys sorts a group whose keys share all but
+// their last byte over thousands of bytes: one level of words each eight
+// bytes, every key read again at each, which the body's size bounds.
+func TestSortByWordsLongSharedKeys(t *testing.T) {
+	shared := "/a" + strings.Repeat("x", 6000)
+	var body strings.Builder
+	body.WriteString("User-agent: *\n")
+	for i := range 64 {
+		fmt.Fprintf(&body, "Disallow: %s%c\n", shared, 'z'-byte(i%26))
+	}
+	f := Parse([]byte(body.String()), Options{})
+	rs := f.Compile(f.Resolve(), automaton.Options{})
+	ix := rs.buildIndex()
+	g := ix.group(rs, 'a')
+	require.Len(t, g, 64)
+	require.True(t, slices.IsSortedFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(ix.slab), b.keyOf(ix.slab)) }))
+	var got []int32
+	candidates(g, ix.slab, shared+"q/rest", func(e *coldEntry) { got = append(got, e.id) })
+	assert.Len(t, got, 3, "the three rules ending in q")
+}
+
 func TestCommonPrefix(t *testing.T) {
 	for _, c := range []struct {
 		a, b string
