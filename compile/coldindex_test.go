@@ -54,15 +54,7 @@ func TestSortByKeyByWords(t *testing.T) {
 		require.True(t, slices.IsSortedFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(ix.slab), b.keyOf(ix.slab)) }),
 			"shared %q:\n%s", shared, body.String())
 		for range 20 {
-			path := shared + randomBytes(r, "ab", r.IntN(24))
-			var want, got []int32
-			for i := range g {
-				if strings.HasPrefix(path, g[i].keyOf(ix.slab)) {
-					want = append(want, g[i].id)
-				}
-			}
-			candidates(g, ix.slab, path, func(e *coldEntry) { got = append(got, e.id) })
-			require.ElementsMatch(t, want, got, "%q in\n%s", path, body.String())
+			requireCandidates(t, ix, g, shared+randomBytes(r, "ab", r.IntN(24)), body.String())
 		}
 	}
 }
@@ -148,17 +140,23 @@ func TestCandidatesAreThePrefixKeys(t *testing.T) {
 		ix := rs.buildIndex()
 		g := ix.group(rs, 'a')
 		for range 20 {
-			path := "/a" + word(8)
-			var want, got []int32
-			for i := range g {
-				if strings.HasPrefix(path, g[i].keyOf(ix.slab)) {
-					want = append(want, g[i].id)
-				}
-			}
-			candidates(g, ix.slab, path, func(e *coldEntry) { got = append(got, e.id) })
-			require.ElementsMatch(t, want, got, "%q in\n%s", path, body.String())
+			requireCandidates(t, ix, g, "/a"+word(8), body.String())
 		}
 	}
+}
+
+// requireCandidates checks that candidates gives, of the group g of ix,
+// the entries whose key prefixes path: those and no others.
+func requireCandidates(t *testing.T, ix *coldIndex, g []coldEntry, path, body string) {
+	t.Helper()
+	var want, got []int32
+	for i := range g {
+		if strings.HasPrefix(path, g[i].keyOf(ix.slab)) {
+			want = append(want, g[i].id)
+		}
+	}
+	candidates(g, ix.slab, path, func(e *coldEntry) { got = append(got, e.id) })
+	require.ElementsMatch(t, want, got, "%q in\n%s", path, body)
 }
 
 // TestMayMatchRulesOutNoMatch checks the quick test of an entry against
