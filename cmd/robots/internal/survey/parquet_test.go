@@ -136,13 +136,7 @@ func checkNulls(t *testing.T, path string, jsonPath string, keep func(line strin
 		require.NoError(t, json.Unmarshal([]byte(line), &m))
 		want = append(want, strings.Join(slices.Sorted(maps.Keys(m)), ","))
 	})
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	st, err := f.Stat()
-	require.NoError(t, err)
-	pf, err := parquet.OpenFile(f, st.Size())
-	require.NoError(t, err)
+	pf := openParquet(t, path)
 	field := map[int]string{} // leaf column index to top-level column
 	for i, c := range pf.Schema().Columns() {
 		field[i] = c[0]
@@ -315,13 +309,7 @@ func TestSurveyParquetSchema(t *testing.T) {
 		surveyTableErrors:   reflect.TypeFor[errorRow](),
 	} {
 		t.Run(table, func(t *testing.T) {
-			f, err := os.Open(filepath.Join(out, table+".parquet"))
-			require.NoError(t, err)
-			defer f.Close()
-			st, err := f.Stat()
-			require.NoError(t, err)
-			pf, err := parquet.OpenFile(f, st.Size())
-			require.NoError(t, err)
+			pf := openParquet(t, filepath.Join(out, table+".parquet"))
 			got := describeColumns(pf.Schema())
 			for _, want := range surveyParquetColumns[table] {
 				assert.Contains(t, got, want)
@@ -472,15 +460,9 @@ func TestSurveyParquetEmpty(t *testing.T) {
 		}
 		cols := describeColumns(parquet.SchemaOf(rowType, opts...))
 		assert.Subset(t, cols, surveyParquetColumns[table])
-		f, err := os.Open(filepath.Join(out, table+".parquet"))
-		require.NoError(t, err)
-		st, err := f.Stat()
-		require.NoError(t, err)
-		pf, err := parquet.OpenFile(f, st.Size())
-		require.NoError(t, err, table)
+		pf := openParquet(t, filepath.Join(out, table+".parquet"), table)
 		assert.Zero(t, pf.NumRows(), table)
 		assert.Equal(t, cols, describeColumns(pf.Schema()), table)
-		f.Close()
 	}
 }
 
@@ -516,13 +498,7 @@ func TestSurveyParquetRowGroups(t *testing.T) {
 	}
 	require.NoError(t, w.close())
 
-	f, err := os.Open(filepath.Join(dir, "agents.parquet"))
-	require.NoError(t, err)
-	defer f.Close()
-	st, err := f.Stat()
-	require.NoError(t, err)
-	pf, err := parquet.OpenFile(f, st.Size())
-	require.NoError(t, err)
+	pf := openParquet(t, filepath.Join(dir, "agents.parquet"))
 	var sizes []int64
 	for _, rg := range pf.RowGroups() {
 		sizes = append(sizes, rg.NumRows())
@@ -654,13 +630,7 @@ func TestSurveyParquetBounds(t *testing.T) {
 	require.NoError(t, table.write(rows))
 	require.NoError(t, errors.Join(table.w.Close(), w.closeFiles()))
 
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	st, err := f.Stat()
-	require.NoError(t, err)
-	pf, err := parquet.OpenFile(f, st.Size())
-	require.NoError(t, err)
+	pf := openParquet(t, path)
 	leaf, ok := pf.Schema().Lookup("agent")
 	require.True(t, ok)
 	least, greatest := slices.Min(names), slices.Max(names)
@@ -672,4 +642,18 @@ func TestSurveyParquetBounds(t *testing.T) {
 	require.NotEmpty(t, index.MinValues)
 	assert.Equal(t, least, string(slices.MinFunc(index.MinValues, bytes.Compare)), "the pages' least agent")
 	assert.Equal(t, greatest, string(slices.MaxFunc(index.MaxValues, bytes.Compare)), "the pages' greatest agent")
+}
+
+// openParquet opens the Parquet file at path for the test, closing it
+// when the test ends; msgAndArgs label a failure to open it.
+func openParquet(t *testing.T, path string, msgAndArgs ...any) *parquet.File {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err, msgAndArgs...)
+	t.Cleanup(func() { f.Close() })
+	st, err := f.Stat()
+	require.NoError(t, err, msgAndArgs...)
+	pf, err := parquet.OpenFile(f, st.Size())
+	require.NoError(t, err, msgAndArgs...)
+	return pf
 }
