@@ -82,12 +82,12 @@ func (rs *RuleSet) options() automaton.Options {
 
 // HotAfter is the number of cold checks a rule set answers before it
 // compiles its automaton. A new path builds states, and a state costs
-// several cold checks: on the real crawl's busiest sites, the first pass
-// over a site's URLs once compiled costs 1.0 to 5.5 times a cold pass,
-// and a warm pass 0.1 to 1.5 times (bench's BenchmarkCrawlTiers): the
-// states pay for themselves 1,500 to 14,000 checks later, or never. So
-// the automaton waits for them; until then, a cold check costs at most
-// its difference from a warm one, and coldWorkMax bounds it.
+// several cold checks, while a warm check is not always cheaper than a
+// cold one (a state reached by one path keeps its transitions in a list):
+// on the real crawl's busiest sites the states pay for themselves only
+// thousands of checks after compiling, or never (docs/benchmarks.md, "When
+// the automaton pays"). Until then a cold check costs at most its
+// difference from a warm one, and coldWorkMax bounds it.
 const HotAfter = 4096
 
 // coldWorkMax bounds the bytes one cold check compares (coldWork); past
