@@ -23,28 +23,39 @@ const (
 // CrawlDelay returns the value of the group's last valid Crawl-delay line,
 // as crawler-commons and Python's urllib.robotparser keep it. ok is false
 // when the group has none.
-func (g *Group) CrawlDelay() (d time.Duration, ok bool) {
-	return lastValid(g.Extras, keyCrawlDelay, ParseCrawlDelay)
-}
+func (g *Group) CrawlDelay() (d time.Duration, ok bool) { return CrawlDelayOf(g.Extras) }
 
 // RequestRate returns the value of the group's last valid Request-rate
 // line. ok is false when the group has none.
-func (g *Group) RequestRate() (r RequestRate, ok bool) {
-	return lastValid(g.Extras, keyRequestRate, ParseRequestRate)
-}
+func (g *Group) RequestRate() (r RequestRate, ok bool) { return RequestRateOf(g.Extras) }
 
 // VisitTime returns the group's visiting window: the value of its last
 // valid Visit-time line. ok is false when the group has none.
-func (g *Group) VisitTime() (w VisitTime, ok bool) {
-	return lastValid(g.Extras, keyVisitTime, ParseVisitTime)
+func (g *Group) VisitTime() (w VisitTime, ok bool) { return VisitTimeOf(g.Extras) }
+
+// CrawlDelayOf is Group.CrawlDelay of a group whose extras are ds, in the
+// caller's type.
+func CrawlDelayOf[D DirectiveFields](ds []D) (time.Duration, bool) {
+	return lastValid(ds, keyCrawlDelay, ParseCrawlDelay)
 }
 
-func lastValid[T any](ds []Directive, key string, parse func(string) (T, bool)) (v T, ok bool) {
+// RequestRateOf is Group.RequestRate of a group whose extras are ds.
+func RequestRateOf[D DirectiveFields](ds []D) (RequestRate, bool) {
+	return lastValid(ds, keyRequestRate, ParseRequestRate)
+}
+
+// VisitTimeOf is Group.VisitTime of a group whose extras are ds.
+func VisitTimeOf[D DirectiveFields](ds []D) (VisitTime, bool) {
+	return lastValid(ds, keyVisitTime, ParseVisitTime)
+}
+
+func lastValid[D DirectiveFields, T any](ds []D, key string, parse func(string) (T, bool)) (v T, ok bool) {
 	for i := len(ds) - 1; i >= 0; i-- {
-		if !strings.EqualFold(ds[i].Key, key) {
+		d := Directive(ds[i])
+		if !strings.EqualFold(d.Key, key) {
 			continue
 		}
-		if v, ok := parse(ds[i].Value); ok {
+		if v, ok := parse(d.Value); ok {
 			return v, true
 		}
 	}

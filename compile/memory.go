@@ -44,16 +44,11 @@ func (f *File) memoryBytes() int {
 
 var viewsBytes = alloc.SizeOf[views]()
 
-// groupsBytes returns the memory of built groups, whose rules and agents
-// share one allocation each (build).
-func groupsBytes(groups []Group) int {
-	rules, agents := 0, 0
-	for i := range groups {
-		rules += len(groups[i].Rules)
-		agents += len(groups[i].Agents)
-	}
-	return alloc.Size(cap(groups)*alloc.SizeOf[Group]()) +
-		alloc.Size(rules*alloc.SizeOf[Rule]()) + alloc.Size(agents*alloc.SizeOf[AgentLine]())
+// GroupsBytes returns the memory of the file's groups built by GroupsAs
+// in types G, A and R, whose rules and agents share one allocation each.
+func GroupsBytes[G, A, R any](f *File) int {
+	return alloc.Size(len(f.groups)*alloc.SizeOf[G]()) +
+		alloc.Size(len(f.rules)*alloc.SizeOf[R]()) + alloc.Size(len(f.agents)*alloc.SizeOf[A]())
 }
 
 func directivesBytes(ds []Directive) int {

@@ -64,7 +64,7 @@ func (f *File) loadViews(groups bool) *views {
 		}
 		if groups {
 			next.groups, next.grouped = f.build(next.others), true
-			charge += groupsBytes(next.groups)
+			charge += GroupsBytes[Group, AgentLine, Rule](f)
 		}
 		if f.views.CompareAndSwap(cur, next) {
 			f.meter.Add(charge)
@@ -73,32 +73,71 @@ func (f *File) loadViews(groups bool) *views {
 	}
 }
 
-// build turns the records into groups, whose rules, agents and other
-// lines share one allocation each, capped so that appending to one group's
-// cannot write over the next's.
+// build turns the records into groups.
 func (f *File) build(others []Directive) []Group {
-	rules := make([]Rule, len(f.rules))
+	return GroupsAs(f, others, func(agents []AgentLine, rules []Rule, extras []Directive) Group {
+		return Group{Agents: agents, Rules: rules, Extras: extras}
+	})
+}
+
+// The field sets of AgentLine, Rule and Directive, as constraints: a type
+// of the layer above that has them converts from compile's, and GroupsAs
+// builds its views in it.
+type (
+	AgentLineFields interface {
+		~struct {
+			Line   int
+			Value  string
+			Token  string
+			Global bool
+		}
+	}
+	RuleFields interface {
+		~struct {
+			Line    int
+			Allow   bool
+			Value   string
+			Pattern string
+		}
+	}
+	DirectiveFields interface {
+		~struct {
+			Line  int
+			Key   string
+			Value string
+		}
+	}
+)
+
+// GroupsAs turns the records into groups of the caller's types, which
+// group makes of a group's agents, rules and extras (others, sliced). The
+// rules, agents and extras of all groups share one allocation each,
+// capped so that appending to one group's cannot write over the next's.
+// Groups is GroupsAs in compile's types, kept with the file.
+func GroupsAs[G any, A AgentLineFields, R RuleFields, D DirectiveFields](f *File, others []D, group func([]A, []R, []D) G) []G {
+	rules := make([]R, len(f.rules))
 	line := uint32(0)
 	for i, r := range f.rules {
 		line = f.ruleLine(int32(i), r, line)
-		rules[i] = f.ruleAt(int32(i), r, line)
+		rules[i] = R(f.ruleAt(int32(i), r, line))
 	}
-	agents := make([]AgentLine, len(f.agents))
+	agents := make([]A, len(f.agents))
 	for i, a := range f.agents {
-		agents[i] = f.agentAt(a)
+		agents[i] = A(f.agentAt(a))
 	}
-	groups := make([]Group, len(f.groups))
+	groups := make([]G, len(f.groups))
 	for i := range f.groups {
 		gi := int32(i)
 		lo, hi := f.groupRange(gi, groupRec.agentLo, len(agents))
-		grp := Group{Agents: capped(agents, lo, hi)}
+		var rs []R
+		var ds []D
 		if lo, hi := f.groupRange(gi, groupRec.ruleLo, len(rules)); lo < hi {
-			grp.Rules = capped(rules, lo, hi)
+			rs = capped(rules, lo, hi)
 		}
 		if lo, hi := f.groupRange(gi, groupRec.otherLo, len(f.others)); lo < hi {
-			grp.Extras = capped(others, lo, hi)
+			ds = capped(others, lo, hi)
 		}
-		groups[i] = grp
+		groups[i] = group(capped(agents, lo, hi), rs, ds)
 	}
 	return groups
 }
