@@ -213,9 +213,16 @@ func Parse(data []byte, opts Options) *File { return parse(data, opts, true) }
 // report is Google's whatever opts.Mode. Parse records nothing of the kind,
 // and a File holds no report: a crawler keeps many files and never asks.
 func ParseReport(data []byte, opts Options) (*File, *Report) {
+	r := &Report{}
+	return ParseReportTo(data, opts, r), r
+}
+
+// ParseReportTo is ParseReport into r, whose Lines it reuses, or whose
+// sink it hands them to (SinkReport).
+func ParseReportTo(data []byte, opts Options, r *Report) *File {
 	body, _ := truncate(data, opts.BodyLimit())
-	r := newReport(body)
-	return parseInto(data, opts, true, r), r
+	r.reset(body)
+	return parseInto(data, opts, true, r)
 }
 
 // parse is Parse with the quick path on or off, for tests to compare.
@@ -245,6 +252,7 @@ func parseInto(data []byte, opts Options, quick bool, r *Report) *File {
 	f.Lines = b.scan()
 	if r != nil {
 		r.LastLine = f.Lines
+		r.flush()
 	}
 	b.finish()
 	b.file, b.report = nil, nil // the pool must not keep them alive

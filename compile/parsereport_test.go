@@ -45,7 +45,8 @@ func requireParseReportIsNewReport(t *testing.T, body []byte, opts Options) {
 	want := NewReport(body, opts)
 	for _, quick := range []bool{true, false} {
 		read, _ := truncate(body, opts.BodyLimit())
-		got := newReport(read)
+		got := &Report{}
+		got.reset(read)
 		f := parseInto(body, opts, quick, got)
 		require.Equal(t, want, got, "quick %v, %+v, body %q", quick, opts, clip(body))
 		require.Equal(t, recordsOf(parse(body, opts, quick)), recordsOf(f), "quick %v, %+v, body %q", quick, opts, clip(body))
@@ -53,6 +54,12 @@ func requireParseReportIsNewReport(t *testing.T, body []byte, opts Options) {
 	f, got := ParseReport(body, opts)
 	require.Equal(t, want, got)
 	require.Equal(t, f.Lines, got.LastLine)
+	// A report reused as scratch keeps nothing of the body it held.
+	used := NewReport([]byte("User-agent: *\nDisallow: /x\n# c\n\nSitemap: /s\n"), Options{})
+	ParseReportTo(body, opts, used)
+	require.Equal(t, want, used)
+	NewReportTo(body, opts, used)
+	require.Equal(t, want, used)
 }
 
 func clip(body []byte) []byte { return body[:min(len(body), 200)] }

@@ -2,6 +2,7 @@ package compile
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,8 +47,16 @@ type LineReport struct {
 
 	// The key's and the value's offsets from Start and their lengths
 	// (KeyBounds, ValueBounds): all within the line's first MaxLineBytes.
-	keyAt, keyN, valueAt, valueN uint16
+	spans Spans
 }
+
+// Spans are where a LineReport's key and value stand, as offsets from the
+// line's Start and lengths, all within its first MaxLineBytes: a type of
+// the layer above with these fields holds them as they are (LineReport.Spans).
+type Spans struct{ KeyAt, KeyN, ValueAt, ValueN uint16 }
+
+// Spans returns the line's key and value spans.
+func (l *LineReport) Spans() Spans { return l.spans }
 
 // The offsets and lengths of a LineReport's key and value fit its fields.
 var _ [1<<16 - 1 - MaxLineBytes]struct{}
@@ -55,18 +64,18 @@ var _ [1<<16 - 1 - MaxLineBytes]struct{}
 // KeyBounds returns where the line's key stands in the body:
 // body[start:end] is the key as Google read it, trimmed of white space.
 // Both are Start when the line holds no directive (HasDirective is false).
-func (l LineReport) KeyBounds() (start, end int) {
-	start = l.Start + int(l.keyAt)
-	return start, start + int(l.keyN)
+func (l *LineReport) KeyBounds() (start, end int) {
+	start = l.Start + int(l.spans.KeyAt)
+	return start, start + int(l.spans.KeyN)
 }
 
 // ValueBounds returns where the line's value stands in the body:
 // body[start:end] is the value as Google read it, trimmed of white space.
 // An empty value stands where the line's text ends, before a comment;
 // both are Start when the line holds no directive.
-func (l LineReport) ValueBounds() (start, end int) {
-	start = l.Start + int(l.valueAt)
-	return start, start + int(l.valueN)
+func (l *LineReport) ValueBounds() (start, end int) {
+	start = l.Start + int(l.spans.ValueAt)
+	return start, start + int(l.spans.ValueN)
 }
 
 // Report is Google's report of a robots.txt, line by line, as its
@@ -79,8 +88,45 @@ type Report struct {
 	// Valid counts the user-agent, allow, disallow and sitemap lines;
 	// Unused the other lines with a key and a value, TagUnused or not.
 	Valid, Unused int
-	// Lines holds every line, in order: Lines[i].Line is i+1.
+	// Lines holds every line, in order: Lines[i].Line is i+1. A report
+	// made by SinkReport holds none: its sink receives them.
 	Lines []LineReport
+
+	sink LineSink
+}
+
+// A LineSink receives a report's lines, for a caller that keeps them in
+// types of its own, without a second array of them: Room once, with the
+// number of lines to come, then Take with runs of them, in order, each
+// valid during the call only.
+type LineSink interface {
+	Room(lines int)
+	Take(run []LineReport)
+}
+
+// SinkReport returns a report that hands its lines to sink (NewReportTo,
+// ParseReportTo), in runs of sinkRun: they stay in the cache until taken.
+// It may be used again, for one report at a time.
+func SinkReport(sink LineSink) *Report {
+	return &Report{sink: sink, Lines: make([]LineReport, 0, sinkRun)}
+}
+
+const sinkRun = 256
+
+// add records lr, the next line, handing a full run to the sink.
+func (r *Report) add(lr LineReport) {
+	r.Lines = append(r.Lines, lr)
+	if r.sink != nil && len(r.Lines) == sinkRun {
+		r.flush()
+	}
+}
+
+// flush hands the lines recorded to the sink, if any.
+func (r *Report) flush() {
+	if r.sink != nil && len(r.Lines) > 0 {
+		r.sink.Take(r.Lines)
+		r.Lines = r.Lines[:0]
+	}
 }
 
 // NewReport returns Google's report of body, read as Parse reads it: the
@@ -92,20 +138,34 @@ type Report struct {
 // Google's. It allocates the result and nothing per line. ParseReport
 // gives the same report from the parse's own pass over the lines.
 func NewReport(body []byte, opts Options) *Report {
+	r := &Report{}
+	NewReportTo(body, opts, r)
+	return r
+}
+
+// NewReportTo is NewReport into r, whose Lines it reuses, or whose sink it
+// hands them to (SinkReport).
+func NewReportTo(body []byte, opts Options, r *Report) {
 	body, _ = truncate(body, opts.BodyLimit())
-	r := newReport(body)
+	r.reset(body)
 	text := bytestr.String(body)
 	Lines(text, func(l Line) {
 		b, m := splitBounds(l.Text, true)
 		r.line(text, l.Num, l.Start, l.Start+len(l.Raw), b.shift(l.Start), m)
 	})
-	return r
+	r.flush()
 }
 
-// newReport returns an empty report with room for every line of body:
-// every line but the last ends at an LF or a CR.
-func newReport(body []byte) *Report {
-	return &Report{Lines: make([]LineReport, 0, bytes.Count(body, []byte{'\n'})+bytes.Count(body, []byte{'\r'})+1)}
+// reset empties r, keeping room for every line of body: every line but
+// the last ends at an LF or a CR.
+func (r *Report) reset(body []byte) {
+	n := bytes.Count(body, []byte{'\n'}) + bytes.Count(body, []byte{'\r'}) + 1
+	if r.sink != nil {
+		r.sink.Room(n)
+		*r = Report{Lines: r.Lines[:0], sink: r.sink}
+		return
+	}
+	*r = Report{Lines: slices.Grow(r.Lines[:0], n)}
 }
 
 // line records line num, body[start:end], which splitBounds split as m
@@ -127,7 +187,7 @@ func (r *Report) line(body string, num, start, end int, b bounds, m LineMetadata
 		}
 		lr.setBounds(b)
 	}
-	r.Lines = append(r.Lines, lr)
+	r.add(lr)
 	r.LastLine = num
 }
 
@@ -140,9 +200,9 @@ func (r *Report) line(body string, num, start, end int, b bounds, m LineMetadata
 //
 //go:noinline
 func (r *Report) field(num, start, end int, kind Kind, b bounds) {
-	r.Lines = append(r.Lines, LineReport{
+	r.add(LineReport{
 		Line: num, Start: start, End: end, Tag: Tag(kind), LineMetadata: LineMetadata{HasDirective: true},
-		keyAt: uint16(b.ks - start), keyN: uint16(b.ke - b.ks), valueAt: uint16(b.vs - start), valueN: uint16(b.ve - b.vs),
+		spans: Spans{uint16(b.ks - start), uint16(b.ke - b.ks), uint16(b.vs - start), uint16(b.ve - b.vs)},
 	})
 	r.Valid++
 }
@@ -151,7 +211,7 @@ func (r *Report) field(num, start, end int, kind Kind, b bounds) {
 //
 //go:noinline
 func (r *Report) blank(num, start, end int) {
-	r.Lines = append(r.Lines, LineReport{Line: num, Start: start, End: end, LineMetadata: LineMetadata{Empty: true}})
+	r.add(LineReport{Line: num, Start: start, End: end, LineMetadata: LineMetadata{Empty: true}})
 }
 
 // comment records a comment line, body[start:end], whose '#' follows
@@ -164,13 +224,12 @@ func (r *Report) comment(num, start, end int, read bool) {
 	if read {
 		m = LineMetadata{Comment: true, HasComment: true}
 	}
-	r.Lines = append(r.Lines, LineReport{Line: num, Start: start, End: end, LineMetadata: m, TooLong: end-start > MaxLineBytes})
+	r.add(LineReport{Line: num, Start: start, End: end, LineMetadata: m, TooLong: end-start > MaxLineBytes})
 }
 
 // setBounds keeps b, in body's positions, as offsets from l.Start.
 func (l *LineReport) setBounds(b bounds) {
-	l.keyAt, l.keyN = uint16(b.ks-l.Start), uint16(b.ke-b.ks)
-	l.valueAt, l.valueN = uint16(b.vs-l.Start), uint16(b.ve-b.vs)
+	l.spans = Spans{uint16(b.ks - l.Start), uint16(b.ke - b.ks), uint16(b.vs - l.Start), uint16(b.ve - b.vs)}
 }
 
 func unusedKey(key string) bool {
