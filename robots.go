@@ -101,7 +101,8 @@ func budget32(b int) int32 {
 // fetch.Result.Agent, which honours the status, for verdicts.
 type Robots struct {
 	file   *compile.File
-	report *Report // WithReport's, else nil
+	report *Report                 // WithReport's, else nil
+	views  atomic.Pointer[[]Group] // the groups, once asked for (groups)
 
 	bodyBytes int
 	budget    int32
@@ -186,7 +187,7 @@ func (r *Robots) Mode() Mode { return Mode(r.orEmpty().file.Mode) }
 
 // Groups returns the file's groups in file order. The slice and what it
 // holds are shared and must not be modified.
-func (r *Robots) Groups() []Group { return r.orEmpty().file.Groups() }
+func (r *Robots) Groups() []Group { return r.orEmpty().groups() }
 
 // Sitemaps returns the values of the file's sitemap lines, in file order.
 func (r *Robots) Sitemaps() []string {
@@ -199,13 +200,14 @@ func (r *Robots) Sitemaps() []string {
 }
 
 // Others returns the directives that are neither group lines nor sitemaps
-// (crawl-delay, host, ...), in file order. They change no verdict.
-func (r *Robots) Others() []Directive { return r.orEmpty().file.Others() }
+// (crawl-delay, host, ...), in file order. They change no verdict. The
+// slice is the caller's.
+func (r *Robots) Others() []Directive { return converted(r.orEmpty().file.Others(), directiveOf) }
 
 // Preamble returns the directives of Others that stand before the first
 // group (all of them when there is none): lines such as a Content-Signal
 // that every group's crawlers read (Agent.Usage). The slice is the caller's.
-func (r *Robots) Preamble() []Directive { return r.orEmpty().file.Preamble() }
+func (r *Robots) Preamble() []Directive { return converted(r.orEmpty().file.Preamble(), directiveOf) }
 
 // Lines returns the number of lines read, counting the last one.
 func (r *Robots) Lines() int { return r.orEmpty().file.Lines }
@@ -249,7 +251,7 @@ func (r *Robots) AnyAgent(agents ...string) *Agent {
 
 func (r *Robots) agent(sel compile.Selection) *Agent {
 	rules := r.ruleSet(sel)
-	return &Agent{name: sel.Agent, specific: sel.Specific, rules: rules, policy: r.policy, reason: r.reason}
+	return &Agent{name: sel.Agent, specific: sel.Specific, robots: r, rules: rules, policy: r.policy, reason: r.reason}
 }
 
 // ruleSet returns the rules of sel, compiled once for all of the same groups.
@@ -302,8 +304,9 @@ func selectionKey(dst []byte, groups []int32) []byte {
 // under FullDisallow none is, and Decide then returns no rule.
 type Agent struct {
 	// name and specific are the Selection's; its Groups are the rule set's.
-	name  string
-	rules *compile.RuleSet
+	name   string
+	robots *Robots // whose groups a Decision names (Agent.rule)
+	rules  *compile.RuleSet
 	// policy and reason hold a Policy and a Reason. Unless Conditional, the
 	// file is empty and its rules allow every URL: checks test FullDisallow.
 	policy   uint8
@@ -330,7 +333,7 @@ func (a *Agent) Name() string { return a.name }
 // selected returns the indexes of the groups that apply, into groups().
 func (a *Agent) selected() []int32 { return a.rules.Groups() }
 
-func (a *Agent) groups() []Group { return a.file().Groups() }
+func (a *Agent) groups() []Group { return a.robots.groups() }
 
 func (a *Agent) file() *compile.File { return a.rules.File() }
 
@@ -481,9 +484,9 @@ func (a *Agent) decide(x, y, z string) Decision {
 	v := a.rules.Decide(x, y, z)
 	d := Decision{Allowed: v.Allowed(), Implicit: v.Implicit}
 	if v.Matched {
-		d.Rule = a.rules.Rule(v.ID)
+		d.Rule = a.rule(v.ID)
 	} else if id, ok := a.rules.Undecided(); ok && !v.Implicit {
-		d.Empty = a.rules.Rule(id)
+		d.Empty = a.rule(id)
 	}
 	return d
 }

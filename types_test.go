@@ -1,13 +1,7 @@
 package robots_test
 
 import (
-	"go/ast"
-	"go/doc"
-	"go/parser"
-	"go/token"
-	"path/filepath"
 	"reflect"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -15,51 +9,59 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fastrobots/robots"
+	"github.com/fastrobots/robots/compile"
 )
 
-// TestAliasDocsNameEveryField holds the doc comment of each data type
-// robots names from compile (types.go, report.go) to the type's exported
-// fields, which go doc does not show under robots: a field added to the
-// type and not to its doc fails here.
-func TestAliasDocsNameEveryField(t *testing.T) {
-	fset := token.NewFileSet()
-	names, err := filepath.Glob("*.go")
-	require.NoError(t, err)
-	var files []*ast.File
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
-		require.NoError(t, err)
-		files = append(files, f)
-	}
-	p, err := doc.NewFromFiles(fset, files, "github.com/fastrobots/robots")
-	require.NoError(t, err)
-	docs := map[string]string{}
-	for _, typ := range p.Types {
-		if spec, ok := typ.Decl.Specs[0].(*ast.TypeSpec); ok && spec.Assign.IsValid() {
-			docs[typ.Name] = typ.Doc
-		}
-	}
-	for _, v := range []any{
-		robots.Group{}, robots.AgentLine{}, robots.Rule{}, robots.Directive{}, robots.RequestRate{},
-		robots.VisitTime{}, robots.Host{}, robots.CleanParam{}, robots.Report{}, robots.LineReport{}, robots.LineMetadata{},
+// TestTypesMirrorCompile holds each data type robots hands out to the
+// compile type it is made from (views.go, report.go, types.go): the same
+// exported fields, in order, of the same types but for the package. Most
+// convert with T(v), which the compiler checks; this catches a field added
+// to one of those copied field by field (Group, RequestRate, Report,
+// LineReport) and not to the other.
+func TestTypesMirrorCompile(t *testing.T) {
+	for _, pair := range [][2]any{
+		{robots.Group{}, compile.Group{}}, {robots.AgentLine{}, compile.AgentLine{}},
+		{robots.Rule{}, compile.Rule{}}, {robots.Directive{}, compile.Directive{}},
+		{robots.RequestRate{}, compile.RequestRate{}}, {robots.VisitTime{}, compile.VisitTime{}},
+		{robots.Host{}, compile.Host{}}, {robots.CleanParam{}, compile.CleanParam{}},
+		{robots.Report{}, compile.Report{}}, {robots.LineReport{}, compile.LineReport{}},
+		{robots.LineMetadata{}, compile.LineMetadata{}},
 	} {
-		typ := reflect.TypeOf(v)
-		d, ok := docs[typ.Name()]
-		require.True(t, ok, "%s is not an alias declared in robots", typ.Name())
-		for f := range typ.Fields() {
-			if !f.IsExported() {
-				continue
-			}
-			if f.Anonymous {
-				assert.Contains(t, d, f.Name, "%s embeds %s", typ.Name(), f.Name)
-				continue
-			}
-			// "Name type", or "Name, Other type" for fields that share it.
-			want := `\b` + f.Name + `\b(?:,\s+\w+)*\s+` + regexp.QuoteMeta(strings.ReplaceAll(f.Type.String(), "compile.", ""))
-			assert.Regexp(t, want, d, "the doc of robots.%s names its field %s and its type", typ.Name(), f.Name)
+		ours, theirs := reflect.TypeOf(pair[0]), reflect.TypeOf(pair[1])
+		assert.Equal(t, exportedFields(theirs), exportedFields(ours), "robots.%s and compile.%s", ours.Name(), theirs.Name())
+	}
+}
+
+// exportedFields lists a struct type's exported fields as "Name type",
+// the type named without its package.
+func exportedFields(typ reflect.Type) []string {
+	var out []string
+	for f := range typ.Fields() {
+		if f.IsExported() {
+			out = append(out, f.Name+" "+strings.NewReplacer("compile.", "", "robots.", "").Replace(f.Type.String()))
+		}
+	}
+	return out
+}
+
+// TestReportOfIsCompiles: the report robots gives is compile's, line by
+// line, bounds included, for every body of the reporting conformance file
+// and of the licensed corpus.
+func TestReportOfIsCompiles(t *testing.T) {
+	for _, body := range reportBodies(t) {
+		ours, theirs := robots.ReportOf(body), compile.NewReport(body, compile.Options{})
+		require.Equal(t, [3]int{theirs.LastLine, theirs.Valid, theirs.Unused}, [3]int{ours.LastLine, ours.Valid, ours.Unused})
+		require.Len(t, ours.Lines, len(theirs.Lines))
+		for i := range theirs.Lines {
+			l, o := &theirs.Lines[i], ours.Lines[i]
+			require.Equal(t, [4]int{l.Line, l.Start, l.End, int(l.Tag)}, [4]int{o.Line, o.Start, o.End, int(o.Tag)})
+			require.Equal(t, [2]bool{l.Typo, l.TooLong}, [2]bool{o.Typo, o.TooLong}, "line %d", l.Line)
+			require.Equal(t, l.LineMetadata, compile.LineMetadata(o.LineMetadata), "line %d", l.Line)
+			ks, ke := l.KeyBounds()
+			vs, ve := l.ValueBounds()
+			oks, oke := o.KeyBounds()
+			ovs, ove := o.ValueBounds()
+			require.Equal(t, [4]int{ks, ke, vs, ve}, [4]int{oks, oke, ovs, ove}, "line %d", l.Line)
 		}
 	}
 }

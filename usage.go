@@ -3,6 +3,7 @@ package robots
 import (
 	"strings"
 
+	"github.com/fastrobots/robots/compile"
 	"github.com/fastrobots/robots/runtime"
 	"github.com/fastrobots/robots/usage"
 )
@@ -121,7 +122,7 @@ type usageLines struct {
 // add records d when it is a Content-Signal line, or a Content-Usage line
 // of a group. A Content-Usage value that does not parse still stands, every
 // category Unknown, so that a shorter rule does not speak for its paths.
-func (u *usageLines) add(d Directive, inGroup bool) {
+func (u *usageLines) add(d compile.Directive, inGroup bool) {
 	switch {
 	case strings.EqualFold(d.Key, keyContentSignal):
 		u.signals = append(u.signals, usage.SignalLine{Line: d.Line, Signal: usage.ParseContentSignal(d.Value)})

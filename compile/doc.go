@@ -40,9 +40,9 @@
 // This package is a layer of the engine beneath package robots. Packages
 // robots, lint and usage import it, and the module's internal packages;
 // fetch and compat reach it only through robots.
-// Its data types that package robots names (Group, AgentLine, Rule,
-// Directive, RequestRate, VisitTime, Host, CleanParam, Report, LineReport,
-// LineMetadata, Tag, Mode) are as stable as robots' own API: their fields
-// change only as robots' would. Its functions and the rest of its types
-// may change between versions.
+// Package robots hands out data types of its own (Group, Rule, Report,
+// ...), made from this package's of the same names and fields: the views
+// in its types are built here (GroupsAs), and TestTypesMirrorCompile holds
+// the two sets of fields together. This package's API may change between
+// versions.
 package compile

@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/compile"
 )
 
@@ -22,7 +23,7 @@ func (l *linter) checkDirective(ln line) (compile.Token, fields, bool) {
 	key, value := l.body[ks:ke], l.body[vs:ve]
 	f := fields{key: ks - read.Start, value: vs - read.Start}
 	kind := compile.Unknown
-	if read.Tag != compile.TagUnknown && read.Tag != compile.TagUnused {
+	if read.Tag != robots.TagUnknown && read.Tag != robots.TagUnused {
 		kind = compile.Kind(read.Tag) // a Tag's first values are those of Kind
 	}
 	tok := compile.Token{Line: ln.num, Kind: kind, Key: key, Value: value}
@@ -70,7 +71,7 @@ func (l *linter) checkUnparsed(ln line) {
 }
 
 // nonStandard are the directives Google's report calls recognised but
-// unused (compile.TagUnused): who reads them, and how their values are
+// unused (robots.TagUnused): who reads them, and how their values are
 // checked (nil: any value).
 var nonStandard = map[string]struct {
 	who   string
@@ -102,12 +103,12 @@ func okOf[T any](parse func(string) (T, bool)) func(string) bool {
 
 // checkUnknown reports a directive Google does not read: a key Google's
 // report calls unused, or one it does not know.
-func (l *linter) checkUnknown(num int, read *compile.LineReport, tok compile.Token, f fields) {
+func (l *linter) checkUnknown(num int, read *robots.LineReport, tok compile.Token, f fields) {
 	if strings.Contains(tok.Key, utf8BOM) {
 		return // a stray byte order mark, reported as such
 	}
 	name := strings.ToLower(tok.Key)
-	if read.Tag == compile.TagUnused {
+	if read.Tag == robots.TagUnused {
 		ns := nonStandard[name]
 		if ns.valid != nil && !ns.valid(tok.Value) {
 			l.report(num, f.value+1, CodeInvalidValue, "invalid %s value %q: the crawlers that read it expect %s (Google ignores the line anyway)",

@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/compile"
 )
 
@@ -14,13 +15,13 @@ type line struct {
 	// line, after a byte order mark or a prefix of one.
 	raw string
 	// read is Google's report of the line, with its key and value.
-	read *compile.LineReport
+	read *robots.LineReport
 	// nul is set when the body holds a NUL byte, which may cut the text.
 	nul bool
 }
 
 // line returns the line read reports.
-func (l *linter) line(read *compile.LineReport) line {
+func (l *linter) line(read *robots.LineReport) line {
 	return line{num: read.Line, raw: l.body[read.Start:read.End], read: read, nul: l.nul}
 }
 

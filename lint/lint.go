@@ -20,7 +20,7 @@ func Lint(data []byte) []Diagnostic {
 // LintReport is Lint that also returns Google's report of data, which the
 // checks read (robots.ReportOf with no options): a caller that wants both
 // has the file read once.
-func LintReport(data []byte) ([]Diagnostic, *compile.Report) {
+func LintReport(data []byte) ([]Diagnostic, *robots.Report) {
 	l, _ := lintFile(nil, data, precedenceBudget, true)
 	return l.out, l.google
 }
@@ -97,7 +97,7 @@ type linter struct {
 	// unused or unknown key, an accepted typo, a missing colon, a line
 	// cut) are taken from it, and every line's key and value.
 	file   *robots.Robots
-	google *compile.Report
+	google *robots.Report
 
 	// skipFirst is set when the first line's findings are all explained by
 	// a whole-file one (a UTF-16 byte order mark).

@@ -118,7 +118,7 @@ func TestLintRandomInputs(t *testing.T) {
 }
 
 // TestLintReport: LintReport gives Lint's findings and the report
-// compile.NewReport gives, for every file of the licensed corpus.
+// robots.ReportOf gives, for every file of the licensed corpus.
 func TestLintReport(t *testing.T) {
 	names, err := filepath.Glob(filepath.Join("..", "testdata", "corpus", "files*", "*.txt"))
 	require.NoError(t, err)
@@ -128,7 +128,7 @@ func TestLintReport(t *testing.T) {
 		require.NoError(t, err)
 		ds, rep := LintReport(body)
 		require.Equal(t, Lint(body), ds, name)
-		require.Equal(t, compile.NewReport(body, compile.Options{}), rep, name)
+		require.Equal(t, robots.ReportOf(body), rep, name)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
 	"github.com/fastrobots/robots/managed"
@@ -25,13 +26,13 @@ const maxNamed = 12
 // section), and the groups of each crawler.
 type managedFile struct {
 	sections []managed.Section
-	groups   []compile.Group
+	groups   []robots.Group
 	cdn      []bool // by group
 }
 
 // newManagedFile returns what the managed checks know of groups, given
 // the file's sections.
-func newManagedFile(secs []managed.Section, groups []compile.Group) *managedFile {
+func newManagedFile(secs []managed.Section, groups []robots.Group) *managedFile {
 	m := &managedFile{sections: secs, groups: groups, cdn: make([]bool, len(groups))}
 	for gi, g := range groups {
 		m.cdn[gi] = m.inSection(g.Agents[0].Line)
@@ -168,7 +169,7 @@ func (l *linter) noteStrayRules(m *managedFile) {
 }
 
 // agentValues lists the user-agent values of a group.
-func agentValues(g compile.Group) string {
+func agentValues(g robots.Group) string {
 	vals := make([]string, len(g.Agents))
 	for i, a := range g.Agents {
 		vals[i] = "User-agent: " + a.Value
@@ -307,7 +308,7 @@ func (m *managedFile) cdnRules(sel []int) string {
 }
 
 // ruleText writes a rule as a line of the file.
-func ruleText(r compile.Rule) string {
+func ruleText(r robots.Rule) string {
 	if r.Value == "" {
 		return kindWord(r.Allow) + ":"
 	}
@@ -369,7 +370,7 @@ func (l *linter) agentSelections() []agentSelection {
 type beatenBy struct {
 	tokens []string
 	star   bool
-	by     compile.Rule
+	by     robots.Rule
 }
 
 // noteBeaten notes the site's rules that, for some crawlers, a rule of
@@ -379,9 +380,9 @@ type beatenBy struct {
 // (one cover, globCovers), made within each selection that holds both.
 func (l *linter) noteBeaten(m *managedFile) {
 	order, beaten := l.beatenRules(m, managedBudget)
-	rules := map[int]compile.Rule{}
+	rules := map[int]robots.Rule{}
 	for _, line := range order {
-		rules[line] = compile.Rule{}
+		rules[line] = robots.Rule{}
 	}
 	for _, g := range m.groups {
 		for _, r := range g.Rules {
@@ -445,7 +446,7 @@ func (b *beatenBy) who() string {
 
 // split returns the matchable rules of a selection that lie within a
 // section, and those outside, taking a step of budget for each rule.
-func (m *managedFile) split(sel []int, budget *int) (cdn, site []compile.Rule) {
+func (m *managedFile) split(sel []int, budget *int) (cdn, site []robots.Rule) {
 	for _, gi := range sel {
 		rules := m.groups[gi].Rules
 		*budget -= len(rules)
@@ -483,14 +484,14 @@ type openPattern struct {
 // cdnRule is a rule of the CDN's, with its patterns; nil when one is
 // longer than the checks look at.
 type cdnRule struct {
-	compile.Rule
+	robots.Rule
 	pats []openPattern
 }
 
 // openPatterns appends the patterns of r, with their globs, to dst; ok is
 // false when one is longer than the checks look at.
-func (c *beatChecker) openPatterns(dst []openPattern, r compile.Rule) ([]openPattern, bool) {
-	c.pats = compile.Google.AppendRulePatterns(c.pats[:0], r)
+func (c *beatChecker) openPatterns(dst []openPattern, r robots.Rule) ([]openPattern, bool) {
+	c.pats = compile.Google.AppendRulePatterns(c.pats[:0], compile.Rule(r))
 	for _, p := range c.pats {
 		if len(p.Expr) > maxAnalysedPattern {
 			return dst, false
@@ -502,7 +503,7 @@ func (c *beatChecker) openPatterns(dst []openPattern, r compile.Rule) ([]openPat
 
 // prepare sets the CDN's rules of the selection beatenIn reads, their
 // patterns made once for the file.
-func (c *beatChecker) prepare(rules []compile.Rule) {
+func (c *beatChecker) prepare(rules []robots.Rule) {
 	if c.cdn == nil {
 		c.cdn = map[int][]openPattern{}
 	}
@@ -523,10 +524,10 @@ func (c *beatChecker) prepare(rules []compile.Rule) {
 // wherever r matches: for each pattern of r (an index page's rule has
 // two), a pattern of that rule of the other kind that covers it and wins.
 // It returns the rule.
-func (c *beatChecker) beatenIn(r compile.Rule) (compile.Rule, bool) {
+func (c *beatChecker) beatenIn(r robots.Rule) (robots.Rule, bool) {
 	var ok bool
 	if c.own, ok = c.openPatterns(c.own[:0], r); !ok {
-		return compile.Rule{}, false
+		return robots.Rule{}, false
 	}
 	for i := range c.sel {
 		o := &c.sel[i]
@@ -540,7 +541,7 @@ func (c *beatChecker) beatenIn(r compile.Rule) (compile.Rule, bool) {
 			break
 		}
 	}
-	return compile.Rule{}, false
+	return robots.Rule{}, false
 }
 
 // beatsAll reports whether each pattern of c.own is covered and beaten by

@@ -50,7 +50,7 @@ func TestLLMPolicyIsANote(t *testing.T) {
 	require.Len(t, typo, 1)
 	assert.Contains(t, typo[0].Message, `did you mean "LLM-Policy"?`)
 	rep := robots.ReportOf([]byte("LLM-Policy: /llms.txt\n"))
-	assert.Equal(t, compile.TagUnknown, rep.Lines[0].Tag, "Google's report is Google's")
+	assert.Equal(t, robots.TagUnknown, rep.Lines[0].Tag, "Google's report is Google's")
 }
 
 // TestCrawlerIgnoresRobots: a user-agent line naming a crawler whose

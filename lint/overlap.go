@@ -94,13 +94,13 @@ func (l *linter) analysePrecedence(budget int, every bool) *precedence {
 
 // matchable reports whether r is a rule that matches some path: not an
 // empty one, and one that starts as a path does.
-func matchable(r compile.Rule) bool {
+func matchable(r robots.Rule) bool {
 	return r.Pattern != "" && (r.Pattern[0] == '/' || r.Pattern[0] == '*')
 }
 
 // bothKinds reports whether groups have an allow and a disallow that
 // match some path.
-func bothKinds(groups []compile.Group) bool {
+func bothKinds(groups []robots.Group) bool {
 	var seen [2]bool
 	for _, g := range groups {
 		for _, r := range g.Rules {
@@ -203,7 +203,7 @@ func selectionKey(gs []int32) string {
 
 // precedence is the state of the precedence checks over one file.
 type precedence struct {
-	groups []compile.Group
+	groups []robots.Group
 	// budget is the work left; see precedenceBudget.
 	budget int
 	// entries are the analysed patterns of every rule in file order, a
@@ -248,7 +248,7 @@ type deadBy struct {
 // the steps that follow a link.
 const coverBytes = 16
 
-func newPrecedence(groups []compile.Group, budget int, every bool) *precedence {
+func newPrecedence(groups []robots.Group, budget int, every bool) *precedence {
 	p := &precedence{groups: groups, budget: budget, groupLo: make([]int32, len(groups)+1), ruleBase: make([]int32, len(groups)),
 		inSels: make([]int, len(groups)), analysed: make([]int, len(groups))}
 	rules, allows, size := 0, 0, 0
@@ -298,11 +298,11 @@ type exprIndex struct {
 
 // addEntries adds the patterns of rule number n that can match, with
 // their globs, and notes the allows' expressions in x.
-func (p *precedence) addEntries(n int32, r compile.Rule, x *exprIndex) {
+func (p *precedence) addEntries(n int32, r robots.Rule, x *exprIndex) {
 	if !matchable(r) {
 		return
 	}
-	p.patterns = compile.Google.AppendRulePatterns(p.patterns[:0], r)
+	p.patterns = compile.Google.AppendRulePatterns(p.patterns[:0], compile.Rule(r))
 	pats := p.patterns
 	if slices.ContainsFunc(pats, func(q automaton.Pattern) bool { return len(q.Expr) > maxAnalysedPattern }) {
 		return // a rule is analysed whole or not at all
@@ -379,7 +379,7 @@ func (x *exprIndex) openEnd(expr string) string {
 	return bytestr.String(x.opens[start:])
 }
 
-func (p *precedence) rule(n int32) compile.Rule {
+func (p *precedence) rule(n int32) robots.Rule {
 	ref := p.rules[n]
 	return p.groups[ref.group].Rules[ref.rule]
 }

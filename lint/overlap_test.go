@@ -10,10 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fastrobots/robots"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/fastrobots/robots/compile"
 )
 
 func TestRFCPrecedenceFindings(t *testing.T) {
@@ -104,8 +103,7 @@ func TestRuleKindsCoverTheFile(t *testing.T) {
 		if whole.checkSize(body); !whole.checkWholeFile() {
 			continue // the line checks, and the precedence ones, are not run
 		}
-		f := compile.Parse([]byte(l.body), compile.Options{})
-		if bothKinds(f.Groups()) {
+		if bothKinds(robots.Parse([]byte(l.body)).Groups()) {
 			both++
 			require.True(t, l.ruleKinds[0] && l.ruleKinds[1], "%q", body[:min(len(body), 200)])
 		}

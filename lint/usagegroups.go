@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/fastrobots/robots"
 	"github.com/fastrobots/robots/automaton"
 	"github.com/fastrobots/robots/compile"
 	"github.com/fastrobots/robots/usage"
@@ -45,7 +46,7 @@ func (l *linter) checkUsageGroups() {
 }
 
 // usageLinesOf returns the usage lines of a group, read.
-func (l *linter) usageLinesOf(g compile.Group) []usageLine {
+func (l *linter) usageLinesOf(g robots.Group) []usageLine {
 	var out []usageLine
 	for _, d := range g.Extras {
 		u := usageLine{line: d.Line, col: l.keyColumn(d.Line), pattern: "/"}
@@ -111,7 +112,7 @@ func (l *linter) reportConflict(u usageLine, i, line int) {
 // checkUsageDisallowed reports the usage lines whose path the group
 // disallows in every selection it is part of: a preference applies only
 // to what may be fetched, so the line means nothing.
-func (l *linter) checkUsageDisallowed(groups []compile.Group, lines [][]usageLine) {
+func (l *linter) checkUsageDisallowed(groups []robots.Group, lines [][]usageLine) {
 	in := map[int32][][]int32{} // the selections each group is part of
 	for _, sel := range selections(l.file) {
 		for _, g := range sel {
@@ -137,7 +138,7 @@ func (l *linter) checkUsageDisallowed(groups []compile.Group, lines [][]usageLin
 // disallow every path pattern matches: a disallow covers the pattern and
 // beats every allow of the selection. It is false when sels is empty or
 // the budget runs out.
-func disallowedIn(groups []compile.Group, sels [][]int32, pattern string, budget *int) bool {
+func disallowedIn(groups []robots.Group, sels [][]int32, pattern string, budget *int) bool {
 	var pats []automaton.Pattern
 	for _, sel := range sels {
 		if !disallows(groups, sel, pattern, budget, &pats) || *budget <= 0 {
@@ -149,7 +150,7 @@ func disallowedIn(groups []compile.Group, sels [][]int32, pattern string, budget
 
 // disallows reports whether one selection is proved to disallow every
 // path pattern matches; pats is room for a rule's patterns.
-func disallows(groups []compile.Group, sel []int32, pattern string, budget *int, pats *[]automaton.Pattern) bool {
+func disallows(groups []robots.Group, sel []int32, pattern string, budget *int, pats *[]automaton.Pattern) bool {
 	open := openEnd(pattern)
 	var cover, topAllow *automaton.Pattern
 	for _, g := range sel {
@@ -157,7 +158,7 @@ func disallows(groups []compile.Group, sel []int32, pattern string, budget *int,
 			if r.Pattern == "" || (r.Pattern[0] != '/' && r.Pattern[0] != '*') {
 				continue // no rule, or one that never matches
 			}
-			*pats = compile.Google.AppendRulePatterns((*pats)[:0], r)
+			*pats = compile.Google.AppendRulePatterns((*pats)[:0], compile.Rule(r))
 			for _, p := range *pats {
 				*budget -= 1 + (len(p.Expr)+len(open))/coverBytes
 				switch {
@@ -177,7 +178,7 @@ func disallows(groups []compile.Group, sel []int32, pattern string, budget *int,
 // when it is prepended to a site's own file. Google and RFC 9309 merge
 // the groups; parsers that keep only the first '*' group lose the rules
 // of the others.
-func (l *linter) checkSplitStarGroup(groups []compile.Group, lines [][]usageLine) {
+func (l *linter) checkSplitStarGroup(groups []robots.Group, lines [][]usageLine) {
 	signal := 0 // the Content-Signal line of the first '*' group that has one
 	for gi, g := range groups {
 		star := globalAgent(g)
@@ -201,7 +202,7 @@ func (l *linter) checkSplitStarGroup(groups []compile.Group, lines [][]usageLine
 
 // globalAgent returns the line of a group's first '*' user-agent line, 0
 // when it names none.
-func globalAgent(g compile.Group) int {
+func globalAgent(g robots.Group) int {
 	for _, a := range g.Agents {
 		if a.Global {
 			return a.Line

@@ -508,7 +508,7 @@ func decideOracle(groups []robots.Group, sel []int, path string, mode compile.Mo
 	for _, gi := range sel {
 		for ri := range groups[gi].Rules {
 			r := &groups[gi].Rules[ri]
-			rules, values = append(rules, r), append(values, *r)
+			rules, values = append(rules, r), append(values, compile.Rule(*r))
 			work += (len(r.Pattern) + 1) * (len(path) + 1)
 		}
 	}
