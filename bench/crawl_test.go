@@ -57,6 +57,20 @@ func BenchmarkCrawl(b *testing.B) {
 	})
 }
 
+// BenchmarkCrawlRepeat is Crawl with each site crawled twice in a row, as
+// if met again at once: the second time its file and URLs are in the
+// caches and the processor's branch history is the site's. Repeat less
+// Crawl is what a site costs once the machine is warm to it; Crawl less
+// that, what meeting it cold adds (docs/benchmarks.md, "Where a crawl's
+// time goes").
+func BenchmarkCrawlRepeat(b *testing.B) {
+	benchSites(b, true, func(lib Lib, in *crawlInputs, k int, st *Stats) {
+		for range 2 {
+			RunFile(lib, in.names[k], in.bodies[k], in.agents[k], in.inputs[k], st)
+		}
+	})
+}
+
 // benchSites runs site for every file of the crawl, per op, for every
 // library, and reports the files (and the URLs, when every URL is checked).
 func benchSites(b *testing.B, allURLs bool, site func(lib Lib, in *crawlInputs, k int, st *Stats)) {
