@@ -150,8 +150,9 @@ func containsFold(b []byte, lower string) bool {
 
 // Without returns body with the lines of sections blanked: each line of a
 // section is kept as an empty line, so that the rest of the file keeps its
-// line numbers and its groups stay apart. It is the file as the site
-// wrote it, before its CDN wrote in it. body is not modified.
+// line numbers and its groups stay apart; a line whose CR and the LF after
+// it would then be read as one CRLF keeps a space instead. It is the file
+// as the site wrote it, before its CDN wrote in it. body is not modified.
 func Without(body []byte, sections []Section) []byte {
 	if len(sections) == 0 {
 		return body
@@ -159,21 +160,20 @@ func Without(body []byte, sections []Section) []byte {
 	out := make([]byte, 0, len(body))
 	at := 0
 	for _, s := range sections {
-		out = append(out, body[at:s.Start]...)
-		out = append(out, lineBreaks(body[s.Start:s.End])...)
+		out = append(apart(out, body[at:s.Start]), body[at:s.Start]...)
+		out = appendBreaks(out, body[s.Start:s.End])
 		at = s.End
 	}
-	return append(out, body[at:]...)
+	return append(apart(out, body[at:]), body[at:]...)
 }
 
-// lineBreaks returns the line breaks of b, in order: LF, CR and CRLF each
-// kept as written.
-func lineBreaks(b []byte) []byte {
-	var out []byte
+// appendBreaks appends the line breaks of b, in order: LF, CR and CRLF
+// each kept as written.
+func appendBreaks(out, b []byte) []byte {
 	for i := 0; i < len(b); i++ {
 		switch b[i] {
 		case '\n':
-			out = append(out, '\n')
+			out = append(apart(out, b[i:]), '\n')
 		case '\r':
 			if i+1 < len(b) && b[i+1] == '\n' {
 				out = append(out, '\r', '\n')
@@ -182,6 +182,16 @@ func lineBreaks(b []byte) []byte {
 				out = append(out, '\r')
 			}
 		}
+	}
+	return out
+}
+
+// apart returns out with a space appended when it ends in a CR and next
+// begins with an LF: the text blanked between them kept them two line
+// breaks, which side by side would be read as one.
+func apart(out, next []byte) []byte {
+	if len(out) > 0 && out[len(out)-1] == '\r' && len(next) > 0 && next[0] == '\n' {
+		return append(out, ' ')
 	}
 	return out
 }

@@ -111,6 +111,20 @@ func TestWithoutKeepsLineNumbers(t *testing.T) {
 	assert.Equal(t, "a\r\n\r\r\n\n\r\nb\nc", string(got))
 	assert.Equal(t, robots.Parse(body).Lines(), robots.Parse(got).Lines())
 	assert.Equal(t, body, managed.Without(body, nil), "no section: the body itself")
+	// A blanked line between a CR and an LF keeps a space, so that they
+	// stay two line breaks: inside a section, before it and after it.
+	for body, want := range map[string]string{
+		"#BEGIN CloudflAre MAnAged Content \r0\n":                                        "\r \n",
+		"a\r# BEGIN Cloudflare Managed content\nb":                                       "a\r \n",
+		"# BEGIN Cloudflare Managed content\rx\r# END Cloudflare Managed Content\nb":     "\r\r \nb",
+		"a\r# BEGIN Cloudflare Managed content\r\n# END Cloudflare Managed Content\r\nb": "a\r\r\n\r\nb",
+	} {
+		secs := managed.Find([]byte(body))
+		require.Len(t, secs, 1, "%q", body)
+		got := managed.Without([]byte(body), secs)
+		assert.Equal(t, want, string(got), "%q", body)
+		assert.Equal(t, robots.Parse([]byte(body)).Lines(), robots.Parse(got).Lines(), "%q", body)
+	}
 }
 
 // TestFindIsBounded: a body past the size limit is read as far as the
