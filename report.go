@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/fastrobots/robots/compile"
@@ -122,6 +123,7 @@ func (s *reportSink) Room(lines int) { s.lines = make([]LineReport, 0, lines) }
 
 func (s *reportSink) Take(run []compile.LineReport) {
 	n := len(s.lines)
+	s.lines = slices.Grow(s.lines, len(run)) // lines a lone CR ends
 	out := s.lines[n : n+len(run)]
 	for i := range run {
 		l, o := &run[i], &out[i]

@@ -46,9 +46,11 @@ func exportedFields(typ reflect.Type) []string {
 
 // TestReportOfIsCompiles: the report robots gives is compile's, line by
 // line, bounds included, for every body of the reporting conformance file
-// and of the licensed corpus.
+// and of the licensed corpus, and for bodies that lone CRs end lines of,
+// more lines than their LFs count.
 func TestReportOfIsCompiles(t *testing.T) {
-	for _, body := range reportBodies(t) {
+	crs := []byte(strings.Repeat("User-agent: a\rDisallow: /x\r\n\r# c\r", 300))
+	for _, body := range append(reportBodies(t), crs, crs[:700], []byte("\r\r\r")) {
 		ours, theirs := robots.ReportOf(body), compile.NewReport(body, compile.Options{})
 		require.Equal(t, [3]int{theirs.LastLine, theirs.Valid, theirs.Unused}, [3]int{ours.LastLine, ours.Valid, ours.Unused})
 		require.Len(t, ours.Lines, len(theirs.Lines))

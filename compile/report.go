@@ -97,8 +97,9 @@ type Report struct {
 
 // A LineSink receives a report's lines, for a caller that keeps them in
 // types of its own, without a second array of them: Room once, with the
-// number of lines to come, then Take with runs of them, in order, each
-// valid during the call only.
+// number of lines to come as the LFs count them (a body that lone CRs end
+// lines of has more), then Take with runs of them, in order, each valid
+// during the call only.
 type LineSink interface {
 	Room(lines int)
 	Take(run []LineReport)
@@ -156,10 +157,12 @@ func NewReportTo(body []byte, opts Options, r *Report) {
 	r.flush()
 }
 
-// reset empties r, keeping room for every line of body: every line but
-// the last ends at an LF or a CR.
+// reset empties r, keeping room for the lines of body: one per LF, and
+// the last. Counting the CRs too would give room for every line, and
+// twice what a body of CRLF lines needs; a body that lone CRs end lines
+// of grows the room as it goes.
 func (r *Report) reset(body []byte) {
-	n := bytes.Count(body, []byte{'\n'}) + bytes.Count(body, []byte{'\r'}) + 1
+	n := bytes.Count(body, []byte{'\n'}) + 1
 	if r.sink != nil {
 		r.sink.Room(n)
 		*r = Report{Lines: r.Lines[:0], sink: r.sink}
