@@ -210,12 +210,14 @@ func originHost(host string) (string, error) {
 	return strings.ToLower(host), nil
 }
 
-// forbiddenInHost reports whether c is a control byte, a space or a WHATWG
-// forbidden domain code point. Most end the authority when written; they
-// come in by mapping full-width forms ("a／b.com" becomes "a/b.com").
+// forbiddenInHost reports whether c is a control byte, a space, a WHATWG
+// forbidden domain code point, or a byte url.Parse refuses in a host name
+// ('`', '{', '}'), so that an origin always parses again. Most end the
+// authority when written; they come in by mapping full-width and small
+// forms ("a／b.com" becomes "a/b.com", "a﹜" becomes "a}").
 func forbiddenInHost(c byte) bool {
 	switch c {
-	case '#', '%', '/', ':', '<', '>', '?', '@', '[', '\\', ']', '^', '|':
+	case '#', '%', '/', ':', '<', '>', '?', '@', '[', '\\', ']', '^', '|', '`', '{', '}':
 		return true
 	}
 	return c <= ' ' || c == 0x7f

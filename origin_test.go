@@ -185,6 +185,9 @@ func TestOriginRefusesHostsMappedToDelimiters(t *testing.T) {
 		"http://a\uff5cb.com/",    // FULLWIDTH VERTICAL LINE
 		"http://\uff3bx\uff3d/",   // FULLWIDTH SQUARE BRACKETS
 		"http://a%EF%BC%BCb.com/", // U+FF3C escaped
+		"A://\ufe5c",              // SMALL RIGHT CURLY BRACKET: "}", which url.Parse refuses; found by FuzzOrigin
+		"http://a\uff5bb.com/",    // FULLWIDTH LEFT CURLY BRACKET
+		"http://a\uff40b.com/",    // FULLWIDTH GRAVE ACCENT
 	} {
 		o, err := Origin(in)
 		assert.ErrorIs(t, err, ErrBadHost, "%q gives %q", in, o)
