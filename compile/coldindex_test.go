@@ -25,12 +25,9 @@ func TestSortByKeySortsAGroup(t *testing.T) {
 	for range 1000 {
 		body.WriteString("Disallow: /about/caltech-media/" + randomBytes(r, "abc-/", r.IntN(30)) + "\n")
 	}
-	f := Parse([]byte(body.String()), Options{})
-	rs := f.Compile(f.Resolve(), automaton.Options{})
-	ix := rs.buildIndex()
-	g := ix.group(rs, 'a')
+	ix, g := indexGroup(body.String(), 'a')
 	require.Len(t, g, 1000)
-	assert.True(t, slices.IsSortedFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(ix.slab), b.keyOf(ix.slab)) }))
+	assert.True(t, sortedByKey(ix, g))
 }
 
 // TestSortByKeyByWords sorts groups long enough to be sorted by words
@@ -46,13 +43,9 @@ func TestSortByKeyByWords(t *testing.T) {
 		for range wordSortMin + r.IntN(100) {
 			body.WriteString("Disallow: " + shared + randomBytes(r, "ab", r.IntN(20)) + "\n")
 		}
-		f := Parse([]byte(body.String()), Options{})
-		rs := f.Compile(f.Resolve(), automaton.Options{})
-		ix := rs.buildIndex()
-		g := ix.group(rs, 'a')
+		ix, g := indexGroup(body.String(), 'a')
 		require.GreaterOrEqual(t, len(g), wordSortMin)
-		require.True(t, slices.IsSortedFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(ix.slab), b.keyOf(ix.slab)) }),
-			"shared %q:\n%s", shared, body.String())
+		require.True(t, sortedByKey(ix, g), "shared %q:\n%s", shared, body.String())
 		for range 20 {
 			requireCandidates(t, ix, g, shared+randomBytes(r, "ab", r.IntN(24)), body.String())
 		}
@@ -69,12 +62,9 @@ func TestSortByWordsLongSharedKeys(t *testing.T) {
 	for i := range 64 {
 		fmt.Fprintf(&body, "Disallow: %s%c\n", shared, 'z'-byte(i%26))
 	}
-	f := Parse([]byte(body.String()), Options{})
-	rs := f.Compile(f.Resolve(), automaton.Options{})
-	ix := rs.buildIndex()
-	g := ix.group(rs, 'a')
+	ix, g := indexGroup(body.String(), 'a')
 	require.Len(t, g, 64)
-	require.True(t, slices.IsSortedFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(ix.slab), b.keyOf(ix.slab)) }))
+	require.True(t, sortedByKey(ix, g))
 	var got []int32
 	candidates(g, ix.slab, shared+"q/rest", func(e *coldEntry) { got = append(got, e.id) })
 	assert.Len(t, got, 3, "the three rules ending in q")
@@ -135,14 +125,25 @@ func TestCandidatesAreThePrefixKeys(t *testing.T) {
 		for range 1 + r.IntN(40) {
 			body.WriteString("Disallow: /a" + word(6) + "\n")
 		}
-		f := Parse([]byte(body.String()), Options{})
-		rs := f.Compile(f.Resolve(), automaton.Options{})
-		ix := rs.buildIndex()
-		g := ix.group(rs, 'a')
+		ix, g := indexGroup(body.String(), 'a')
 		for range 20 {
 			requireCandidates(t, ix, g, "/a"+word(8), body.String())
 		}
 	}
+}
+
+// indexGroup parses body and returns the cold index of its rules for any
+// agent, with its group c, sorted as a check's first use sorts it.
+func indexGroup(body string, c byte) (*coldIndex, []coldEntry) {
+	f := Parse([]byte(body), Options{})
+	rs := f.Compile(f.Resolve(), automaton.Options{})
+	ix := rs.buildIndex()
+	return ix, ix.group(rs, c)
+}
+
+// sortedByKey reports whether g is in its keys' order as strings.
+func sortedByKey(ix *coldIndex, g []coldEntry) bool {
+	return slices.IsSortedFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(ix.slab), b.keyOf(ix.slab)) })
 }
 
 // requireCandidates checks that candidates gives, of the group g of ix,
