@@ -45,25 +45,20 @@ type LineReport struct {
 	spans lineSpans
 }
 
-// lineSpans holds compile.Spans as they are.
+// lineSpans holds compile.Spans as they are; compile reads them
+// (Spans.Key, Spans.Value).
 type lineSpans struct{ KeyAt, KeyN, ValueAt, ValueN uint16 }
 
 // KeyBounds returns where the line's key stands in the body:
 // body[start:end] is the key as Google read it, trimmed of white space.
 // Both are Start when the line holds no directive (HasDirective is false).
-func (l LineReport) KeyBounds() (start, end int) {
-	start = l.Start + int(l.spans.KeyAt)
-	return start, start + int(l.spans.KeyN)
-}
+func (l LineReport) KeyBounds() (start, end int) { return compile.Spans(l.spans).Key(l.Start) }
 
 // ValueBounds returns where the line's value stands in the body:
 // body[start:end] is the value as Google read it, trimmed of white space.
 // An empty value stands where the line's text ends, before a comment;
 // both are Start when the line holds no directive.
-func (l LineReport) ValueBounds() (start, end int) {
-	start = l.Start + int(l.spans.ValueAt)
-	return start, start + int(l.spans.ValueN)
-}
+func (l LineReport) ValueBounds() (start, end int) { return compile.Spans(l.spans).Value(l.Start) }
 
 // LineMetadata is what splitting a line found, as Google records it.
 type LineMetadata struct {

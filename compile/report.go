@@ -58,25 +58,37 @@ type Spans struct{ KeyAt, KeyN, ValueAt, ValueN uint16 }
 // Spans returns the line's key and value spans.
 func (l *LineReport) Spans() Spans { return l.spans }
 
+// spansOf returns the spans of b, in body's positions, as offsets from
+// start, the line's.
+func spansOf(start int, b bounds) Spans {
+	return Spans{uint16(b.ks - start), uint16(b.ke - b.ks), uint16(b.vs - start), uint16(b.ve - b.vs)}
+}
+
+// Key returns where the key stands in the body, the line starting at
+// start: KeyBounds.
+func (s Spans) Key(start int) (int, int) {
+	return start + int(s.KeyAt), start + int(s.KeyAt) + int(s.KeyN)
+}
+
+// Value returns where the value stands in the body, the line starting at
+// start: ValueBounds.
+func (s Spans) Value(start int) (int, int) {
+	return start + int(s.ValueAt), start + int(s.ValueAt) + int(s.ValueN)
+}
+
 // The offsets and lengths of a LineReport's key and value fit its fields.
 var _ [1<<16 - 1 - MaxLineBytes]struct{}
 
 // KeyBounds returns where the line's key stands in the body:
 // body[start:end] is the key as Google read it, trimmed of white space.
 // Both are Start when the line holds no directive (HasDirective is false).
-func (l *LineReport) KeyBounds() (start, end int) {
-	start = l.Start + int(l.spans.KeyAt)
-	return start, start + int(l.spans.KeyN)
-}
+func (l *LineReport) KeyBounds() (start, end int) { return l.spans.Key(l.Start) }
 
 // ValueBounds returns where the line's value stands in the body:
 // body[start:end] is the value as Google read it, trimmed of white space.
 // An empty value stands where the line's text ends, before a comment;
 // both are Start when the line holds no directive.
-func (l *LineReport) ValueBounds() (start, end int) {
-	start = l.Start + int(l.spans.ValueAt)
-	return start, start + int(l.spans.ValueN)
-}
+func (l *LineReport) ValueBounds() (start, end int) { return l.spans.Value(l.Start) }
 
 // Report is Google's report of a robots.txt, line by line, as its
 // RobotsParsingReporter gives it (reporting_robots.cc), the report behind
@@ -188,7 +200,7 @@ func (r *Report) line(body string, num, start, end int, b bounds, m LineMetadata
 		default:
 			r.Unused++
 		}
-		lr.setBounds(b)
+		lr.spans = spansOf(start, b)
 	}
 	r.add(lr)
 	r.LastLine = num
@@ -205,7 +217,7 @@ func (r *Report) line(body string, num, start, end int, b bounds, m LineMetadata
 func (r *Report) field(num, start, end int, kind Kind, b bounds) {
 	r.add(LineReport{
 		Line: num, Start: start, End: end, Tag: Tag(kind), LineMetadata: LineMetadata{HasDirective: true},
-		spans: Spans{uint16(b.ks - start), uint16(b.ke - b.ks), uint16(b.vs - start), uint16(b.ve - b.vs)},
+		spans: spansOf(start, b),
 	})
 	r.Valid++
 }
@@ -228,11 +240,6 @@ func (r *Report) comment(num, start, end int, read bool) {
 		m = LineMetadata{Comment: true, HasComment: true}
 	}
 	r.add(LineReport{Line: num, Start: start, End: end, LineMetadata: m, TooLong: end-start > MaxLineBytes})
-}
-
-// setBounds keeps b, in body's positions, as offsets from l.Start.
-func (l *LineReport) setBounds(b bounds) {
-	l.spans = Spans{uint16(b.ks - l.Start), uint16(b.ke - b.ks), uint16(b.vs - l.Start), uint16(b.ve - b.vs)}
 }
 
 func unusedKey(key string) bool {
