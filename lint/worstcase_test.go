@@ -130,9 +130,9 @@ func findingKind(d Diagnostic) string {
 // grows with the file ('*' patterns sharing a literal prefix), or a group
 // is part of a number of selections that grows with the file;
 // precedenceBudget caps them, and TestPrecedenceBudget checks that it
-// does. The smaller size is above the 64 KiB of scratch a parse keeps
-// pooled for the next (compile's builderKeepBytes), so that neither size
-// reuses scratch and the ratio measures growth alone.
+// does. Both sizes are within the scratch a parse keeps pooled for the
+// next (compile's builderKeepBytes), and leastAllocated counts a call
+// that reuses it, so that the ratio measures growth alone.
 func TestLintWorkIsLinear(t *testing.T) {
 	const size, times = 64<<10 + 1024, 7 // seven times: the larger stays under the 500 KiB lint reads
 	quadratic := map[string]bool{"star-patterns": true, "star-backtrack": true, "merged-agents": true}
