@@ -106,7 +106,7 @@ const (
 func keySlot(key string) uint32 {
 	var h uint64
 	if len(key) >= 8 {
-		h = word.Load(key) ^ bits.RotateLeft64(word.Load(key[len(key)-8:]), 29)
+		h = word.Load(key) ^ bits.RotateLeft64(word.At(key, len(key)-8), 29)
 	} else {
 		for i := 0; i < len(key); i++ {
 			h = h<<8 | uint64(key[i])

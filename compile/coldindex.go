@@ -550,7 +550,7 @@ func sortByWords(slab string, g []coldEntry, p int, ks []keyedEntry, tmp []coldE
 // wordAfter returns key[p:p+8] as a big-endian word, zero-padded.
 func wordAfter(key string, p int) uint64 {
 	if p+8 <= len(key) {
-		return bits.ReverseBytes64(word.Load(key[p:]))
+		return bits.ReverseBytes64(word.At(key, p))
 	}
 	var w uint64
 	for i := p; i < p+8; i++ {
@@ -636,7 +636,7 @@ func commonPrefix(a, b string) int {
 	n := min(len(a), len(b))
 	i := 0
 	for ; i+8 <= n; i += 8 {
-		if x := word.Load(a[i:]) ^ word.Load(b[i:]); x != 0 {
+		if x := word.At(a, i) ^ word.At(b, i); x != 0 {
 			return i + bits.TrailingZeros64(x)/8
 		}
 	}

@@ -64,7 +64,7 @@ func plainASCII(s string) bool {
 	const ones, highs, pct = 0x0101010101010101, 0x8080808080808080, 0x2525252525252525
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		w := word.Load(s[i:])
+		w := word.At(s, i)
 		p := w ^ pct
 		if w&highs != 0 || (p-ones)&^p&highs != 0 {
 			return false

@@ -124,7 +124,7 @@ func fieldPrefix(s string) (Kind, int) {
 // with the words' text, ignoring case.
 func (w *nameWord) prefixOf(s string) bool {
 	return word.Load(s)&w.headBytes|w.headFold == w.head &&
-		(w.n <= wordBytes || word.Load(s[int(w.n)-wordBytes:])|w.tailFold == w.tail)
+		(w.n <= wordBytes || word.At(s, int(w.n)-wordBytes)|w.tailFold == w.tail)
 }
 
 // nameWord is a text (a field name, or one and its colon) as the words

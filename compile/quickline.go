@@ -98,13 +98,45 @@ func (b *builder) quickLine(sc *scanner) bool {
 	if n == 0 {
 		return false
 	}
-	i := ks + n + 1
+	i, escape := scanValue(body, ks+n+1, limit)
+	if i < len(body) && (i == limit || body[i] == '#' || body[i] == 0) {
+		return false
+	}
+	vs, ve := trimBounds(body, ks+n+1, i)
+	num := sc.endLine(i)
+	if b.report != nil {
+		b.report.field(num, start, i, kind, bounds{ks, ks + n, vs, ve})
+	}
+	// No default: quickKey gives the kinds of fields, never Unknown, and
+	// a new one must be named here (TestEveryKindIsRecorded).
+	switch kind {
+	case UserAgent:
+		b.userAgent(num, vs, ve)
+	case Allow, Disallow:
+		b.rule(num, kind == Allow, vs, ve, escape)
+	case Sitemap:
+		b.other(num, true, ks, ks+n, vs, ve)
+	}
+	return true
+}
+
+// isBlank is isSpace without the line breaks.
+func isBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f'
+}
+
+// scanValue returns where the value from body[i:] stops, at its first
+// valueStop byte or at limit, and whether a valueEscape byte comes before
+// that. It is a function of its own, which the compiler does not inline,
+// so that its loop keeps its words and masks in registers where
+// quickLine's many live values spilled them to the stack.
+func scanValue(body string, i, limit int) (int, bool) {
 	var seen uint8
 	for i+8 <= limit {
 		// Eight bytes a turn, one test: most values hold no byte to stop
 		// at or escape. In a word that holds one, the masks place the
 		// first stop and tell whether an escape comes before it.
-		w := word.Load(body[i:])
+		w := word.At(body, i)
 		if !marked(w) {
 			i += 8
 			continue
@@ -121,8 +153,7 @@ func (b *builder) quickLine(sc *scanner) bool {
 		if escapes&(1<<first-1) != 0 {
 			seen |= valueEscape
 		}
-		i += first / 8
-		goto stopped
+		return i + first/8, seen != 0
 	}
 	// Fewer than eight bytes are left before limit.
 	for ; i < limit; i++ {
@@ -132,29 +163,5 @@ func (b *builder) quickLine(sc *scanner) bool {
 		}
 		seen |= c
 	}
-stopped:
-	if i < len(body) && (i == limit || body[i] == '#' || body[i] == 0) {
-		return false
-	}
-	vs, ve := trimBounds(body, ks+n+1, i)
-	num := sc.endLine(i)
-	if b.report != nil {
-		b.report.field(num, start, i, kind, bounds{ks, ks + n, vs, ve})
-	}
-	// No default: quickKey gives the kinds of fields, never Unknown, and
-	// a new one must be named here (TestEveryKindIsRecorded).
-	switch kind {
-	case UserAgent:
-		b.userAgent(num, vs, ve)
-	case Allow, Disallow:
-		b.rule(num, kind == Allow, vs, ve, seen&valueEscape != 0)
-	case Sitemap:
-		b.other(num, true, ks, ks+n, vs, ve)
-	}
-	return true
-}
-
-// isBlank is isSpace without the line breaks.
-func isBlank(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\v' || c == '\f'
+	return i, seen != 0
 }

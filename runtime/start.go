@@ -24,7 +24,7 @@ func PathStart(rawURL string) int {
 		return pathStart(rawURL, 0, true)
 	}
 	for ; i+8 <= len(rawURL); i += 8 {
-		w := word.Load(rawURL[i:])
+		w := word.At(rawURL, i)
 		if m := stopBytes(w); m != 0 {
 			return stopAt(rawURL, i+bits.TrailingZeros64(m)/8)
 		}
