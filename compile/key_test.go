@@ -98,7 +98,7 @@ func TestKindOfAgreesWithClassifyKey(t *testing.T) {
 
 // TestEveryKindIsRecorded checks that both paths of the parser file a line
 // of every kind where it belongs. The switches on Kind (builder.add,
-// quickLine) have no default: a kind added to fields and not to them
+// quickLines) have no default: a kind added to fields and not to them
 // leaves its line unrecorded, or this test without a place for it, and
 // fails here either way.
 func TestEveryKindIsRecorded(t *testing.T) {

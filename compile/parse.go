@@ -383,11 +383,10 @@ func (b *builder) scan() int {
 	sc := newScanner(body)
 	hash, colon := newFinder('#'), newFinder(':')
 	for {
-		if b.quick && b.quickLine(&sc) {
-			if sc.done() {
+		if b.quick {
+			if b.quickLines(&sc); sc.done() {
 				return sc.num
 			}
-			continue
 		}
 		start, end, num := sc.next()
 		if b.report != nil {

@@ -154,7 +154,7 @@ func TestBuilderKeepBytes(t *testing.T) {
 // TestRuleRecordLines: a rule's line is recorded as the gap from the rule
 // before it, in bits of its record up to farGap, and in File.farLines from
 // there; every rule keeps its line, across gaps on either side of farGap
-// and across lines the parser reads on both paths (quickLine and not).
+// and across lines the parser reads on both paths (quickLines and not).
 func TestRuleRecordLines(t *testing.T) {
 	gaps := []int{1, 2, farGap - 1, farGap, farGap + 1, 3, 2 * farGap, 1}
 	var body strings.Builder

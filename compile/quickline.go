@@ -67,57 +67,60 @@ func quickKey(body string, ks, limit int) (kind Kind, n int) {
 	return w.kind, n
 }
 
-// quickLine reads the line at sc.pos when it has the quick path's shape,
-// or is blank or a comment, and moves sc past it. It reports false, having
-// changed nothing, for any other line.
-func (b *builder) quickLine(sc *scanner) bool {
+// quickLines reads the lines from sc.pos on while each has the quick
+// path's shape, or is blank or a comment, moving sc past them, and stops
+// at the end of the body or before the first line it does not read, which
+// it leaves to the general path unchanged. One call reads a run of lines,
+// so that the body and the builder stay in registers from line to line.
+func (b *builder) quickLines(sc *scanner) {
 	body := b.file.body
-	start := sc.pos
-	limit := min(len(body), start+MaxLineBytes)
-	ks := start
-	for ks < limit && isBlank(body[ks]) {
-		ks++
-	}
-	switch {
-	case ks == len(body) || body[ks] == '\n' || body[ks] == '\r':
-		num := sc.endLine(ks) // a blank line
-		if b.report != nil {
-			b.report.blank(num, start, ks)
+	for !sc.done() {
+		start := sc.pos
+		limit := min(len(body), start+MaxLineBytes)
+		ks := start
+		for ks < limit && isBlank(body[ks]) {
+			ks++
 		}
-		return true
-	case body[ks] == '#':
-		// A comment line holds nothing, whatever its length or bytes.
-		end := sc.breakAt(ks)
-		num := sc.endLine(end)
-		if b.report != nil {
-			b.report.comment(num, start, end, ks < limit)
+		switch {
+		case ks == len(body) || body[ks] == '\n' || body[ks] == '\r':
+			num := sc.endLine(ks) // a blank line
+			if b.report != nil {
+				b.report.blank(num, start, ks)
+			}
+			continue
+		case body[ks] == '#':
+			// A comment line holds nothing, whatever its length or bytes.
+			end := sc.breakAt(ks)
+			num := sc.endLine(end)
+			if b.report != nil {
+				b.report.comment(num, start, end, ks < limit)
+			}
+			continue
 		}
-		return true
+		kind, n := quickKey(body, ks, limit)
+		if n == 0 {
+			return
+		}
+		i, escape := scanValue(body, ks+n+1, limit)
+		if i < len(body) && (i == limit || body[i] == '#' || body[i] == 0) {
+			return
+		}
+		vs, ve := trimBounds(body, ks+n+1, i)
+		num := sc.endLine(i)
+		if b.report != nil {
+			b.report.field(num, start, i, kind, bounds{ks, ks + n, vs, ve})
+		}
+		// No default: quickKey gives the kinds of fields, never Unknown, and
+		// a new one must be named here (TestEveryKindIsRecorded).
+		switch kind {
+		case UserAgent:
+			b.userAgent(num, vs, ve)
+		case Allow, Disallow:
+			b.rule(num, kind == Allow, vs, ve, escape)
+		case Sitemap:
+			b.other(num, true, ks, ks+n, vs, ve)
+		}
 	}
-	kind, n := quickKey(body, ks, limit)
-	if n == 0 {
-		return false
-	}
-	i, escape := scanValue(body, ks+n+1, limit)
-	if i < len(body) && (i == limit || body[i] == '#' || body[i] == 0) {
-		return false
-	}
-	vs, ve := trimBounds(body, ks+n+1, i)
-	num := sc.endLine(i)
-	if b.report != nil {
-		b.report.field(num, start, i, kind, bounds{ks, ks + n, vs, ve})
-	}
-	// No default: quickKey gives the kinds of fields, never Unknown, and
-	// a new one must be named here (TestEveryKindIsRecorded).
-	switch kind {
-	case UserAgent:
-		b.userAgent(num, vs, ve)
-	case Allow, Disallow:
-		b.rule(num, kind == Allow, vs, ve, escape)
-	case Sitemap:
-		b.other(num, true, ks, ks+n, vs, ve)
-	}
-	return true
 }
 
 // isBlank is isSpace without the line breaks.
@@ -129,7 +132,7 @@ func isBlank(c byte) bool {
 // valueStop byte or at limit, and whether a valueEscape byte comes before
 // that. It is a function of its own, which the compiler does not inline,
 // so that its loop keeps its words and masks in registers where
-// quickLine's many live values spilled them to the stack.
+// quickLines' many live values spilled them to the stack.
 func scanValue(body string, i, limit int) (int, bool) {
 	var seen uint8
 	for i+8 <= limit {

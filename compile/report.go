@@ -211,7 +211,7 @@ func (r *Report) line(body string, num, start, end int, b bounds, m LineMetadata
 // comment, NUL byte or cut. Like blank and comment, it leaves LastLine to
 // the parse, which sets it once every line is read. The three are kept
 // out of line: inlined, they cost Parse, which never calls them, the
-// time of a larger quickLine.
+// time of a larger quickLines.
 //
 //go:noinline
 func (r *Report) field(num, start, end int, kind Kind, b bounds) {
