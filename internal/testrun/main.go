@@ -10,8 +10,9 @@
 // beside the repository rather than in it, is there; the suite passes
 // without it, and the tests that read it skip. Then it runs
 // `go test -json ./...` in the repository's root module and in each module
-// listed in modules (those that exist), naming each module as it starts,
-// and prints one line per package as go test does ("(cached)" where go
+// listed in modules (those that exist), two modules at a time, and prints
+// each module's report whole once it is done, in order, under the module's
+// name: one line per package as go test does ("(cached)" where go
 // test reused a result), under it a SKIP line for each skipped test with
 // its reason (a test skips when something it needs is absent: ../shared, a
 // redis-server, chromium), and the output of failing tests and builds. It
@@ -29,11 +30,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // modules are the repository's Go modules besides the root, relative to
-// it: each has its own go.mod.
-var modules = []string{"cmd/robots", "bench", "fetch/redisstore", "cmd/robots/internal/browsertest", "cmd/robots/internal/surveysql", "compat/temoto", "compat/temoto/crawlertest"}
+// it: each has its own go.mod. They are started in this order, the browser
+// tests first, whose waits on the page overlap the root module's builds.
+var modules = []string{"cmd/robots/internal/browsertest", "cmd/robots", "bench", "fetch/redisstore", "cmd/robots/internal/surveysql", "compat/temoto", "compat/temoto/crawlertest"}
 
 // hostOnly are the modules whose subject no other GOARCH builds: one that
 // links a C library built for the machine's own architecture (DuckDB's,
@@ -58,29 +61,87 @@ func main() {
 		os.Exit(2)
 	}
 	fmt.Println(describeShared(root))
-	var total tally
+	var runs []*moduleRun
 	for _, dir := range append([]string{"."}, modules...) {
 		gomod, err := os.ReadFile(filepath.Join(root, dir, "go.mod"))
 		if err != nil {
 			continue
 		}
+		m := &moduleRun{dir: dir, path: modulePath(gomod), done: make(chan struct{})}
 		if why, ok := hostOnly[dir]; ok && crossArch() {
-			fmt.Printf("== module %s (%s): SKIP for GOARCH=%s: %s\n", dir, modulePath(gomod), os.Getenv("GOARCH"), why)
+			m.skip = why
+			close(m.done)
+		}
+		runs = append(runs, m)
+	}
+	// Two modules are tested at a time: a module's last packages, the
+	// browser tests above all, leave a processor idle while they wait on
+	// a page or a server, and the next module's builds fill it. Each
+	// module's report is kept and printed whole, in order.
+	slots := make(chan struct{}, parallelModules)
+	for _, m := range runs {
+		if m.skip != "" {
+			continue
+		}
+		slots <- struct{}{} // taken here, so that modules start in order
+		go func() {
+			defer func() { <-slots; close(m.done) }()
+			m.tally, m.err = test(filepath.Join(root, m.dir), os.Args[1:], &m.out)
+		}()
+	}
+	var total tally
+	for _, m := range runs {
+		<-m.done
+		if m.skip != "" {
+			fmt.Printf("== module %s (%s): SKIP for GOARCH=%s: %s\n", m.dir, m.path, os.Getenv("GOARCH"), m.skip)
 			total.skipped++
 			continue
 		}
-		fmt.Printf("== module %s (%s)\n", dir, modulePath(gomod))
-		t, err := test(filepath.Join(root, dir), os.Args[1:], os.Stdout)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "testrun: %s: %v\n", dir, err)
+		fmt.Printf("== module %s (%s)\n", m.dir, m.path)
+		os.Stdout.Write(m.out.Bytes())
+		if m.err != nil {
+			fmt.Fprintf(os.Stderr, "testrun: %s: %v\n", m.dir, m.err)
 			os.Exit(2)
 		}
-		total.addTally(t)
+		total.addTally(m.tally)
 	}
 	fmt.Println(total.summary())
 	if total.failed > 0 {
 		os.Exit(1)
 	}
+}
+
+// parallelModules is how many modules are tested at once.
+const parallelModules = 2
+
+// moduleRun is one module's test run: what it printed and counted, or why
+// it was not run; done is closed when it is over.
+type moduleRun struct {
+	dir, path string
+	skip      string // why the module is not tested for this GOARCH
+	out       lockedBuffer
+	tally     tally
+	err       error
+	done      chan struct{}
+}
+
+// lockedBuffer is a buffer that go test's JSON reader and the copy of its
+// stderr may write at once.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) Bytes() []byte {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Bytes()
 }
 
 // crossArch reports whether the tests are built for an architecture other
