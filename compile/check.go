@@ -129,7 +129,7 @@ func (rs *RuleSet) cold(a, b, c string) (v Verdict, ok bool) {
 	if rs.endAtNUL {
 		path, _ = automaton.CutAtNUL(path)
 	}
-	n := rs.count()
+	n := rs.checks.Add(1)
 	if n > HotAfter {
 		return v, false
 	}
@@ -147,17 +147,6 @@ func (rs *RuleSet) cold(a, b, c string) (v Verdict, ok bool) {
 	}
 	ix.match(&m, rs, path)
 	return m.verdict(), true
-}
-
-// count counts a cold check and returns how many there have been. It
-// loads and stores rather than adds: the count only says when a rule set
-// is hot, and a locked add is among the dearest steps of a cold check.
-// Checks that race may be counted once between them, so concurrent
-// checkers reach HotAfter later, never earlier.
-func (rs *RuleSet) count() int32 {
-	n := rs.checks.Load() + 1
-	rs.checks.Store(n)
-	return n
 }
 
 const coldJoinBytes = 256
