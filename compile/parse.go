@@ -288,12 +288,11 @@ type builder struct {
 
 type namedAgent struct{ name, group int32 }
 
-// builderKeepBytes bounds each slice a pooled builder keeps, so that one
-// huge file does not pin its scratch for ever. A body of DefaultMaxBytes
-// fits: its arena is at most the body and its rule records a quarter of
-// it, so parsing files near the limit allocates no scratch after the
-// first (BenchmarkCorpusParse's B/op), where a bound of 64 KiB made every
-// such parse allocate the body's size again.
+// builderKeepBytes bounds each slice a pooled builder keeps, so that a
+// body read past the limit does not pin its scratch. A body of
+// DefaultMaxBytes fits (its arena is at most the body, its rule records a
+// quarter of it), so that a crawler parsing large files reuses the
+// scratch instead of allocating a body's size for each.
 const builderKeepBytes = 1 << 20
 
 var _ [builderKeepBytes - DefaultMaxBytes]struct{}

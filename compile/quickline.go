@@ -70,8 +70,8 @@ func quickKey(body string, ks, limit int) (kind Kind, n int) {
 // quickLines reads the lines from sc.pos on while each has the quick
 // path's shape, or is blank or a comment, moving sc past them, and stops
 // at the end of the body or before the first line it does not read, which
-// it leaves to the general path unchanged. One call reads a run of lines,
-// so that the body and the builder stay in registers from line to line.
+// it leaves to the general path unchanged. It reads a run of lines in
+// one call, since most lines of a file take this path one after another.
 func (b *builder) quickLines(sc *scanner) {
 	body := b.file.body
 	for !sc.done() {
@@ -130,9 +130,9 @@ func isBlank(c byte) bool {
 
 // scanValue returns where the value from body[i:] stops, at its first
 // valueStop byte or at limit, and whether a valueEscape byte comes before
-// that. It is a function of its own, which the compiler does not inline,
-// so that its loop keeps its words and masks in registers where
-// quickLines' many live values spilled them to the stack.
+// that. It is a function of its own so that its loop has the registers
+// to itself: inside quickLines, with the line's other values live, the
+// compiler spilled its words and masks to the stack.
 func scanValue(body string, i, limit int) (int, bool) {
 	var seen uint8
 	for i+8 <= limit {
