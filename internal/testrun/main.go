@@ -89,7 +89,10 @@ func main() {
 			m.tally, m.err = test(filepath.Join(root, m.dir), os.Args[1:], &m.out)
 		}()
 	}
+	// Every module is waited for, so that none is left running when one
+	// could not be tested.
 	var total tally
+	broken := false
 	for _, m := range runs {
 		<-m.done
 		if m.skip != "" {
@@ -101,12 +104,15 @@ func main() {
 		os.Stdout.Write(m.out.Bytes())
 		if m.err != nil {
 			fmt.Fprintf(os.Stderr, "testrun: %s: %v\n", m.dir, m.err)
-			os.Exit(2)
+			broken = true
 		}
 		total.addTally(m.tally)
 	}
 	fmt.Println(total.summary())
-	if total.failed > 0 {
+	switch {
+	case broken:
+		os.Exit(2)
+	case total.failed > 0:
 		os.Exit(1)
 	}
 }
