@@ -16,7 +16,8 @@
 #
 # times each named benchmark (anchored names, separated by spaces) by the
 # CPU time of its process instead, as cputime.sh does: once with N
-# iterations and once with one, ns/op the difference over N - 1. A machine
+# iterations and once with two, ns/op the difference over N - 2 (perop.sh).
+# A machine
 # that other work loads stretches wall-clock times far more than CPU times.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -24,6 +25,8 @@ rev=${1:?usage: ./ab.sh REV [BENCH]}
 pattern=${2:-'Check(Star|Named)/fastrobots$'}
 count=${COUNT:-8}
 iters=${ITERS:-}
+. ./perop.sh
+[ -z "$iters" ] || needIters "$iters"
 
 . ./twobuilds.sh
 
@@ -33,11 +36,10 @@ cputime() { # dir binary name iterations -> seconds of user and system time
 	awk '{ print $1 + $2 }' "$work/time"
 }
 cpurun() { # dir binary name -> a line in the format of go test -bench
-	local one all
-	one=$(cputime "$1" "$2" "$3" 1)
+	local base all
+	base=$(cputime "$1" "$2" "$3" "$baseIters")
 	all=$(cputime "$1" "$2" "$3" "$iters")
-	awk -v name="$3" -v n="$iters" -v one="$one" -v all="$all" -v procs="$(nproc)" \
-		'BEGIN { printf "%s-%d\t%d\t%.2f ns/op\n", name, procs, n, (all - one) * 1e9 / (n - 1) }'
+	printf '%s-%d\t%d\t%s ns/op\n' "$3" "$(nproc)" "$iters" "$(perOp "$all" "$base" "$iters" 1e9)"
 }
 for _ in $(seq "$count"); do
 	if [ -n "$iters" ]; then

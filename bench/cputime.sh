@@ -9,9 +9,10 @@
 # builds the test binary of package PKG (a directory, relative to the
 # repository's root), then COUNT times (default 6) runs each benchmark
 # that BENCH names (an anchored -test.bench pattern per name, separated by
-# spaces) once with N iterations and once with one, and prints a line in
+# spaces) once with N iterations and once with two, and prints a line in
 # the format of go test -bench whose ns/op is the difference of their user
-# and system CPU time divided by N - 1: the setup both runs share cancels.
+# and system CPU time divided by N - 2: the setup both runs share cancels
+# (perop.sh says why two). N must be 3 or more.
 # Benchstat reads the output. Runs of the different benchmarks interleave.
 #
 #   bench/cputime.sh . 'BenchmarkUsage/Usage BenchmarkUsage/Allowed' 20000000 > new.txt
@@ -21,6 +22,8 @@ pkg=${1:?usage: bench/cputime.sh PKG BENCH N [COUNT]}
 names=${2:?usage: bench/cputime.sh PKG BENCH N [COUNT]}
 n=${3:?usage: bench/cputime.sh PKG BENCH N [COUNT]}
 count=${4:-6}
+. bench/perop.sh
+needIters "$n"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 go test -c -o "$work/pkg.test" "./$pkg"
@@ -31,9 +34,8 @@ cputime() { # name iterations -> seconds of user and system time
 }
 for _ in $(seq "$count"); do
 	for name in $names; do
-		one=$(cputime "$name" 1)
+		base=$(cputime "$name" "$baseIters")
 		all=$(cputime "$name" "$n")
-		awk -v name="$name" -v n="$n" -v one="$one" -v all="$all" -v procs="$(nproc)" \
-			'BEGIN { printf "%s-%d\t%d\t%.2f ns/op\n", name, procs, n, (all - one) * 1e9 / (n - 1) }'
+		printf '%s-%d\t%d\t%s ns/op\n' "$name" "$(nproc)" "$n" "$(perOp "$all" "$base" "$n" 1e9)"
 	done
 done

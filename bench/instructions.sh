@@ -8,16 +8,18 @@
 # builds both test binaries of bench/ (REV's in a temporary git worktree,
 # as ab.sh does), then runs each named benchmark (anchored names, separated
 # by spaces) under valgrind's cachegrind, without its cache simulation,
-# once with N iterations (default 3) and once with one, with GOGC=off and
+# once with N iterations (default 3) and once with two, with GOGC=off and
 # GOMAXPROCS=1 so that the collector and the scheduler add nothing that
-# varies; the difference over N - 1 is the instructions of one op, which
-# the setup both runs share cancels from. Fewer instructions is not less
+# varies; the difference over N - 2 is the instructions of one op, which
+# the setup both runs share cancels from (perop.sh). Fewer instructions is not less
 # time (a cache miss costs no instruction): read it beside ab.sh's times.
 set -euo pipefail
 cd "$(dirname "$0")"
 rev=${1:?usage: bench/instructions.sh REV 'BenchmarkX/lib ...' [N]}
 names=${2:?usage: bench/instructions.sh REV 'BenchmarkX/lib ...' [N]}
 n=${3:-3}
+. ./perop.sh
+needIters "$n"
 command -v valgrind >/dev/null || { echo "valgrind is not installed (Debian: apt-get install valgrind)" >&2; exit 1; }
 
 . ./twobuilds.sh
@@ -32,9 +34,8 @@ for name in $names; do
 	for side in old new; do
 		dir=.
 		[ "$side" = old ] && dir="$tree/bench"
-		one=$(count "$dir" "$work/$side.test" "$name" 1)
+		base=$(count "$dir" "$work/$side.test" "$name" "$baseIters")
 		all=$(count "$dir" "$work/$side.test" "$name" "$n")
-		awk -v s="$side" -v name="$name" -v n="$n" -v one="$one" -v all="$all" \
-			'BEGIN { printf "%-4s %s\t%.0f instructions/op\n", s, name, (all - one) / (n - 1) }'
+		printf '%-4s %s\t%.0f instructions/op\n' "$side" "$name" "$(perOp "$all" "$base" "$n" 1)"
 	done
 done
