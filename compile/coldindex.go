@@ -56,20 +56,24 @@ func (ix *coldIndex) short() []coldEntry { return ix.entries[:ix.nShort] }
 
 func (ix *coldIndex) keyed() []coldEntry { return ix.all()[ix.nShort:] }
 
-func groupTable(counts *[256]int32, nShort int32) []int32 {
-	var used [groupWords]int32
+// groupTable returns an index's table (coldIndex.table) for the groups g
+// counted, visiting only the groups used, and turns g's counts into where
+// each group's next entry goes.
+func groupTable(g *groupTally) []int32 {
 	groups := 0
-	for c, n := range counts {
-		if n > 0 {
-			used[c/32] |= 1 << (c % 32)
-			groups++
-		}
+	for _, w := range g.used {
+		groups += bits.OnesCount32(w)
 	}
 	t := make([]int32, groupWords, groupWords+groups+1)
-	copy(t, used[:])
-	sum := nShort
-	for _, n := range counts {
-		if n > 0 {
+	for i, w := range g.used {
+		t[i] = int32(w)
+	}
+	sum := g.short
+	for w, used := range g.used {
+		for ; used != 0; used &= used - 1 {
+			c := w*32 + bits.TrailingZeros32(used)
+			n := g.counts[c]
+			g.counts[c] = sum
 			t = append(t, sum)
 			sum += n
 		}
@@ -304,14 +308,10 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 			groups.add(&all[i], all[i].keyOf(ix.slab))
 		}
 	}
-	counts := &groups.counts
 	ix.nShort = groups.short
-	ix.table = groupTable(counts, ix.nShort)
+	ix.table = groupTable(&groups)
 	entries := make([]coldEntry, len(all))
-	next, short := counts, int32(0)
-	for c, start := 0, ix.nShort; c < len(next); c++ {
-		next[c], start = start, start+counts[c]
-	}
+	next, short := &groups.counts, int32(0)
 	for _, e := range all {
 		if e.key < 2 {
 			entries[short] = e
@@ -365,6 +365,7 @@ type starTally struct{ star, starBytes int }
 // second byte), and the short ones, as collect makes them.
 type groupTally struct {
 	counts [256]int32
+	used   [groupWords]uint32 // bit c: counts[c] > 0
 	short  int32
 }
 
@@ -373,7 +374,9 @@ func (t *groupTally) add(e *coldEntry, key string) {
 		t.short++
 		return
 	}
-	t.counts[key[1]]++
+	c := key[1]
+	t.counts[c]++
+	t.used[c/32] |= 1 << (c % 32)
 }
 
 // collect appends the rule set's entries to all and sets the slab.
