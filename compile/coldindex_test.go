@@ -52,6 +52,29 @@ func TestSortByKeyByWords(t *testing.T) {
 	}
 }
 
+// TestSortByKeySmallGroups sorts groups too short to be sorted by words,
+// whose keys are equal, prefix each other, or differ within and past
+// their heads (headLen): they come out in the strings' order, and every
+// check finds the keys that prefix its path.
+func TestSortByKeySmallGroups(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for n := 1; n < wordSortMin; n++ {
+		for range 20 {
+			var body strings.Builder
+			body.WriteString("User-agent: *\n")
+			for range n {
+				body.WriteString("Disallow: /a" + randomBytes(r, "ab", r.IntN(12)) + "\n")
+			}
+			ix, g := indexGroup(body.String(), 'a')
+			require.Len(t, g, n)
+			require.True(t, sortedByKey(ix, g), "%s", body.String())
+			for range 10 {
+				requireCandidates(t, ix, g, "/a"+randomBytes(r, "ab", r.IntN(14)), body.String())
+			}
+		}
+	}
+}
+
 // TestSortByWordsLongSharedKeys sorts a group whose keys share all but
 // their last byte over thousands of bytes: one level of words each eight
 // bytes, every key read again at each, which the body's size bounds.
