@@ -120,18 +120,33 @@ func (gi *gramIndex) bytes() int {
 	return alloc.Size(alloc.SizeOf[gramIndex]()) + alloc.Size(cap(gi.filed)*coldEntryBytes) + alloc.Size(4*cap(gi.start))
 }
 
-// match tries the patterns filed under the path's grams: the buckets the
-// path's grams and the index share, each once.
+// match tries the patterns filed under the path's grams: each bucket that
+// a gram of the path falls in and the index uses, once. It tests each gram
+// against the index's buckets as it reads it, since most grams of a path
+// fall in no used bucket.
 func (gi *gramIndex) match(m *coldMatch, slab string, path string) {
-	var grams pathGrams
-	grams.read(path)
-	for w := range gramWords {
-		for shared := grams.set[w] & gi.used[w]; shared != 0; shared &= shared - 1 {
-			low := shared & -shared
-			j := int(gi.rank[w]) + bits.OnesCount64(gi.used[w]&(low-1))
-			tryPrefixed(m, slab, gi.filed[gi.start[j]:gi.start[j+1]], path)
+	if len(path) < 2 {
+		return
+	}
+	used := &gi.used
+	var tried [gramWords]uint64
+	prev := path[0]
+	for i := 1; i < len(path); i++ {
+		c := path[i]
+		b := gramBucket(prev, c)
+		prev = c
+		if hasBit(used[:], b) && !hasBit(tried[:], b) {
+			setBit(tried[:], b)
+			gi.tryBucket(m, slab, b, path)
 		}
 	}
+}
+
+// tryBucket tries the patterns of used bucket b on path.
+func (gi *gramIndex) tryBucket(m *coldMatch, slab string, b uint32, path string) {
+	w := b / 64
+	j := int(gi.rank[w]) + bits.OnesCount64(gi.used[w]&(1<<(b%64)-1))
+	tryPrefixed(m, slab, gi.filed[gi.start[j]:gi.start[j+1]], path)
 }
 
 // tryPrefixed tries those of es whose key path starts with.
