@@ -124,8 +124,15 @@ func (rs *RuleSet) cold(a, b, c string) (v Verdict, ok bool) {
 	if rs.normalize {
 		return v, false
 	}
+	if b == "" && c == "" {
+		return rs.coldPath(a) // a path in one piece needs no buffer to zero
+	}
 	var buf [coldJoinBytes]byte
-	path := joinPath(buf[:0], a, b, c)
+	return rs.coldPath(joinPath(buf[:0], a, b, c))
+}
+
+// coldPath is cold of a path in one piece.
+func (rs *RuleSet) coldPath(path string) (v Verdict, ok bool) {
 	if rs.endAtNUL {
 		path, _ = automaton.CutAtNUL(path)
 	}
