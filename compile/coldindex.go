@@ -574,13 +574,26 @@ func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {
 	if len(path) < 2 {
 		return
 	}
-	candidates(ix.group(rs, path[1]), slab, path, func(e *coldEntry) { m.tryEntry(slab, e, path, true) })
+	es := ix.group(rs, path[1])
+	for w := candidates(es, slab, path); ; {
+		e := w.next(es)
+		if e == nil {
+			return
+		}
+		m.tryEntry(slab, e, path, true)
+	}
 }
 
-// candidates calls fn with every entry of the sorted es whose key prefixes
-// path: those of the chain of prefixes (linkPrefixes) of k, the greatest
-// key at most path, no longer than k's common prefix with path.
-func candidates(es []coldEntry, slab string, path string, fn func(*coldEntry)) {
+// candidateWalk visits the entries of a sorted group whose key prefixes a
+// path: those of the chain of prefixes (linkPrefixes) from entry i, the
+// greatest key at most the path, no longer than l, its key's common
+// prefix with the path. It is a walk, not a callback, so that a check's
+// loop over the candidates calls nothing but tryEntry.
+type candidateWalk struct{ i, l int }
+
+// candidates returns the walk of the entries of the sorted es whose key
+// prefixes path.
+func candidates(es []coldEntry, slab string, path string) candidateWalk {
 	ph := headOf(path)
 	i, found := searchKey(es, slab, path, ph)
 	if found {
@@ -591,14 +604,21 @@ func candidates(es []coldEntry, slab string, path string, fn func(*coldEntry)) {
 		i-- // the greatest key below path
 	}
 	if i < 0 {
-		return
+		return candidateWalk{i: -1}
 	}
-	l := es[i].commonKeyPrefix(slab, path, ph)
-	for ; i >= 0; i = int(es[i].up) {
-		if int(es[i].key) <= l {
-			fn(&es[i])
+	return candidateWalk{i, es[i].commonKeyPrefix(slab, path, ph)}
+}
+
+// next returns the walk's next entry of es, or nil at its end.
+func (w *candidateWalk) next(es []coldEntry) *coldEntry {
+	for w.i >= 0 {
+		e := &es[w.i]
+		w.i = int(e.up)
+		if int(e.key) <= w.l {
+			return e
 		}
 	}
+	return nil
 }
 
 // searchKey is slices.BinarySearchFunc of path, whose head is ph, in es,

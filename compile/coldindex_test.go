@@ -89,7 +89,7 @@ func TestSortByWordsLongSharedKeys(t *testing.T) {
 	require.Len(t, g, 64)
 	require.True(t, sortedByKey(ix, g))
 	var got []int32
-	candidates(g, ix.slab, shared+"q/rest", func(e *coldEntry) { got = append(got, e.id) })
+	eachCandidate(g, ix.slab, shared+"q/rest", func(e *coldEntry) { got = append(got, e.id) })
 	assert.Len(t, got, 3, "the three rules ending in q")
 }
 
@@ -169,6 +169,17 @@ func sortedByKey(ix *coldIndex, g []coldEntry) bool {
 	return slices.IsSortedFunc(g, func(a, b coldEntry) int { return strings.Compare(a.keyOf(ix.slab), b.keyOf(ix.slab)) })
 }
 
+// eachCandidate calls fn with each entry of the walk candidates gives.
+func eachCandidate(es []coldEntry, slab, path string, fn func(*coldEntry)) {
+	for w := candidates(es, slab, path); ; {
+		e := w.next(es)
+		if e == nil {
+			return
+		}
+		fn(e)
+	}
+}
+
 // requireCandidates checks that candidates gives, of the group g of ix,
 // the entries whose key prefixes path: those and no others.
 func requireCandidates(t *testing.T, ix *coldIndex, g []coldEntry, path, body string) {
@@ -179,7 +190,7 @@ func requireCandidates(t *testing.T, ix *coldIndex, g []coldEntry, path, body st
 			want = append(want, g[i].id)
 		}
 	}
-	candidates(g, ix.slab, path, func(e *coldEntry) { got = append(got, e.id) })
+	eachCandidate(g, ix.slab, path, func(e *coldEntry) { got = append(got, e.id) })
 	require.ElementsMatch(t, want, got, "%q in\n%s", path, body)
 }
 

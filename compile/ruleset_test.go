@@ -160,7 +160,7 @@ func TestColdIndexCandidates(t *testing.T) {
 			}
 		}
 		if len(path) >= 2 {
-			candidates(ix.group(rs, path[1]), ix.slab, path, func(e *coldEntry) { got = append(got, e.keyOf(ix.slab)) })
+			eachCandidate(ix.group(rs, path[1]), ix.slab, path, func(e *coldEntry) { got = append(got, e.keyOf(ix.slab)) })
 		}
 		assert.ElementsMatch(t, want, got, "%q", path)
 	}
