@@ -150,7 +150,13 @@ func (e *coldEntry) compareKey(slab, path string, ph uint64) int {
 		return -1
 	case kh > ph:
 		return 1
-	case e.key <= headLen || len(path) <= headLen:
+	}
+	return e.compareAfterHead(slab, path)
+}
+
+// compareAfterHead is compareKey of a path whose head equals the key's.
+func (e *coldEntry) compareAfterHead(slab, path string) int {
+	if e.key <= headLen || len(path) <= headLen {
 		return cmp.Compare(int(e.key), len(path))
 	}
 	// Not strings.Compare: path would escape, and with it the buffer a
@@ -628,7 +634,8 @@ func searchKey(es []coldEntry, slab string, path string, ph uint64) (int, bool) 
 	lo, hi := 0, len(es)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if es[mid].compareKey(slab, path, ph) < 0 {
+		// compareKey, with the heads compared here: most steps end there.
+		if kh := es[mid].head(); kh < ph || kh == ph && es[mid].compareAfterHead(slab, path) < 0 {
 			lo = mid + 1
 		} else {
 			hi = mid
