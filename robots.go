@@ -406,13 +406,10 @@ func (a *Agent) AllowedMany(urls []string, out []bool) {
 // parameters and query are pathAndQuery ("/a/b?c=d"). An empty string is
 // read as "/".
 func (a *Agent) AllowedPath(pathAndQuery string) bool {
-	if a.Policy() == FullDisallow {
-		return false
-	}
 	if pathAndQuery == "" {
 		pathAndQuery = "/"
 	}
-	return a.rules.Allowed(pathAndQuery, "", "")
+	return a.policy != uint8(FullDisallow) && a.rules.Allowed(pathAndQuery, "", "")
 }
 
 // AllowedURL reports whether the crawler may fetch u, matching its escaped

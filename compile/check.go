@@ -15,7 +15,7 @@ import (
 //     URL's bytes up to its '#', in place; in a dialect that matches paths
 //     as written (Verbatim) nothing is done to a path first.
 //   - Before that, the cold tier tests the rules whose keys the path starts
-//     with (cold), while its work stays within coldWorkMax. After HotAfter
+//     with (coldPath), while its work stays within coldWorkMax. After HotAfter
 //     cold checks, or for one past that bound, the automaton is built.
 //   - A dialect that rewrites paths (RFC mode) makes the check's subject
 //     first (Dialect.Subject), then asks the same tiers.
@@ -98,8 +98,18 @@ func (rs *RuleSet) decide(a, b, c string) Verdict {
 		}
 		a, b, c = s, "", ""
 	}
-	if rs.set.Load() == nil {
-		if v, ok := rs.cold(a, b, c); ok {
+	if rs.set.Load() == nil && !rs.normalize {
+		// The cold tier; a path in one piece, as every AllowedPath gives,
+		// goes to it without a buffer to join pieces in, nor a call that
+		// only chooses (coldJoined).
+		var v Verdict
+		var ok bool
+		if b == "" && c == "" {
+			v, ok = rs.coldPath(a)
+		} else {
+			v, ok = rs.coldJoined(a, b, c)
+		}
+		if ok {
 			return v
 		}
 	}
@@ -117,21 +127,17 @@ func cutFragment(p string) string {
 	return p
 }
 
-// cold answers a check by testing the rules, while the rule set is cold
-// and the work within coldWorkMax; ok is false otherwise, and always when
-// patterns are normalised.
-func (rs *RuleSet) cold(a, b, c string) (v Verdict, ok bool) {
-	if rs.normalize {
-		return v, false
-	}
-	if b == "" && c == "" {
-		return rs.coldPath(a) // a path in one piece needs no buffer to zero
-	}
+// coldJoined is coldPath of the path a+b+c, joined in a buffer of its own
+// when it fits: its 256 bytes are zeroed at each call, which a path in one
+// piece need not pay.
+func (rs *RuleSet) coldJoined(a, b, c string) (Verdict, bool) {
 	var buf [coldJoinBytes]byte
 	return rs.coldPath(joinPath(buf[:0], a, b, c))
 }
 
-// coldPath is cold of a path in one piece.
+// coldPath answers a check by testing the rules, while the rule set is
+// cold and the work within coldWorkMax; ok is false otherwise. Patterns
+// that are normalised are never tested cold (decide).
 func (rs *RuleSet) coldPath(path string) (v Verdict, ok bool) {
 	if rs.endAtNUL {
 		path, _ = automaton.CutAtNUL(path)
