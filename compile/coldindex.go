@@ -18,8 +18,9 @@ import (
 // before the first '*' (and a final '$'): a pattern can match a path only
 // if its key prefixes the path. Entries are grouped by their key's second
 // byte (the first is nearly always '/'), and a group is sorted the first
-// time a path needs it (candidates). Keys shorter than two bytes are tried
-// for every path. When many patterns hold a star, those with a gram are
+// time a path needs it (candidates), which a path that holds no key's
+// lead never does (leadFilter). Keys shorter than two bytes are tried for
+// every path. When many patterns hold a star, those with a gram are
 // filed in a gramIndex instead, but for those whose key few others share
 // (fileByGram).
 type coldIndex struct {
@@ -35,12 +36,13 @@ type coldIndex struct {
 	// entries, with groupSorted set (atomically) once sorted, then the end.
 	table       []int32
 	grams       *gramIndex // star patterns filed by gram, when there are many
+	leads       leadFilter // the keyed entries' leads
 	nShort      int32
 	coldPathMax int32 // the longest path whose indexWork is within coldWorkMax
 }
 
 // coldIndexBytes is the size of a coldIndex (TestColdIndexSizes).
-const coldIndexBytes = 80
+const coldIndexBytes = 112
 
 const groupWords = 256 / 32
 
@@ -328,12 +330,13 @@ func (rs *RuleSet) buildIndex() *coldIndex {
 		next[e.group(ix.slab)]++
 	}
 	ix.entries = entries
+	ix.leads = newLeadFilter(ix.slab, ix.keyed())
 	*scratch = all[:0]
 	entryScratch.Put(scratch)
 	if len(ix.slab) != len(rs.file.body) { // the escaped patterns are a new string
 		rs.meter.Add(alloc.Size(len(ix.slab)))
 	}
-	rs.meter.Add(alloc.Size(coldIndexBytes) + alloc.Size(cap(entries)*coldEntryBytes) + alloc.Size(4*cap(ix.table)))
+	rs.meter.Add(alloc.Size(coldIndexBytes) + alloc.Size(cap(entries)*coldEntryBytes) + alloc.Size(4*cap(ix.table)) + ix.leads.bytes())
 	ix.coldPathMax = longestCold(stars, len(ix.keyed()))
 	rs.index.Store(ix)
 	return ix
@@ -446,6 +449,9 @@ func (t *starTally) add(all []coldEntry, e coldEntry, g automaton.Glob, groups *
 func indexWork(pathLen, star, starBytes, entries int) int64 {
 	return coldWork(pathLen, star, starBytes) + (int64(pathLen)+1)*int64(bits.Len(uint(entries))+entries)/16
 }
+
+// hasGroup reports whether some entry's key has c for its second byte.
+func (ix *coldIndex) hasGroup(c byte) bool { return uint32(ix.table[c/32])&(1<<(c%32)) != 0 }
 
 // group returns the entries whose key's second byte is c, sorted by key.
 // The first check to need a group sorts it under rs.mu; the sorted bit is
@@ -577,8 +583,8 @@ func (ix *coldIndex) match(m *coldMatch, rs *RuleSet, path string) {
 	if ix.grams != nil {
 		ix.grams.match(m, slab, path)
 	}
-	if len(path) < 2 {
-		return
+	if len(path) < 2 || !ix.hasGroup(path[1]) || !ix.leads.mayPrefix(path) {
+		return // no key prefixes path: its group need not be found, nor sorted
 	}
 	es := ix.group(rs, path[1])
 	for w := candidates(es, slab, path); ; {

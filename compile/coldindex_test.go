@@ -401,3 +401,62 @@ func TestColdIndexSizes(t *testing.T) {
 	assert.Equal(t, uintptr(coldIndexBytes), unsafe.Sizeof(coldIndex{}))
 	assert.Equal(t, uintptr(coldEntryBytes), unsafe.Sizeof(coldEntry{}))
 }
+
+// TestLeadFilterHoldsEveryKey checks that the lead filter never rules out
+// a path a key prefixes: keys of every length around a lead's eight
+// bytes, with NULs and bytes past ASCII, each tested as the path itself
+// and extended.
+func TestLeadFilterHoldsEveryKey(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for range 200 {
+		var keys []string
+		var slab strings.Builder
+		var es []coldEntry
+		for range 1 + r.IntN(40) {
+			k := "/" + randomBytes(r, "ab\x00\xff/", 1+r.IntN(12))
+			es = append(es, coldEntry{off: uint32(slab.Len()), key: uint16(len(k)), n: uint16(len(k))})
+			slab.WriteString(k)
+			keys = append(keys, k)
+		}
+		f := newLeadFilter(slab.String(), es)
+		for _, k := range keys {
+			require.True(t, f.mayPrefix(k), "key %q of %q", k, keys)
+			p := k + randomBytes(r, "ab\x00\xff/", r.IntN(10))
+			require.True(t, f.mayPrefix(p), "path %q of %q", p, keys)
+		}
+	}
+}
+
+// TestLeadFilterRulesOut checks that paths holding no key's lead are
+// ruled out: shorter than every key, or differing from each within the
+// lead's eight bytes, or past them on a key of eight bytes or less.
+func TestLeadFilterRulesOut(t *testing.T) {
+	keys := []string{"/admin", "/cgi-bin/", "/search/results"}
+	var slab string
+	var es []coldEntry
+	for _, k := range keys {
+		es = append(es, coldEntry{off: uint32(len(slab)), key: uint16(len(k)), n: uint16(len(k))})
+		slab += k
+	}
+	f := newLeadFilter(slab, es)
+	assert.Equal(t, 64, 64*len(f.bits), "the least filter")
+	for _, p := range []string{"", "/", "/adm", "/about", "/admit/x", "/cgi-bix/", "/search-x"} {
+		assert.False(t, f.mayPrefix(p), "%q", p)
+	}
+	for _, p := range []string{"/admin", "/admins", "/cgi-bin/x", "/search/other"} {
+		assert.True(t, f.mayPrefix(p), "%q", p) // the last holds a lead only
+	}
+}
+
+// TestLeadBitsMax checks the filter's bound: leadBitsPerKey bits a key up
+// to leadBitsMax, whatever the number of keys past that.
+func TestLeadBitsMax(t *testing.T) {
+	for _, c := range []struct{ keys, bits int }{{1, 64}, {5, 128}, {100, 2048}, {4096, leadBitsMax}, {20000, leadBitsMax}} {
+		es := make([]coldEntry, c.keys)
+		for i := range es {
+			es[i] = coldEntry{key: 2, n: 2}
+		}
+		f := newLeadFilter("/a", es)
+		assert.Equal(t, c.bits, 64*len(f.bits), "%d keys", c.keys)
+	}
+}

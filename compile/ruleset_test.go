@@ -16,9 +16,9 @@ import (
 )
 
 // TestColdAgreesWithCompiled checks the cold tier, unindexed and indexed,
-// against the compiled automaton on random files and paths: files of a few
-// rules of any shape, and files with enough star patterns to be filed by
-// gram (coldgram.go).
+// against the compiled automaton on random files and paths, and on the
+// paths of fewer than two bytes: files of a few rules of any shape, and
+// files with enough star patterns to be filed by gram (coldgram.go).
 func TestColdAgreesWithCompiled(t *testing.T) {
 	for _, c := range []struct {
 		name            string
@@ -122,8 +122,14 @@ func requireColdAgrees(t *testing.T, body string, n int, path func() string) *co
 	hot.Set()
 	cold := f.Compile(sel, automaton.Options{})
 	ix := cold.buildIndex()
-	for range n {
-		p := path()
+	short := []string{"", "/", "a"} // shorter than a group's byte
+	for i := range n + len(short) {
+		var p string
+		if i < len(short) {
+			p = short[i]
+		} else {
+			p = path()
+		}
 		want := hot.Decide(p, "", "")
 		var m coldMatch
 		cold.matchAll(&m, p)
