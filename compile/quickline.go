@@ -29,14 +29,15 @@ var valueClass = func() (t [256]uint8) {
 	return t
 }()
 
-// marked reports whether a word of a value holds a byte of a valueClass:
-// a byte below 0x0E (NUL, LF and CR among them), '#', '%', or one outside
-// ASCII. Each test is the exact "some byte is below n" of a word, (x -
+// marked reports whether a word of a value may hold a byte of a
+// valueClass: whether a byte is below '&' or outside ASCII. That holds every
+// such byte ('#' and '%' are below '&', and so is every stop) in two
+// tests, and a few others (' ', '!', '"', '$'), which valueMasks tells
+// apart. The test is the exact "some byte is below n" of a word, (x -
 // n·0x01…) &^ x & 0x80…, which borrows across bytes only past one that is.
 func marked(w uint64) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	hash, pct := w^'#'*ones, w^'%'*ones
-	return ((w-0x0E*ones)&^w|(hash-ones)&^hash|(pct-ones)&^pct|w)&highs != 0
+	return ((w-'&'*ones)&^w|w)&highs != 0
 }
 
 // valueMasks returns the marks of a word's stops (valueStop) and escapes
@@ -105,11 +106,15 @@ func (b *builder) quickLines(sc *scanner) {
 		if n == 0 {
 			return
 		}
-		i, escape := scanValue(body, ks+n+1, limit)
+		vs := ks + n + 1
+		if vs < limit && body[vs] == ' ' {
+			vs++ // the space most values start with would mark their first word
+		}
+		i, escape := scanValue(body, vs, limit)
 		if i < len(body) && (i == limit || body[i] == '#' || body[i] == 0) {
 			return
 		}
-		vs, ve := trimBounds(body, ks+n+1, i)
+		vs, ve := trimBounds(body, vs, i)
 		num := sc.endLine(i)
 		if b.report != nil {
 			b.report.field(num, start, i, kind, bounds{ks, ks + n, vs, ve})

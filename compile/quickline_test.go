@@ -140,10 +140,16 @@ func TestQuickKey(t *testing.T) {
 }
 
 // TestMarkedWords holds the quick path's word test to valueClass: a word
-// is marked when one of its bytes has a class, whatever the others are,
-// and a word of bytes that have none and are not below 0x0E is not.
+// is marked when one of its bytes is below '&' or outside ASCII, which
+// every byte that has a class is, whatever the others are, and a word of
+// other bytes is not.
 func TestMarkedWords(t *testing.T) {
-	plain := func(c byte) bool { return valueClass[c] == 0 && c >= 0x0E }
+	plain := func(c byte) bool { return c >= '&' && c < 0x80 }
+	for c := range 256 {
+		if valueClass[c] != 0 {
+			require.False(t, plain(byte(c)), "%#x has a class", c)
+		}
+	}
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 200000 {
 		var w [8]byte
