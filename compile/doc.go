@@ -22,8 +22,9 @@
 //   - For a crawler's agent, every group naming it is merged; when none
 //     does, every '*' group is (resolve.go, names.go).
 //   - The merged rules become a tiered rule set (ruleset.go): its first
-//     checks test the rules indexed by literal prefix (coldindex.go) or by
-//     a rare two-byte substring (coldgram.go); after HotAfter checks it
+//     checks test the rules indexed by literal prefix (coldindex.go), which
+//     a path that holds no key's first bytes skips (coldlead.go), or by a
+//     rare two-byte substring (coldgram.go); after HotAfter checks it
 //     compiles an automaton.Set. Every check enters through check.go, which
 //     alone chooses the tier that answers it.
 //   - reference.go states what a rule set decides, for reading (Reference);

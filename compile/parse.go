@@ -2,7 +2,6 @@ package compile
 
 import (
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -428,16 +427,14 @@ func (b *builder) directive(num, start, sep, end int) {
 	b.add(num, ks, ke, vs, ve)
 }
 
-// colonless reads a line without a colon as Google does (SplitKeyValue).
+// colonless reads a line without a colon as Google does (splitBounds).
 func (b *builder) colonless(num, start, end int) {
-	text := b.file.body[start:end]
-	key, value, ok := SplitKeyValue(text, true)
-	if !ok {
+	bd, m := splitBounds(b.file.body[start:end], true)
+	if !m.HasDirective {
 		return
 	}
-	ks := start + strings.Index(text, key)
-	vs := ks + len(key) + strings.Index(text[ks-start+len(key):], value)
-	b.add(num, ks, ks+len(key), vs, vs+len(value))
+	bd = bd.shift(start)
+	b.add(num, bd.ks, bd.ke, bd.vs, bd.ve)
 }
 
 func (b *builder) add(num, ks, ke, vs, ve int) {
