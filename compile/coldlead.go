@@ -11,10 +11,10 @@ import (
 // key of some keyed entry may prefix the path. It holds a hash of each
 // key's lead, its first min(len, 8) bytes, and tests the path's lead at
 // each length some key's lead has. A path that starts with a key holds the
-// key's lead, so a miss is certain and a hit only likely. Most paths start
-// with no key: in the crawl benchmark 43 % of checks had a non-empty group
-// but 11 % held some key's lead, and a miss skips the group's lookup, its
-// sort on first use and the search in it.
+// key's lead, so a miss is certain and a hit only likely. Most paths of a
+// crawl start with no key, even where their group (the second byte) is not
+// empty, and a miss skips the group's lookup, its sort on first use and the
+// search in it.
 type leadFilter struct {
 	bits  []uint64
 	lens  uint8 // bit n-2: some key's lead has n bytes, 2 ≤ n ≤ 8
