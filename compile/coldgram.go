@@ -28,9 +28,6 @@ type gramIndex struct {
 	used  [gramWords]uint64
 	// rank[w] counts the non-empty buckets of the words before w.
 	rank [gramWords]uint16
-	// seconds has bit c set when c ends a gram some pattern is filed
-	// under: a path's gram that ends otherwise need not be hashed.
-	seconds [4]uint64
 }
 
 const (
@@ -58,12 +55,11 @@ func fileByGram(slab string, all []coldEntry) ([]coldEntry, *gramIndex) {
 	var counts [gramBuckets]int32
 	var sharing [keySlots]uint16 // entries with a gram by a hash of their key
 	buckets := make([]uint16, len(all))
-	seconds := make([]byte, len(all))
 	for i := range all {
 		e := &all[i]
 		buckets[i] = none
 		if g, ok := rarestGram(e.glob(slab).Tail()); ok {
-			buckets[i], seconds[i] = uint16(gramBucket(g[0], g[1])), g[1]
+			buckets[i] = uint16(gramBucket(g[0], g[1]))
 			k := &sharing[keySlot(e.keyOf(slab))]
 			*k = min(*k+1, keyShareMax+1)
 		}
@@ -77,7 +73,6 @@ func fileByGram(slab string, all []coldEntry) ([]coldEntry, *gramIndex) {
 			}
 			counts[b]++
 			setBit(gi.used[:], uint32(b))
-			setBit(gi.seconds[:], uint32(seconds[i]))
 		}
 	}
 	gi.start = bucketStarts(counts[:], gi.used[:], gi.rank[:])
@@ -128,20 +123,18 @@ func (gi *gramIndex) bytes() int {
 // match tries the patterns filed under the path's grams: each bucket that
 // a gram of the path falls in and the index uses, once. It tests each gram
 // against the index's buckets as it reads it, since most grams of a path
-// fall in no used bucket, and hashes only those whose second byte ends a
-// filed gram (seconds), since most bytes of a path end none.
+// fall in no used bucket.
 func (gi *gramIndex) match(m *coldMatch, slab string, path string) {
 	if len(path) < 2 {
 		return
 	}
 	used := &gi.used
 	var tried [gramWords]uint64
+	prev := path[0]
 	for i := 1; i < len(path); i++ {
 		c := path[i]
-		if !hasBit(gi.seconds[:], uint32(c)) {
-			continue
-		}
-		b := gramBucket(path[i-1], c)
+		b := gramBucket(prev, c)
+		prev = c
 		if hasBit(used[:], b) && !hasBit(tried[:], b) {
 			setBit(tried[:], b)
 			gi.tryBucket(m, slab, b, path)
