@@ -388,36 +388,29 @@ func (t *groupTally) add(e *coldEntry, key string) {
 	t.used[c/32] |= 1 << (c % 32)
 }
 
-// collect appends the rule set's entries to all and sets the slab. It
-// walks the groups' rules itself, as matchAll does, rather than through
-// eachRule's func value, whose call and captured variables cost a rule
-// more than its entry's own reading.
+// collect appends the rule set's entries to all and sets the slab.
 func (ix *coldIndex) collect(rs *RuleSet, all []coldEntry, stars *starTally, groups *groupTally) []coldEntry {
 	f := rs.file
 	var escaped []byte
-	id := int32(0)
-	for _, gi := range rs.Groups() {
-		lo, hi := f.groupRules(gi)
-		for i := lo; i < hi; i, id = i+1, id+1 {
-			r := f.rules[i]
-			expr := f.pattern(i, r)
-			if expr == "" {
-				continue
-			}
-			off := r.off
-			if r.isEscaped() {
-				off = uint32(len(f.body) + len(escaped))
-				escaped = append(escaped, expr...)
-			}
-			all = stars.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(r.allow(), false)}, automaton.ReadGlob(expr), groups)
-			if !r.allow() {
-				continue
-			}
-			if dir, ok := indexDir(expr); ok {
-				all = stars.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(true, true)}, dirGlob(dir), groups)
-			}
+	rs.eachRule(func(i, id int32) {
+		r := f.rules[i]
+		expr := f.pattern(i, r)
+		if expr == "" {
+			return
 		}
-	}
+		off := r.off
+		if r.isEscaped() {
+			off = uint32(len(f.body) + len(escaped))
+			escaped = append(escaped, expr...)
+		}
+		all = stars.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(r.allow(), false)}, automaton.ReadGlob(expr), groups)
+		if !r.allow() {
+			return
+		}
+		if dir, ok := indexDir(expr); ok {
+			all = stars.add(all, coldEntry{off: off, id: id, flags: entryFlagsOf(true, true)}, dirGlob(dir), groups)
+		}
+	})
 	ix.slab = f.body
 	if escaped != nil {
 		ix.slab = f.body + string(escaped)
