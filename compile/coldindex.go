@@ -457,12 +457,11 @@ func (ix *coldIndex) hasGroup(c byte) bool { return uint32(ix.table[c/32])&(1<<(
 // The first check to need a group sorts it under rs.mu; the sorted bit is
 // set atomically after, so a check that sees it reads the group unlocked.
 func (ix *coldIndex) group(rs *RuleSet, c byte) []coldEntry {
-	t := ix.table
-	used := uint32(t[c/32])
-	if used&(1<<(c%32)) == 0 {
+	if !ix.hasGroup(c) {
 		return nil
 	}
-	j := groupWords + bits.OnesCount32(used&(1<<(c%32)-1))
+	t := ix.table
+	j := groupWords + bits.OnesCount32(uint32(t[c/32])&(1<<(c%32)-1))
 	for _, w := range t[:c/32] {
 		j += bits.OnesCount32(uint32(w))
 	}
