@@ -50,11 +50,8 @@ func (f *leadFilter) bytes() int { return alloc.Size(8 * cap(f.bits)) }
 
 // mayPrefix reports false when no key the filter holds prefixes path.
 func (f *leadFilter) mayPrefix(path string) bool {
-	var lead uint64
-	l := 8
-	if len(path) >= 8 {
-		lead = word.Load(path)
-	} else if lead, l = leadOf(path); l < 2 {
+	lead, l := leadOf(path)
+	if l < 2 {
 		return false // every key is longer
 	}
 	for lens := f.lens & (1<<(l-1) - 1); lens != 0; lens &= lens - 1 {
