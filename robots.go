@@ -409,6 +409,7 @@ func (a *Agent) AllowedPath(pathAndQuery string) bool {
 	if pathAndQuery == "" {
 		pathAndQuery = "/"
 	}
+	// One expression, small enough for a crawler's call to be inlined.
 	return a.policy != uint8(FullDisallow) && a.rules.Allowed(pathAndQuery, "", "")
 }
 
